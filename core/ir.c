@@ -1,0 +1,627 @@
+/* ir.c: constructors and small queries over the IR of ir.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+#include "opclass.h"
+
+static Expr *
+new_expr(Arena *a, ExprKind k)
+{
+	Expr *e = ar_alloc(a, sizeof *e);
+	e->kind = k;
+	return e;
+}
+
+static Stmt *
+new_stmt(Arena *a, StmtKind k)
+{
+	Stmt *s = ar_alloc(a, sizeof *s);
+	s->kind = k;
+	return s;
+}
+
+Var *
+ir_var(Arena *a, Func *f, const char *name, const char *dtype, const char *ptr_scope)
+{
+	Var *v = ar_alloc(a, sizeof *v);
+	v->name = name;
+	v->dtype = dtype;
+	v->ptr_scope = ptr_scope;
+	v->id = f ? f->nvars++ : 0;
+	return v;
+}
+
+Buffer *
+ir_buffer(Arena *a, Func *f, const char *name, const char *dtype, Expr **shape,
+          int ndim, Var *data, BufKind kind)
+{
+	Buffer *b = ar_alloc(a, sizeof *b);
+	b->name = name;
+	b->dtype = dtype;
+	b->shape = shape;
+	b->ndim = ndim;
+	b->data = data;
+	b->kind = kind;
+	b->id = f ? f->nbufs++ : 0;
+	return b;
+}
+
+const char *
+ir_buffer_scope(const Buffer *b)
+{
+	return b->data && b->data->ptr_scope ? b->data->ptr_scope : "global";
+}
+
+int
+ir_scope_is_shared(const char *scope)
+{
+	return scope && strncmp(scope, "shared", 6) == 0;
+}
+
+Expr *
+ir_int(Arena *a, int64_t v, const char *dtype)
+{
+	Expr *e = new_expr(a, EX_INT);
+	e->u.i = v;
+	e->dtype = dtype ? dtype : "int32";
+	return e;
+}
+
+Expr *
+ir_float(Arena *a, double v, const char *dtype)
+{
+	Expr *e = new_expr(a, EX_FLOAT);
+	e->u.f = v;
+	e->dtype = dtype ? dtype : "float32";
+	return e;
+}
+
+Expr *
+ir_str(Arena *a, const char *s)
+{
+	Expr *e = new_expr(a, EX_STR);
+	e->u.s = s;
+	return e;
+}
+
+Expr *
+ir_pod_bool(Arena *a, int v)
+{
+	Expr *e = new_expr(a, EX_POD_BOOL);
+	e->u.i = v != 0;
+	return e;
+}
+
+Expr *
+ir_none(Arena *a)
+{
+	return new_expr(a, EX_NONE);
+}
+
+Expr *
+ir_varref(Arena *a, Var *v)
+{
+	Expr *e = new_expr(a, EX_VAR);
+	e->u.var = v;
+	return e;
+}
+
+Expr *
+ir_bufref(Arena *a, Buffer *b)
+{
+	Expr *e = new_expr(a, EX_BUF);
+	e->u.buf = b;
+	return e;
+}
+
+Expr *
+ir_bin(Arena *a, BinOp op, Expr *x, Expr *y)
+{
+	Expr *e = new_expr(a, EX_BIN);
+	e->u.bin.op = op;
+	e->u.bin.a = x;
+	e->u.bin.b = y;
+	return e;
+}
+
+Expr *
+ir_not(Arena *a, Expr *x)
+{
+	Expr *e = new_expr(a, EX_NOT);
+	e->u.operand = x;
+	return e;
+}
+
+Expr *
+ir_call_kw(Arena *a, const char *name, Expr **args, int nargs,
+           const char **kwnames, Expr **kwargs, int nkw)
+{
+	Expr *e = new_expr(a, EX_CALL);
+	e->u.call.name = name;
+	e->u.call.op = op_lookup(name);
+	e->u.call.args = args;
+	e->u.call.nargs = nargs;
+	e->u.call.kwnames = kwnames;
+	e->u.call.kwargs = kwargs;
+	e->u.call.nkw = nkw;
+	return e;
+}
+
+Expr *
+ir_call(Arena *a, const char *name, Expr **args, int nargs)
+{
+	return ir_call_kw(a, name, args, nargs, NULL, NULL, 0);
+}
+
+Expr *
+ir_load(Arena *a, Buffer *b, Expr **idx, int nidx)
+{
+	Expr *e = new_expr(a, EX_LOAD);
+	e->u.load.buf = b;
+	e->u.load.idx = idx;
+	e->u.load.nidx = nidx;
+	return e;
+}
+
+Expr *
+ir_slice(Arena *a, Expr *begin, Expr *end, Expr *step)
+{
+	Expr *e = new_expr(a, EX_SLICE);
+	e->u.slice.begin = begin;
+	e->u.slice.end = end;
+	e->u.slice.step = step;
+	return e;
+}
+
+Expr *
+ir_tuple(Arena *a, ExprKind kind, Expr **items, int n)
+{
+	Expr *e = new_expr(a, kind);
+	e->u.list.items = items;
+	e->u.list.n = n;
+	return e;
+}
+
+Expr *
+ir_dict(Arena *a, Expr **keys, Expr **vals, int n)
+{
+	Expr *e = new_expr(a, EX_DICT);
+	int all_str = 1;
+	for (int i = 0; i < n; i++)
+		all_str &= keys[i]->kind == EX_STR;
+	/* TVM prints string-keyed dicts sorted by byte order; keep them sorted so
+	 * that structural equality does not depend on the order written. */
+	if (all_str) {
+		for (int i = 1; i < n; i++) {
+			Expr *k = keys[i], *v = vals[i];
+			int j = i;
+			while (j > 0 && strcmp(keys[j - 1]->u.s, k->u.s) > 0) {
+				keys[j] = keys[j - 1];
+				vals[j] = vals[j - 1];
+				j--;
+			}
+			keys[j] = k;
+			vals[j] = v;
+		}
+	}
+	e->u.dict.keys = keys;
+	e->u.dict.vals = vals;
+	e->u.dict.n = n;
+	return e;
+}
+
+Expr *
+ir_metadata(Arena *a, const char *key, int64_t index)
+{
+	Expr *e = new_expr(a, EX_METADATA);
+	e->u.meta.key = key;
+	e->u.meta.index = index;
+	return e;
+}
+
+static int
+is_noop_eval(const Stmt *s)
+{
+	return s->kind == ST_EVAL && s->u.eval.value->kind == EX_INT &&
+	       s->u.eval.value->u.i == 0;
+}
+
+Stmt *
+ir_seq(Arena *a, Stmt **items, int n)
+{
+	int total = 0;
+	for (int i = 0; i < n; i++)
+		total += items[i]->kind == ST_SEQ ? items[i]->u.seq.n : 1;
+	Stmt **flat = ar_alloc(a, sizeof *flat * (size_t)(total > 0 ? total : 1));
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		if (items[i]->kind == ST_SEQ)
+			for (int j = 0; j < items[i]->u.seq.n; j++)
+				flat[k++] = items[i]->u.seq.items[j];
+		else
+			flat[k++] = items[i];
+	}
+	/* As TVM's parser: T.evaluate(0) disappears from multi-statement bodies. */
+	if (k > 1) {
+		int m = 0;
+		for (int i = 0; i < k; i++)
+			if (!is_noop_eval(flat[i]))
+				flat[m++] = flat[i];
+		if (m == 0)
+			m = 1; /* all no-ops: keep one */
+		k = m;
+	}
+	if (k == 0)
+		return ir_eval(a, ir_int(a, 0, "int32"));
+	if (k == 1)
+		return flat[0];
+	Stmt *s = new_stmt(a, ST_SEQ);
+	s->u.seq.items = flat;
+	s->u.seq.n = k;
+	return s;
+}
+
+Stmt *
+ir_eval(Arena *a, Expr *value)
+{
+	Stmt *s = new_stmt(a, ST_EVAL);
+	s->u.eval.value = value;
+	return s;
+}
+
+Stmt *
+ir_store(Arena *a, Buffer *b, Expr **idx, int nidx, Expr *value)
+{
+	Stmt *s = new_stmt(a, ST_STORE);
+	s->u.store.buf = b;
+	s->u.store.idx = idx;
+	s->u.store.nidx = nidx;
+	s->u.store.value = value;
+	return s;
+}
+
+Stmt *
+ir_for(Arena *a, Var *v, Expr *min, Expr *extent, Expr *step, ForKind kind,
+       const char *thread, Expr *annotations, Stmt *body)
+{
+	Stmt *s = new_stmt(a, ST_FOR);
+	s->u.for_.var = v;
+	s->u.for_.min = min;
+	s->u.for_.extent = extent;
+	s->u.for_.step = step;
+	s->u.for_.kind = kind;
+	s->u.for_.thread = thread;
+	s->u.for_.annotations = annotations;
+	s->u.for_.body = body;
+	return s;
+}
+
+Stmt *
+ir_while(Arena *a, Expr *cond, Stmt *body)
+{
+	Stmt *s = new_stmt(a, ST_WHILE);
+	s->u.while_.cond = cond;
+	s->u.while_.body = body;
+	return s;
+}
+
+Stmt *
+ir_if(Arena *a, Expr *cond, Stmt *then_, Stmt *else_)
+{
+	Stmt *s = new_stmt(a, ST_IF);
+	s->u.if_.cond = cond;
+	s->u.if_.then_ = then_;
+	s->u.if_.else_ = else_;
+	return s;
+}
+
+Stmt *
+ir_let(Arena *a, Var *v, Expr *value, Stmt *body)
+{
+	Stmt *s = new_stmt(a, ST_LET);
+	s->u.let.var = v;
+	s->u.let.value = value;
+	s->u.let.body = body;
+	return s;
+}
+
+Stmt *
+ir_assert(Arena *a, Expr *cond, Expr *msg, Stmt *body)
+{
+	Stmt *s = new_stmt(a, ST_ASSERT);
+	s->u.assert_.cond = cond;
+	s->u.assert_.msg = msg;
+	s->u.assert_.body = body;
+	return s;
+}
+
+Stmt *
+ir_attr(Arena *a, Expr *node, const char *key, Expr *value, Stmt *body)
+{
+	Stmt *s = new_stmt(a, ST_ATTR);
+	s->u.attr.node = node;
+	s->u.attr.key = key;
+	s->u.attr.value = value;
+	s->u.attr.body = body;
+	return s;
+}
+
+Stmt *
+ir_launch(Arena *a, Var *v, const char *tag, Expr *extent, Stmt *body)
+{
+	Stmt *s = new_stmt(a, ST_LAUNCH);
+	s->u.launch.var = v;
+	s->u.launch.tag = tag;
+	s->u.launch.extent = extent;
+	s->u.launch.body = body;
+	return s;
+}
+
+Stmt *
+ir_alloc(Arena *a, Var *v, Expr **extents, int n, Expr *cond, Expr *ann, Stmt *body)
+{
+	Stmt *s = new_stmt(a, ST_ALLOC);
+	s->u.alloc.var = v;
+	s->u.alloc.extents = extents;
+	s->u.alloc.nextents = n;
+	s->u.alloc.condition = cond;
+	s->u.alloc.annotations = ann;
+	s->u.alloc.body = body;
+	return s;
+}
+
+Stmt *
+ir_decl(Arena *a, Buffer *b, int allocates, Stmt *body)
+{
+	Stmt *s = new_stmt(a, ST_DECL);
+	s->u.decl.buf = b;
+	s->u.decl.allocates = allocates;
+	s->u.decl.body = body;
+	return s;
+}
+
+Stmt *
+ir_block(Arena *a, const char *name, Stmt *body)
+{
+	Stmt *s = new_stmt(a, ST_BLOCK);
+	s->u.block.name = name;
+	s->u.block.body = body;
+	return s;
+}
+
+Stmt *
+ir_copy_stmt(Arena *a, const Stmt *s)
+{
+	Stmt *c = ar_alloc(a, sizeof *c);
+	*c = *s;
+	return c;
+}
+
+Stmt *
+ir_with_body(Arena *a, const Stmt *s, Stmt *body)
+{
+	Stmt *c = ir_copy_stmt(a, s);
+	switch (s->kind) {
+	case ST_FOR: c->u.for_.body = body; break;
+	case ST_WHILE: c->u.while_.body = body; break;
+	case ST_LET: c->u.let.body = body; break;
+	case ST_ASSERT: c->u.assert_.body = body; break;
+	case ST_ATTR: c->u.attr.body = body; break;
+	case ST_LAUNCH: c->u.launch.body = body; break;
+	case ST_ALLOC: c->u.alloc.body = body; break;
+	case ST_DECL: c->u.decl.body = body; break;
+	case ST_BLOCK: c->u.block.body = body; break;
+	default: abort(); /* not a single-body node: caller bug */
+	}
+	return c;
+}
+
+Func *
+ir_func(Arena *a, const char *name)
+{
+	Func *f = ar_alloc(a, sizeof *f);
+	f->name = name;
+	return f;
+}
+
+Func *
+ir_func_with_body(Arena *a, const Func *f, Stmt *body)
+{
+	Func *c = ar_alloc(a, sizeof *c);
+	*c = *f;
+	c->body = body;
+	return c;
+}
+
+Program *
+ir_program(Arena *a)
+{
+	Program *p = ar_alloc(a, sizeof *p);
+	p->arena = a;
+	return p;
+}
+
+Program *
+ir_program_map(const Program *p, Func *(*fn)(const Func *, void *), void *ctx)
+{
+	Program *q = ir_program(p->arena);
+	*q = *p;
+	q->funcs = ar_alloc(p->arena, sizeof *q->funcs * (size_t)(p->nfuncs ? p->nfuncs : 1));
+	for (int i = 0; i < p->nfuncs; i++)
+		q->funcs[i] = fn(p->funcs[i], ctx);
+	return q;
+}
+
+int
+ir_is_const_int(const Expr *e, int64_t *out)
+{
+	if (e && e->kind == EX_INT) {
+		if (out)
+			*out = e->u.i;
+		return 1;
+	}
+	return 0;
+}
+
+int
+ir_is_call(const Expr *e, const char *name)
+{
+	return e && e->kind == EX_CALL && strcmp(e->u.call.name, name) == 0;
+}
+
+int
+ir_stmt_is_call(const Stmt *s, const char *name)
+{
+	return s && s->kind == ST_EVAL && ir_is_call(s->u.eval.value, name);
+}
+
+static const char *const binop_names[] = {
+	[BIN_ADD] = "Add", [BIN_SUB] = "Sub", [BIN_MUL] = "Mul", [BIN_DIV] = "Div",
+	[BIN_FLOORDIV] = "FloorDiv", [BIN_FLOORMOD] = "FloorMod",
+	[BIN_LT] = "LT", [BIN_LE] = "LE", [BIN_EQ] = "EQ", [BIN_NE] = "NE",
+	[BIN_GT] = "GT", [BIN_GE] = "GE", [BIN_AND] = "And", [BIN_OR] = "Or",
+};
+
+static const char *const binop_tokens[] = {
+	[BIN_ADD] = "+", [BIN_SUB] = "-", [BIN_MUL] = "*", [BIN_DIV] = "/",
+	[BIN_FLOORDIV] = "//", [BIN_FLOORMOD] = "%",
+	[BIN_LT] = "<", [BIN_LE] = "<=", [BIN_EQ] = "==", [BIN_NE] = "!=",
+	[BIN_GT] = ">", [BIN_GE] = ">=", [BIN_AND] = "and", [BIN_OR] = "or",
+};
+
+const char *
+ir_binop_name(BinOp op)
+{
+	return binop_names[op];
+}
+
+const char *
+ir_binop_token(BinOp op)
+{
+	return binop_tokens[op];
+}
+
+size_t
+ir_count_stmts(const Stmt *s)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case ST_SEQ: {
+		size_t n = 0;
+		for (int i = 0; i < s->u.seq.n; i++)
+			n += ir_count_stmts(s->u.seq.items[i]);
+		return n;
+	}
+	case ST_EVAL:
+	case ST_STORE: return 1;
+	case ST_FOR: return 1 + ir_count_stmts(s->u.for_.body);
+	case ST_WHILE: return 1 + ir_count_stmts(s->u.while_.body);
+	case ST_IF: return 1 + ir_count_stmts(s->u.if_.then_) + ir_count_stmts(s->u.if_.else_);
+	case ST_LET: return 1 + ir_count_stmts(s->u.let.body);
+	case ST_ASSERT: return 1 + ir_count_stmts(s->u.assert_.body);
+	case ST_ATTR: return 1 + ir_count_stmts(s->u.attr.body);
+	case ST_LAUNCH: return 1 + ir_count_stmts(s->u.launch.body);
+	case ST_ALLOC: return 1 + ir_count_stmts(s->u.alloc.body);
+	case ST_DECL: return 1 + ir_count_stmts(s->u.decl.body);
+	case ST_BLOCK: return 1 + ir_count_stmts(s->u.block.body);
+	}
+	return 0;
+}
+
+int
+ir_expr_same(const Expr *a, const Expr *b)
+{
+	if (a == b)
+		return 1;
+	if (!a || !b || a->kind != b->kind)
+		return 0;
+	if ((a->dtype || b->dtype) && (!a->dtype || !b->dtype || strcmp(a->dtype, b->dtype)))
+		return 0;
+	switch (a->kind) {
+	case EX_INT:
+	case EX_POD_BOOL: return a->u.i == b->u.i;
+	case EX_FLOAT: return memcmp(&a->u.f, &b->u.f, sizeof a->u.f) == 0;
+	case EX_STR: return strcmp(a->u.s, b->u.s) == 0;
+	case EX_NONE: return 1;
+	case EX_VAR: return a->u.var == b->u.var;
+	case EX_BUF: return a->u.buf == b->u.buf;
+	case EX_NOT: return ir_expr_same(a->u.operand, b->u.operand);
+	case EX_BIN:
+		return a->u.bin.op == b->u.bin.op && ir_expr_same(a->u.bin.a, b->u.bin.a) &&
+		       ir_expr_same(a->u.bin.b, b->u.bin.b);
+	case EX_CALL:
+		if (strcmp(a->u.call.name, b->u.call.name) || a->u.call.nargs != b->u.call.nargs ||
+		    a->u.call.nkw != b->u.call.nkw)
+			return 0;
+		for (int i = 0; i < a->u.call.nargs; i++)
+			if (!ir_expr_same(a->u.call.args[i], b->u.call.args[i]))
+				return 0;
+		for (int i = 0; i < a->u.call.nkw; i++)
+			if (strcmp(a->u.call.kwnames[i], b->u.call.kwnames[i]) ||
+			    !ir_expr_same(a->u.call.kwargs[i], b->u.call.kwargs[i]))
+				return 0;
+		return 1;
+	case EX_LOAD:
+		if (a->u.load.buf != b->u.load.buf || a->u.load.nidx != b->u.load.nidx)
+			return 0;
+		for (int i = 0; i < a->u.load.nidx; i++)
+			if (!ir_expr_same(a->u.load.idx[i], b->u.load.idx[i]))
+				return 0;
+		return 1;
+	case EX_SLICE:
+		return ir_expr_same(a->u.slice.begin, b->u.slice.begin) &&
+		       ir_expr_same(a->u.slice.end, b->u.slice.end) &&
+		       ir_expr_same(a->u.slice.step, b->u.slice.step);
+	case EX_TUPLE:
+	case EX_LIST:
+		if (a->u.list.n != b->u.list.n)
+			return 0;
+		for (int i = 0; i < a->u.list.n; i++)
+			if (!ir_expr_same(a->u.list.items[i], b->u.list.items[i]))
+				return 0;
+		return 1;
+	case EX_DICT:
+		if (a->u.dict.n != b->u.dict.n)
+			return 0;
+		for (int i = 0; i < a->u.dict.n; i++)
+			if (!ir_expr_same(a->u.dict.keys[i], b->u.dict.keys[i]) ||
+			    !ir_expr_same(a->u.dict.vals[i], b->u.dict.vals[i]))
+				return 0;
+		return 1;
+	case EX_METADATA:
+		return strcmp(a->u.meta.key, b->u.meta.key) == 0 && a->u.meta.index == b->u.meta.index;
+	}
+	return 0;
+}
+
+/* range(start, stop) stores extent = stop - start, folded the way the printer
+ * unfolds it (ir_loop_stop), so that read -> print -> read is a fixed point. */
+Expr *
+ir_loop_extent(Arena *a, Expr *start, Expr *stop)
+{
+	int64_t x, y;
+	if (ir_is_const_int(start, &x) && x == 0)
+		return stop;
+	if (ir_is_const_int(start, &x) && ir_is_const_int(stop, &y) &&
+	    strcmp(start->dtype, stop->dtype) == 0)
+		return ir_int(a, y - x, stop->dtype);
+	if (stop->kind == EX_BIN && stop->u.bin.op == BIN_ADD && ir_expr_same(stop->u.bin.a, start))
+		return stop->u.bin.b;
+	return ir_bin(a, BIN_SUB, stop, start);
+}
+
+Expr *
+ir_loop_stop(Arena *a, Expr *min, Expr *extent)
+{
+	int64_t x, y;
+	if (ir_is_const_int(min, &x) && x == 0)
+		return extent;
+	if (ir_is_const_int(min, &x) && ir_is_const_int(extent, &y) &&
+	    strcmp(min->dtype, extent->dtype) == 0)
+		return ir_int(a, x + y, extent->dtype);
+	if (extent->kind == EX_BIN && extent->u.bin.op == BIN_SUB && ir_expr_same(extent->u.bin.b, min))
+		return extent->u.bin.a;
+	return ir_bin(a, BIN_ADD, min, extent);
+}

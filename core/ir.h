@@ -1,0 +1,368 @@
+/* ir.h: the fencefuzz IR, and every prototype of the core layer, grouped by
+ * the file that defines it.
+ *
+ * The IR mirrors the TIR subset TileLang prints around InjectFenceProxy
+ * (SPEC 3, TVMSCRIPT.md).  All nodes of one program live in one Arena and are
+ * never freed one by one.  Nodes are immutable once built: a pass model builds
+ * new nodes for what it changes and shares the rest with its input, so the
+ * input Program stays valid after the pass (the preservation oracle needs it).
+ *
+ * Names are kept as written; identity of variables and buffers is by pointer.
+ * Structural equality (equal.c) compares up to consistent renaming of bound
+ * variables, as TVM's structural_equal does.
+ */
+#ifndef FENCEFUZZ_IR_H
+#define FENCEFUZZ_IR_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Bounds on hostile input (reader) and on anything that recurses. */
+enum {
+	IR_MAX_DEPTH = 1000,          /* statement + expression nesting */
+	IR_MAX_NODES = 50 * 1000 * 1000,
+	IR_MAX_INPUT = 512 << 20,     /* bytes of program text */
+	IR_MAX_NAME = 256,            /* identifier length */
+	IR_MAX_STRING = 1 << 16       /* string literal length */
+};
+
+typedef struct Arena Arena;
+typedef struct Var Var;
+typedef struct Buffer Buffer;
+typedef struct Expr Expr;
+typedef struct Stmt Stmt;
+typedef struct Func Func;
+typedef struct Program Program;
+
+/* A diagnostic for bad input: file:line:col: message. */
+typedef struct Diag {
+	const char *file;
+	int line, col;
+	char msg[512];
+} Diag;
+
+typedef struct Loc {
+	int line, col;
+} Loc;
+
+/* Growable text buffer used by the printer and the CLI. */
+typedef struct StrBuf {
+	char *p;
+	size_t len, cap;
+} StrBuf;
+
+/* ---- variables and buffers ---------------------------------------------- */
+
+enum {
+	VAR_ENV_THREAD = 1 << 0, /* defined by T.env_thread(...) before its launch */
+	VAR_SIZE_VAR = 1 << 1,   /* T.int32(is_size_var=True) */
+	VAR_FREE = 1 << 2        /* defined by `m = T.int32()`: no binding node */
+};
+
+struct Var {
+	const char *name;
+	const char *dtype;     /* "int32", "handle", or a pointer's element dtype */
+	const char *ptr_scope; /* non-NULL: a pointer var, T.handle(dtype, scope) */
+	Buffer *owner;         /* buffer that defines this var as its data: prints owner.data */
+	int flags;             /* VAR_* */
+	int id;                /* unique within its Func, creation order */
+	int scratch;           /* free for one traversal at a time (eq/hash/print) */
+};
+
+typedef enum {
+	BUF_PARAM,  /* A: T.Buffer(...) in the parameter list */
+	BUF_MATCH,  /* A = T.match_buffer(A_handle, ...) */
+	BUF_DECL,   /* declared by an ST_DECL node */
+	BUF_ALIAS,  /* T.Buffer(..., data=p): no node at all */
+	BUF_BLOCK   /* alloc_buffer of a block (or the implicit root block) */
+} BufKind;
+
+struct Buffer {
+	const char *name;
+	const char *dtype;
+	Expr **shape;
+	int ndim;
+	Var *data;           /* pointer var; its ptr_scope is the buffer's scope */
+	BufKind kind;
+	/* Non-default buffer fields, printed in TVM's order when present. */
+	Expr *strides;       /* EX_TUPLE or NULL */
+	Expr *elem_offset;
+	Expr *align;
+	Expr *offset_factor;
+	Expr *buffer_type;
+	Expr *axis_separators;
+	Expr *match_source;  /* BUF_MATCH: the handle param (EX_VAR) or region */
+	int id;
+	int scratch;
+};
+
+/* ---- expressions ---------------------------------------------------------- */
+
+typedef enum {
+	EX_INT,      /* u.i, dtype: int32 prints bare, "bool" prints T.bool(..) */
+	EX_FLOAT,    /* u.f, dtype */
+	EX_STR,      /* u.s, a string literal */
+	EX_POD_BOOL, /* u.i, Python True/False (annotations, attrs) */
+	EX_NONE,     /* Python None */
+	EX_VAR,      /* u.var; a buffer-owned data var prints `buf.data` */
+	EX_BUF,      /* u.buf, a bare buffer name (attr nodes, call args) */
+	EX_BIN,      /* u.bin */
+	EX_NOT,      /* u.operand */
+	EX_CALL,     /* u.call: T.name(args, key=value) */
+	EX_LOAD,     /* u.load: buf[i, j] (an index may be an EX_SLICE) */
+	EX_SLICE,    /* u.slice: begin:end[:step], only as a load/store index */
+	EX_TUPLE,    /* u.list: (a, b) */
+	EX_LIST,     /* u.list: [a, b] */
+	EX_DICT,     /* u.dict: {k: v}, keys sorted when all are strings */
+	EX_METADATA  /* u.meta: metadata["key"][index], kept opaque */
+} ExprKind;
+
+typedef enum {
+	BIN_ADD, BIN_SUB, BIN_MUL, BIN_DIV, BIN_FLOORDIV, BIN_FLOORMOD,
+	BIN_LT, BIN_LE, BIN_EQ, BIN_NE, BIN_GT, BIN_GE,
+	BIN_AND, BIN_OR
+} BinOp;
+
+struct Expr {
+	ExprKind kind;
+	Loc loc;
+	const char *dtype; /* literals only; NULL elsewhere */
+	union {
+		int64_t i;
+		double f;
+		const char *s;
+		Var *var;
+		Buffer *buf;
+		Expr *operand;
+		struct { BinOp op; Expr *a, *b; } bin;
+		struct {
+			const char *name; /* bare op name, e.g. "tma_load", "call_extern" */
+			int op;           /* index in the op table, OP_UNKNOWN if none */
+			Expr **args;
+			int nargs;
+			const char **kwnames;
+			Expr **kwargs;
+			int nkw;
+		} call;
+		struct { Buffer *buf; Expr **idx; int nidx; } load;
+		struct { Expr *begin, *end, *step; } slice; /* step may be NULL */
+		struct { Expr **items; int n; } list;
+		struct { Expr **keys, **vals; int n; } dict;
+		struct { const char *key; int64_t index; } meta;
+	} u;
+};
+
+/* ---- statements ------------------------------------------------------------ */
+
+typedef enum {
+	ST_SEQ,    /* never nested directly in another ST_SEQ, never < 2 items */
+	ST_EVAL,   /* T.f(..) or T.evaluate(e) */
+	ST_STORE,  /* buf[idx] = value */
+	ST_FOR,
+	ST_WHILE,
+	ST_IF,
+	ST_LET,    /* x: T.int32 = v */
+	ST_ASSERT, /* assert cond, "msg" */
+	ST_ATTR,   /* T.attr(node, "key", value) */
+	ST_LAUNCH, /* tx = T.launch_thread("threadIdx.x", 128) */
+	ST_ALLOC,  /* p = T.allocate([n], "uint8", "shared.dyn") */
+	ST_DECL,   /* b = T.decl_buffer(...) */
+	ST_BLOCK   /* with T.block("name"): */
+} StmtKind;
+
+typedef enum {
+	FOR_SERIAL, FOR_PARALLEL, FOR_VECTORIZED, FOR_UNROLL, FOR_THREAD_BINDING
+} ForKind;
+
+struct Stmt {
+	StmtKind kind;
+	Loc loc;
+	union {
+		struct { Stmt **items; int n; } seq;
+		struct { Expr *value; } eval;
+		struct { Buffer *buf; Expr **idx; int nidx; Expr *value; } store;
+		struct {
+			Var *var;
+			Expr *min, *extent;
+			Expr *step;        /* NULL when absent */
+			ForKind kind;
+			const char *thread; /* FOR_THREAD_BINDING */
+			Expr *annotations;  /* EX_DICT or NULL */
+			Stmt *body;
+		} for_;
+		struct { Expr *cond; Stmt *body; } while_;
+		struct { Expr *cond; Stmt *then_; Stmt *else_; } if_; /* else_ may be NULL */
+		struct { Var *var; Expr *value; Stmt *body; } let;
+		struct { Expr *cond; Expr *msg; Stmt *body; } assert_;
+		struct { Expr *node; const char *key; Expr *value; Stmt *body; } attr;
+		struct { Var *var; const char *tag; Expr *extent; Stmt *body; } launch;
+		struct {
+			Var *var;           /* pointer var: dtype + scope */
+			Expr **extents;
+			int nextents;
+			Expr *condition;    /* NULL = true */
+			Expr *annotations;  /* EX_DICT or NULL */
+			Stmt *body;
+		} alloc;
+		struct {
+			Buffer *buf;
+			int allocates;      /* 1: sugar for Allocate+DeclBuffer (no data=) */
+			Stmt *body;
+		} decl;
+		struct {
+			const char *name;
+			Expr *where;        /* T.where predicate, NULL = true */
+			Expr *reads;        /* EX_LIST of regions, NULL = not given */
+			Expr *writes;
+			Expr *attrs;        /* T.block_attr dict or NULL */
+			Buffer **allocs;
+			int nallocs;
+			Stmt *body;
+		} block;
+	} u;
+};
+
+/* ---- functions and programs ------------------------------------------------ */
+
+typedef struct Param {
+	Var *var;    /* the handle or scalar var */
+	Buffer *buf; /* non-NULL for an inline `A: T.Buffer(...)` param */
+} Param;
+
+struct Func {
+	const char *name;
+	int is_private;
+	Param *params;
+	int nparams;
+	Expr *attrs;        /* T.func_attr dict (EX_DICT) or NULL */
+	Var **free_vars;    /* `m = T.int32()` definitions, in order */
+	int nfree;
+	Var **env_threads;  /* `tx = T.env_thread(..)` definitions, in order */
+	int nenv;
+	Buffer **matches;   /* T.match_buffer, in order */
+	int nmatches;
+	int has_root_block; /* prints `# with T.block("root"):` */
+	Buffer **root_allocs;
+	int nroot_allocs;
+	Stmt *body;
+	int nvars, nbufs;   /* id counters */
+};
+
+struct Program {
+	Func **funcs;
+	int nfuncs;
+	int is_module;      /* read from an @I.ir_module class: print it back so */
+	const char *module_name;
+	Arena *arena;
+};
+
+/* ---- arena.c ----------------------------------------------------------------- */
+Arena *ar_new(void);
+void ar_free(Arena *a);
+void *ar_alloc(Arena *a, size_t n); /* zeroed; aborts on out of memory */
+char *ar_strndup(Arena *a, const char *s, size_t n);
+char *ar_strdup(Arena *a, const char *s);
+size_t ar_bytes(const Arena *a);
+void **ar_dup_array(Arena *a, void *const *items, int n);
+
+/* ---- strbuf.c ---------------------------------------------------------------- */
+void sb_init(StrBuf *sb);
+void sb_free(StrBuf *sb);
+void sb_putc(StrBuf *sb, char c);
+void sb_puts(StrBuf *sb, const char *s);
+void sb_putn(StrBuf *sb, const char *s, size_t n);
+void sb_printf(StrBuf *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+char *sb_take(StrBuf *sb); /* NUL-terminated, caller frees */
+
+/* ---- ir.c: constructors (all allocate in the arena) --------------------------- */
+Var *ir_var(Arena *a, Func *f, const char *name, const char *dtype, const char *ptr_scope);
+Buffer *ir_buffer(Arena *a, Func *f, const char *name, const char *dtype,
+                  Expr **shape, int ndim, Var *data, BufKind kind);
+const char *ir_buffer_scope(const Buffer *b); /* "global" when unknown */
+int ir_scope_is_shared(const char *scope);    /* text starts with "shared" */
+
+Expr *ir_int(Arena *a, int64_t v, const char *dtype);
+Expr *ir_float(Arena *a, double v, const char *dtype);
+Expr *ir_str(Arena *a, const char *s);
+Expr *ir_pod_bool(Arena *a, int v);
+Expr *ir_none(Arena *a);
+Expr *ir_varref(Arena *a, Var *v);
+Expr *ir_bufref(Arena *a, Buffer *b);
+Expr *ir_bin(Arena *a, BinOp op, Expr *x, Expr *y);
+Expr *ir_not(Arena *a, Expr *x);
+Expr *ir_call(Arena *a, const char *name, Expr **args, int nargs); /* resolves op */
+Expr *ir_call_kw(Arena *a, const char *name, Expr **args, int nargs,
+                 const char **kwnames, Expr **kwargs, int nkw);
+Expr *ir_load(Arena *a, Buffer *b, Expr **idx, int nidx);
+Expr *ir_slice(Arena *a, Expr *begin, Expr *end, Expr *step);
+Expr *ir_tuple(Arena *a, ExprKind kind, Expr **items, int n); /* EX_TUPLE/EX_LIST */
+Expr *ir_dict(Arena *a, Expr **keys, Expr **vals, int n);     /* sorts string keys */
+Expr *ir_metadata(Arena *a, const char *key, int64_t index);
+
+Stmt *ir_seq(Arena *a, Stmt **items, int n);  /* flattens, drops no-op evals as TVM does; n==1 returns the item */
+Stmt *ir_eval(Arena *a, Expr *value);
+Stmt *ir_store(Arena *a, Buffer *b, Expr **idx, int nidx, Expr *value);
+Stmt *ir_for(Arena *a, Var *v, Expr *min, Expr *extent, Expr *step, ForKind kind,
+             const char *thread, Expr *annotations, Stmt *body);
+Stmt *ir_while(Arena *a, Expr *cond, Stmt *body);
+Stmt *ir_if(Arena *a, Expr *cond, Stmt *then_, Stmt *else_);
+Stmt *ir_let(Arena *a, Var *v, Expr *value, Stmt *body);
+Stmt *ir_assert(Arena *a, Expr *cond, Expr *msg, Stmt *body);
+Stmt *ir_attr(Arena *a, Expr *node, const char *key, Expr *value, Stmt *body);
+Stmt *ir_launch(Arena *a, Var *v, const char *tag, Expr *extent, Stmt *body);
+Stmt *ir_alloc(Arena *a, Var *v, Expr **extents, int n, Expr *cond, Expr *ann, Stmt *body);
+Stmt *ir_decl(Arena *a, Buffer *b, int allocates, Stmt *body);
+Stmt *ir_block(Arena *a, const char *name, Stmt *body);
+Stmt *ir_copy_stmt(Arena *a, const Stmt *s);  /* shallow copy, for rebuilding */
+Stmt *ir_with_body(Arena *a, const Stmt *s, Stmt *body); /* same node, new body (single-body kinds) */
+Func *ir_func(Arena *a, const char *name);
+Func *ir_func_with_body(Arena *a, const Func *f, Stmt *body); /* shallow copy */
+Program *ir_program(Arena *a);
+Program *ir_program_map(const Program *p, Func *(*fn)(const Func *, void *), void *ctx);
+
+int ir_is_const_int(const Expr *e, int64_t *out); /* integer/bool literal */
+int ir_is_call(const Expr *e, const char *name);
+int ir_stmt_is_call(const Stmt *s, const char *name); /* ST_EVAL of that call */
+const char *ir_binop_name(BinOp op);   /* "Add", "Sub", ... (T.Add) */
+const char *ir_binop_token(BinOp op);  /* "+", "-", ... */
+size_t ir_count_stmts(const Stmt *s);  /* statements excluding ST_SEQ nodes */
+int ir_expr_same(const Expr *a, const Expr *b); /* syntactic, vars by pointer */
+/* range(start, stop) <-> (min, extent): the reader stores extent =
+ * ir_loop_extent(start, stop); the printer prints stop = ir_loop_stop(min,
+ * extent).  The two are inverse, so reading what was printed is a fixed point. */
+Expr *ir_loop_extent(Arena *a, Expr *start, Expr *stop);
+Expr *ir_loop_stop(Arena *a, Expr *min, Expr *extent);
+
+/* ---- ops.c: the op table (ops.h) ---------------------------------------------- */
+int op_lookup(const char *name);        /* OP_UNKNOWN if not in the table */
+const char *op_name(int op);
+const char *op_canonical_name(const char *name); /* reader aliases: shuffle_elect -> tl_shuffle_elect */
+
+/* ---- read.c: TVMScript reader -------------------------------------------------- */
+/* Reads a whole file.  Returns NULL and fills *d on bad input. */
+Program *ir_read(Arena *a, const char *file, const char *src, size_t len, Diag *d);
+/* Reads a file from disk ("-" = stdin); fills *d on I/O error too. */
+Program *ir_read_file(Arena *a, const char *path, Diag *d);
+void diag_print(FILE *out, const Diag *d);
+
+/* ---- print.c: canonical TVMScript printer ------------------------------------- */
+void ir_print_program(StrBuf *sb, const Program *p);
+void ir_print_func(StrBuf *sb, const Func *f, int indent);
+void ir_print_expr(StrBuf *sb, const Expr *e);
+void ir_print_stmt(StrBuf *sb, const Stmt *s, int indent); /* debug helper */
+
+/* ---- equal.c: structural equality and hash ------------------------------------ */
+int ir_equal_program(const Program *a, const Program *b);
+int ir_equal_func(const Func *a, const Func *b);
+int ir_equal_stmt(const Stmt *a, const Stmt *b); /* free vars compared by name */
+uint64_t ir_hash_program(const Program *p);
+uint64_t ir_hash_func(const Func *f);
+uint64_t ir_hash_stmt(const Stmt *s);
+
+/* ---- verify.c: IR invariants --------------------------------------------------- */
+/* Returns 0 when the program is well formed; else 1 with the first problem in *d. */
+int ir_verify_program(const Program *p, Diag *d);
+
+#endif

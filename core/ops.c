@@ -1,0 +1,42 @@
+/* ops.c: lookup in the op table of ops.h, and the reader's spelling aliases. */
+#include <string.h>
+
+#include "ir.h"
+#include "opclass.h"
+
+const OpInfo op_table[OP_COUNT] = {
+#define OP(name, ref, head, leg) {#name, ref, head, leg},
+#include "ops.h"
+#undef OP
+};
+
+int
+op_lookup(const char *name)
+{
+	/* The table is small; a linear scan keeps adding an op a one-line change. */
+	for (int i = 0; i < OP_COUNT; i++)
+		if (strcmp(op_table[i].name, name) == 0)
+			return i;
+	return OP_UNKNOWN;
+}
+
+const char *
+op_name(int op)
+{
+	return op >= 0 && op < OP_COUNT ? op_table[op].name : "?";
+}
+
+/* Spellings the frontend (tilelang.language) uses for ops TVM prints
+ * differently (TVMSCRIPT.md 8). */
+static const struct { const char *alias, *canonical; } aliases[] = {
+	{"shuffle_elect", "tl_shuffle_elect"},
+};
+
+const char *
+op_canonical_name(const char *name)
+{
+	for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+		if (strcmp(aliases[i].alias, name) == 0)
+			return aliases[i].canonical;
+	return name;
+}
