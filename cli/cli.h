@@ -1,0 +1,39 @@
+/* cli.h: subcommands of the fencefuzz binary, one file each. */
+#ifndef FENCEFUZZ_CLI_H
+#define FENCEFUZZ_CLI_H
+
+#include <stdio.h>
+
+#include "ir.h"
+#include "pass.h"
+
+typedef struct Command {
+	const char *name;
+	const char *summary;
+	int (*run)(int argc, char **argv); /* argv excludes the command name */
+	void (*help)(FILE *out);
+} Command;
+
+/* cmd_fmt.c */
+int cmd_fmt(int argc, char **argv);
+void help_fmt(FILE *out);
+/* cmd_pass.c */
+int cmd_pass(int argc, char **argv);
+void help_pass(FILE *out);
+int cmd_models(int argc, char **argv);
+void help_models(FILE *out);
+/* cmd_sweep.c */
+int cmd_sweep(int argc, char **argv);
+void help_sweep(FILE *out);
+
+/* common.c */
+/* Reads and verifies a program; prints the diagnostic and returns NULL on bad input. */
+Program *cli_read_program(Arena *a, const char *path);
+/* Prints a program with a final newline. */
+void cli_print_program(FILE *out, const Program *p);
+/* Usage error: prints "fencefuzz CMD: message" and returns 2. */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Looks a model up, printing the known names on failure. */
+const PassModel *cli_find_model(const char *cmd, const char *name);
+
+#endif

@@ -1,0 +1,87 @@
+/* cmd_pass.c: `fencefuzz pass` and `fencefuzz models`. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+void
+help_pass(FILE *out)
+{
+	fprintf(out,
+	        "usage: fencefuzz pass FILE [--model M] [-o OUT]\n"
+	        "\n"
+	        "Runs one pass model on every function of FILE (`-` is stdin) and prints the\n"
+	        "transformed program in canonical TVMScript.\n"
+	        "\n"
+	        "  --model M   the model to run (default " PASS_DEFAULT_MODEL "); see fencefuzz models\n"
+	        "  -o OUT      write to OUT instead of stdout\n");
+}
+
+int
+cmd_pass(int argc, char **argv)
+{
+	const char *path = NULL, *model = PASS_DEFAULT_MODEL, *out_path = NULL;
+	for (int i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--model") && i + 1 < argc)
+			model = argv[++i];
+		else if (!strncmp(argv[i], "--model=", 8))
+			model = argv[i] + 8;
+		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
+			out_path = argv[++i];
+		else if (argv[i][0] == '-' && argv[i][1])
+			return cli_usage_error("pass", "unknown option '%s'", argv[i]);
+		else if (path)
+			return cli_usage_error("pass", "one FILE at a time");
+		else
+			path = argv[i];
+	}
+	if (!path)
+		return cli_usage_error("pass", "missing FILE");
+	const PassModel *m = cli_find_model("pass", model);
+	if (!m)
+		return 2;
+	Arena *a = ar_new();
+	Program *p = cli_read_program(a, path);
+	if (!p) {
+		ar_free(a);
+		return 2;
+	}
+	Program *q = pass_run(m, p);
+	int rc = 0;
+	FILE *out = out_path ? fopen(out_path, "wb") : stdout;
+	if (!out) {
+		perror(out_path);
+		rc = 2;
+	} else {
+		cli_print_program(out, q);
+		if (out != stdout && fclose(out) != 0) {
+			perror(out_path);
+			rc = 2;
+		}
+	}
+	ar_free(a);
+	return rc;
+}
+
+void
+help_models(FILE *out)
+{
+	fprintf(out,
+	        "usage: fencefuzz models\n"
+	        "\n"
+	        "Lists the built-in pass models, one per line: name and what it reproduces.\n"
+	        "The default model is marked with *.\n");
+}
+
+int
+cmd_models(int argc, char **argv)
+{
+	if (argc > 0)
+		return cli_usage_error("models", "unexpected argument '%s'", argv[0]);
+	int n;
+	const PassModel *const *all = pass_models(&n);
+	for (int i = 0; i < n; i++)
+		printf("%c %-18s %s\n", strcmp(all[i]->name, PASS_DEFAULT_MODEL) ? ' ' : '*',
+		       all[i]->name, all[i]->summary);
+	return 0;
+}

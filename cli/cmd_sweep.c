@@ -1,0 +1,207 @@
+/* cmd_sweep.c: `fencefuzz sweep`, every model over a set of corpus files,
+ * with a summary of what each model did.  Until campaigns exist this is the
+ * main job: it shows at a glance where the models differ on the corpus. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cli.h"
+
+void
+help_sweep(FILE *out)
+{
+	fprintf(out,
+	        "usage: fencefuzz sweep [--models LIST] [-v] PATH...\n"
+	        "\n"
+	        "Runs each model over each program (a PATH that is a directory means every\n"
+	        "*.py file in it) and prints, per model: programs read, programs changed,\n"
+	        "fences inserted, tma_store handshakes added, and time spent in the model.\n"
+	        "With -v, one line per program and model that changed something.\n"
+	        "\n"
+	        "  --models LIST  comma-separated model names (default: all built-in models)\n"
+	        "\n"
+	        "Exit status 2 when a file cannot be read (the others are still swept).\n");
+}
+
+typedef struct Tally {
+	const PassModel *model;
+	long programs, changed, fences, handshakes;
+	double seconds;
+} Tally;
+
+static long
+count_calls(const Stmt *s, const char *name)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case ST_SEQ: {
+		long n = 0;
+		for (int i = 0; i < s->u.seq.n; i++)
+			n += count_calls(s->u.seq.items[i], name);
+		return n;
+	}
+	case ST_EVAL: return ir_stmt_is_call(s, name);
+	case ST_STORE: return 0;
+	case ST_FOR: return count_calls(s->u.for_.body, name);
+	case ST_WHILE: return count_calls(s->u.while_.body, name);
+	case ST_IF: return count_calls(s->u.if_.then_, name) + count_calls(s->u.if_.else_, name);
+	case ST_LET: return count_calls(s->u.let.body, name);
+	case ST_ASSERT: return count_calls(s->u.assert_.body, name);
+	case ST_ATTR: return count_calls(s->u.attr.body, name);
+	case ST_LAUNCH: return count_calls(s->u.launch.body, name);
+	case ST_ALLOC: return count_calls(s->u.alloc.body, name);
+	case ST_DECL: return count_calls(s->u.decl.body, name);
+	case ST_BLOCK: return count_calls(s->u.block.body, name);
+	}
+	return 0;
+}
+
+static long
+program_calls(const Program *p, const char *name)
+{
+	long n = 0;
+	for (int i = 0; i < p->nfuncs; i++)
+		n += count_calls(p->funcs[i]->body, name);
+	return n;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Expands PATHs into a sorted file list (directories: their *.py files). */
+static char **
+collect(char **paths, int n, int *count)
+{
+	int cap = 64, k = 0;
+	char **files = malloc(sizeof *files * (size_t)cap);
+	for (int i = 0; i < n; i++) {
+		struct stat st;
+		if (stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+			DIR *d = opendir(paths[i]);
+			struct dirent *e;
+			int first = k;
+			while (d && (e = readdir(d))) {
+				size_t len = strlen(e->d_name);
+				if (len < 4 || strcmp(e->d_name + len - 3, ".py"))
+					continue;
+				if (k == cap)
+					files = realloc(files, sizeof *files * (size_t)(cap *= 2));
+				files[k] = malloc(strlen(paths[i]) + len + 2);
+				sprintf(files[k++], "%s/%s", paths[i], e->d_name);
+			}
+			if (d)
+				closedir(d);
+			qsort(files + first, (size_t)(k - first), sizeof *files, cmp_str);
+		} else {
+			if (k == cap)
+				files = realloc(files, sizeof *files * (size_t)(cap *= 2));
+			files[k++] = strdup(paths[i]);
+		}
+	}
+	*count = k;
+	return files;
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int
+cmd_sweep(int argc, char **argv)
+{
+	const char *models_arg = NULL;
+	int verbose = 0, npaths = 0;
+	char **paths = malloc(sizeof *paths * (size_t)(argc + 1));
+	for (int i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--models") && i + 1 < argc)
+			models_arg = argv[++i];
+		else if (!strncmp(argv[i], "--models=", 9))
+			models_arg = argv[i] + 9;
+		else if (!strcmp(argv[i], "-v"))
+			verbose = 1;
+		else if (argv[i][0] == '-' && argv[i][1]) {
+			free(paths);
+			return cli_usage_error("sweep", "unknown option '%s'", argv[i]);
+		} else
+			paths[npaths++] = argv[i];
+	}
+	if (npaths == 0) {
+		free(paths);
+		return cli_usage_error("sweep", "missing PATH");
+	}
+
+	int nmodels = 0, nall;
+	const PassModel *const *all = pass_models(&nall);
+	Tally *tally = calloc((size_t)nall + 64, sizeof *tally);
+	if (models_arg) {
+		char *list = strdup(models_arg);
+		for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
+			const PassModel *m = cli_find_model("sweep", tok);
+			if (!m) {
+				free(list), free(tally), free(paths);
+				return 2;
+			}
+			if (nmodels < nall + 64)
+				tally[nmodels++].model = m;
+		}
+		free(list);
+	} else {
+		for (int i = 0; i < nall; i++)
+			tally[nmodels++].model = all[i];
+	}
+
+	int nfiles, bad = 0;
+	char **files = collect(paths, npaths, &nfiles);
+	for (int f = 0; f < nfiles; f++) {
+		Arena *a = ar_new();
+		Program *p = cli_read_program(a, files[f]);
+		if (!p) {
+			bad++;
+			ar_free(a);
+			continue;
+		}
+		long fences_in = program_calls(p, "fence_proxy_async");
+		long arrives_in = program_calls(p, "tma_store_arrive");
+		for (int m = 0; m < nmodels; m++) {
+			double t0 = now();
+			Program *q = pass_run(tally[m].model, p);
+			tally[m].seconds += now() - t0;
+			long fences = program_calls(q, "fence_proxy_async") - fences_in;
+			long handshakes = program_calls(q, "tma_store_arrive") - arrives_in;
+			int changed = !ir_equal_program(p, q);
+			tally[m].programs++;
+			tally[m].changed += changed;
+			tally[m].fences += fences;
+			tally[m].handshakes += handshakes;
+			if (verbose && changed)
+				printf("%s: %s: %+ld fences, %+ld handshakes\n", files[f],
+				       tally[m].model->name, fences, handshakes);
+		}
+		ar_free(a);
+	}
+
+	printf("%-18s %9s %8s %7s %11s %9s\n", "model", "programs", "changed", "fences",
+	       "handshakes", "time(ms)");
+	for (int m = 0; m < nmodels; m++)
+		printf("%-18s %9ld %8ld %7ld %11ld %9.3f\n", tally[m].model->name, tally[m].programs,
+		       tally[m].changed, tally[m].fences, tally[m].handshakes, tally[m].seconds * 1e3);
+	printf("%d files, %d unreadable\n", nfiles, bad);
+
+	for (int f = 0; f < nfiles; f++)
+		free(files[f]);
+	free(files);
+	free(tally);
+	free(paths);
+	return bad ? 2 : 0;
+}

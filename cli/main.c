@@ -1,0 +1,83 @@
+/* main.c: the fencefuzz command line.  Only this file decides exit codes:
+ * 0 ok, 1 finding or regression, 2 bad input or usage (SPEC 2). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const Command commands[] = {
+	{"fmt", "print a program in canonical TVMScript", cmd_fmt, help_fmt},
+	{"pass", "run a pass model and print the transformed program", cmd_pass, help_pass},
+	{"models", "list the pass models", cmd_models, help_models},
+	{"sweep", "run models over corpus files and summarise what they did", cmd_sweep, help_sweep},
+};
+enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
+
+static void
+usage(FILE *out)
+{
+	fprintf(out,
+	        "usage: fencefuzz COMMAND [ARGS]\n"
+	        "\n"
+	        "Differential testing of compiler passes that insert fence.proxy.async\n"
+	        "(TileLang InjectFenceProxy).  Programs are TVMScript files; `-` reads stdin.\n"
+	        "\n"
+	        "commands:\n");
+	for (int i = 0; i < NCOMMANDS; i++)
+		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+	fprintf(out,
+	        "  help     show help for a command: fencefuzz help COMMAND\n"
+	        "\n"
+	        "exit status: 0 ok, 1 finding, 2 bad input or usage\n");
+}
+
+static const Command *
+find_command(const char *name)
+{
+	for (int i = 0; i < NCOMMANDS; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	const char *name = argv[1];
+	if (!strcmp(name, "-h") || !strcmp(name, "--help")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(name, "help")) {
+		if (argc < 3) {
+			usage(stdout);
+			return 0;
+		}
+		const Command *c = find_command(argv[2]);
+		if (!c) {
+			fprintf(stderr, "fencefuzz: unknown command '%s'\n", argv[2]);
+			return 2;
+		}
+		c->help(stdout);
+		return 0;
+	}
+	const Command *c = find_command(name);
+	if (!c) {
+		fprintf(stderr, "fencefuzz: unknown command '%s' (try fencefuzz --help)\n", name);
+		return 2;
+	}
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			break;
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			c->help(stdout);
+			return 0;
+		}
+	}
+	return c->run(argc - 2, argv + 2);
+}

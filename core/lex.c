@@ -1,0 +1,728 @@
+/* lex.c: the TVMScript tokenizer and the reader's diagnostics.
+ *
+ * Python's lexical rules, the part TVMScript uses: INDENT/DEDENT from
+ * indentation (tabs and spaces checked for consistency as Python does),
+ * NEWLINE only outside brackets, `\` continuations, `#` comments, single,
+ * double and triple quoted strings with escapes, decimal/hex/octal/binary
+ * integers and floats.  Tokens are produced on demand, so errors come out in
+ * source order.  Every bound of read_internal.h is enforced here or in the
+ * parser; any byte string gives tokens or a located error.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "read_internal.h"
+
+static const char *const keywords[] = {
+	"False", "None", "True", "and", "as", "assert", "async", "await", "break",
+	"class", "continue", "def", "del", "elif", "else", "except", "finally", "for",
+	"from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or",
+	"pass", "raise", "return", "try", "while", "with", "yield",
+};
+
+static const char *const ops3[] = {"**=", "//=", ">>=", "<<=", "..."};
+static const char *const ops2[] = {
+	"->", ":=", "**", "//", "<<", ">>", "<=", ">=", "==", "!=",
+	"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@=",
+};
+static const char ops1[] = "()[]{},:.;@=+-*/%<>&|^~";
+
+/* ---- diagnostics ---------------------------------------------------------- */
+
+/* Appends to out "\n<the source line>\n<spaces>^", a window of the line when
+ * it is long, so that diag_print can show it without the source. */
+static void
+excerpt(const Reader *r, int line, int col, char *out, size_t cap)
+{
+	enum { BEFORE = 60, WIDTH = 96 };
+	size_t i = 0;
+	int ln = 1;
+	if (line <= 0 || cap < 8)
+		return;
+	while (ln < line && i < r->len) {
+		char c = r->src[i++];
+		if (c == '\n')
+			ln++;
+		else if (c == '\r') {
+			if (i < r->len && r->src[i] == '\n')
+				i++;
+			ln++;
+		}
+	}
+	if (ln != line)
+		return;
+	size_t end = i;
+	while (end < r->len && r->src[end] != '\n' && r->src[end] != '\r')
+		end++;
+	size_t c0 = col > 0 ? (size_t)col - 1 : 0, from = 0;
+	if (c0 > BEFORE)
+		from = c0 - BEFORE;
+	size_t to = end - i;
+	if (from > to)
+		from = to;
+	if (to - from > WIDTH)
+		to = from + WIDTH;
+	char text[WIDTH + 8], caret[WIDTH + 8];
+	size_t t = 0, k = 0;
+	if (from > 0) {
+		memcpy(text, "...", 3);
+		memcpy(caret, "   ", 3);
+		t = k = 3;
+	}
+	for (size_t j = from; j < to; j++) {
+		unsigned char c = (unsigned char)r->src[i + j];
+		text[t++] = c == '\t' || (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+		if (j < c0)
+			caret[k++] = c == '\t' ? '\t' : ' ';
+	}
+	text[t] = 0;
+	if (c0 > to)
+		k += 0; /* column past the window: the caret goes at its end */
+	caret[k++] = '^';
+	caret[k] = 0;
+	snprintf(out, cap, "\n%s\n%s", text, caret);
+}
+
+_Noreturn void
+rd_error(Reader *r, int line, int col, const char *fmt, ...)
+{
+	Diag *d = r->d;
+	d->file = r->file ? r->file : "<input>";
+	d->line = line;
+	d->col = col;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(d->msg, 280, fmt, ap);
+	va_end(ap);
+	/* The first line of msg is the message; the source line follows. */
+	for (char *c = d->msg; *c; c++)
+		if (*c == '\n' || *c == '\r')
+			*c = ' ';
+	size_t n = strlen(d->msg);
+	excerpt(r, line, col, d->msg + n, sizeof d->msg - n);
+	longjmp(r->fail, 1);
+}
+
+void
+diag_print(FILE *out, const Diag *d)
+{
+	const char *file = d->file ? d->file : "<input>";
+	/* I/O errors have no position in the text. */
+	if (d->line <= 0)
+		fprintf(out, "%s: %s\n", file, d->msg);
+	else
+		fprintf(out, "%s:%d:%d: %s\n", file, d->line, d->col, d->msg);
+}
+
+/* ---- token storage ---------------------------------------------------------- */
+
+Tok *
+rd_tok(Reader *r, int i)
+{
+	return &r->chunks[i >> TOK_CHUNK_BITS][i & (TOK_CHUNK - 1)];
+}
+
+static Tok *
+push(Reader *r, TokKind kind, int line, int col, const char *s, int len)
+{
+	if (r->ntoks >= IR_MAX_NODES)
+		rd_error(r, line, col, "program too large: more than %d tokens", IR_MAX_NODES);
+	int c = r->ntoks >> TOK_CHUNK_BITS;
+	if (c == r->nchunks) {
+		if (r->nchunks == r->capchunks) {
+			int cap = r->capchunks ? r->capchunks * 2 : 16;
+			Tok **p = realloc(r->chunks, sizeof *p * (size_t)cap);
+			if (!p)
+				abort(); /* out of memory is not bad input */
+			r->chunks = p;
+			r->capchunks = cap;
+		}
+		r->chunks[c] = malloc(sizeof(Tok) * TOK_CHUNK);
+		if (!r->chunks[c])
+			abort();
+		r->nchunks++;
+	}
+	Tok *t = rd_tok(r, r->ntoks++);
+	memset(t, 0, sizeof *t);
+	t->kind = kind;
+	t->line = line;
+	t->col = col;
+	t->s = s;
+	t->len = len;
+	return t;
+}
+
+void
+rd_lex_free(Reader *r)
+{
+	for (int i = 0; i < r->nchunks; i++)
+		free(r->chunks[i]);
+	free(r->chunks);
+	r->chunks = NULL;
+	r->nchunks = r->capchunks = r->ntoks = 0;
+}
+
+void
+rd_lex_init(Reader *r)
+{
+	memset(&r->lx, 0, sizeof r->lx);
+	r->lx.line = 1;
+	r->lx.at_bol = 1;
+	r->lx.nindent = 1; /* indent[0] = alt[0] = 0 */
+}
+
+/* ---- scanning --------------------------------------------------------------- */
+
+static int
+col_of(const Reader *r, size_t pos)
+{
+	return (int)(pos - r->lx.line_start) + 1;
+}
+
+static int
+is_name_start(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static int
+is_digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int
+is_name_char(int c)
+{
+	return is_name_start(c) || is_digit(c);
+}
+
+static int
+at(const Reader *r, size_t pos)
+{
+	return pos < r->len ? (unsigned char)r->src[pos] : -1;
+}
+
+/* Consumes one line break (\n, \r\n or \r) at lx->pos. */
+static void
+newline(Reader *r)
+{
+	Lexer *lx = &r->lx;
+	if (at(r, lx->pos) == '\r' && at(r, lx->pos + 1) == '\n')
+		lx->pos += 2;
+	else
+		lx->pos++;
+	lx->line++;
+	lx->line_start = lx->pos;
+}
+
+static void
+emit(Reader *r, TokKind kind, size_t pos, size_t len)
+{
+	push(r, kind, r->lx.line, col_of(r, pos), r->src + pos, (int)len);
+}
+
+static void
+skip_comment(Reader *r)
+{
+	Lexer *lx = &r->lx;
+	while (lx->pos < r->len && r->src[lx->pos] != '\n' && r->src[lx->pos] != '\r') {
+		if (r->src[lx->pos] == 0)
+			rd_error(r, lx->line, col_of(r, lx->pos), "NUL byte in input");
+		lx->pos++;
+	}
+}
+
+/* At the start of a logical line: skip blank and comment lines, then turn
+ * the indentation into INDENT/DEDENT tokens. */
+static void
+indentation(Reader *r)
+{
+	Lexer *lx = &r->lx;
+	size_t p = lx->pos;
+	int w8 = 0, w1 = 0;
+	for (; p < r->len; p++) {
+		char c = r->src[p];
+		if (c == ' ')
+			w8++, w1++;
+		else if (c == '\t')
+			w8 = (w8 / 8 + 1) * 8, w1++;
+		else if (c == '\f')
+			w8 = w1 = 0;
+		else
+			break;
+		if (w8 > (1 << 24))
+			rd_error(r, lx->line, col_of(r, p), "indentation too wide");
+	}
+	lx->pos = p;
+	int c = at(r, p);
+	if (c == -1) {
+		lx->at_bol = 0;
+		return;
+	}
+	if (c == '#') {
+		skip_comment(r);
+		if (lx->pos < r->len)
+			newline(r);
+		return;
+	}
+	if (c == '\n' || c == '\r') {
+		newline(r);
+		return;
+	}
+	lx->at_bol = 0;
+	int col = col_of(r, p);
+	int top = lx->indent[lx->nindent - 1], alt = lx->alt[lx->nindent - 1];
+	if (w8 > top) {
+		if (w1 <= alt)
+			rd_error(r, lx->line, col, "inconsistent use of tabs and spaces in indentation");
+		if (lx->nindent > IR_MAX_DEPTH)
+			rd_error(r, lx->line, col, "nesting deeper than %d levels", IR_MAX_DEPTH);
+		lx->indent[lx->nindent] = w8;
+		lx->alt[lx->nindent] = w1;
+		lx->nindent++;
+		emit(r, TK_INDENT, p, 0);
+	} else if (w8 == top) {
+		if (w1 != alt)
+			rd_error(r, lx->line, col, "inconsistent use of tabs and spaces in indentation");
+	} else {
+		int k = 0;
+		while (lx->nindent > 1 && lx->indent[lx->nindent - 1] > w8)
+			lx->nindent--, k++;
+		if (lx->indent[lx->nindent - 1] != w8)
+			rd_error(r, lx->line, col, "unindent does not match any outer indentation level");
+		if (lx->alt[lx->nindent - 1] != w1)
+			rd_error(r, lx->line, col, "inconsistent use of tabs and spaces in indentation");
+		emit(r, TK_DEDENT, p, 0);
+		lx->pending_dedents = k - 1;
+	}
+}
+
+static int
+digit_value(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A' + 10;
+	return 99;
+}
+
+/* int   = decimal | '0' ('x'|'o'|'b') digits       (underscores allowed)
+ * float = digits '.' [digits] [exp] | '.' digits [exp] | digits exp */
+static void
+number(Reader *r)
+{
+	Lexer *lx = &r->lx;
+	size_t start = lx->pos, p = start;
+	int line = lx->line, col = col_of(r, start);
+	int base = 10, is_float = 0;
+	if (at(r, p) == '0' && p + 1 < r->len && strchr("xXoObB", r->src[p + 1])) {
+		int b = r->src[p + 1] | 0x20;
+		base = b == 'x' ? 16 : b == 'o' ? 8 : 2;
+		p += 2;
+	}
+	uint64_t v = 0;
+	int ndig = 0, over = 0;
+	for (;; p++) {
+		int c = at(r, p);
+		if (c == '_')
+			continue;
+		int dv = c < 0 ? 99 : digit_value(c);
+		if (dv >= base)
+			break;
+		if (v > (UINT64_MAX - (uint64_t)dv) / (uint64_t)base)
+			over = 1;
+		else
+			v = v * (uint64_t)base + (uint64_t)dv;
+		ndig++;
+	}
+	if (base == 10) {
+		if (at(r, p) == '.') {
+			is_float = 1;
+			for (p++; is_digit(at(r, p)) || at(r, p) == '_'; p++)
+				;
+		}
+		if (at(r, p) == 'e' || at(r, p) == 'E') {
+			size_t q = p + 1;
+			if (at(r, q) == '+' || at(r, q) == '-')
+				q++;
+			if (!is_digit(at(r, q)))
+				rd_error(r, line, col, "invalid float literal");
+			is_float = 1;
+			for (p = q; is_digit(at(r, p)) || at(r, p) == '_'; p++)
+				;
+		}
+	} else if (ndig == 0) {
+		rd_error(r, line, col, "invalid integer literal");
+	}
+	if (p < r->len && is_name_char((unsigned char)r->src[p]))
+		rd_error(r, line, col, "invalid number literal");
+	lx->pos = p;
+	if (is_float) {
+		char *text = malloc(p - start + 1);
+		if (!text)
+			abort();
+		size_t k = 0;
+		for (size_t i = start; i < p; i++)
+			if (r->src[i] != '_')
+				text[k++] = r->src[i];
+		text[k] = 0;
+		double f = strtod(text, NULL);
+		free(text);
+		if (!isfinite(f))
+			rd_error(r, line, col, "float literal out of range");
+		Tok *t = push(r, TK_FLOAT, line, col, r->src + start, (int)(p - start));
+		t->fval = f;
+		return;
+	}
+	if (over || v > (uint64_t)INT64_MAX + 1)
+		rd_error(r, line, col, "integer literal too large (beyond int64)");
+	Tok *t = push(r, TK_INT, line, col, r->src + start, (int)(p - start));
+	t->ival = v;
+}
+
+static int
+hexval(const Reader *r, size_t p, int n, uint32_t *out)
+{
+	uint32_t v = 0;
+	for (int i = 0; i < n; i++) {
+		int c = at(r, p + (size_t)i);
+		int dv = c < 0 ? 99 : digit_value(c);
+		if (dv >= 16)
+			return 0;
+		v = v * 16 + (uint32_t)dv;
+	}
+	*out = v;
+	return 1;
+}
+
+static size_t
+put_utf8(char *out, uint32_t cp)
+{
+	if (cp < 0x80) {
+		out[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		out[0] = (char)(0xc0 | (cp >> 6));
+		out[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		out[0] = (char)(0xe0 | (cp >> 12));
+		out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		out[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	out[0] = (char)(0xf0 | (cp >> 18));
+	out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+	out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+	out[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+/* string = quote { char | escape } quote, quote one of ' " ''' """.
+ * Escapes as Python's; an unknown escape keeps its backslash. */
+static void
+string(Reader *r)
+{
+	Lexer *lx = &r->lx;
+	size_t start = lx->pos;
+	int line = lx->line, col = col_of(r, start);
+	char q = r->src[start];
+	int triple = at(r, start + 1) == q && at(r, start + 2) == q;
+	size_t p = start + (triple ? 3 : 1);
+
+	/* First pass: find the end, so the decoded text (never longer than the
+	 * raw text) can go straight into the arena. */
+	size_t body = p, end;
+	int l2 = line;
+	size_t ls2 = lx->line_start;
+	for (;;) {
+		int c = at(r, p);
+		if (c == -1)
+			rd_error(r, line, col, triple ? "unterminated triple-quoted string"
+			                              : "unterminated string");
+		if (c == 0)
+			rd_error(r, l2, (int)(p - ls2) + 1, "NUL byte in input");
+		if (c == q && (!triple || (at(r, p + 1) == q && at(r, p + 2) == q))) {
+			end = p;
+			break;
+		}
+		if (c == '\\') {
+			int d = at(r, p + 1);
+			if (d == -1)
+				continue; /* reported as unterminated on the next turn */
+			if (d == 0)
+				rd_error(r, l2, (int)(p + 1 - ls2) + 1, "NUL byte in input");
+			p += 2;
+			if (d == '\r' && at(r, p) == '\n')
+				p++;
+			if (d == '\n' || d == '\r')
+				l2++, ls2 = p;
+			continue;
+		}
+		if (c == '\n' || c == '\r') {
+			if (!triple)
+				rd_error(r, line, col, "unterminated string");
+			p++;
+			if (c == '\r' && at(r, p) == '\n')
+				p++;
+			l2++, ls2 = p;
+			continue;
+		}
+		p++;
+	}
+	if (end - body > (size_t)4 * IR_MAX_STRING)
+		rd_error(r, line, col, "string literal longer than %d bytes", IR_MAX_STRING);
+
+	char *out = ar_alloc(r->a, end - body + 1);
+	size_t n = 0;
+	for (p = body; p < end;) {
+		char c = r->src[p];
+		if (c == '\n' || c == '\r') {
+			out[n++] = '\n';
+			p += c == '\r' && at(r, p + 1) == '\n' ? 2 : 1;
+			lx->line++;
+			lx->line_start = p;
+			continue;
+		}
+		if (c != '\\') {
+			out[n++] = c;
+			p++;
+			continue;
+		}
+		int eline = lx->line, ecol = col_of(r, p);
+		char d = r->src[p + 1];
+		p += 2;
+		uint32_t cp;
+		switch (d) {
+		case '\\': out[n++] = '\\'; break;
+		case '\'': out[n++] = '\''; break;
+		case '"': out[n++] = '"'; break;
+		case 'n': out[n++] = '\n'; break;
+		case 't': out[n++] = '\t'; break;
+		case 'r': out[n++] = '\r'; break;
+		case 'a': out[n++] = '\a'; break;
+		case 'b': out[n++] = '\b'; break;
+		case 'f': out[n++] = '\f'; break;
+		case 'v': out[n++] = '\v'; break;
+		case '\r':
+		case '\n':
+			if (d == '\r' && at(r, p) == '\n')
+				p++;
+			lx->line++;
+			lx->line_start = p;
+			break;
+		case 'x':
+			if (!hexval(r, p, 2, &cp))
+				rd_error(r, eline, ecol, "invalid \\x escape");
+			p += 2;
+			if (cp == 0)
+				rd_error(r, eline, ecol, "NUL character in string literal");
+			out[n++] = (char)cp;
+			break;
+		case 'u':
+		case 'U': {
+			int w = d == 'u' ? 4 : 8;
+			if (!hexval(r, p, w, &cp) || cp > 0x10ffff || (cp >= 0xd800 && cp < 0xe000))
+				rd_error(r, eline, ecol, "invalid \\%c escape", d);
+			p += (size_t)w;
+			if (cp == 0)
+				rd_error(r, eline, ecol, "NUL character in string literal");
+			n += put_utf8(out + n, cp);
+			break;
+		}
+		default:
+			if (d >= '0' && d <= '7') {
+				cp = (uint32_t)(d - '0');
+				for (int k = 0; k < 2 && at(r, p) >= '0' && at(r, p) <= '7'; k++)
+					cp = cp * 8 + (uint32_t)(r->src[p++] - '0');
+				if (cp == 0)
+					rd_error(r, eline, ecol, "NUL character in string literal");
+				if (cp > 0xff)
+					rd_error(r, eline, ecol, "invalid octal escape");
+				out[n++] = (char)cp;
+				break;
+			}
+			out[n++] = '\\';
+			out[n++] = d;
+			break;
+		}
+	}
+	out[n] = 0;
+	if (n > IR_MAX_STRING)
+		rd_error(r, line, col, "string literal longer than %d bytes", IR_MAX_STRING);
+	lx->pos = end + (triple ? 3 : 1);
+	Tok *t = push(r, TK_STR, line, col, r->src + start, (int)(lx->pos - start));
+	t->str = out;
+	t->slen = n;
+}
+
+static void
+name(Reader *r)
+{
+	Lexer *lx = &r->lx;
+	size_t start = lx->pos, p = start;
+	while (p < r->len && is_name_char((unsigned char)r->src[p]))
+		p++;
+	if (p - start > IR_MAX_NAME)
+		rd_error(r, lx->line, col_of(r, start), "identifier longer than %d bytes", IR_MAX_NAME);
+	TokKind kind = TK_NAME;
+	for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
+		if (strlen(keywords[i]) == p - start && memcmp(keywords[i], r->src + start, p - start) == 0)
+			kind = TK_KW;
+	emit(r, kind, start, p - start);
+	lx->pos = p;
+}
+
+static int
+match_op(const Reader *r, size_t p, const char *op)
+{
+	size_t n = strlen(op);
+	return p + n <= r->len && memcmp(r->src + p, op, n) == 0;
+}
+
+static void
+punct(Reader *r)
+{
+	Lexer *lx = &r->lx;
+	size_t p = lx->pos;
+	int line = lx->line, col = col_of(r, p);
+	for (size_t i = 0; i < sizeof ops3 / sizeof ops3[0]; i++)
+		if (match_op(r, p, ops3[i])) {
+			emit(r, TK_OP, p, 3);
+			lx->pos += 3;
+			return;
+		}
+	for (size_t i = 0; i < sizeof ops2 / sizeof ops2[0]; i++)
+		if (match_op(r, p, ops2[i])) {
+			emit(r, TK_OP, p, 2);
+			lx->pos += 2;
+			return;
+		}
+	unsigned char c = (unsigned char)r->src[p];
+	if (c == 0 || !strchr(ops1, c)) {
+		if (c >= 0x21 && c < 0x7f)
+			rd_error(r, line, col, "unexpected character '%c'", c);
+		rd_error(r, line, col, "unexpected byte 0x%02x", c);
+	}
+	if (c == '(' || c == '[' || c == '{') {
+		if (lx->nbrk >= IR_MAX_DEPTH)
+			rd_error(r, line, col, "nesting deeper than %d levels", IR_MAX_DEPTH);
+		lx->brk[lx->nbrk].c = (char)c;
+		lx->brk[lx->nbrk].line = line;
+		lx->brk[lx->nbrk].col = col;
+		lx->nbrk++;
+	} else if (c == ')' || c == ']' || c == '}') {
+		char want = c == ')' ? '(' : c == ']' ? '[' : '{';
+		if (lx->nbrk == 0)
+			rd_error(r, line, col, "unmatched '%c'", c);
+		if (lx->brk[lx->nbrk - 1].c != want)
+			rd_error(r, line, col, "closing '%c' does not match '%c' opened at %d:%d", c,
+			         lx->brk[lx->nbrk - 1].c, lx->brk[lx->nbrk - 1].line,
+			         lx->brk[lx->nbrk - 1].col);
+		lx->nbrk--;
+	}
+	emit(r, TK_OP, p, 1);
+	lx->pos++;
+}
+
+static int
+need_newline(const Reader *r)
+{
+	if (r->ntoks == 0)
+		return 0;
+	TokKind k = rd_tok((Reader *)r, r->ntoks - 1)->kind;
+	return k != TK_NEWLINE && k != TK_INDENT && k != TK_DEDENT;
+}
+
+/* One unit of work: emits zero or more tokens. */
+static void
+step(Reader *r)
+{
+	Lexer *lx = &r->lx;
+	if (lx->pending_dedents > 0) {
+		lx->pending_dedents--;
+		emit(r, TK_DEDENT, lx->pos, 0);
+		return;
+	}
+	if (lx->at_bol && lx->nbrk == 0) {
+		indentation(r);
+		return;
+	}
+	if (lx->pos >= r->len) {
+		if (lx->nbrk > 0)
+			rd_error(r, lx->brk[lx->nbrk - 1].line, lx->brk[lx->nbrk - 1].col,
+			         "'%c' was never closed", lx->brk[lx->nbrk - 1].c);
+		if (need_newline(r)) {
+			emit(r, TK_NEWLINE, lx->pos, 0);
+		} else if (lx->nindent > 1) {
+			lx->nindent--;
+			emit(r, TK_DEDENT, lx->pos, 0);
+		} else {
+			emit(r, TK_EOF, lx->pos, 0);
+			lx->done = 1;
+		}
+		return;
+	}
+	unsigned char c = (unsigned char)r->src[lx->pos];
+	switch (c) {
+	case ' ':
+	case '\t':
+	case '\f':
+		lx->pos++;
+		return;
+	case '#':
+		skip_comment(r);
+		return;
+	case '\n':
+	case '\r':
+		if (lx->nbrk == 0) {
+			if (need_newline(r))
+				emit(r, TK_NEWLINE, lx->pos, 0);
+			lx->at_bol = 1;
+		}
+		newline(r);
+		return;
+	case '\\': {
+		int d = at(r, lx->pos + 1);
+		if (d == '\n' || d == '\r') {
+			lx->pos++;
+			newline(r);
+			return;
+		}
+		if (d == -1)
+			rd_error(r, lx->line, col_of(r, lx->pos), "unexpected end of file after line continuation");
+		rd_error(r, lx->line, col_of(r, lx->pos), "unexpected character after line continuation");
+	}
+	case 0:
+		rd_error(r, lx->line, col_of(r, lx->pos), "NUL byte in input");
+	case '"':
+	case '\'':
+		string(r);
+		return;
+	default:
+		break;
+	}
+	if (is_digit(c) || (c == '.' && is_digit(at(r, lx->pos + 1))))
+		number(r);
+	else if (is_name_start(c))
+		name(r);
+	else
+		punct(r);
+}
+
+void
+rd_lex_more(Reader *r)
+{
+	int before = r->ntoks;
+	while (r->ntoks == before && !r->lx.done)
+		step(r);
+}

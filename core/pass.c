@@ -1,0 +1,65 @@
+/* pass.c: the registry of built-in pass models and the driver that runs one
+ * on every function of a program.  In FENCEFUZZ_VERIFY builds the output is
+ * checked with ir_verify_program: a model that builds invalid IR is an
+ * internal bug, so it aborts (the fuzzers see it). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+#include "pass.h"
+
+/* Listing order of `fencefuzz models`: the default first. */
+static const PassModel *const models[] = {
+	&pass_tilelang_9f25954,
+	&pass_tilelang_head,
+	&pass_tilelang_legacy,
+	&pass_identity,
+};
+
+enum { NMODELS = sizeof models / sizeof models[0] };
+
+const PassModel *
+pass_find(const char *name)
+{
+	for (int i = 0; i < NMODELS; i++)
+		if (strcmp(models[i]->name, name) == 0)
+			return models[i];
+	return NULL;
+}
+
+const PassModel *const *
+pass_models(int *count)
+{
+	if (count)
+		*count = NMODELS;
+	return models;
+}
+
+typedef struct RunCtx {
+	const PassModel *model;
+	Arena *arena;
+} RunCtx;
+
+static Func *
+run_one(const Func *f, void *ctx)
+{
+	RunCtx *rc = ctx;
+	return rc->model->run(f, rc->arena);
+}
+
+Program *
+pass_run(const PassModel *m, const Program *p)
+{
+	RunCtx rc = {m, p->arena};
+	Program *q = ir_program_map(p, run_one, &rc);
+#ifdef FENCEFUZZ_VERIFY
+	Diag d;
+	if (ir_verify_program(q, &d)) {
+		fprintf(stderr, "fencefuzz: internal error: model %s built invalid IR: ", m->name);
+		diag_print(stderr, &d);
+		abort();
+	}
+#endif
+	return q;
+}

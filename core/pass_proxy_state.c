@@ -1,0 +1,710 @@
+/* pass_proxy_state.c: the state-set dataflow of InjectFenceProxy since
+ * TileLang 9f25954 (#1863), parametrised by ProxyStateOptions.
+ *
+ * Requires: a well-formed Func (ir_verify_program); call nodes carry their
+ * op-table index (ir_call does that).  Does: walks the body in execution
+ * order with a may-set of "last proxy" states {None, Generic, Async} and
+ * inserts T.fence_proxy_async() right before an async call statement that
+ * may follow generic traffic, or once before an if/loop whose branches/body
+ * are pure async (the hoist).  The rules are SPEC 5; they are reproduced
+ * exactly, quirks included, because the models are the objects under test.
+ *
+ * Cost.  Upstream re-runs a loop body up to 8 times to find the loop-header
+ * state, which nested loops multiply (8^depth).  Here the transfer function
+ * of a compound statement (state set in -> state set out: 8 inputs, 3-bit
+ * outputs) is computed once, bottom-up, as a table, and memoised per node
+ * with the node's pure-async summary.  A loop finds its header with the
+ * body's table and then rewrites its body once, from the header of the last
+ * round, which is exactly upstream's "the rewritten body is the last
+ * round's".  Every node is rewritten once; the walk is linear.  Nodes the
+ * walk does not change are shared with the input.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+#include "opclass.h"
+#include "pass_proxy_state.h"
+
+/* The may-set of the last proxy kind, as bits. */
+enum { S_NONE = 1, S_GENERIC = 2, S_ASYNC = 4 };
+
+typedef enum { EV_NONE, EV_GENERIC, EV_ASYNC, EV_NEUTRAL } Event;
+
+/* Upstream caps the loop-header iteration; with three bits it converges far
+ * sooner, but the cap is part of the behaviour. */
+enum { MAX_ROUNDS = 8 };
+
+/* Summary bits of a subtree, for the pure-async test of the hoist. */
+enum { HAS_ASYNC = 1, HAS_GENERIC = 2 };
+
+/* ---- per-node memo ------------------------------------------------------------ */
+
+/* What is known of one compound statement: its transfer function over the
+ * eight state sets as a table, and its pure-async summary. */
+typedef struct NodeInfo {
+	const Stmt *key; /* NULL: empty slot */
+	unsigned char out[8];
+	unsigned char bits; /* HAS_* */
+	unsigned char have_table, have_bits;
+} NodeInfo;
+
+typedef struct Memo {
+	NodeInfo *slots;
+	size_t cap, n;
+} Memo;
+
+static size_t
+memo_hash(const Stmt *key, size_t cap)
+{
+	uint64_t h = (uint64_t)(uintptr_t)key * 0x9E3779B97F4A7C15ull;
+	return (size_t)(h ^ h >> 29) & (cap - 1);
+}
+
+static NodeInfo *
+memo_slot(NodeInfo *slots, size_t cap, const Stmt *key)
+{
+	size_t i = memo_hash(key, cap);
+	while (slots[i].key && slots[i].key != key)
+		i = (i + 1) & (cap - 1);
+	return &slots[i];
+}
+
+/* The entry of key, created empty if absent.  Valid until the next call. */
+static NodeInfo *
+memo_get(Memo *m, const Stmt *key)
+{
+	if (2 * (m->n + 1) > m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 64;
+		NodeInfo *slots = calloc(cap, sizeof *slots);
+		if (!slots)
+			abort();
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->slots[i].key)
+				*memo_slot(slots, cap, m->slots[i].key) = m->slots[i];
+		free(m->slots);
+		m->slots = slots;
+		m->cap = cap;
+	}
+	NodeInfo *e = memo_slot(m->slots, m->cap, key);
+	if (!e->key) {
+		e->key = key;
+		m->n++;
+	}
+	return e;
+}
+
+static void
+memo_free(Memo *m)
+{
+	free(m->slots);
+	m->slots = NULL;
+	m->cap = m->n = 0;
+}
+
+typedef struct Ctx {
+	Arena *a;
+	const ProxyStateOptions *opt;
+	Memo info;        /* compound statement -> NodeInfo */
+	Stmt **stack;     /* sequences being rebuilt, innermost on top */
+	size_t top, cap;
+} Ctx;
+
+/* ---- classification (SPEC 4.1) -------------------------------------------------- */
+
+static ProxyClass
+op_class(const Ctx *c, int op)
+{
+	if (op < 0 || op >= OP_COUNT)
+		return PX_NONE;
+	return c->opt->column == PROXY_COLUMN_HEAD ? op_table[op].head : op_table[op].ref;
+}
+
+/* Upstream visits sub-expressions with TVM's ExprVisitor: a BufferLoad
+ * contributes its indices, not its buffer's data var. */
+static int
+mentions_shared_ptr(const Expr *e)
+{
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case EX_VAR:
+		return e->u.var->ptr_scope && ir_scope_is_shared(e->u.var->ptr_scope);
+	case EX_BIN:
+		return mentions_shared_ptr(e->u.bin.a) || mentions_shared_ptr(e->u.bin.b);
+	case EX_NOT:
+		return mentions_shared_ptr(e->u.operand);
+	case EX_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			if (mentions_shared_ptr(e->u.call.args[i]))
+				return 1;
+		for (int i = 0; i < e->u.call.nkw; i++)
+			if (mentions_shared_ptr(e->u.call.kwargs[i]))
+				return 1;
+		return 0;
+	case EX_LOAD:
+		for (int i = 0; i < e->u.load.nidx; i++)
+			if (mentions_shared_ptr(e->u.load.idx[i]))
+				return 1;
+		return 0;
+	case EX_SLICE:
+		return mentions_shared_ptr(e->u.slice.begin) || mentions_shared_ptr(e->u.slice.end) ||
+		       mentions_shared_ptr(e->u.slice.step);
+	case EX_TUPLE:
+	case EX_LIST:
+		for (int i = 0; i < e->u.list.n; i++)
+			if (mentions_shared_ptr(e->u.list.items[i]))
+				return 1;
+		return 0;
+	case EX_DICT:
+		for (int i = 0; i < e->u.dict.n; i++)
+			if (mentions_shared_ptr(e->u.dict.keys[i]) || mentions_shared_ptr(e->u.dict.vals[i]))
+				return 1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* Upstream's CallMayWriteSharedMemory: a tvm_access_ptr into shared memory
+ * whose rw_mask is not a constant or has the write bit, a malformed
+ * tvm_access_ptr with a shared base, or address_of a shared element,
+ * anywhere in the argument tree (the call itself included). */
+static int
+may_write_shared(const Expr *e)
+{
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case EX_CALL: {
+		const Expr *const *args = (const Expr *const *)e->u.call.args;
+		int n = e->u.call.nargs;
+		if (e->u.call.op == OP_tvm_access_ptr) {
+			if (n != 5) {
+				if (n >= 2 && mentions_shared_ptr(args[1]))
+					return 1;
+			} else if (mentions_shared_ptr(args[1])) {
+				int64_t mask;
+				if (!ir_is_const_int(args[4], &mask) || (mask & 2))
+					return 1;
+			}
+		} else if (e->u.call.op == OP_address_of) {
+			if (n == 1 && args[0]->kind == EX_LOAD &&
+			    ir_scope_is_shared(ir_buffer_scope(args[0]->u.load.buf)))
+				return 1;
+		}
+		for (int i = 0; i < n; i++)
+			if (may_write_shared(args[i]))
+				return 1;
+		for (int i = 0; i < e->u.call.nkw; i++)
+			if (may_write_shared(e->u.call.kwargs[i]))
+				return 1;
+		return 0;
+	}
+	case EX_BIN:
+		return may_write_shared(e->u.bin.a) || may_write_shared(e->u.bin.b);
+	case EX_NOT:
+		return may_write_shared(e->u.operand);
+	case EX_LOAD:
+		for (int i = 0; i < e->u.load.nidx; i++)
+			if (may_write_shared(e->u.load.idx[i]))
+				return 1;
+		return 0;
+	case EX_SLICE:
+		return may_write_shared(e->u.slice.begin) || may_write_shared(e->u.slice.end) ||
+		       may_write_shared(e->u.slice.step);
+	case EX_TUPLE:
+	case EX_LIST:
+		for (int i = 0; i < e->u.list.n; i++)
+			if (may_write_shared(e->u.list.items[i]))
+				return 1;
+		return 0;
+	case EX_DICT:
+		for (int i = 0; i < e->u.dict.n; i++)
+			if (may_write_shared(e->u.dict.keys[i]) || may_write_shared(e->u.dict.vals[i]))
+				return 1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* Only the outermost call of a call statement is classified; an Evaluate of
+ * anything but a call is no event. */
+static Event
+classify_eval(const Ctx *c, const Stmt *s)
+{
+	const Expr *v = s->u.eval.value;
+	if (!v || v->kind != EX_CALL)
+		return EV_NONE;
+	switch (op_class(c, v->u.call.op)) {
+	case PX_NEUTRAL: return EV_NEUTRAL;
+	case PX_ASYNC: return EV_ASYNC;
+	case PX_GENERIC: return EV_GENERIC;
+	case PX_NONE: break;
+	}
+	return may_write_shared(v) ? EV_GENERIC : EV_NONE;
+}
+
+static int
+is_shared_store(const Stmt *s)
+{
+	return ir_scope_is_shared(ir_buffer_scope(s->u.store.buf));
+}
+
+/* ---- transfer tables and pure-async summaries ----------------------------------- */
+
+static Stmt *
+single_body(const Stmt *s)
+{
+	switch (s->kind) {
+	case ST_FOR: return s->u.for_.body;
+	case ST_WHILE: return s->u.while_.body;
+	case ST_LET: return s->u.let.body;
+	case ST_ASSERT: return s->u.assert_.body;
+	case ST_ATTR: return s->u.attr.body;
+	case ST_LAUNCH: return s->u.launch.body;
+	case ST_ALLOC: return s->u.alloc.body;
+	case ST_DECL: return s->u.decl.body;
+	case ST_BLOCK: return s->u.block.body;
+	default: return NULL;
+	}
+}
+
+/* Whole-subtree scan: does it contain an async call statement, a generic
+ * event (shared store or generic call statement)?  Fences are neither. */
+static unsigned
+summary(Ctx *c, const Stmt *s)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case ST_EVAL:
+		switch (classify_eval(c, s)) {
+		case EV_ASYNC: return HAS_ASYNC;
+		case EV_GENERIC: return HAS_GENERIC;
+		default: return 0;
+		}
+	case ST_STORE:
+		return is_shared_store(s) ? HAS_GENERIC : 0;
+	default:
+		break;
+	}
+	NodeInfo *info = memo_get(&c->info, s);
+	if (info->have_bits)
+		return info->bits;
+	unsigned bits = 0;
+	switch (s->kind) {
+	case ST_SEQ:
+		for (int i = 0; i < s->u.seq.n; i++)
+			bits |= summary(c, s->u.seq.items[i]);
+		break;
+	case ST_IF:
+		bits = summary(c, s->u.if_.then_) | summary(c, s->u.if_.else_);
+		break;
+	default:
+		bits = summary(c, single_body(s));
+		break;
+	}
+	info = memo_get(&c->info, s); /* the recursion may have moved it */
+	info->bits = (unsigned char)bits;
+	info->have_bits = 1;
+	return bits;
+}
+
+static int
+pure_async(Ctx *c, const Stmt *s)
+{
+	return summary(c, s) == HAS_ASYNC;
+}
+
+/* TVM's is_one: an integer literal 1 (bool true included). */
+static int
+is_const_true(const Expr *e)
+{
+	int64_t v;
+	if (ir_is_const_int(e, &v))
+		return v == 1;
+	return e->kind == EX_POD_BOOL && e->u.i == 1;
+}
+
+static unsigned transfer(Ctx *c, const Stmt *s, unsigned in);
+
+typedef struct LoopPlan {
+	int hoist;       /* one fence before the loop */
+	unsigned entry;  /* the state the loop starts from (after a hoisted fence) */
+	unsigned header; /* the header of the last round: the body's rewrite starts here */
+	unsigned out;    /* the state after the loop */
+} LoopPlan;
+
+/* Upstream: header = entry; repeat { out = body(header); header' = entry |
+ * out } until stable, at most 8 rounds; the last round's body is kept.  Out
+ * = out, or entry | out when the loop may run zero times: always for while;
+ * for a for, unless the extent is a constant, and then only when it is 0 (so
+ * a negative constant extent counts as "runs at least once", as upstream's
+ * IntImm test has it). */
+static LoopPlan
+plan_loop(Ctx *c, const Stmt *s, unsigned in)
+{
+	const Stmt *body = single_body(s);
+	int may_be_zero = 1;
+	int64_t extent;
+	if (s->kind == ST_FOR && ir_is_const_int(s->u.for_.extent, &extent))
+		may_be_zero = extent == 0;
+	LoopPlan p;
+	p.hoist = (in & S_GENERIC) && pure_async(c, body);
+	p.entry = p.hoist ? S_NONE : in;
+	unsigned header = p.entry, out = p.entry;
+	p.header = header;
+	for (int round = 0; round < MAX_ROUNDS; round++) {
+		p.header = header;
+		out = transfer(c, body, header);
+		unsigned next = p.entry | out;
+		if (next == header)
+			break;
+		header = next;
+	}
+	p.out = may_be_zero ? p.entry | out : out;
+	return p;
+}
+
+/* Hoist before an if: Generic possible, an else, both branches pure async. */
+static int
+hoists_if(Ctx *c, const Stmt *s, unsigned in)
+{
+	return (in & S_GENERIC) && s->u.if_.else_ && pure_async(c, s->u.if_.then_) &&
+	       pure_async(c, s->u.if_.else_);
+}
+
+/* A transfer function as a table: out[in] for the seven non-empty sets. */
+typedef struct Table {
+	unsigned char out[8];
+} Table;
+
+static Table
+table_const(unsigned v)
+{
+	Table t;
+	for (unsigned x = 0; x < 8; x++)
+		t.out[x] = (unsigned char)v;
+	return t;
+}
+
+static Table
+table_identity(void)
+{
+	Table t;
+	for (unsigned x = 0; x < 8; x++)
+		t.out[x] = (unsigned char)x;
+	return t;
+}
+
+static Table table_of(Ctx *c, const Stmt *s);
+
+/* The table of a compound statement from its children's tables. */
+static Table
+table_compound(Ctx *c, const Stmt *s)
+{
+	Table t;
+	switch (s->kind) {
+	case ST_SEQ:
+		t = table_identity();
+		for (int i = 0; i < s->u.seq.n; i++) {
+			Table item = table_of(c, s->u.seq.items[i]);
+			for (unsigned x = 1; x < 8; x++)
+				t.out[x] = item.out[t.out[x]];
+		}
+		return t;
+	case ST_IF: {
+		Table then_ = table_of(c, s->u.if_.then_);
+		Table else_ = s->u.if_.else_ ? table_of(c, s->u.if_.else_) : table_identity();
+		for (unsigned x = 1; x < 8; x++) {
+			unsigned in = hoists_if(c, s, x) ? S_NONE : x;
+			t.out[x] = (unsigned char)(then_.out[in] | else_.out[in]);
+		}
+		t.out[0] = 0;
+		return t;
+	}
+	case ST_FOR:
+	case ST_WHILE:
+		t.out[0] = 0;
+		for (unsigned x = 1; x < 8; x++)
+			t.out[x] = (unsigned char)plan_loop(c, s, x).out;
+		return t;
+	case ST_BLOCK:
+		t = table_of(c, s->u.block.body);
+		if (s->u.block.where && !is_const_true(s->u.block.where))
+			for (unsigned x = 1; x < 8; x++)
+				t.out[x] |= (unsigned char)x;
+		return t;
+	default:
+		return table_of(c, single_body(s));
+	}
+}
+
+static Table
+table_of(Ctx *c, const Stmt *s)
+{
+	if (!s)
+		return table_identity();
+	switch (s->kind) {
+	case ST_EVAL:
+		switch (classify_eval(c, s)) {
+		case EV_NEUTRAL: return table_const(S_NONE);
+		case EV_GENERIC: return table_const(S_GENERIC);
+		case EV_ASYNC: return table_const(S_ASYNC);
+		case EV_NONE: return table_identity();
+		}
+		return table_identity();
+	case ST_STORE:
+		return is_shared_store(s) ? table_const(S_GENERIC) : table_identity();
+	default:
+		break;
+	}
+	NodeInfo *info = memo_get(&c->info, s);
+	if (info->have_table) {
+		Table t;
+		memcpy(t.out, info->out, sizeof t.out);
+		return t;
+	}
+	Table t = table_compound(c, s);
+	info = memo_get(&c->info, s); /* the recursion may have moved it */
+	memcpy(info->out, t.out, sizeof t.out);
+	info->have_table = 1;
+	return t;
+}
+
+static unsigned
+transfer(Ctx *c, const Stmt *s, unsigned in)
+{
+	return table_of(c, s).out[in & 7];
+}
+
+/* ---- the rewrite ------------------------------------------------------------- */
+
+/* Fresh nodes for every fence: no two places of a program share a node, so
+ * later stages may tell statements and expressions apart by pointer. */
+static Stmt *
+fence_stmt(Ctx *c)
+{
+	return ir_eval(c->a, ir_call(c->a, "fence_proxy_async", NULL, 0));
+}
+
+static void
+push(Ctx *c, Stmt *s)
+{
+	if (c->top == c->cap) {
+		c->cap = c->cap ? 2 * c->cap : 256;
+		c->stack = realloc(c->stack, sizeof *c->stack * c->cap);
+		if (!c->stack)
+			abort();
+	}
+	c->stack[c->top++] = s;
+}
+
+/* Rewrites s from *state, leaves the state after it in *state, and sets
+ * *fence_before when a fence must go right before the result (the caller
+ * puts it into the enclosing sequence, flattened as upstream's
+ * AppendFlattened does). */
+static Stmt *walk(Ctx *c, Stmt *s, unsigned *state, int *fence_before);
+
+/* A body that is not a sequence item: a fence before it makes a sequence. */
+static Stmt *
+walk_body(Ctx *c, Stmt *s, unsigned *state)
+{
+	int fence = 0;
+	Stmt *r = walk(c, s, state, &fence);
+	if (!fence)
+		return r;
+	Stmt *items[2] = {fence_stmt(c), r};
+	return ir_seq(c->a, items, 2);
+}
+
+/* A rebuilt sequence grows on c->stack above the ones that enclose it (an
+ * item's walk pops what it pushed before the next item is pushed), and is
+ * copied into the arena once, by ir_seq. */
+static Stmt *
+walk_seq(Ctx *c, Stmt *s, unsigned *state)
+{
+	int n = s->u.seq.n, changed = 0;
+	Stmt **items = s->u.seq.items;
+	size_t base = c->top;
+	for (int i = 0; i < n; i++) {
+		int fence = 0;
+		Stmt *r = walk(c, items[i], state, &fence);
+		if ((r != items[i] || fence) && !changed) {
+			for (int j = 0; j < i; j++)
+				push(c, items[j]);
+			changed = 1;
+		}
+		if (changed) {
+			if (fence)
+				push(c, fence_stmt(c));
+			push(c, r);
+		}
+	}
+	if (!changed)
+		return s;
+	Stmt *r = ir_seq(c->a, c->stack + base, (int)(c->top - base));
+	c->top = base;
+	return r;
+}
+
+static Stmt *
+walk_if(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
+{
+	Stmt *then_ = s->u.if_.then_, *else_ = s->u.if_.else_;
+	if (hoists_if(c, s, *state)) {
+		*fence_before = 1;
+		*state = S_NONE; /* the hoisted fence runs first */
+	}
+	unsigned then_state = *state, else_state = *state;
+	Stmt *t = walk_body(c, then_, &then_state);
+	Stmt *e = else_ ? walk_body(c, else_, &else_state) : NULL;
+	*state = then_state | else_state;
+	if (t == then_ && e == else_)
+		return s;
+	Stmt *r = ir_copy_stmt(c->a, s);
+	r->u.if_.then_ = t;
+	r->u.if_.else_ = e;
+	return r;
+}
+
+static Stmt *
+walk_loop(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
+{
+	LoopPlan p = plan_loop(c, s, *state);
+	Stmt *body = single_body(s);
+	unsigned body_state = p.header;
+	Stmt *new_body = walk_body(c, body, &body_state);
+	*state = p.out;
+	*fence_before = p.hoist;
+	int drop_step = s->kind == ST_FOR && s->u.for_.step && !c->opt->keep_loop_steps;
+	if (new_body == body && !drop_step)
+		return s;
+	Stmt *r = ir_with_body(c->a, s, new_body);
+	if (drop_step)
+		r->u.for_.step = NULL;
+	return r;
+}
+
+static Stmt *
+walk(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
+{
+	if (!s)
+		return NULL;
+	switch (s->kind) {
+	case ST_SEQ:
+		return walk_seq(c, s, state);
+	case ST_EVAL:
+		switch (classify_eval(c, s)) {
+		case EV_NEUTRAL:
+			*state = S_NONE;
+			break;
+		case EV_GENERIC:
+			*state = S_GENERIC;
+			break;
+		case EV_ASYNC:
+			*fence_before = (*state & S_GENERIC) != 0;
+			*state = S_ASYNC;
+			break;
+		case EV_NONE:
+			break;
+		}
+		return s;
+	case ST_STORE:
+		if (is_shared_store(s))
+			*state = S_GENERIC;
+		return s;
+	case ST_IF:
+		return walk_if(c, s, state, fence_before);
+	case ST_FOR:
+	case ST_WHILE:
+		return walk_loop(c, s, state, fence_before);
+	case ST_BLOCK: {
+		/* A block realize with a predicate may not run at all. */
+		unsigned entry = *state;
+		Stmt *body = walk_body(c, s->u.block.body, state);
+		if (s->u.block.where && !is_const_true(s->u.block.where))
+			*state |= entry;
+		return body != s->u.block.body ? ir_with_body(c->a, s, body) : s;
+	}
+	case ST_LET:
+	case ST_ASSERT:
+	case ST_ATTR:
+	case ST_LAUNCH:
+	case ST_ALLOC:
+	case ST_DECL: {
+		Stmt *old = single_body(s);
+		Stmt *body = walk_body(c, old, state);
+		return body != old ? ir_with_body(c->a, s, body) : s;
+	}
+	}
+	return s;
+}
+
+/* ---- target gating (tilelang-head) ------------------------------------------- */
+
+static const Expr *
+dict_get(const Expr *dict, const char *key)
+{
+	if (!dict || dict->kind != EX_DICT)
+		return NULL;
+	for (int i = 0; i < dict->u.dict.n; i++) {
+		const Expr *k = dict->u.dict.keys[i];
+		if (k->kind == EX_STR && strcmp(k->u.s, key) == 0)
+			return dict->u.dict.vals[i];
+	}
+	return NULL;
+}
+
+int
+pass_target_sm(const Func *f)
+{
+	const Expr *target = dict_get(f->attrs, "target");
+	if (!target || !ir_is_call(target, "target") || target->u.call.nargs < 1)
+		return -1;
+	const Expr *spec = target->u.call.args[0];
+	const char *p = NULL;
+	if (spec->kind == EX_STR) {
+		/* T.target("cuda -arch=sm_90a"): TVM parses -arch into the target's
+		 * arch attribute, so the string form gates like the dict form. */
+		const char *flag = strstr(spec->u.s, "-arch=");
+		if (!flag)
+			return -1;
+		p = flag + 6;
+	} else {
+		const Expr *arch = dict_get(spec, "arch");
+		if (!arch || arch->kind != EX_STR)
+			return -1;
+		p = arch->u.s;
+	}
+	if (strncmp(p, "sm_", 3) != 0)
+		return -1;
+	p += 3;
+	if (*p < '0' || *p > '9')
+		return -1;
+	int sm = 0;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (sm > 100000)
+			return -1;
+		sm = sm * 10 + (*p - '0');
+	}
+	return sm;
+}
+
+/* ---- entry point -------------------------------------------------------------- */
+
+Func *
+pass_proxy_state_run(const Func *in, Arena *a, const ProxyStateOptions *opt)
+{
+	if (!in->body || (opt->min_sm > 0 && pass_target_sm(in) < opt->min_sm))
+		return ir_func_with_body(a, in, in->body);
+	Ctx c = {.a = a, .opt = opt};
+	unsigned state = S_NONE;
+	Stmt *body = walk_body(&c, in->body, &state);
+	memo_free(&c.info);
+	free(c.stack);
+	return ir_func_with_body(a, in, body);
+}

@@ -1,0 +1,1598 @@
+/* print.c: the canonical TVMScript printer (TVMSCRIPT.md).
+ *
+ * One spelling per construct, the one TVM's own printer emits, so that a
+ * TileLang dump reads and prints back byte for byte and read -> print is a
+ * fixed point.  Names are printed as stored: the reader keeps what was
+ * written, and nothing here renames.
+ *
+ * Assumes a well-formed IR (ir_verify_program): nesting within IR_MAX_DEPTH,
+ * so recursion is bounded.
+ *
+ * Aliases (BUF_ALIAS: `C = T.Buffer(..., data=p)`) have no node; their line
+ * goes in the innermost body holding every use, just before the statement of
+ * that body holding the first use (TVMSCRIPT 5).  A pre-pass numbers the
+ * statements in printing order and finds, per alias, the lowest common
+ * ancestor of its uses in the tree of statements and bodies; the printer
+ * counts statements the same way and emits each alias before the statement
+ * with its anchor number.  Without aliases the pre-pass builds no tree.
+ */
+#include <assert.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+
+/* ---- pointer map ---------------------------------------------------------- */
+
+typedef struct PtrMap {
+	const void **keys;
+	void **vals;
+	size_t cap, n;
+} PtrMap;
+
+static size_t
+ptr_slot(const void *k, size_t cap)
+{
+	uint64_t h = (uint64_t)(uintptr_t)k;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	return (size_t)h & (cap - 1);
+}
+
+static void *
+pm_get(const PtrMap *m, const void *k)
+{
+	if (!m->cap)
+		return NULL;
+	for (size_t i = ptr_slot(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
+		if (m->keys[i] == k)
+			return m->vals[i];
+		if (!m->keys[i])
+			return NULL;
+	}
+}
+
+static void
+pm_put(PtrMap *m, const void *k, void *v)
+{
+	if ((m->n + 1) * 2 > m->cap) {
+		PtrMap g = {0};
+		g.cap = m->cap ? m->cap * 2 : 64;
+		g.keys = calloc(g.cap, sizeof *g.keys);
+		g.vals = calloc(g.cap, sizeof *g.vals);
+		if (!g.keys || !g.vals)
+			abort();
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->keys[i])
+				pm_put(&g, m->keys[i], m->vals[i]);
+		free(m->keys);
+		free(m->vals);
+		*m = g;
+	}
+	size_t i = ptr_slot(k, m->cap);
+	while (m->keys[i] && m->keys[i] != k)
+		i = (i + 1) & (m->cap - 1);
+	if (!m->keys[i])
+		m->n++;
+	m->keys[i] = k;
+	m->vals[i] = v;
+}
+
+static void
+pm_free(PtrMap *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof *m);
+}
+
+static void *
+xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		abort();
+	return p;
+}
+
+/* ---- printer state ---------------------------------------------------------- */
+
+typedef struct Alias {
+	Buffer *buf;
+	int first_node;  /* tree node of the first use, -1 if none in the body */
+	int lca_node;
+	long first_time; /* order of first use, for aliases sharing an anchor */
+	int anchor;      /* number of the statement it is printed before */
+	unsigned stamp;  /* last use event that counted it */
+	int printed;
+} Alias;
+
+typedef struct Printer {
+	StrBuf *sb;
+	int started;  /* a line was emitted: the next one starts with '\n' */
+	int metadata; /* a metadata[...] reference was printed */
+	Arena *tmp;   /* for ir_loop_stop */
+	PtrMap env_tag; /* env thread Var -> tag of its first launch */
+	PtrMap alias_of; /* alias Buffer -> index + 1 into aliases */
+	Alias *aliases;
+	int nalias, alias_cap;
+	int *order; /* alias indices by (anchor, first_time) */
+	int cursor;
+	int seq;    /* statements printed so far, in the pre-pass's numbering */
+} Printer;
+
+/* The tree walked by the placement pre-pass: statement nodes and body nodes
+ * alternate (a body's children are statements, a statement's children its
+ * nested bodies).  The stack of open nodes is the set of ancestors of the
+ * statement being scanned. */
+typedef struct Scan {
+	Printer *P;
+	int place; /* 0: only discover aliases and env tags; 1: also place */
+	int *parent, *depth, *stmt_no;
+	char *open;
+	int nnodes, cap;
+	int cur;   /* current node */
+	int seq;
+	long time;
+	unsigned stamp;
+} Scan;
+
+/* ---- pre-pass ------------------------------------------------------------------ */
+
+static void scan_expr(Scan *S, const Expr *e);
+
+static int
+alias_index(Printer *P, const Buffer *b)
+{
+	return (int)(intptr_t)pm_get(&P->alias_of, b) - 1;
+}
+
+static void
+scan_buffer_fields(Scan *S, const Buffer *b)
+{
+	for (int i = 0; i < b->ndim; i++)
+		scan_expr(S, b->shape[i]);
+	scan_expr(S, b->strides);
+	scan_expr(S, b->elem_offset);
+	scan_expr(S, b->align);
+	scan_expr(S, b->offset_factor);
+	scan_expr(S, b->buffer_type);
+	scan_expr(S, b->axis_separators);
+}
+
+/* A use of alias k at the current node; uses of the aliases its own fields
+ * mention count too, since its line must come after theirs. */
+static void
+use_alias(Scan *S, int k)
+{
+	Alias *A = &S->P->aliases[k];
+	if (A->stamp == S->stamp)
+		return;
+	A->stamp = S->stamp;
+	if (A->first_node < 0) {
+		A->first_node = A->lca_node = S->cur;
+		A->first_time = S->time++;
+	} else {
+		/* The open nodes are the ancestors of the current one; the lca only
+		 * climbs, so this is linear over the whole pass. */
+		while (!S->open[A->lca_node])
+			A->lca_node = S->parent[A->lca_node];
+	}
+	scan_buffer_fields(S, A->buf);
+}
+
+static void
+scan_buffer_use(Scan *S, Buffer *b)
+{
+	if (!b || b->kind != BUF_ALIAS)
+		return;
+	Printer *P = S->P;
+	int k = alias_index(P, b);
+	if (k < 0) {
+		if (S->place)
+			return; /* cannot happen: discovery saw every alias */
+		if (P->nalias == P->alias_cap) {
+			P->alias_cap = P->alias_cap ? P->alias_cap * 2 : 16;
+			P->aliases = xrealloc(P->aliases, sizeof *P->aliases * (size_t)P->alias_cap);
+		}
+		k = P->nalias++;
+		P->aliases[k] = (Alias){.buf = b, .first_node = -1, .lca_node = -1, .anchor = INT_MAX};
+		pm_put(&P->alias_of, b, (void *)(intptr_t)(k + 1));
+		scan_buffer_fields(S, b);
+		return;
+	}
+	if (S->place)
+		use_alias(S, k);
+}
+
+static void
+scan_expr(Scan *S, const Expr *e)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case EX_BUF:
+		scan_buffer_use(S, e->u.buf);
+		break;
+	case EX_LOAD:
+		scan_buffer_use(S, e->u.load.buf);
+		for (int i = 0; i < e->u.load.nidx; i++)
+			scan_expr(S, e->u.load.idx[i]);
+		break;
+	case EX_BIN:
+		scan_expr(S, e->u.bin.a);
+		scan_expr(S, e->u.bin.b);
+		break;
+	case EX_NOT:
+		scan_expr(S, e->u.operand);
+		break;
+	case EX_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			scan_expr(S, e->u.call.args[i]);
+		for (int i = 0; i < e->u.call.nkw; i++)
+			scan_expr(S, e->u.call.kwargs[i]);
+		break;
+	case EX_SLICE:
+		scan_expr(S, e->u.slice.begin);
+		scan_expr(S, e->u.slice.end);
+		scan_expr(S, e->u.slice.step);
+		break;
+	case EX_TUPLE:
+	case EX_LIST:
+		for (int i = 0; i < e->u.list.n; i++)
+			scan_expr(S, e->u.list.items[i]);
+		break;
+	case EX_DICT:
+		for (int i = 0; i < e->u.dict.n; i++) {
+			scan_expr(S, e->u.dict.keys[i]);
+			scan_expr(S, e->u.dict.vals[i]);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+push_node(Scan *S, int stmt_no)
+{
+	if (!S->place)
+		return;
+	if (S->nnodes == S->cap) {
+		S->cap = S->cap ? S->cap * 2 : 256;
+		S->parent = xrealloc(S->parent, sizeof *S->parent * (size_t)S->cap);
+		S->depth = xrealloc(S->depth, sizeof *S->depth * (size_t)S->cap);
+		S->stmt_no = xrealloc(S->stmt_no, sizeof *S->stmt_no * (size_t)S->cap);
+		S->open = xrealloc(S->open, (size_t)S->cap);
+	}
+	int n = S->nnodes++;
+	S->parent[n] = S->cur;
+	S->depth[n] = S->cur < 0 ? 0 : S->depth[S->cur] + 1;
+	S->stmt_no[n] = stmt_no;
+	S->open[n] = 1;
+	S->cur = n;
+}
+
+static void
+pop_node(Scan *S)
+{
+	if (!S->place)
+		return;
+	S->open[S->cur] = 0;
+	S->cur = S->parent[S->cur];
+}
+
+static void scan_body(Scan *S, const Stmt *s);
+
+static void
+scan_nested(Scan *S, const Stmt *body)
+{
+	push_node(S, -1);
+	scan_body(S, body);
+	pop_node(S);
+}
+
+/* Statements are numbered in the order print_stmt meets them; expressions
+ * are visited in printing order so that aliases sharing an anchor come out
+ * in order of first use. */
+static void
+scan_stmt(Scan *S, const Stmt *s)
+{
+	if (s->kind == ST_SEQ) {
+		for (int i = 0; i < s->u.seq.n; i++)
+			scan_stmt(S, s->u.seq.items[i]);
+		return;
+	}
+	push_node(S, S->seq++);
+	S->stamp++;
+	switch (s->kind) {
+	case ST_SEQ:
+		break;
+	case ST_EVAL:
+		scan_expr(S, s->u.eval.value);
+		break;
+	case ST_STORE:
+		scan_buffer_use(S, s->u.store.buf);
+		scan_expr(S, s->u.store.value);
+		for (int i = 0; i < s->u.store.nidx; i++)
+			scan_expr(S, s->u.store.idx[i]);
+		break;
+	case ST_FOR:
+		scan_expr(S, s->u.for_.min);
+		scan_expr(S, s->u.for_.extent);
+		scan_expr(S, s->u.for_.annotations);
+		scan_expr(S, s->u.for_.step);
+		scan_nested(S, s->u.for_.body);
+		break;
+	case ST_WHILE:
+		scan_expr(S, s->u.while_.cond);
+		scan_nested(S, s->u.while_.body);
+		break;
+	case ST_IF:
+		scan_expr(S, s->u.if_.cond);
+		scan_nested(S, s->u.if_.then_);
+		if (s->u.if_.else_)
+			scan_nested(S, s->u.if_.else_);
+		break;
+	case ST_LET:
+		scan_expr(S, s->u.let.value);
+		scan_nested(S, s->u.let.body);
+		break;
+	case ST_ASSERT:
+		scan_expr(S, s->u.assert_.cond);
+		scan_expr(S, s->u.assert_.msg);
+		scan_nested(S, s->u.assert_.body);
+		break;
+	case ST_ATTR:
+		scan_expr(S, s->u.attr.node);
+		scan_expr(S, s->u.attr.value);
+		scan_nested(S, s->u.attr.body);
+		break;
+	case ST_LAUNCH: {
+		Var *v = s->u.launch.var;
+		if (v && (v->flags & VAR_ENV_THREAD) && !pm_get(&S->P->env_tag, v))
+			pm_put(&S->P->env_tag, v, (void *)s->u.launch.tag);
+		scan_expr(S, s->u.launch.extent);
+		scan_nested(S, s->u.launch.body);
+		break;
+	}
+	case ST_ALLOC:
+		for (int i = 0; i < s->u.alloc.nextents; i++)
+			scan_expr(S, s->u.alloc.extents[i]);
+		scan_expr(S, s->u.alloc.condition);
+		scan_expr(S, s->u.alloc.annotations);
+		scan_nested(S, s->u.alloc.body);
+		break;
+	case ST_DECL:
+		scan_buffer_fields(S, s->u.decl.buf);
+		scan_nested(S, s->u.decl.body);
+		break;
+	case ST_BLOCK:
+		scan_expr(S, s->u.block.where);
+		scan_expr(S, s->u.block.reads);
+		scan_expr(S, s->u.block.writes);
+		scan_expr(S, s->u.block.attrs);
+		for (int i = 0; i < s->u.block.nallocs; i++)
+			scan_buffer_fields(S, s->u.block.allocs[i]);
+		scan_nested(S, s->u.block.body);
+		break;
+	}
+	pop_node(S);
+}
+
+static void
+scan_body(Scan *S, const Stmt *s)
+{
+	if (s)
+		scan_stmt(S, s);
+}
+
+typedef struct SortKey {
+	int anchor;
+	long time;
+	int k;
+} SortKey;
+
+static int
+cmp_key(const void *x, const void *y)
+{
+	const SortKey *a = x, *b = y;
+	if (a->anchor != b->anchor)
+		return a->anchor < b->anchor ? -1 : 1;
+	return a->time < b->time ? -1 : a->time > b->time;
+}
+
+/* Finds the anchor of every alias: the lowest body node B that is an
+ * ancestor-or-self of its lca, and the child statement of B on the path to
+ * its first use. */
+static void
+place_aliases(Printer *P, const Stmt *body)
+{
+	Scan S = {.P = P, .place = 1, .cur = -1};
+	push_node(&S, -1); /* the function body */
+	scan_body(&S, body);
+	pop_node(&S);
+	for (int k = 0; k < P->nalias; k++) {
+		Alias *A = &P->aliases[k];
+		if (A->first_node < 0)
+			continue;
+		int b = A->lca_node;
+		if (S.stmt_no[b] >= 0)
+			b = S.parent[b];
+		int n = A->first_node;
+		while (S.depth[n] > S.depth[b] + 1)
+			n = S.parent[n];
+		assert(S.stmt_no[n] >= 0);
+		A->anchor = S.stmt_no[n];
+	}
+	SortKey *keys = xrealloc(NULL, sizeof *keys * (size_t)P->nalias);
+	for (int k = 0; k < P->nalias; k++)
+		keys[k] = (SortKey){P->aliases[k].anchor, P->aliases[k].first_time, k};
+	qsort(keys, (size_t)P->nalias, sizeof *keys, cmp_key);
+	P->order = xrealloc(NULL, sizeof *P->order * (size_t)P->nalias);
+	for (int k = 0; k < P->nalias; k++)
+		P->order[k] = keys[k].k;
+	free(keys);
+	free(S.parent);
+	free(S.depth);
+	free(S.stmt_no);
+	free(S.open);
+}
+
+/* Discovers the aliases (those of the function's own buffer declarations
+ * too, which are printed before their declaration) and places them. */
+static void
+prepare(Printer *P, const Func *f, const Stmt *body)
+{
+	Scan S = {.P = P, .place = 0, .cur = -1};
+	for (int i = 0; f && i < f->nmatches; i++)
+		scan_buffer_fields(&S, f->matches[i]);
+	for (int i = 0; f && i < f->nroot_allocs; i++)
+		scan_buffer_fields(&S, f->root_allocs[i]);
+	scan_body(&S, body);
+	if (P->nalias)
+		place_aliases(P, body);
+}
+
+static void
+printer_init(Printer *P, StrBuf *sb)
+{
+	memset(P, 0, sizeof *P);
+	P->sb = sb;
+}
+
+/* Drops the per-function state; keeps the output position. */
+static void
+printer_reset(Printer *P)
+{
+	pm_free(&P->env_tag);
+	pm_free(&P->alias_of);
+	free(P->aliases);
+	free(P->order);
+	if (P->tmp)
+		ar_free(P->tmp);
+	StrBuf *sb = P->sb;
+	int started = P->started, metadata = P->metadata;
+	printer_init(P, sb);
+	P->started = started;
+	P->metadata = metadata;
+}
+
+/* ---- expressions ------------------------------------------------------------------ */
+
+/* Python precedence, low to high (TVMSCRIPT 8). */
+enum {
+	PR_LOWEST = 0, PR_OR, PR_AND, PR_NOT, PR_CMP, PR_BOR, PR_BXOR, PR_BAND, PR_SHIFT,
+	PR_ADD, PR_MUL, PR_UNARY, PR_ATOM
+};
+
+static void print_expr(Printer *P, const Expr *e);
+
+static void
+put(Printer *P, const char *s)
+{
+	sb_puts(P->sb, s);
+}
+
+static void
+print_string(Printer *P, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	StrBuf *sb = P->sb;
+	sb_putc(sb, '"');
+	for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+		switch (*c) {
+		case '"': sb_puts(sb, "\\\""); break;
+		case '\\': sb_puts(sb, "\\\\"); break;
+		case '\t': sb_puts(sb, "\\t"); break;
+		case '\r': sb_puts(sb, "\\r"); break;
+		case '\n': sb_puts(sb, "\\n"); break;
+		default:
+			if (*c >= ' ' && *c <= '~') {
+				sb_putc(sb, (char)*c);
+			} else {
+				char esc[5] = {'\\', 'x', hex[*c >> 4], hex[*c & 15], 0};
+				sb_puts(sb, esc);
+			}
+		}
+	}
+	sb_putc(sb, '"');
+}
+
+static void
+print_var(Printer *P, const Var *v)
+{
+	if (v->owner) {
+		put(P, v->owner->name);
+		put(P, ".data");
+	} else {
+		put(P, v->name);
+	}
+}
+
+static int
+is_float_dtype(const char *dtype)
+{
+	return dtype && strstr(dtype, "float") != NULL;
+}
+
+/* Python `/` on two ints is an error in TVM's parser, so integer division
+ * prints as T.Div; the reader takes both spellings. */
+static int
+div_is_sugar(const Expr *e)
+{
+	const Expr *x[2] = {e->u.bin.a, e->u.bin.b};
+	for (int i = 0; i < 2; i++) {
+		if (x[i]->kind == EX_FLOAT)
+			return 1;
+		if (x[i]->kind == EX_VAR && !x[i]->u.var->ptr_scope && is_float_dtype(x[i]->u.var->dtype))
+			return 1;
+	}
+	return 0;
+}
+
+static int
+binop_prec(BinOp op)
+{
+	switch (op) {
+	case BIN_ADD:
+	case BIN_SUB: return PR_ADD;
+	case BIN_MUL:
+	case BIN_DIV:
+	case BIN_FLOORDIV:
+	case BIN_FLOORMOD: return PR_MUL;
+	case BIN_LT:
+	case BIN_LE:
+	case BIN_EQ:
+	case BIN_NE:
+	case BIN_GT:
+	case BIN_GE: return PR_CMP;
+	case BIN_AND: return PR_AND;
+	case BIN_OR: return PR_OR;
+	}
+	abort();
+}
+
+/* TVM prints T.Not(x) when x is a literal: Python would fold `not 5`. */
+static int
+is_bare_literal(const Expr *e)
+{
+	return (e->kind == EX_INT && strcmp(e->dtype, "int32") == 0) || e->kind == EX_POD_BOOL ||
+	       e->kind == EX_NONE || e->kind == EX_STR;
+}
+
+static int
+expr_prec(const Expr *e)
+{
+	if (e->kind == EX_BIN)
+		return e->u.bin.op == BIN_DIV && !div_is_sugar(e) ? PR_ATOM : binop_prec(e->u.bin.op);
+	if (e->kind == EX_NOT)
+		return is_bare_literal(e->u.operand) ? PR_ATOM : PR_NOT;
+	return PR_ATOM;
+}
+
+static void
+print_operand(Printer *P, const Expr *e, int parens)
+{
+	if (parens)
+		sb_putc(P->sb, '(');
+	print_expr(P, e);
+	if (parens)
+		sb_putc(P->sb, ')');
+}
+
+static void
+print_list(Printer *P, Expr *const *items, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (i)
+			put(P, ", ");
+		print_expr(P, items[i]);
+	}
+}
+
+static void
+print_tuple(Printer *P, Expr *const *items, int n)
+{
+	sb_putc(P->sb, '(');
+	print_list(P, items, n);
+	if (n == 1)
+		sb_putc(P->sb, ',');
+	sb_putc(P->sb, ')');
+}
+
+static void
+print_indices(Printer *P, const Buffer *b, Expr *const *idx, int n)
+{
+	put(P, b->name);
+	sb_putc(P->sb, '[');
+	if (n == 0)
+		put(P, "()");
+	print_list(P, idx, n);
+	sb_putc(P->sb, ']');
+}
+
+static void
+print_int(Printer *P, const Expr *e)
+{
+	const char *dt = e->dtype;
+	if (strcmp(dt, "int32") == 0) {
+		sb_printf(P->sb, "%" PRId64, e->u.i);
+	} else if (strcmp(dt, "bool") == 0) {
+		put(P, e->u.i ? "T.bool(True)" : "T.bool(False)");
+	} else if (strncmp(dt, "uint", 4) == 0) {
+		sb_printf(P->sb, "T.%s(%" PRIu64 ")", dt, (uint64_t)e->u.i);
+	} else {
+		sb_printf(P->sb, "T.%s(%" PRId64 ")", dt, e->u.i);
+	}
+}
+
+/* Without libm: from 2^52 on every double is an integer. */
+static int
+is_integral(double f)
+{
+	return f >= 4503599627370496.0 || f <= -4503599627370496.0 || f == (double)(int64_t)f;
+}
+
+static void
+print_float(Printer *P, const Expr *e)
+{
+	double f = e->u.f;
+	sb_printf(P->sb, "T.%s(", e->dtype);
+	if (isnan(f))
+		put(P, "\"nan\"");
+	else if (isinf(f))
+		put(P, f < 0 ? "\"-inf\"" : "\"inf\"");
+	else if (is_integral(f))
+		sb_printf(P->sb, "%.1f", f);
+	else
+		sb_printf(P->sb, "%.17g", f);
+	sb_putc(P->sb, ')');
+}
+
+static void
+print_call(Printer *P, const char *name, Expr *const *args, int nargs,
+           const char *const *kwnames, Expr *const *kwargs, int nkw)
+{
+	put(P, "T.");
+	put(P, name);
+	sb_putc(P->sb, '(');
+	print_list(P, args, nargs);
+	for (int i = 0; i < nkw; i++) {
+		if (i || nargs)
+			put(P, ", ");
+		put(P, kwnames[i]);
+		sb_putc(P->sb, '=');
+		print_expr(P, kwargs[i]);
+	}
+	sb_putc(P->sb, ')');
+}
+
+static void
+print_bin(Printer *P, const Expr *e)
+{
+	BinOp op = e->u.bin.op;
+	const Expr *a = e->u.bin.a, *b = e->u.bin.b;
+	if (op == BIN_DIV && !div_is_sugar(e)) {
+		put(P, "T.Div(");
+		print_expr(P, a);
+		put(P, ", ");
+		print_expr(P, b);
+		sb_putc(P->sb, ')');
+		return;
+	}
+	int prec = binop_prec(op), pa = expr_prec(a), pb = expr_prec(b);
+	/* `a < b == c` would read back as a chained comparison. */
+	print_operand(P, a, pa < prec || (prec == PR_CMP && pa == PR_CMP));
+	sb_putc(P->sb, ' ');
+	put(P, ir_binop_token(op));
+	sb_putc(P->sb, ' ');
+	print_operand(P, b, pb <= prec);
+}
+
+static void
+print_expr(Printer *P, const Expr *e)
+{
+	switch (e->kind) {
+	case EX_INT:
+		print_int(P, e);
+		break;
+	case EX_FLOAT:
+		print_float(P, e);
+		break;
+	case EX_STR:
+		print_string(P, e->u.s);
+		break;
+	case EX_POD_BOOL:
+		put(P, e->u.i ? "True" : "False");
+		break;
+	case EX_NONE:
+		put(P, "None");
+		break;
+	case EX_VAR:
+		print_var(P, e->u.var);
+		break;
+	case EX_BUF:
+		put(P, e->u.buf->name);
+		break;
+	case EX_BIN:
+		print_bin(P, e);
+		break;
+	case EX_NOT:
+		if (is_bare_literal(e->u.operand)) {
+			put(P, "T.Not(");
+			print_expr(P, e->u.operand);
+			sb_putc(P->sb, ')');
+		} else {
+			put(P, "not ");
+			print_operand(P, e->u.operand, expr_prec(e->u.operand) < PR_NOT);
+		}
+		break;
+	case EX_CALL:
+		print_call(P, e->u.call.name, e->u.call.args, e->u.call.nargs, e->u.call.kwnames,
+		           e->u.call.kwargs, e->u.call.nkw);
+		break;
+	case EX_LOAD:
+		print_indices(P, e->u.load.buf, e->u.load.idx, e->u.load.nidx);
+		break;
+	case EX_SLICE:
+		print_expr(P, e->u.slice.begin);
+		sb_putc(P->sb, ':');
+		print_expr(P, e->u.slice.end);
+		if (e->u.slice.step) {
+			sb_putc(P->sb, ':');
+			print_expr(P, e->u.slice.step);
+		}
+		break;
+	case EX_TUPLE:
+		print_tuple(P, e->u.list.items, e->u.list.n);
+		break;
+	case EX_LIST:
+		sb_putc(P->sb, '[');
+		print_list(P, e->u.list.items, e->u.list.n);
+		sb_putc(P->sb, ']');
+		break;
+	case EX_DICT:
+		sb_putc(P->sb, '{');
+		for (int i = 0; i < e->u.dict.n; i++) {
+			if (i)
+				put(P, ", ");
+			print_expr(P, e->u.dict.keys[i]);
+			put(P, ": ");
+			print_expr(P, e->u.dict.vals[i]);
+		}
+		sb_putc(P->sb, '}');
+		break;
+	case EX_METADATA:
+		put(P, "metadata[");
+		print_string(P, e->u.meta.key);
+		sb_printf(P->sb, "][%" PRId64 "]", e->u.meta.index);
+		P->metadata = 1;
+		break;
+	}
+}
+
+/* ---- types and buffers ------------------------------------------------------------ */
+
+/* A var's type: `T.int32`, `T.handle`, `T.handle("float16", "shared")`.
+ * As a definition (`m = T.int32()`) a prim type is called. */
+static void
+print_type(Printer *P, const Var *v, int as_call)
+{
+	if (v->ptr_scope) {
+		put(P, "T.handle(");
+		print_string(P, v->dtype);
+		if (v->ptr_scope[0]) {
+			put(P, ", ");
+			print_string(P, v->ptr_scope);
+		}
+		sb_putc(P->sb, ')');
+		return;
+	}
+	put(P, "T.");
+	put(P, v->dtype);
+	if (as_call)
+		put(P, v->flags & VAR_SIZE_VAR ? "(is_size_var=True)" : "()");
+}
+
+static int
+dict_empty(const Expr *e)
+{
+	return !e || (e->kind == EX_DICT && e->u.dict.n == 0);
+}
+
+enum {
+	BC_DATA = 1 << 0,  /* print data= */
+	BC_DTYPE = 1 << 1  /* print the dtype even when float32 */
+};
+
+/* The buffer-call syntax shared by T.Buffer, T.decl_buffer, T.alloc_buffer
+ * and T.match_buffer (TVMSCRIPT 5): each field only when not default, in
+ * TVM's order. */
+static void
+print_buffer_call(Printer *P, const char *fn, const Buffer *b, const Expr *source, int flags)
+{
+	put(P, "T.");
+	put(P, fn);
+	sb_putc(P->sb, '(');
+	if (source) {
+		print_expr(P, source);
+		put(P, ", ");
+	}
+	print_tuple(P, b->shape, b->ndim);
+	if ((flags & BC_DTYPE) || strcmp(b->dtype, "float32") != 0) {
+		put(P, ", ");
+		print_string(P, b->dtype);
+	}
+	if ((flags & BC_DATA) && b->data) {
+		put(P, ", data=");
+		print_var(P, b->data);
+	}
+	const struct { const char *key; const Expr *e; } fields[] = {
+		{"strides", b->strides}, {"elem_offset", b->elem_offset},
+	};
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+		if (fields[i].e) {
+			sb_printf(P->sb, ", %s=", fields[i].key);
+			print_expr(P, fields[i].e);
+		}
+	}
+	const char *scope = ir_buffer_scope(b);
+	if (strcmp(scope, "global") != 0) {
+		put(P, ", scope=");
+		print_string(P, scope);
+	}
+	const struct { const char *key; const Expr *e; } more[] = {
+		{"align", b->align}, {"offset_factor", b->offset_factor},
+		{"buffer_type", b->buffer_type}, {"axis_separators", b->axis_separators},
+	};
+	for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) {
+		if (more[i].e) {
+			sb_printf(P->sb, ", %s=", more[i].key);
+			print_expr(P, more[i].e);
+		}
+	}
+	sb_putc(P->sb, ')');
+}
+
+/* ---- lines --------------------------------------------------------------------------- */
+
+static void
+begin_line(Printer *P, int indent)
+{
+	if (P->started)
+		sb_putc(P->sb, '\n');
+	P->started = 1;
+	for (int i = 0; i < indent; i++)
+		put(P, "    ");
+}
+
+static void emit_alias(Printer *P, int k, int indent);
+
+static void
+emit_aliases_in_expr(Printer *P, const Expr *e, int indent)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case EX_BUF:
+	case EX_LOAD: {
+		const Buffer *b = e->kind == EX_BUF ? e->u.buf : e->u.load.buf;
+		if (b->kind == BUF_ALIAS && alias_index(P, b) >= 0)
+			emit_alias(P, alias_index(P, b), indent);
+		if (e->kind == EX_LOAD)
+			for (int i = 0; i < e->u.load.nidx; i++)
+				emit_aliases_in_expr(P, e->u.load.idx[i], indent);
+		break;
+	}
+	case EX_BIN:
+		emit_aliases_in_expr(P, e->u.bin.a, indent);
+		emit_aliases_in_expr(P, e->u.bin.b, indent);
+		break;
+	case EX_NOT:
+		emit_aliases_in_expr(P, e->u.operand, indent);
+		break;
+	case EX_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			emit_aliases_in_expr(P, e->u.call.args[i], indent);
+		for (int i = 0; i < e->u.call.nkw; i++)
+			emit_aliases_in_expr(P, e->u.call.kwargs[i], indent);
+		break;
+	case EX_SLICE:
+		emit_aliases_in_expr(P, e->u.slice.begin, indent);
+		emit_aliases_in_expr(P, e->u.slice.end, indent);
+		emit_aliases_in_expr(P, e->u.slice.step, indent);
+		break;
+	case EX_TUPLE:
+	case EX_LIST:
+		for (int i = 0; i < e->u.list.n; i++)
+			emit_aliases_in_expr(P, e->u.list.items[i], indent);
+		break;
+	case EX_DICT:
+		for (int i = 0; i < e->u.dict.n; i++) {
+			emit_aliases_in_expr(P, e->u.dict.keys[i], indent);
+			emit_aliases_in_expr(P, e->u.dict.vals[i], indent);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+/* Aliases a buffer's own fields mention must be printed before it. */
+static void
+emit_aliases_in_buffer(Printer *P, const Buffer *b, int indent)
+{
+	for (int i = 0; i < b->ndim; i++)
+		emit_aliases_in_expr(P, b->shape[i], indent);
+	emit_aliases_in_expr(P, b->strides, indent);
+	emit_aliases_in_expr(P, b->elem_offset, indent);
+	emit_aliases_in_expr(P, b->align, indent);
+	emit_aliases_in_expr(P, b->offset_factor, indent);
+	emit_aliases_in_expr(P, b->buffer_type, indent);
+	emit_aliases_in_expr(P, b->axis_separators, indent);
+}
+
+static void
+emit_alias(Printer *P, int k, int indent)
+{
+	Alias *A = &P->aliases[k];
+	if (A->printed)
+		return;
+	A->printed = 1;
+	emit_aliases_in_buffer(P, A->buf, indent);
+	begin_line(P, indent);
+	put(P, A->buf->name);
+	put(P, " = ");
+	print_buffer_call(P, "Buffer", A->buf, NULL, BC_DATA);
+}
+
+static int
+next_anchor(Printer *P)
+{
+	while (P->cursor < P->nalias && P->aliases[P->order[P->cursor]].printed)
+		P->cursor++;
+	return P->cursor < P->nalias ? P->aliases[P->order[P->cursor]].anchor : INT_MAX;
+}
+
+/* Every statement goes through here first: it takes the statement's number
+ * and prints the aliases anchored at it. */
+static void
+enter_stmt(Printer *P, int indent)
+{
+	int no = P->seq++;
+	while (next_anchor(P) <= no)
+		emit_alias(P, P->order[P->cursor], indent);
+}
+
+/* ---- statements ------------------------------------------------------------------------ */
+
+static void print_body(Printer *P, const Stmt *s, int indent);
+static void print_stmt(Printer *P, const Stmt *s, int indent, int last);
+
+static int
+is_zero(const Expr *e)
+{
+	return e && e->kind == EX_INT && e->u.i == 0 && strcmp(e->dtype, "bool") != 0;
+}
+
+static int
+uses_any_var(const Expr *e, Var *const *vars, int n)
+{
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case EX_VAR:
+		for (int i = 0; i < n; i++)
+			if (e->u.var == vars[i])
+				return 1;
+		return 0;
+	case EX_BIN:
+		return uses_any_var(e->u.bin.a, vars, n) || uses_any_var(e->u.bin.b, vars, n);
+	case EX_NOT:
+		return uses_any_var(e->u.operand, vars, n);
+	case EX_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++)
+			if (uses_any_var(e->u.call.args[i], vars, n))
+				return 1;
+		for (int i = 0; i < e->u.call.nkw; i++)
+			if (uses_any_var(e->u.call.kwargs[i], vars, n))
+				return 1;
+		return 0;
+	case EX_LOAD:
+		for (int i = 0; i < e->u.load.nidx; i++)
+			if (uses_any_var(e->u.load.idx[i], vars, n))
+				return 1;
+		return 0;
+	case EX_SLICE:
+		return uses_any_var(e->u.slice.begin, vars, n) || uses_any_var(e->u.slice.end, vars, n) ||
+		       uses_any_var(e->u.slice.step, vars, n);
+	case EX_TUPLE:
+	case EX_LIST:
+		for (int i = 0; i < e->u.list.n; i++)
+			if (uses_any_var(e->u.list.items[i], vars, n))
+				return 1;
+		return 0;
+	case EX_DICT:
+		for (int i = 0; i < e->u.dict.n; i++)
+			if (uses_any_var(e->u.dict.keys[i], vars, n) || uses_any_var(e->u.dict.vals[i], vars, n))
+				return 1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static int
+grid_ok(const Stmt *s)
+{
+	return s->kind == ST_FOR && s->u.for_.kind == FOR_SERIAL && is_zero(s->u.for_.min) &&
+	       dict_empty(s->u.for_.annotations) && !s->u.for_.step;
+}
+
+enum { GRID_MAX = 64 };
+
+static const char *
+for_head(const Stmt *s)
+{
+	switch (s->u.for_.kind) {
+	case FOR_SERIAL: return dict_empty(s->u.for_.annotations) ? "range" : "T.serial";
+	case FOR_PARALLEL: return "T.parallel";
+	case FOR_VECTORIZED: return "T.vectorized";
+	case FOR_UNROLL: return "T.unroll";
+	case FOR_THREAD_BINDING: return "T.thread_binding";
+	}
+	abort();
+}
+
+static Arena *
+tmp_arena(Printer *P)
+{
+	if (!P->tmp)
+		P->tmp = ar_new();
+	return P->tmp;
+}
+
+/* Prints the loop line(s) and returns the innermost loop, whose body the
+ * caller prints. */
+static const Stmt *
+print_for_head(Printer *P, const Stmt *s, int indent)
+{
+	if (grid_ok(s)) {
+		Var *vars[GRID_MAX];
+		const Stmt *chain[GRID_MAX];
+		int n = 0;
+		chain[n] = s;
+		vars[n++] = s->u.for_.var;
+		for (const Stmt *l = s->u.for_.body; n < GRID_MAX && l && grid_ok(l); l = l->u.for_.body) {
+			/* An alias anchored at an inner loop needs its line between
+			 * the loop heads, so the chain stops there. */
+			if (uses_any_var(l->u.for_.extent, vars, n) || next_anchor(P) <= P->seq)
+				break;
+			P->seq++;
+			chain[n] = l;
+			vars[n++] = l->u.for_.var;
+		}
+		if (n >= 2) {
+			begin_line(P, indent);
+			put(P, "for ");
+			for (int i = 0; i < n; i++) {
+				if (i)
+					put(P, ", ");
+				put(P, vars[i]->name);
+			}
+			put(P, " in T.grid(");
+			for (int i = 0; i < n; i++) {
+				if (i)
+					put(P, ", ");
+				print_expr(P, chain[i]->u.for_.extent);
+			}
+			put(P, "):");
+			return chain[n - 1];
+		}
+	}
+	const char *head = for_head(s);
+	const Expr *min = s->u.for_.min, *ext = s->u.for_.extent, *step = s->u.for_.step;
+	begin_line(P, indent);
+	put(P, "for ");
+	put(P, s->u.for_.var->name);
+	put(P, " in ");
+	put(P, head);
+	sb_putc(P->sb, '(');
+	if (is_zero(min) && !step) {
+		print_expr(P, ext);
+	} else {
+		print_expr(P, min);
+		put(P, ", ");
+		print_expr(P, ir_loop_stop(tmp_arena(P), (Expr *)min, (Expr *)ext));
+	}
+	int is_range = strcmp(head, "range") == 0;
+	if (step && is_range) {
+		put(P, ", ");
+		print_expr(P, step);
+	}
+	if (s->u.for_.kind == FOR_THREAD_BINDING && s->u.for_.thread) {
+		put(P, ", thread=");
+		print_string(P, s->u.for_.thread);
+	}
+	if (!dict_empty(s->u.for_.annotations)) {
+		put(P, ", annotations=");
+		print_expr(P, s->u.for_.annotations);
+	}
+	if (step && !is_range) {
+		put(P, ", step=");
+		print_expr(P, step);
+	}
+	put(P, "):");
+	return s;
+}
+
+static const Stmt *
+scope_body(const Stmt *s)
+{
+	switch (s->kind) {
+	case ST_LET: return s->u.let.body;
+	case ST_ASSERT: return s->u.assert_.body;
+	case ST_ATTR: return s->u.attr.body;
+	case ST_LAUNCH: return s->u.launch.body;
+	case ST_ALLOC: return s->u.alloc.body;
+	case ST_DECL: return s->u.decl.body;
+	default: abort();
+	}
+}
+
+static void
+print_alloc_call(Printer *P, const Stmt *s)
+{
+	const Var *v = s->u.alloc.var;
+	put(P, "T.allocate([");
+	print_list(P, s->u.alloc.extents, s->u.alloc.nextents);
+	put(P, "], ");
+	print_string(P, v->dtype);
+	put(P, ", ");
+	print_string(P, v->ptr_scope ? v->ptr_scope : "global");
+	if (s->u.alloc.condition) {
+		put(P, ", ");
+		print_expr(P, s->u.alloc.condition);
+	}
+	if (!dict_empty(s->u.alloc.annotations)) {
+		put(P, ", annotations=");
+		print_expr(P, s->u.alloc.annotations);
+	}
+	sb_putc(P->sb, ')');
+}
+
+static void
+print_decl_call(Printer *P, const Stmt *s)
+{
+	print_buffer_call(P, "decl_buffer", s->u.decl.buf, NULL, s->u.decl.allocates ? 0 : BC_DATA);
+}
+
+static void
+print_attr_call(Printer *P, const Stmt *s)
+{
+	put(P, "T.attr(");
+	print_expr(P, s->u.attr.node);
+	put(P, ", ");
+	print_string(P, s->u.attr.key);
+	put(P, ", ");
+	print_expr(P, s->u.attr.value);
+	sb_putc(P->sb, ')');
+}
+
+static void
+print_launch_call(Printer *P, const Stmt *s)
+{
+	put(P, "T.launch_thread(");
+	if (s->u.launch.var->flags & VAR_ENV_THREAD)
+		print_var(P, s->u.launch.var);
+	else
+		print_string(P, s->u.launch.tag);
+	put(P, ", ");
+	print_expr(P, s->u.launch.extent);
+	sb_putc(P->sb, ')');
+}
+
+/* The flat form of a scope statement (TVMSCRIPT 2); its body is the rest of
+ * the enclosing block, printed by the caller at the same indentation. */
+static void
+print_scope_flat(Printer *P, const Stmt *s, int indent)
+{
+	begin_line(P, indent);
+	switch (s->kind) {
+	case ST_LET:
+		print_var(P, s->u.let.var);
+		put(P, ": ");
+		print_type(P, s->u.let.var, 0);
+		put(P, " = ");
+		print_expr(P, s->u.let.value);
+		break;
+	case ST_ASSERT:
+		put(P, "assert ");
+		print_expr(P, s->u.assert_.cond);
+		put(P, ", ");
+		print_expr(P, s->u.assert_.msg);
+		break;
+	case ST_ATTR:
+		print_attr_call(P, s);
+		break;
+	case ST_LAUNCH:
+		if (!(s->u.launch.var->flags & VAR_ENV_THREAD)) {
+			put(P, s->u.launch.var->name);
+			put(P, " = ");
+		}
+		print_launch_call(P, s);
+		break;
+	case ST_ALLOC:
+		put(P, s->u.alloc.var->name);
+		put(P, " = ");
+		print_alloc_call(P, s);
+		break;
+	case ST_DECL:
+		put(P, s->u.decl.buf->name);
+		put(P, " = ");
+		print_decl_call(P, s);
+		break;
+	default:
+		abort();
+	}
+}
+
+static void
+print_scope_with(Printer *P, const Stmt *s, int indent)
+{
+	begin_line(P, indent);
+	put(P, "with ");
+	const char *as = NULL;
+	switch (s->kind) {
+	case ST_LET:
+		put(P, "T.LetStmt(");
+		print_expr(P, s->u.let.value);
+		if (s->u.let.var->ptr_scope) {
+			put(P, ", ");
+			print_type(P, s->u.let.var, 0);
+		}
+		sb_putc(P->sb, ')');
+		as = s->u.let.var->name;
+		break;
+	case ST_ASSERT:
+		put(P, "T.Assert(");
+		print_expr(P, s->u.assert_.cond);
+		put(P, ", ");
+		print_expr(P, s->u.assert_.msg);
+		sb_putc(P->sb, ')');
+		break;
+	case ST_ATTR:
+		print_attr_call(P, s);
+		break;
+	case ST_LAUNCH:
+		print_launch_call(P, s);
+		if (!(s->u.launch.var->flags & VAR_ENV_THREAD))
+			as = s->u.launch.var->name;
+		break;
+	case ST_ALLOC:
+		print_alloc_call(P, s);
+		as = s->u.alloc.var->name;
+		break;
+	case ST_DECL:
+		print_decl_call(P, s);
+		as = s->u.decl.buf->name;
+		break;
+	default:
+		abort();
+	}
+	if (as) {
+		put(P, " as ");
+		put(P, as);
+	}
+	put(P, ":");
+	print_body(P, scope_body(s), indent + 1);
+}
+
+static void
+print_block(Printer *P, const Stmt *s, int indent)
+{
+	begin_line(P, indent);
+	put(P, "with T.block(");
+	print_string(P, s->u.block.name ? s->u.block.name : "");
+	put(P, "):");
+	int in = indent + 1;
+	if (s->u.block.where) {
+		begin_line(P, in);
+		put(P, "T.where(");
+		print_expr(P, s->u.block.where);
+		sb_putc(P->sb, ')');
+	}
+	const Expr *rw[2] = {s->u.block.reads, s->u.block.writes};
+	for (int i = 0; i < 2; i++) {
+		begin_line(P, in);
+		put(P, i ? "T.writes(" : "T.reads(");
+		if (rw[i] && (rw[i]->kind == EX_LIST || rw[i]->kind == EX_TUPLE))
+			print_list(P, rw[i]->u.list.items, rw[i]->u.list.n);
+		else if (rw[i])
+			print_expr(P, rw[i]);
+		sb_putc(P->sb, ')');
+	}
+	if (!dict_empty(s->u.block.attrs)) {
+		begin_line(P, in);
+		put(P, "T.block_attr(");
+		print_expr(P, s->u.block.attrs);
+		sb_putc(P->sb, ')');
+	}
+	for (int i = 0; i < s->u.block.nallocs; i++) {
+		const Buffer *b = s->u.block.allocs[i];
+		begin_line(P, in);
+		put(P, b->name);
+		put(P, " = ");
+		print_buffer_call(P, "alloc_buffer", b, NULL, 0);
+	}
+	print_body(P, s->u.block.body, in);
+}
+
+static void
+print_eval(Printer *P, const Stmt *s, int indent)
+{
+	const Expr *v = s->u.eval.value;
+	begin_line(P, indent);
+	if (ir_is_call(v, "ret") && v->u.call.nargs == 1 && v->u.call.nkw == 0) {
+		put(P, "return ");
+		print_expr(P, v->u.call.args[0]);
+	} else if (v->kind == EX_CALL) {
+		print_expr(P, v);
+	} else {
+		put(P, "T.evaluate(");
+		print_expr(P, v);
+		sb_putc(P->sb, ')');
+	}
+}
+
+/* One statement of a body; `last` says whether it ends the body, which
+ * decides the flat form of scope statements. */
+static void
+print_stmt(Printer *P, const Stmt *s, int indent, int last)
+{
+	if (s->kind == ST_SEQ) {
+		/* A nested sequence is malformed, but prints as its items. */
+		for (int i = 0; i < s->u.seq.n; i++)
+			print_stmt(P, s->u.seq.items[i], indent, last && i == s->u.seq.n - 1);
+		return;
+	}
+	enter_stmt(P, indent);
+	switch (s->kind) {
+	case ST_SEQ:
+		break;
+	case ST_EVAL:
+		print_eval(P, s, indent);
+		break;
+	case ST_STORE:
+		begin_line(P, indent);
+		print_indices(P, s->u.store.buf, s->u.store.idx, s->u.store.nidx);
+		put(P, " = ");
+		print_expr(P, s->u.store.value);
+		break;
+	case ST_FOR: {
+		const Stmt *inner = print_for_head(P, s, indent);
+		print_body(P, inner->u.for_.body, indent + 1);
+		break;
+	}
+	case ST_WHILE:
+		begin_line(P, indent);
+		put(P, "while ");
+		print_expr(P, s->u.while_.cond);
+		put(P, ":");
+		print_body(P, s->u.while_.body, indent + 1);
+		break;
+	case ST_IF:
+		begin_line(P, indent);
+		put(P, "if ");
+		print_expr(P, s->u.if_.cond);
+		put(P, ":");
+		print_body(P, s->u.if_.then_, indent + 1);
+		if (s->u.if_.else_) {
+			begin_line(P, indent);
+			put(P, "else:");
+			print_body(P, s->u.if_.else_, indent + 1);
+		}
+		break;
+	case ST_LET:
+	case ST_ASSERT:
+	case ST_ATTR:
+	case ST_LAUNCH:
+	case ST_ALLOC:
+	case ST_DECL:
+		if (last) {
+			/* Iterating here instead would flatten the recursion of long
+			 * flat chains, but depth is bounded by IR_MAX_DEPTH anyway. */
+			print_scope_flat(P, s, indent);
+			print_body(P, scope_body(s), indent);
+		} else {
+			print_scope_with(P, s, indent);
+		}
+		break;
+	case ST_BLOCK:
+		print_block(P, s, indent);
+		break;
+	}
+}
+
+static void
+print_body(Printer *P, const Stmt *s, int indent)
+{
+	if (!s) {
+		begin_line(P, indent);
+		put(P, "pass");
+		return;
+	}
+	print_stmt(P, s, indent, 1);
+}
+
+/* ---- functions and programs ---------------------------------------------------------- */
+
+static void
+print_params(Printer *P, const Func *f)
+{
+	for (int i = 0; i < f->nparams; i++) {
+		const Param *p = &f->params[i];
+		if (i)
+			put(P, ", ");
+		if (p->buf) {
+			put(P, p->buf->name);
+			put(P, ": ");
+			print_buffer_call(P, "Buffer", p->buf, NULL, BC_DTYPE);
+		} else {
+			put(P, p->var->name);
+			put(P, ": ");
+			print_type(P, p->var, 0);
+		}
+	}
+}
+
+static void
+print_func(Printer *P, const Func *f, int indent)
+{
+	prepare(P, f, f->body);
+	begin_line(P, indent);
+	put(P, f->is_private ? "@T.prim_func(private=True)" : "@T.prim_func");
+	begin_line(P, indent);
+	put(P, "def ");
+	put(P, f->name ? f->name : "main");
+	sb_putc(P->sb, '(');
+	print_params(P, f);
+	put(P, "):");
+	int in = indent + 1;
+	if (!dict_empty(f->attrs)) {
+		begin_line(P, in);
+		put(P, "T.func_attr(");
+		print_expr(P, f->attrs);
+		sb_putc(P->sb, ')');
+	}
+	/* One line per free var: the IR does not keep which buffer defined a
+	 * group of shape vars, so TVM's `m, n = T.int32(), T.int32()` grouping
+	 * cannot be reproduced faithfully; the reader takes both. */
+	for (int i = 0; i < f->nfree; i++) {
+		begin_line(P, in);
+		put(P, f->free_vars[i]->name);
+		put(P, " = ");
+		print_type(P, f->free_vars[i], 1);
+	}
+	for (int i = 0; i < f->nenv; i++) {
+		const char *tag = pm_get(&P->env_tag, f->env_threads[i]);
+		begin_line(P, in);
+		put(P, f->env_threads[i]->name);
+		put(P, " = T.env_thread(");
+		print_string(P, tag ? tag : "");
+		sb_putc(P->sb, ')');
+	}
+	for (int i = 0; i < f->nmatches; i++) {
+		const Buffer *b = f->matches[i];
+		emit_aliases_in_buffer(P, b, in);
+		begin_line(P, in);
+		put(P, b->name);
+		put(P, " = ");
+		print_buffer_call(P, "match_buffer", b, b->match_source, 0);
+	}
+	if (f->has_root_block) {
+		begin_line(P, in);
+		put(P, "# with T.block(\"root\"):");
+	}
+	for (int i = 0; i < f->nroot_allocs; i++) {
+		const Buffer *b = f->root_allocs[i];
+		emit_aliases_in_buffer(P, b, in);
+		begin_line(P, in);
+		put(P, b->name);
+		put(P, " = ");
+		print_buffer_call(P, "alloc_buffer", b, NULL, 0);
+	}
+	print_body(P, f->body, in);
+	for (int k = 0; k < P->nalias; k++)
+		assert(P->aliases[k].printed || P->aliases[k].first_node < 0);
+	printer_reset(P);
+}
+
+static void
+finish(Printer *P)
+{
+	if (P->metadata) {
+		begin_line(P, 0);
+		put(P, "# Metadata omitted. Use show_meta=True in script() method to show it.");
+	}
+	printer_reset(P);
+}
+
+void
+ir_print_func(StrBuf *sb, const Func *f, int indent)
+{
+	Printer P;
+	printer_init(&P, sb);
+	print_func(&P, f, indent);
+	printer_reset(&P);
+}
+
+void
+ir_print_program(StrBuf *sb, const Program *p)
+{
+	Printer P;
+	printer_init(&P, sb);
+	if (p->is_module) {
+		put(&P, "# from tvm.script import ir as I\n# from tvm.script import tir as T\n\n@I.ir_module\nclass ");
+		put(&P, p->module_name ? p->module_name : "Module");
+		put(&P, ":");
+		P.started = 1;
+		for (int i = 0; i < p->nfuncs; i++) {
+			if (i)
+				sb_putc(sb, '\n'); /* an empty line between functions */
+			print_func(&P, p->funcs[i], 1);
+		}
+	} else {
+		put(&P, "# from tvm.script import tir as T\n\n");
+		for (int i = 0; i < p->nfuncs; i++) {
+			if (i)
+				sb_putc(sb, '\n');
+			print_func(&P, p->funcs[i], 0);
+		}
+	}
+	finish(&P);
+}
+
+void
+ir_print_expr(StrBuf *sb, const Expr *e)
+{
+	Printer P;
+	printer_init(&P, sb);
+	print_expr(&P, e);
+	printer_reset(&P);
+}
+
+void
+ir_print_stmt(StrBuf *sb, const Stmt *s, int indent)
+{
+	Printer P;
+	printer_init(&P, sb);
+	prepare(&P, NULL, s);
+	print_body(&P, s, indent);
+	printer_reset(&P);
+}

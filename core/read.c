@@ -1,0 +1,3810 @@
+/* read.c: the TVMScript parser (TVMSCRIPT.md), the inverse of print.c.
+ *
+ * Recursive descent over the tokens of lex.c, one function per construct
+ * with its grammar above it.  Names resolve through a stack of bindings; a
+ * hash table maps each name to its innermost binding, and a suite pops what
+ * it bound, so shadowing and scopes cost O(1) per name.
+ *
+ * Frame statements written flat (TVMSCRIPT 2: `x: T.int32 = v`,
+ * `p = T.allocate(..)`, `assert c, "m"`, ...) become items whose body is the
+ * rest of their suite; a suite folds its items from the end, so a long run of
+ * flat frames nests the IR without nesting the parser.
+ *
+ * Bounds: the lexer limits brackets and indentation to IR_MAX_DEPTH; the
+ * expression parser counts its own recursion against the same bound; after
+ * parsing, a bounded walk checks the nesting of the IR itself (flat frames,
+ * T.grid, T.Kernel and comparison chains nest the IR deeper than the text),
+ * so whatever is accepted also verifies and prints.  Every error is a
+ * located diagnostic through rd_error(), which longjmps to ir_read().
+ *
+ * Buffers and definitions that the printer hoists (match_buffer, root and
+ * block alloc_buffer, func_attr, free vars, env threads) may only refer to
+ * names that are visible where they will be printed; a "hoist check" watches
+ * every name resolved while their arguments are parsed.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "read_internal.h"
+
+typedef struct Parser Parser;
+
+#define DEFINE_VEC(Name, T)                                                      \
+	typedef struct Name {                                                        \
+		T *v;                                                                    \
+		int n, cap;                                                              \
+	} Name;                                                                      \
+	static void Name##_push(Parser *p, Name *x, T e);
+
+DEFINE_VEC(ExprVec, Expr *)
+DEFINE_VEC(StmtVec, Stmt *)
+DEFINE_VEC(VarVec, Var *)
+DEFINE_VEC(BufVec, Buffer *)
+DEFINE_VEC(TokVec, Tok *)
+DEFINE_VEC(StrVec, const char *)
+
+/* Definitions the printer places before the function body, in this order:
+ * a name bound at one of these levels is visible to everything hoisted at
+ * the same or a later level. */
+enum { G_LOCAL, G_FREE, G_MATCH, G_ROOT };
+
+enum { BIND_VAR, BIND_BUF };
+
+typedef struct Bind {
+	const char *name;
+	int kind;
+	Var *var;
+	Buffer *buf;
+	const char *tag; /* env thread: its thread tag */
+	int glevel;      /* G_* */
+	int prev;        /* binding of the same name it shadows, or -1 */
+} Bind;
+
+/* The block whose body is being parsed: alloc_buffer and tl alloc sugar
+ * append to it, and its leading T.reads/T.writes/T.where/T.block_attr fill
+ * its fields. */
+typedef struct BlockCtx {
+	struct BlockCtx *up;
+	int level;       /* suite level of the block body */
+	int mark;        /* bindings visible at the start of the block */
+	int is_root;     /* `with T.block("root"):` written out */
+	int header_open; /* no statement with a node yet */
+	const char *name;
+	Expr *reads, *writes, *where, *attrs;
+	BufVec allocs;
+} BlockCtx;
+
+typedef struct Items {
+	Stmt **s;
+	char *frame; /* 1: a frame whose body is the rest of the suite */
+	int n, cap;
+} Items;
+
+struct Parser {
+	Reader r;
+	Program *result;
+	int pos; /* index of the current token */
+
+	Bind *binds;
+	int nbinds, capbinds;
+	int *slot_top;          /* name hash table: innermost binding or -1 */
+	const char **slot_key;
+	int nslots, capslots;
+
+	int level;  /* suite nesting */
+	int edepth; /* expression recursion */
+	long nodes;
+	int nchains; /* comparison chains built so far */
+
+	/* The function being parsed. */
+	Func *f;
+	int fn_level, fn_mark;
+	VarVec free_vars, env;
+	BufVec matches, roots;
+	ExprVec attr_keys, attr_vals;
+	BlockCtx *blk;
+	int any_block;
+
+	/* While on, every name resolved must be visible at a hoisting point:
+	 * bound below hoist_mark, or at a G_* level in 1..hoist_glevel. */
+	int hoist_on, hoist_mark, hoist_glevel;
+	const char *hoist_what;
+};
+
+#define VEC_PUSH_BODY(Name, T)                                                   \
+	static void Name##_push(Parser *p, Name *x, T e)                             \
+	{                                                                            \
+		if (x->n == x->cap) {                                                    \
+			int cap = x->cap ? x->cap * 2 : 8;                                   \
+			T *nv = ar_alloc(p->r.a, sizeof *nv * (size_t)cap);                  \
+			if (x->n)                                                            \
+				memcpy(nv, x->v, sizeof *nv * (size_t)x->n);                     \
+			x->v = nv;                                                           \
+			x->cap = cap;                                                        \
+		}                                                                        \
+		x->v[x->n++] = e;                                                        \
+	}
+
+VEC_PUSH_BODY(ExprVec, Expr *)
+VEC_PUSH_BODY(StmtVec, Stmt *)
+VEC_PUSH_BODY(VarVec, Var *)
+VEC_PUSH_BODY(BufVec, Buffer *)
+VEC_PUSH_BODY(TokVec, Tok *)
+VEC_PUSH_BODY(StrVec, const char *)
+
+/* ---- errors and tokens ---------------------------------------------------- */
+
+static _Noreturn void err_at(Parser *p, int line, int col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static _Noreturn void err(Parser *p, const Tok *t, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static _Noreturn void
+verr(Parser *p, int line, int col, const char *fmt, va_list ap)
+{
+	char buf[320];
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	rd_error(&p->r, line, col, "%s", buf);
+}
+
+static _Noreturn void
+err_at(Parser *p, int line, int col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	verr(p, line, col, fmt, ap);
+}
+
+static _Noreturn void
+err(Parser *p, const Tok *t, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	verr(p, t->line, t->col, fmt, ap);
+}
+
+static Tok *
+peek(Parser *p, int k)
+{
+	Reader *r = &p->r;
+	while (p->pos + k >= r->ntoks && !r->lx.done)
+		rd_lex_more(r);
+	int i = p->pos + k;
+	if (i >= r->ntoks)
+		i = r->ntoks - 1;
+	return rd_tok(r, i);
+}
+
+static Tok *
+tok(Parser *p)
+{
+	return peek(p, 0);
+}
+
+static Tok *
+next(Parser *p)
+{
+	Tok *t = peek(p, 0);
+	if (t->kind != TK_EOF)
+		p->pos++;
+	return t;
+}
+
+static int
+text_is(const Tok *t, const char *s)
+{
+	size_t n = strlen(s);
+	return (size_t)t->len == n && memcmp(t->s, s, n) == 0;
+}
+
+static int
+op_is(const Tok *t, const char *s)
+{
+	return t->kind == TK_OP && text_is(t, s);
+}
+
+static int
+kw_is(const Tok *t, const char *s)
+{
+	return t->kind == TK_KW && text_is(t, s);
+}
+
+static int
+name_is(const Tok *t, const char *s)
+{
+	return t->kind == TK_NAME && text_is(t, s);
+}
+
+/* A token as the messages name it. */
+static const char *
+describe(Parser *p, const Tok *t, char *buf, size_t cap)
+{
+	switch (t->kind) {
+	case TK_EOF: return "end of file";
+	case TK_NEWLINE:
+		return t->s >= p->r.src + p->r.len ? "end of file" : "end of line";
+	case TK_INDENT: return "an indented line";
+	case TK_DEDENT:
+		return t->s >= p->r.src + p->r.len ? "end of file" : "the end of the indented block";
+	case TK_STR: return "a string";
+	default:
+		break;
+	}
+	int n = t->len > 40 ? 40 : t->len;
+	snprintf(buf, cap, "'%.*s%s'", n, t->s, t->len > 40 ? "..." : "");
+	return buf;
+}
+
+static _Noreturn void
+unexpected(Parser *p, const Tok *t, const char *want)
+{
+	char buf[64];
+	if (t->kind == TK_INDENT)
+		err(p, t, "unexpected indent");
+	err(p, t, "expected %s, found %s", want, describe(p, t, buf, sizeof buf));
+}
+
+static int
+accept_op(Parser *p, const char *s)
+{
+	if (!op_is(tok(p), s))
+		return 0;
+	next(p);
+	return 1;
+}
+
+static Tok *
+expect_op(Parser *p, const char *s)
+{
+	Tok *t = tok(p);
+	if (!op_is(t, s)) {
+		char want[16];
+		snprintf(want, sizeof want, "'%s'", s);
+		unexpected(p, t, want);
+	}
+	return next(p);
+}
+
+static Tok *
+expect_name(Parser *p, const char *what)
+{
+	Tok *t = tok(p);
+	if (t->kind != TK_NAME)
+		unexpected(p, t, what);
+	return next(p);
+}
+
+static void
+expect_newline(Parser *p)
+{
+	Tok *t = tok(p);
+	if (t->kind != TK_NEWLINE)
+		unexpected(p, t, "end of line");
+	next(p);
+}
+
+static const char *
+tok_str(Parser *p, const Tok *t)
+{
+	return ar_strndup(p->r.a, t->s, (size_t)t->len);
+}
+
+/* ---- nodes ------------------------------------------------------------------ */
+
+static void
+count_node(Parser *p, int line, int col)
+{
+	if (++p->nodes > IR_MAX_NODES)
+		err_at(p, line, col, "program too large: more than %d IR nodes", IR_MAX_NODES);
+}
+
+static Expr *
+ex(Parser *p, Expr *e, int line, int col)
+{
+	count_node(p, line, col);
+	e->loc.line = line;
+	e->loc.col = col;
+	return e;
+}
+
+static Expr *
+ex_at(Parser *p, Expr *e, const Tok *t)
+{
+	return ex(p, e, t->line, t->col);
+}
+
+static Stmt *
+st_at(Parser *p, Stmt *s, const Tok *t)
+{
+	count_node(p, t->line, t->col);
+	s->loc.line = t->line;
+	s->loc.col = t->col;
+	return s;
+}
+
+static Expr *
+ex_like(Parser *p, Expr *e, const Expr *where)
+{
+	return ex(p, e, where->loc.line, where->loc.col);
+}
+
+/* Expressions are built through these so that their recursion is counted
+ * and bounded even where the text does not nest (unary chains). */
+static void
+enter(Parser *p, const Tok *t)
+{
+	if (++p->edepth > IR_MAX_DEPTH)
+		err(p, t, "nesting deeper than %d levels", IR_MAX_DEPTH);
+}
+
+static void
+leave(Parser *p)
+{
+	p->edepth--;
+}
+
+/* ---- names -------------------------------------------------------------------- */
+
+static uint64_t
+hash_name(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ULL;
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+static int
+slot_of(const Parser *p, const char *s, size_t n)
+{
+	size_t mask = (size_t)p->capslots - 1;
+	for (size_t i = (size_t)hash_name(s, n) & mask;; i = (i + 1) & mask) {
+		const char *k = p->slot_key[i];
+		if (!k || (strlen(k) == n && memcmp(k, s, n) == 0))
+			return (int)i;
+	}
+}
+
+static void
+grow_slots(Parser *p)
+{
+	Parser old = {0};
+	old.slot_top = p->slot_top;
+	old.slot_key = p->slot_key;
+	old.capslots = p->capslots;
+	p->capslots = p->capslots ? p->capslots * 2 : 256;
+	p->slot_top = malloc(sizeof *p->slot_top * (size_t)p->capslots);
+	p->slot_key = calloc((size_t)p->capslots, sizeof *p->slot_key);
+	if (!p->slot_top || !p->slot_key)
+		abort();
+	for (int i = 0; i < old.capslots; i++) {
+		if (!old.slot_key[i])
+			continue;
+		int j = slot_of(p, old.slot_key[i], strlen(old.slot_key[i]));
+		p->slot_key[j] = old.slot_key[i];
+		p->slot_top[j] = old.slot_top[i];
+	}
+	free(old.slot_top);
+	free(old.slot_key);
+}
+
+/* The innermost binding of a name, or -1. */
+static int
+lookup_index(const Parser *p, const char *s, size_t n)
+{
+	if (!p->capslots)
+		return -1;
+	int i = slot_of(p, s, n);
+	return p->slot_key[i] ? p->slot_top[i] : -1;
+}
+
+static Bind *
+lookup(Parser *p, const Tok *t)
+{
+	int i = lookup_index(p, t->s, (size_t)t->len);
+	return i < 0 ? NULL : &p->binds[i];
+}
+
+static Bind *
+bind(Parser *p, const char *name, int kind, Var *v, Buffer *b, int glevel)
+{
+	if ((p->nslots + 1) * 2 > p->capslots)
+		grow_slots(p);
+	if (p->nbinds == p->capbinds) {
+		int cap = p->capbinds ? p->capbinds * 2 : 256;
+		Bind *nb = realloc(p->binds, sizeof *nb * (size_t)cap);
+		if (!nb)
+			abort();
+		p->binds = nb;
+		p->capbinds = cap;
+	}
+	int s = slot_of(p, name, strlen(name));
+	if (!p->slot_key[s]) {
+		p->slot_key[s] = name;
+		p->slot_top[s] = -1;
+		p->nslots++;
+	}
+	Bind *e = &p->binds[p->nbinds];
+	*e = (Bind){.name = name, .kind = kind, .var = v, .buf = b, .glevel = glevel,
+	            .prev = p->slot_top[s]};
+	p->slot_top[s] = p->nbinds++;
+	return e;
+}
+
+static void
+unbind_to(Parser *p, int mark)
+{
+	while (p->nbinds > mark) {
+		Bind *e = &p->binds[--p->nbinds];
+		p->slot_top[slot_of(p, e->name, strlen(e->name))] = e->prev;
+	}
+}
+
+/* A resolved name, checked against the hoisting point when one is set. */
+static void
+hoist_check(Parser *p, const Tok *t, int index)
+{
+	if (!p->hoist_on || index < p->hoist_mark)
+		return;
+	int g = p->binds[index].glevel;
+	if (g != G_LOCAL && g <= p->hoist_glevel)
+		return;
+	err(p, t, "'%.*s' is not visible where %s is defined", t->len, t->s, p->hoist_what);
+}
+
+typedef struct Hoist {
+	int on, mark, glevel;
+	const char *what;
+} Hoist;
+
+static Hoist
+hoist_begin(Parser *p, int mark, int glevel, const char *what)
+{
+	Hoist old = {p->hoist_on, p->hoist_mark, p->hoist_glevel, p->hoist_what};
+	/* A check already on stays on with the stricter point. */
+	if (!p->hoist_on || mark < p->hoist_mark) {
+		p->hoist_mark = mark;
+		p->hoist_glevel = glevel;
+		p->hoist_what = what;
+	}
+	p->hoist_on = 1;
+	return old;
+}
+
+static void
+hoist_end(Parser *p, Hoist old)
+{
+	p->hoist_on = old.on;
+	p->hoist_mark = old.mark;
+	p->hoist_glevel = old.glevel;
+	p->hoist_what = old.what;
+}
+
+/* ---- dtypes ------------------------------------------------------------------- */
+
+/* int32, uint8, float16, bfloat16, float8_e4m3fn, float16x2, bool, ...: the
+ * names that T.<dtype> spells. */
+static int
+is_dtype_name(const char *s, size_t n)
+{
+	static const char *const prefixes[] = {"int", "uint", "float", "bfloat"};
+	if (n == 0 || n > 32)
+		return 0;
+	size_t i = 0;
+	if (n >= 4 && memcmp(s, "bool", 4) == 0) {
+		i = 4;
+		if (i == n)
+			return 1;
+		if (s[i++] != 'x' || i == n)
+			return 0;
+		for (; i < n; i++)
+			if (s[i] < '0' || s[i] > '9')
+				return 0;
+		return 1;
+	}
+	for (size_t k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++) {
+		size_t m = strlen(prefixes[k]);
+		if (n > m && memcmp(s, prefixes[k], m) == 0 && s[m] >= '0' && s[m] <= '9') {
+			for (i = m; i < n; i++) {
+				char c = s[i];
+				if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+				      c == '_'))
+					return 0;
+			}
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int
+is_dtype(const char *s)
+{
+	return s && is_dtype_name(s, strlen(s));
+}
+
+static int
+has_lanes(const char *dtype)
+{
+	const char *x = strrchr(dtype, 'x');
+	if (!x || !x[1])
+		return 0;
+	for (const char *c = x + 1; *c; c++)
+		if (*c < '0' || *c > '9')
+			return 0;
+	return 1;
+}
+
+/* Bits of an integer dtype ("int8" -> 8), 0 if not a scalar integer. */
+static int
+int_bits(const char *dtype, int *is_unsigned)
+{
+	const char *s = dtype;
+	*is_unsigned = 0;
+	if (strncmp(s, "uint", 4) == 0) {
+		*is_unsigned = 1;
+		s += 4;
+	} else if (strncmp(s, "int", 3) == 0) {
+		s += 3;
+	} else {
+		return 0;
+	}
+	int bits = 0;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || bits > 64)
+			return 0;
+		bits = bits * 10 + (*s - '0');
+	}
+	return bits >= 1 && bits <= 64 ? bits : 0;
+}
+
+static int
+is_float_dtype(const char *dtype)
+{
+	return strncmp(dtype, "float", 5) == 0 || strncmp(dtype, "bfloat", 6) == 0;
+}
+
+/* Whether v is representable in the integer dtype; -1 when the dtype is not
+ * a scalar integer type. */
+static int
+int_fits(const char *dtype, int64_t v)
+{
+	if (strcmp(dtype, "bool") == 0)
+		return v == 0 || v == 1;
+	int uns, bits = int_bits(dtype, &uns);
+	if (!bits)
+		return -1;
+	if (uns)
+		return v >= 0 && (bits >= 63 || v < ((int64_t)1 << bits));
+	if (bits == 64)
+		return 1;
+	int64_t lim = (int64_t)1 << (bits - 1);
+	return v >= -lim && v < lim;
+}
+
+/* A let-bound var's dtype when the text does not say it (TVMSCRIPT 2): that
+ * of the value, followed through the left operand of arithmetic. */
+static const char *
+infer_dtype(const Expr *e)
+{
+	for (;;) {
+		switch (e->kind) {
+		case EX_INT:
+		case EX_FLOAT: return e->dtype;
+		case EX_POD_BOOL:
+		case EX_NOT: return "bool";
+		case EX_VAR: return e->u.var->dtype;
+		case EX_LOAD: return e->u.load.buf->dtype;
+		case EX_BIN:
+			if (e->u.bin.op >= BIN_LT)
+				return "bool";
+			e = e->u.bin.a;
+			continue;
+		case EX_CALL:
+			if ((strcmp(e->u.call.name, "Cast") == 0 || strcmp(e->u.call.name, "reinterpret") == 0) &&
+			    e->u.call.nargs >= 1 && e->u.call.args[0]->kind == EX_STR)
+				return e->u.call.args[0]->u.s;
+			if ((strcmp(e->u.call.name, "if_then_else") == 0 || strcmp(e->u.call.name, "Select") == 0) &&
+			    e->u.call.nargs == 3) {
+				e = e->u.call.args[1];
+				continue;
+			}
+			if ((strcmp(e->u.call.name, "max") == 0 || strcmp(e->u.call.name, "min") == 0) &&
+			    e->u.call.nargs >= 1) {
+				e = e->u.call.args[0];
+				continue;
+			}
+			return "int32";
+		default: return "int32";
+		}
+	}
+}
+
+static const char *
+let_dtype(const Expr *e)
+{
+	const char *d = infer_dtype(e);
+	return is_dtype(d) || (d && strcmp(d, "handle") == 0) ? d : "int32";
+}
+
+static const char *
+loop_dtype(const Expr *start, const Expr *extent)
+{
+	const Expr *e[2] = {start, extent};
+	for (int i = 0; i < 2; i++)
+		if (e[i] && (e[i]->kind == EX_INT || e[i]->kind == EX_VAR) &&
+		    strcmp(infer_dtype(e[i]), "int64") == 0)
+			return "int64";
+	return "int32";
+}
+
+/* ---- the T namespace ---------------------------------------------------------- */
+
+typedef enum {
+	TF_NONE,        /* an ordinary call, kept verbatim */
+	TF_DTYPE,       /* T.int32(5), T.float16(x), T.int32() */
+	TF_HANDLE,
+	TF_BIN,         /* T.Add(a, b) ... */
+	TF_NOT,
+	TF_CAST,        /* T.cast(e, "float16") */
+	TF_CALL_INTRIN,
+	TF_EVALUATE,
+	TF_FUNC_ATTR,
+	TF_READS,
+	TF_WRITES,
+	TF_WHERE,
+	TF_BLOCK_ATTR,
+	TF_ATTR,
+	TF_LAUNCH,
+	TF_ASSERT,
+	TF_LETSTMT,
+	TF_ALLOCATE,
+	TF_DECL_BUFFER,
+	TF_BUFFER,
+	TF_MATCH_BUFFER,
+	TF_ALLOC,       /* alloc_buffer and the tl alloc_* sugar */
+	TF_ENV_THREAD,
+	TF_KERNEL,
+	TF_BLOCK,
+	TF_LOOP,        /* serial, parallel, vectorized, unroll, thread_binding, grid */
+	TF_UNSUPPORTED  /* known, rejected: T.init, T.axis, T.Parallel, ... */
+} TFn;
+
+static const struct {
+	const char *name;
+	TFn fn;
+} t_names[] = {
+	{"handle", TF_HANDLE}, {"Not", TF_NOT}, {"cast", TF_CAST}, {"call_intrin", TF_CALL_INTRIN},
+	{"evaluate", TF_EVALUATE}, {"func_attr", TF_FUNC_ATTR}, {"reads", TF_READS},
+	{"writes", TF_WRITES}, {"where", TF_WHERE}, {"block_attr", TF_BLOCK_ATTR},
+	{"attr", TF_ATTR}, {"launch_thread", TF_LAUNCH}, {"Assert", TF_ASSERT},
+	{"LetStmt", TF_LETSTMT}, {"allocate", TF_ALLOCATE}, {"decl_buffer", TF_DECL_BUFFER},
+	{"Buffer", TF_BUFFER}, {"match_buffer", TF_MATCH_BUFFER}, {"alloc_buffer", TF_ALLOC},
+	{"alloc_shared", TF_ALLOC}, {"alloc_local", TF_ALLOC}, {"alloc_fragment", TF_ALLOC},
+	{"alloc_var", TF_ALLOC}, {"alloc_barrier", TF_ALLOC}, {"env_thread", TF_ENV_THREAD},
+	{"Kernel", TF_KERNEL}, {"block", TF_BLOCK}, {"serial", TF_LOOP}, {"parallel", TF_LOOP},
+	{"vectorized", TF_LOOP}, {"unroll", TF_LOOP}, {"thread_binding", TF_LOOP},
+	{"grid", TF_LOOP}, {"init", TF_UNSUPPORTED}, {"axis", TF_UNSUPPORTED},
+	{"Parallel", TF_UNSUPPORTED}, {"Pipelined", TF_UNSUPPORTED},
+	{"Persistent", TF_UNSUPPORTED}, {"prim_func", TF_UNSUPPORTED},
+	{"Tensor", TF_UNSUPPORTED}, {"StridedTensor", TF_UNSUPPORTED},
+	{"If", TF_UNSUPPORTED}, {"Then", TF_UNSUPPORTED}, {"Else", TF_UNSUPPORTED},
+	{"While", TF_UNSUPPORTED}, {"realize", TF_UNSUPPORTED}, {"Let", TF_UNSUPPORTED},
+};
+
+static const struct {
+	const char *name;
+	BinOp op;
+} t_binops[] = {
+	{"Add", BIN_ADD}, {"Sub", BIN_SUB}, {"Mul", BIN_MUL}, {"Div", BIN_DIV},
+	{"truncdiv", BIN_DIV}, {"FloorDiv", BIN_FLOORDIV}, {"floordiv", BIN_FLOORDIV},
+	{"FloorMod", BIN_FLOORMOD}, {"floormod", BIN_FLOORMOD}, {"LT", BIN_LT}, {"LE", BIN_LE},
+	{"EQ", BIN_EQ}, {"NE", BIN_NE}, {"GT", BIN_GT}, {"GE", BIN_GE}, {"And", BIN_AND},
+	{"Or", BIN_OR},
+};
+
+static TFn
+t_fn(const char *s, size_t n, BinOp *op)
+{
+	for (size_t i = 0; i < sizeof t_binops / sizeof t_binops[0]; i++)
+		if (strlen(t_binops[i].name) == n && memcmp(t_binops[i].name, s, n) == 0) {
+			if (op)
+				*op = t_binops[i].op;
+			return TF_BIN;
+		}
+	for (size_t i = 0; i < sizeof t_names / sizeof t_names[0]; i++)
+		if (strlen(t_names[i].name) == n && memcmp(t_names[i].name, s, n) == 0)
+			return t_names[i].fn;
+	if (is_dtype_name(s, n))
+		return TF_DTYPE;
+	/* tl allocators this reader does not model (alloc_reducer, alloc_tmem,
+	 * ...) would otherwise read as a let-bound call. */
+	if (n > 6 && memcmp(s, "alloc_", 6) == 0)
+		return TF_UNSUPPORTED;
+	return TF_NONE;
+}
+
+/* `T . NAME` at the current position: returns the NAME token, or NULL. */
+static Tok *
+at_t_name(Parser *p, int k)
+{
+	if (!name_is(peek(p, k), "T") || !op_is(peek(p, k + 1), "."))
+		return NULL;
+	Tok *n = peek(p, k + 2);
+	return n->kind == TK_NAME ? n : NULL;
+}
+
+/* ---- call arguments ------------------------------------------------------------- */
+
+typedef struct Args {
+	const Tok *at;   /* the callee's name */
+	const char *fn;  /* the callee as messages spell it */
+	ExprVec pos;
+	StrVec kwnames;
+	ExprVec kwvals;
+	TokVec kwtoks;
+} Args;
+
+static Expr *expr(Parser *p);
+static Expr *op_get(Parser *p);
+
+static int
+at_op_get(Parser *p)
+{
+	Tok *t = tok(p);
+	return (name_is(t, "tir") || name_is(t, "tvm")) && op_is(peek(p, 1), ".") && !lookup(p, t);
+}
+
+/* args = [ arg { ',' arg } [','] ] ')'      arg = expr | NAME '=' expr
+ * The '(' is already consumed.  With opget, the second positional argument
+ * may be tir.op.Op.get("...") (T.call_intrin). */
+static void
+call_args(Parser *p, Args *a, const Tok *at, const char *fn, int opget)
+{
+	memset(a, 0, sizeof *a);
+	a->at = at;
+	a->fn = fn;
+	while (!op_is(tok(p), ")")) {
+		Tok *t = tok(p);
+		if (op_is(t, "*") || op_is(t, "**"))
+			err(p, t, "argument unpacking is not supported");
+		if (t->kind == TK_NAME && op_is(peek(p, 1), "=")) {
+			next(p);
+			next(p);
+			const char *kn = tok_str(p, t);
+			for (int i = 0; i < a->kwnames.n; i++)
+				if (strcmp(a->kwnames.v[i], kn) == 0)
+					err(p, t, "%s: keyword argument '%s' repeated", fn, kn);
+			StrVec_push(p, &a->kwnames, kn);
+			TokVec_push(p, &a->kwtoks, t);
+			ExprVec_push(p, &a->kwvals, expr(p));
+		} else {
+			if (a->kwnames.n)
+				err(p, t, "%s: positional argument follows keyword argument", fn);
+			if (opget && a->pos.n == 1 && at_op_get(p))
+				ExprVec_push(p, &a->pos, op_get(p));
+			else
+				ExprVec_push(p, &a->pos, expr(p));
+		}
+		if (!accept_op(p, ","))
+			break;
+	}
+	expect_op(p, ")");
+}
+
+/* Matches arguments to parameters names[0..n), of which the first npos may
+ * be given by position; out[i] is NULL for one not given. */
+static void
+match_args(Parser *p, const Args *a, const char *const *names, int n, int npos, Expr **out)
+{
+	for (int i = 0; i < n; i++)
+		out[i] = NULL;
+	if (a->pos.n > npos) {
+		const Expr *e = a->pos.v[npos];
+		err_at(p, e->loc.line, e->loc.col, "%s takes at most %d positional argument%s (%d given)",
+		       a->fn, npos, npos == 1 ? "" : "s", a->pos.n);
+	}
+	for (int i = 0; i < a->pos.n; i++)
+		out[i] = a->pos.v[i];
+	for (int k = 0; k < a->kwnames.n; k++) {
+		int j = 0;
+		while (j < n && strcmp(names[j], a->kwnames.v[k]) != 0)
+			j++;
+		if (j == n)
+			err(p, a->kwtoks.v[k], "%s got an unexpected keyword argument '%s'", a->fn,
+			    a->kwnames.v[k]);
+		if (out[j])
+			err(p, a->kwtoks.v[k], "%s got multiple values for argument '%s'", a->fn, names[j]);
+		out[j] = a->kwvals.v[k];
+	}
+}
+
+static void
+no_kwargs(Parser *p, const Args *a)
+{
+	if (a->kwnames.n)
+		err(p, a->kwtoks.v[0], "%s got an unexpected keyword argument '%s'", a->fn,
+		    a->kwnames.v[0]);
+}
+
+static void
+npos_exactly(Parser *p, const Args *a, int n)
+{
+	no_kwargs(p, a);
+	if (a->pos.n != n)
+		err(p, a->at, "%s takes %d argument%s (%d given)", a->fn, n, n == 1 ? "" : "s", a->pos.n);
+}
+
+static _Noreturn void
+err_expr(Parser *p, const Expr *e, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static _Noreturn void
+err_expr(Parser *p, const Expr *e, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	verr(p, e->loc.line, e->loc.col, fmt, ap);
+}
+
+static const char *
+str_arg(Parser *p, const Args *a, const Expr *e, const char *what)
+{
+	if (!e || e->kind != EX_STR)
+		err_at(p, e ? e->loc.line : a->at->line, e ? e->loc.col : a->at->col,
+		       "%s: %s must be a string", a->fn, what);
+	return e->u.s;
+}
+
+/* A dtype argument: "float16" or T.float16 (which reads as the string). */
+static const char *
+dtype_arg(Parser *p, const Args *a, const Expr *e, const char *dflt)
+{
+	if (!e)
+		return dflt;
+	const char *s = str_arg(p, a, e, "the dtype");
+	if (!*s)
+		err_expr(p, e, "%s: empty dtype", a->fn);
+	return s;
+}
+
+static int
+pod_bool_arg(Parser *p, const Args *a, const Expr *e, const char *what)
+{
+	if (!e)
+		return 0;
+	if (e->kind != EX_POD_BOOL)
+		err_expr(p, e, "%s: %s must be True or False", a->fn, what);
+	return (int)e->u.i;
+}
+
+/* An expression argument that must be a PrimExpr-like value, not a string,
+ * None, dict or metadata. */
+static Expr *
+value_arg(Parser *p, const Args *a, Expr *e, const char *what)
+{
+	if (!e)
+		err(p, a->at, "%s: missing %s", a->fn, what);
+	switch (e->kind) {
+	case EX_STR:
+	case EX_NONE:
+	case EX_DICT:
+	case EX_TUPLE:
+	case EX_LIST:
+	case EX_BUF:
+	case EX_METADATA:
+		err_expr(p, e, "%s: %s must be an expression", a->fn, what);
+	default:
+		return e;
+	}
+}
+
+static Expr *
+dict_arg(Parser *p, const Args *a, Expr *e, const char *what)
+{
+	if (!e || e->kind == EX_NONE)
+		return NULL;
+	if (e->kind != EX_DICT)
+		err_expr(p, e, "%s: %s must be a dict", a->fn, what);
+	return e;
+}
+
+/* ---- expressions ------------------------------------------------------------------ */
+
+static Expr *
+mk_int(Parser *p, int64_t v, const char *dtype, const Tok *t)
+{
+	return ex_at(p, ir_int(p->r.a, v, dtype), t);
+}
+
+static Expr *
+mk_call(Parser *p, const char *name, Expr **args, int n, const Tok *t)
+{
+	return ex_at(p, ir_call(p->r.a, name, args, n), t);
+}
+
+static Expr **
+expr_array(Parser *p, int n)
+{
+	return ar_alloc(p->r.a, sizeof(Expr *) * (size_t)(n > 0 ? n : 1));
+}
+
+static Expr *
+call2(Parser *p, const char *name, Expr *x, Expr *y, const Tok *t)
+{
+	Expr **args = expr_array(p, 2);
+	args[0] = x;
+	args[1] = y;
+	return mk_call(p, name, args, 2, t);
+}
+
+/* -x: a literal folds, anything else is x * -1 (TVMSCRIPT 8). */
+static Expr *
+negate(Parser *p, Expr *x, const Tok *t)
+{
+	Arena *a = p->r.a;
+	if (x->kind == EX_FLOAT)
+		return ex_at(p, ir_float(a, -x->u.f, x->dtype), t);
+	int uns;
+	if (x->kind == EX_INT && int_bits(x->dtype, &uns) && !uns) {
+		if (x->u.i == INT64_MIN)
+			err(p, t, "integer literal too large (beyond int64)");
+		int64_t v = -x->u.i;
+		const char *dt = x->dtype;
+		/* A Python int is int32 while it fits, int64 beyond. */
+		if (strcmp(dt, "int32") == 0 && !int_fits("int32", v))
+			dt = "int64";
+		if (int_fits(dt, v) != 1)
+			err(p, t, "value %lld out of range for %s", (long long)v, dt);
+		return mk_int(p, v, dt, t);
+	}
+	return ex_at(p, ir_bin(a, BIN_MUL, x, mk_int(p, -1, "int32", t)), t);
+}
+
+static Expr *
+int_literal(Parser *p, const Tok *t, int negative)
+{
+	uint64_t u = t->ival;
+	if (!negative && u > (uint64_t)INT64_MAX)
+		err(p, t, "integer literal too large (beyond int64)");
+	int64_t v = negative ? (u == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)u) : (int64_t)u;
+	return mk_int(p, v, int_fits("int32", v) ? "int32" : "int64", t);
+}
+
+/* string = STR { STR }  (adjacent literals concatenate, as in Python) */
+static Expr *
+string_literal(Parser *p)
+{
+	Tok *t = next(p);
+	if (tok(p)->kind != TK_STR)
+		return ex_at(p, ir_str(p->r.a, t->str), t);
+	/* Measure first: the arena is the only place a longjmp cannot leak. */
+	size_t total = t->slen;
+	int k = 0;
+	for (; peek(p, k)->kind == TK_STR; k++) {
+		total += peek(p, k)->slen;
+		if (total > IR_MAX_STRING)
+			err(p, peek(p, k), "string literal longer than %d bytes", IR_MAX_STRING);
+	}
+	char *s = ar_alloc(p->r.a, total + 1);
+	memcpy(s, t->str, t->slen);
+	size_t n = t->slen;
+	while (k-- > 0) {
+		Tok *u = next(p);
+		memcpy(s + n, u->str, u->slen);
+		n += u->slen;
+	}
+	s[n] = 0;
+	return ex_at(p, ir_str(p->r.a, s), t);
+}
+
+/* op_get = ('tir' | 'tvm' '.' 'tir') '.' 'op' '.' 'Op' '.' 'get' '(' STR ')'
+ * Returns the op name as a string expression. */
+static Expr *
+op_get(Parser *p)
+{
+	Tok *t = tok(p);
+	if (name_is(t, "tvm")) {
+		next(p);
+		expect_op(p, ".");
+		if (!name_is(tok(p), "tir"))
+			unexpected(p, tok(p), "'tir' (tvm.tir.op.Op.get)");
+	}
+	next(p);
+	static const char *const path[] = {"op", "Op", "get"};
+	for (int i = 0; i < 3; i++) {
+		expect_op(p, ".");
+		if (!name_is(tok(p), path[i]))
+			unexpected(p, tok(p), "tir.op.Op.get(\"name\")");
+		next(p);
+	}
+	expect_op(p, "(");
+	Tok *s = tok(p);
+	if (s->kind != TK_STR)
+		unexpected(p, s, "an op name string");
+	next(p);
+	expect_op(p, ")");
+	return ex_at(p, ir_str(p->r.a, s->str), s);
+}
+
+static int
+is_identifier(const char *s)
+{
+	if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
+		return 0;
+	for (s++; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+		      *s == '_'))
+			return 0;
+	return 1;
+}
+
+/* T.call_intrin(dtype, op, args...) -> the call `op` (TVMSCRIPT 8); the op
+ * loses its tl./tir. namespace as the printer prints it. */
+static Expr *
+call_intrin(Parser *p, Args *a)
+{
+	no_kwargs(p, a);
+	if (a->pos.n < 2)
+		err(p, a->at, "T.call_intrin takes a dtype, an op and the op's arguments");
+	str_arg(p, a, a->pos.v[0], "the dtype");
+	const Expr *op = a->pos.v[1];
+	const char *name = str_arg(p, a, op, "the op");
+	static const char *const prefixes[] = {"tl.tileop.", "tl.", "tir."};
+	for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+		if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0) {
+			name += strlen(prefixes[i]);
+			break;
+		}
+	if (!is_identifier(name) || strlen(name) > IR_MAX_NAME)
+		err_expr(p, op, "T.call_intrin: op name \"%.60s\" is not an identifier", name);
+	if (t_fn(name, strlen(name), NULL) != TF_NONE)
+		err_expr(p, op, "T.call_intrin: op '%s' would not print back as a call", name);
+	name = op_canonical_name(name);
+	Expr **args = expr_array(p, a->pos.n - 2);
+	for (int i = 2; i < a->pos.n; i++)
+		args[i - 2] = a->pos.v[i];
+	return mk_call(p, name, args, a->pos.n - 2, a->at);
+}
+
+static int
+is_inf_nan(const char *s, double *out)
+{
+	static const struct { const char *s; double sign; int nan; } forms[] = {
+		{"inf", 1, 0}, {"+inf", 1, 0}, {"-inf", -1, 0}, {"infinity", 1, 0},
+		{"+infinity", 1, 0}, {"-infinity", -1, 0}, {"nan", 1, 1}, {"+nan", 1, 1}, {"-nan", -1, 1},
+	};
+	for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+		const char *x = forms[i].s, *y = s;
+		while (*x && *y && (*y | 0x20) == *x)
+			x++, y++;
+		if (!*x && !*y) {
+			*out = forms[i].nan ? NAN : forms[i].sign * INFINITY;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Whether the argument list at the current position is one literal:
+ * '(' [ '-' ] (INT | FLOAT) ')' | '(' STR ')' | '(' (True | False) ')'. */
+static int
+at_literal_arg(Parser *p)
+{
+	int k = 0;
+	if (op_is(peek(p, k), "-"))
+		k++;
+	Tok *t = peek(p, k);
+	int ok = t->kind == TK_INT || t->kind == TK_FLOAT ||
+	         (k == 0 && (t->kind == TK_STR || kw_is(t, "True") || kw_is(t, "False")));
+	return ok && op_is(peek(p, k + 1), ")");
+}
+
+/* T.<dtype>(...) in an expression: a typed literal when the argument is a
+ * literal, otherwise a Cast (TVMSCRIPT 8). */
+static Expr *
+dtype_call(Parser *p, const Tok *nt, const char *dtype)
+{
+	Arena *a = p->r.a;
+	int literal = at_literal_arg(p);
+	Args args;
+	char fn[48];
+	snprintf(fn, sizeof fn, "T.%s", dtype);
+	call_args(p, &args, nt, fn, 0);
+	if (args.pos.n == 0) {
+		if (args.kwnames.n)
+			err(p, nt, "%s(%s=...) defines a variable: write `name = %s(...)`", fn,
+			    args.kwnames.v[0], fn);
+		err(p, nt, "%s() defines a variable: write `name = %s()`", fn, fn);
+	}
+	npos_exactly(p, &args, 1);
+	Expr *x = args.pos.v[0];
+	if (!literal || has_lanes(dtype)) {
+		value_arg(p, &args, x, "the value");
+		return call2(p, "Cast", ex_like(p, ir_str(a, dtype), x), x, nt);
+	}
+	if (is_float_dtype(dtype)) {
+		double f;
+		if (x->kind == EX_INT || x->kind == EX_POD_BOOL)
+			f = (double)x->u.i;
+		else if (x->kind == EX_FLOAT)
+			f = x->u.f;
+		else if (!is_inf_nan(x->u.s, &f))
+			err_expr(p, x, "%s: \"%.40s\" is not a number", fn, x->u.s);
+		return ex_at(p, ir_float(a, f, dtype), nt);
+	}
+	if (x->kind == EX_FLOAT || x->kind == EX_STR)
+		err_expr(p, x, "%s takes an integer literal", fn);
+	if (int_fits(dtype, x->u.i) == -1)
+		err(p, nt, "%s cannot be a literal", fn);
+	if (!int_fits(dtype, x->u.i))
+		err_expr(p, x, "value %lld out of range for %s", (long long)x->u.i, dtype);
+	return mk_int(p, x->u.i, dtype, nt);
+}
+
+/* t_call = 'T' '.' NAME '(' args ')'  in an expression.  The current token
+ * is '('. */
+static Expr *
+t_call(Parser *p, const Tok *nt)
+{
+	Arena *a = p->r.a;
+	BinOp op = BIN_ADD;
+	TFn fn = t_fn(nt->s, (size_t)nt->len, &op);
+	const char *name = tok_str(p, nt);
+	char fname[IR_MAX_NAME + 8];
+	snprintf(fname, sizeof fname, "T.%s", name);
+	next(p); /* '(' */
+	Args args;
+	switch (fn) {
+	case TF_DTYPE:
+		return dtype_call(p, nt, name);
+	case TF_BIN:
+		call_args(p, &args, nt, fname, 0);
+		npos_exactly(p, &args, 2);
+		value_arg(p, &args, args.pos.v[0], "the first operand");
+		value_arg(p, &args, args.pos.v[1], "the second operand");
+		return ex_at(p, ir_bin(a, op, args.pos.v[0], args.pos.v[1]), nt);
+	case TF_NOT:
+		call_args(p, &args, nt, fname, 0);
+		npos_exactly(p, &args, 1);
+		value_arg(p, &args, args.pos.v[0], "the operand");
+		return ex_at(p, ir_not(a, args.pos.v[0]), nt);
+	case TF_CAST: {
+		call_args(p, &args, nt, fname, 0);
+		static const char *const names[] = {"x", "dtype"};
+		Expr *v[2];
+		match_args(p, &args, names, 2, 2, v);
+		value_arg(p, &args, v[0], "the value");
+		const char *dt = dtype_arg(p, &args, v[1], NULL);
+		if (!dt)
+			err(p, nt, "T.cast: missing the dtype");
+		return call2(p, "Cast", ex_like(p, ir_str(a, dt), v[1]), v[0], nt);
+	}
+	case TF_CALL_INTRIN:
+		call_args(p, &args, nt, fname, 1);
+		return call_intrin(p, &args);
+	case TF_NONE: {
+		call_args(p, &args, nt, fname, 0);
+		const char **kn = NULL;
+		Expr **kv = NULL;
+		if (args.kwnames.n) {
+			kn = args.kwnames.v;
+			kv = args.kwvals.v;
+		}
+		Expr **pv = args.pos.n ? args.pos.v : NULL;
+		return ex_at(p, ir_call_kw(a, op_canonical_name(name), pv, args.pos.n, kn, kv,
+		                           args.kwnames.n),
+		             nt);
+	}
+	case TF_HANDLE:
+		err(p, nt, "T.handle is only valid as a type annotation");
+	case TF_LOOP:
+		err(p, nt, "%s is only valid as the iterator of a for loop", fname);
+	case TF_UNSUPPORTED:
+		err(p, nt, "%s is not supported", fname);
+	default:
+		err(p, nt, "%s cannot be used in an expression", fname);
+	}
+}
+
+/* t_attr = 'T' '.' NAME [ '(' args ')' ]: T.<dtype> without a call is the
+ * dtype's name as a string (so T.type_annotation(T.float16) reads as
+ * T.type_annotation("float16")). */
+static Expr *
+t_attr(Parser *p)
+{
+	Tok *tt = next(p); /* T */
+	next(p);           /* . */
+	Tok *nt = tok(p);
+	if (nt->kind != TK_NAME)
+		unexpected(p, nt, "a name after 'T.'");
+	next(p);
+	if (op_is(tok(p), "."))
+		err(p, nt, "T.%.*s.%s is not supported", nt->len, nt->s,
+		    peek(p, 1)->kind == TK_NAME ? tok_str(p, peek(p, 1)) : "...");
+	if (op_is(tok(p), "(")) {
+		/* The call is located at its `T`, as a statement would be. */
+		Expr *e = t_call(p, nt);
+		e->loc.line = tt->line;
+		e->loc.col = tt->col;
+		return e;
+	}
+	TFn fn = t_fn(nt->s, (size_t)nt->len, NULL);
+	if (fn == TF_DTYPE)
+		return ex_at(p, ir_str(p->r.a, tok_str(p, nt)), nt);
+	if (fn == TF_HANDLE)
+		err(p, nt, "T.handle is only valid as a type annotation");
+	if (fn == TF_UNSUPPORTED)
+		err(p, nt, "T.%.*s is not supported", nt->len, nt->s);
+	err(p, nt, "T.%.*s is not a value (missing call parentheses?)", nt->len, nt->s);
+}
+
+/* metadata = 'metadata' '[' STR ']' '[' INT ']' */
+static Expr *
+metadata(Parser *p)
+{
+	Tok *t = next(p);
+	expect_op(p, "[");
+	Tok *k = tok(p);
+	if (k->kind != TK_STR)
+		unexpected(p, k, "a metadata key string");
+	next(p);
+	expect_op(p, "]");
+	expect_op(p, "[");
+	Tok *i = tok(p);
+	if (i->kind != TK_INT || i->ival > (uint64_t)INT64_MAX)
+		unexpected(p, i, "a metadata index");
+	next(p);
+	expect_op(p, "]");
+	return ex_at(p, ir_metadata(p->r.a, k->str, (int64_t)i->ival), t);
+}
+
+/* index = expr | [expr] ':' [expr] [ ':' expr ]     (a slice needs its stop) */
+static Expr *
+subscript_item(Parser *p)
+{
+	Tok *t = tok(p);
+	Expr *begin = NULL;
+	if (!op_is(t, ":"))
+		begin = expr(p);
+	if (!op_is(tok(p), ":"))
+		return begin;
+	next(p);
+	if (!begin)
+		begin = mk_int(p, 0, "int32", t);
+	if (op_is(tok(p), ",") || op_is(tok(p), "]") || op_is(tok(p), ":"))
+		err(p, tok(p), "a slice needs its stop");
+	Expr *end = expr(p);
+	Expr *step = NULL;
+	if (accept_op(p, ":")) {
+		if (op_is(tok(p), ",") || op_is(tok(p), "]"))
+			err(p, tok(p), "a slice step must not be empty");
+		step = expr(p);
+	}
+	return ex_at(p, ir_slice(p->r.a, begin, end, step), t);
+}
+
+/* subscript = '[' ( '(' ')' | index { ',' index } [','] ) ']'   on a buffer */
+static Expr *
+buffer_load(Parser *p, Buffer *b, const Tok *at)
+{
+	Tok *open = expect_op(p, "[");
+	ExprVec idx = {0};
+	if (op_is(tok(p), "]"))
+		err(p, open, "empty index: write %s[()] for a 0-d buffer", b->name);
+	if (op_is(tok(p), "(") && op_is(peek(p, 1), ")") && op_is(peek(p, 2), "]")) {
+		next(p);
+		next(p);
+	} else {
+		/* Each index is an expr(), which counts the nesting. */
+		for (;;) {
+			ExprVec_push(p, &idx, subscript_item(p));
+			if (!accept_op(p, ",") || op_is(tok(p), "]"))
+				break;
+		}
+	}
+	expect_op(p, "]");
+	return ex_at(p, ir_load(p->r.a, b, idx.n ? idx.v : NULL, idx.n), at);
+}
+
+/* name = NAME [ subscript | '.' 'data' ]   (a variable or a buffer) */
+static Expr *
+name_expr(Parser *p)
+{
+	Tok *t = next(p);
+	int i = lookup_index(p, t->s, (size_t)t->len);
+	if (i < 0) {
+		if ((text_is(t, "tir") || text_is(t, "tvm")) && op_is(tok(p), "."))
+			err(p, t, "undefined name '%.*s' (tir.op.Op.get is only read as the op of "
+			          "T.call_intrin)", t->len, t->s);
+		err(p, t, "undefined name '%.*s'", t->len, t->s);
+	}
+	hoist_check(p, t, i);
+	Bind *b = &p->binds[i];
+	if (b->kind == BIND_VAR) {
+		Tok *n = tok(p);
+		if (op_is(n, "["))
+			err(p, n, "'%.*s' is a variable, not a buffer", t->len, t->s);
+		if (op_is(n, "("))
+			err(p, n, "'%.*s' is a variable, not a function", t->len, t->s);
+		if (op_is(n, "."))
+			err(p, n, "variable '%.*s' has no attributes", t->len, t->s);
+		return ex_at(p, ir_varref(p->r.a, b->var), t);
+	}
+	Buffer *buf = b->buf;
+	Tok *n = tok(p);
+	if (op_is(n, "["))
+		return buffer_load(p, buf, t);
+	if (op_is(n, "("))
+		err(p, n, "buffer '%.*s' is not a function", t->len, t->s);
+	if (op_is(n, ".")) {
+		next(p);
+		Tok *f = expect_name(p, "an attribute name");
+		if (!text_is(f, "data")) {
+			if (text_is(f, "vload") || text_is(f, "vstore"))
+				err(p, f, "predicated %.*s is not supported", f->len, f->s);
+			err(p, f, "buffer '%.*s' has no attribute '%.*s' (only .data)", t->len, t->s, f->len,
+			    f->s);
+		}
+		return ex_at(p, ir_varref(p->r.a, buf->data), t);
+	}
+	return ex_at(p, ir_bufref(p->r.a, buf), t);
+}
+
+/* Items of a bracketed display up to the closer; '[' / '(' consumed. */
+static void
+display_items(Parser *p, ExprVec *items, const char *close, int *trailing_comma)
+{
+	*trailing_comma = 0;
+	while (!op_is(tok(p), close)) {
+		ExprVec_push(p, items, expr(p));
+		if (!accept_op(p, ",")) {
+			*trailing_comma = 0;
+			break;
+		}
+		*trailing_comma = 1;
+	}
+	expect_op(p, close);
+}
+
+/* dict = '{' [ expr ':' expr { ',' expr ':' expr } [','] ] '}' */
+static Expr *
+dict_display(Parser *p)
+{
+	Tok *t = next(p);
+	ExprVec keys = {0}, vals = {0};
+	while (!op_is(tok(p), "}")) {
+		Expr *k = expr(p);
+		if (!op_is(tok(p), ":")) {
+			if (op_is(tok(p), ",") || op_is(tok(p), "}"))
+				err(p, tok(p), "sets are not supported");
+			unexpected(p, tok(p), "':'");
+		}
+		next(p);
+		Expr *v = expr(p);
+		if (k->kind == EX_STR)
+			for (int i = 0; i < keys.n; i++)
+				if (keys.v[i]->kind == EX_STR && strcmp(keys.v[i]->u.s, k->u.s) == 0)
+					err_expr(p, k, "duplicate dict key \"%.60s\"", k->u.s);
+		ExprVec_push(p, &keys, k);
+		ExprVec_push(p, &vals, v);
+		if (!accept_op(p, ","))
+			break;
+	}
+	expect_op(p, "}");
+	Expr **kv = expr_array(p, keys.n), **vv = expr_array(p, keys.n);
+	for (int i = 0; i < keys.n; i++) {
+		kv[i] = keys.v[i];
+		vv[i] = vals.v[i];
+	}
+	return ex_at(p, ir_dict(p->r.a, kv, vv, keys.n), t);
+}
+
+/* atom = INT | FLOAT | string | 'True' | 'False' | 'None' | name | t_attr
+ *      | metadata | '(' [ expr { ',' expr } [','] ] ')' | '[' ... ']' | dict */
+static Expr *
+atom(Parser *p)
+{
+	Arena *a = p->r.a;
+	Tok *t = tok(p);
+	switch (t->kind) {
+	case TK_INT:
+		next(p);
+		return int_literal(p, t, 0);
+	case TK_FLOAT:
+		next(p);
+		return ex_at(p, ir_float(a, t->fval, "float32"), t);
+	case TK_STR:
+		return string_literal(p);
+	case TK_KW:
+		if (text_is(t, "True") || text_is(t, "False")) {
+			next(p);
+			return ex_at(p, ir_pod_bool(a, text_is(t, "True")), t);
+		}
+		if (text_is(t, "None")) {
+			next(p);
+			return ex_at(p, ir_none(a), t);
+		}
+		if (text_is(t, "lambda") || text_is(t, "await") || text_is(t, "yield"))
+			err(p, t, "'%.*s' is not supported", t->len, t->s);
+		unexpected(p, t, "an expression");
+	case TK_NAME:
+		if (text_is(t, "T") && op_is(peek(p, 1), "."))
+			return t_attr(p);
+		if (text_is(t, "metadata") && op_is(peek(p, 1), "[") && !lookup(p, t))
+			return metadata(p);
+		return name_expr(p);
+	case TK_OP:
+		if (op_is(t, "(")) {
+			next(p);
+			if (accept_op(p, ")"))
+				return ex_at(p, ir_tuple(a, EX_TUPLE, NULL, 0), t);
+			Expr *e = expr(p);
+			if (accept_op(p, ")"))
+				return e;
+			if (!op_is(tok(p), ","))
+				unexpected(p, tok(p), "')' or ','");
+			next(p);
+			ExprVec items = {0};
+			ExprVec_push(p, &items, e);
+			int tc;
+			display_items(p, &items, ")", &tc);
+			return ex_at(p, ir_tuple(a, EX_TUPLE, items.v, items.n), t);
+		}
+		if (op_is(t, "[")) {
+			next(p);
+			ExprVec items = {0};
+			int tc;
+			display_items(p, &items, "]", &tc);
+			return ex_at(p, ir_tuple(a, EX_LIST, items.n ? items.v : NULL, items.n), t);
+		}
+		if (op_is(t, "{"))
+			return dict_display(p);
+		unexpected(p, t, "an expression");
+	default:
+		break;
+	}
+	unexpected(p, t, "an expression");
+}
+
+/* power = atom [ '**' unary ]     ('**' is rejected) */
+static Expr *
+power(Parser *p)
+{
+	Expr *e = atom(p);
+	Tok *t = tok(p);
+	if (op_is(t, "**"))
+		err(p, t, "operator '**' is not supported");
+	if (op_is(t, "("))
+		err(p, t, "only T.<name>(...) calls are supported");
+	if (op_is(t, "."))
+		err(p, t, "attributes are only supported as buffer.data");
+	if (op_is(t, "["))
+		err(p, t, "only a buffer name can be indexed");
+	return e;
+}
+
+/* unary = ('-' | '+' | '~') unary | power */
+static Expr *
+unary(Parser *p)
+{
+	Tok *t = tok(p);
+	if (op_is(t, "-") || op_is(t, "+") || op_is(t, "~")) {
+		next(p);
+		/* -2147483648 and -9223372036854775808 are literals in range. */
+		if (op_is(t, "-") && tok(p)->kind == TK_INT && !op_is(peek(p, 1), "**"))
+			return int_literal(p, next(p), 1);
+		enter(p, t);
+		Expr *x = unary(p);
+		leave(p);
+		if (op_is(t, "+"))
+			return x;
+		if (op_is(t, "~")) {
+			Expr **args = expr_array(p, 1);
+			args[0] = x;
+			return mk_call(p, "bitwise_not", args, 1, t);
+		}
+		return negate(p, x, t);
+	}
+	return power(p);
+}
+
+/* Binary operators, low to high precedence (TVMSCRIPT 8). */
+enum { PR_OR = 1, PR_AND, PR_NOT, PR_CMP, PR_BOR, PR_BXOR, PR_BAND, PR_SHIFT, PR_ADD, PR_MUL };
+
+typedef struct BinInfo {
+	int prec;
+	BinOp op;
+	const char *call; /* bitwise and shifts are calls */
+} BinInfo;
+
+static int
+bin_info(Parser *p, const Tok *t, BinInfo *bi)
+{
+	static const struct { const char *s; int prec; BinOp op; const char *call; } ops[] = {
+		{"+", PR_ADD, BIN_ADD, NULL}, {"-", PR_ADD, BIN_SUB, NULL},
+		{"*", PR_MUL, BIN_MUL, NULL}, {"/", PR_MUL, BIN_DIV, NULL},
+		{"//", PR_MUL, BIN_FLOORDIV, NULL}, {"%", PR_MUL, BIN_FLOORMOD, NULL},
+		{"<", PR_CMP, BIN_LT, NULL}, {"<=", PR_CMP, BIN_LE, NULL},
+		{"==", PR_CMP, BIN_EQ, NULL}, {"!=", PR_CMP, BIN_NE, NULL},
+		{">", PR_CMP, BIN_GT, NULL}, {">=", PR_CMP, BIN_GE, NULL},
+		{"|", PR_BOR, BIN_ADD, "bitwise_or"}, {"^", PR_BXOR, BIN_ADD, "bitwise_xor"},
+		{"&", PR_BAND, BIN_ADD, "bitwise_and"}, {"<<", PR_SHIFT, BIN_ADD, "shift_left"},
+		{">>", PR_SHIFT, BIN_ADD, "shift_right"},
+	};
+	if (t->kind == TK_KW) {
+		if (text_is(t, "or")) {
+			*bi = (BinInfo){PR_OR, BIN_OR, NULL};
+			return 1;
+		}
+		if (text_is(t, "and")) {
+			*bi = (BinInfo){PR_AND, BIN_AND, NULL};
+			return 1;
+		}
+		if (text_is(t, "is") || text_is(t, "in") ||
+		    (text_is(t, "not") && kw_is(peek(p, 1), "in")))
+			err(p, t, "operator '%.*s' is not supported", t->len, t->s);
+		return 0;
+	}
+	if (t->kind != TK_OP)
+		return 0;
+	if (op_is(t, "@"))
+		err(p, t, "operator '@' is not supported");
+	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+		if (op_is(t, ops[i].s)) {
+			*bi = (BinInfo){ops[i].prec, ops[i].op, ops[i].call};
+			return 1;
+		}
+	return 0;
+}
+
+static Expr *binary(Parser *p, int minprec);
+
+/* comparison = bitor { cmp_op bitor }: a chain a < b < c reads as
+ * And(a < b, b < c).  The middle operand is shared by two comparisons, so a
+ * chain inside one would double the tree at every level: rejected. */
+static Expr *
+comparison_chain(Parser *p, Expr *lhs, const Tok *start)
+{
+	Arena *a = p->r.a;
+	Expr *result = NULL, *left = lhs;
+	BinInfo bi;
+	while (bin_info(p, tok(p), &bi) && bi.prec == PR_CMP) {
+		Tok *t = next(p);
+		int before = p->nchains;
+		Expr *right = binary(p, PR_CMP + 1);
+		int nested = p->nchains != before;
+		Expr *cmp = ex_like(p, ir_bin(a, bi.op, left, right), left);
+		if (!result) {
+			result = cmp;
+		} else {
+			result = ex_at(p, ir_bin(a, BIN_AND, result, cmp), start);
+			p->nchains++;
+		}
+		BinInfo more;
+		if (bin_info(p, tok(p), &more) && more.prec == PR_CMP && nested)
+			err(p, t, "a comparison chain inside a comparison chain is not supported");
+		left = right;
+	}
+	return result;
+}
+
+/* binary(prec) = [ 'not' binary(NOT) | unary ] { op binary(prec(op) + 1) }
+ * for operators of precedence >= prec: precedence climbing, so operands of
+ * one level cost a loop, not a recursion. */
+static Expr *
+binary(Parser *p, int minprec)
+{
+	Arena *a = p->r.a;
+	Tok *start = tok(p);
+	Expr *lhs;
+	if (minprec <= PR_NOT && kw_is(start, "not")) {
+		next(p);
+		enter(p, start);
+		Expr *x = binary(p, PR_NOT);
+		leave(p);
+		lhs = ex_at(p, ir_not(a, x), start);
+	} else {
+		lhs = unary(p);
+	}
+	for (;;) {
+		Tok *t = tok(p);
+		BinInfo bi;
+		if (!bin_info(p, t, &bi) || bi.prec < minprec)
+			break;
+		if (bi.prec == PR_CMP) {
+			lhs = comparison_chain(p, lhs, start);
+			continue;
+		}
+		next(p);
+		Expr *rhs = binary(p, bi.prec + 1);
+		if (bi.call)
+			lhs = call2(p, bi.call, lhs, rhs, start);
+		else
+			lhs = ex_at(p, ir_bin(a, bi.op, lhs, rhs), start);
+	}
+	return lhs;
+}
+
+/* expr = binary(OR) [ 'if' binary(OR) 'else' expr ]
+ * x if c else y reads as T.if_then_else(c, x, y). */
+static Expr *
+expr(Parser *p)
+{
+	Tok *t = tok(p);
+	enter(p, t);
+	if (op_is(t, ":=") || op_is(peek(p, 1), ":="))
+		err(p, op_is(t, ":=") ? t : peek(p, 1), "assignment expressions are not supported");
+	Expr *e = binary(p, PR_OR);
+	if (kw_is(tok(p), "if")) {
+		next(p);
+		Expr *c = binary(p, PR_OR);
+		if (!kw_is(tok(p), "else"))
+			unexpected(p, tok(p), "'else'");
+		next(p);
+		Expr *y = expr(p);
+		Expr **args = expr_array(p, 3);
+		args[0] = c;
+		args[1] = e;
+		args[2] = y;
+		e = mk_call(p, "if_then_else", args, 3, t);
+	}
+	leave(p);
+	return e;
+}
+
+/* ---- types ------------------------------------------------------------------------ */
+
+/* type = 'T' '.' DTYPE [ '(' ')' ] | 'T' '.' 'handle' [ '(' [dtype [',' scope]] ')' ]
+ * Sets the dtype, and the pointer scope (NULL for a non-pointer). */
+static void
+type_annotation(Parser *p, const char **dtype, const char **scope)
+{
+	Tok *nt = at_t_name(p, 0);
+	if (!nt)
+		unexpected(p, tok(p), "a type such as T.int32 or T.handle(\"float16\", \"global\")");
+	next(p);
+	next(p);
+	next(p);
+	TFn fn = t_fn(nt->s, (size_t)nt->len, NULL);
+	if (fn != TF_DTYPE && fn != TF_HANDLE) {
+		if (text_is(nt, "Buffer"))
+			err(p, nt, "a T.Buffer annotation is only supported on a parameter");
+		err(p, nt, "T.%.*s is not a type", nt->len, nt->s);
+	}
+	*dtype = tok_str(p, nt);
+	*scope = NULL;
+	if (!op_is(tok(p), "("))
+		return;
+	next(p);
+	Args a;
+	char fname[48];
+	snprintf(fname, sizeof fname, "T.%s", *dtype);
+	call_args(p, &a, nt, fname, 0);
+	if (fn == TF_DTYPE) {
+		if (a.pos.n || a.kwnames.n)
+			err(p, nt, "%s(...) is not a type", fname);
+		return;
+	}
+	static const char *const names[] = {"dtype", "storage_scope"};
+	Expr *v[2];
+	match_args(p, &a, names, 2, 2, v);
+	if (!v[0]) {
+		if (v[1])
+			err(p, nt, "T.handle: a storage scope needs a dtype");
+		return; /* T.handle(): opaque handle */
+	}
+	*dtype = dtype_arg(p, &a, v[0], NULL);
+	*scope = v[1] ? str_arg(p, &a, v[1], "the storage scope") : "global";
+	/* TVM reads T.handle("f16") as scope "global" and prints "" back as
+	 * the one-argument form, so "" and "global" are one scope. */
+	if (!**scope)
+		*scope = "global";
+}
+
+/* ---- buffers ------------------------------------------------------------------------ */
+
+enum {
+	BP_SHAPE, BP_DTYPE, BP_DATA, BP_STRIDES, BP_ELEM_OFFSET, BP_SCOPE, BP_ALIGN,
+	BP_OFFSET_FACTOR, BP_BUFFER_TYPE, BP_AXIS_SEPARATORS, BP_COUNT
+};
+
+/* The buffer-call syntax (TVMSCRIPT 5), shared by T.Buffer, T.decl_buffer,
+ * T.alloc_buffer and T.match_buffer (which takes its source first). */
+static const char *const buffer_params[BP_COUNT + 1] = {
+	"param", "shape", "dtype", "data", "strides", "elem_offset", "scope", "align",
+	"offset_factor", "buffer_type", "axis_separators",
+};
+
+static void
+buffer_args(Parser *p, const Args *a, int with_source, Expr **v, Expr **source)
+{
+	Expr *all[BP_COUNT + 1];
+	const char *const *names = buffer_params + (with_source ? 0 : 1);
+	int n = BP_COUNT + (with_source ? 1 : 0);
+	match_args(p, a, names, n, n, all);
+	if (with_source) {
+		*source = all[0];
+		for (int i = 0; i < BP_COUNT; i++)
+			v[i] = all[i + 1];
+	} else {
+		for (int i = 0; i < BP_COUNT; i++)
+			v[i] = all[i];
+	}
+	for (int i = 0; i < BP_COUNT; i++)
+		if (v[i] && v[i]->kind == EX_NONE)
+			v[i] = NULL;
+}
+
+static Var *
+new_var(Parser *p, const char *name, const char *dtype, const char *scope)
+{
+	return ir_var(p->r.a, p->f, name, dtype, scope);
+}
+
+/* Builds a buffer named `name` from its arguments v[BP_*].  Without data=,
+ * the buffer owns a new pointer var named like it. */
+static Buffer *
+make_buffer(Parser *p, const Args *a, Expr **v, const char *name, BufKind kind,
+            const char *default_scope)
+{
+	Arena *ar = p->r.a;
+	Expr *shape = v[BP_SHAPE];
+	if (!shape)
+		err(p, a->at, "%s: missing the shape", a->fn);
+	ExprVec dims = {0};
+	if (shape->kind == EX_TUPLE || shape->kind == EX_LIST) {
+		for (int i = 0; i < shape->u.list.n; i++)
+			ExprVec_push(p, &dims, value_arg(p, a, shape->u.list.items[i], "a shape entry"));
+	} else {
+		ExprVec_push(p, &dims, value_arg(p, a, shape, "the shape"));
+	}
+	const char *dtype = dtype_arg(p, a, v[BP_DTYPE], "float32");
+	const char *scope = v[BP_SCOPE] ? str_arg(p, a, v[BP_SCOPE], "the scope") : default_scope;
+	if (!*scope)
+		scope = "global";
+	Var *data = NULL;
+	if (v[BP_DATA]) {
+		if (v[BP_DATA]->kind != EX_VAR)
+			err_expr(p, v[BP_DATA], "%s: data must be a pointer variable", a->fn);
+		data = v[BP_DATA]->u.var;
+	}
+	Buffer *b = ir_buffer(ar, p->f, name, dtype, dims.n ? dims.v : NULL, dims.n, data, kind);
+	if (!data) {
+		b->data = new_var(p, name, dtype, scope);
+		b->data->owner = b;
+	}
+	if (v[BP_STRIDES]) {
+		Expr *s = v[BP_STRIDES];
+		if (s->kind != EX_TUPLE && s->kind != EX_LIST)
+			err_expr(p, s, "%s: strides must be a tuple", a->fn);
+		b->strides = ex_like(p, ir_tuple(ar, EX_TUPLE, s->u.list.items, s->u.list.n), s);
+	}
+	b->elem_offset = v[BP_ELEM_OFFSET];
+	b->align = v[BP_ALIGN];
+	b->offset_factor = v[BP_OFFSET_FACTOR];
+	b->buffer_type = v[BP_BUFFER_TYPE];
+	b->axis_separators = v[BP_AXIS_SEPARATORS];
+	return b;
+}
+
+/* ---- statements: items and suites ----------------------------------------------------- */
+
+static void
+add_item(Parser *p, Items *it, Stmt *s, int frame)
+{
+	if (it->n == it->cap) {
+		int cap = it->cap ? it->cap * 2 : 8;
+		Stmt **ns = ar_alloc(p->r.a, sizeof *ns * (size_t)cap);
+		char *nf = ar_alloc(p->r.a, (size_t)cap);
+		if (it->n) {
+			memcpy(ns, it->s, sizeof *ns * (size_t)it->n);
+			memcpy(nf, it->frame, (size_t)it->n);
+		}
+		it->s = ns;
+		it->frame = nf;
+		it->cap = cap;
+	}
+	it->s[it->n] = s;
+	it->frame[it->n] = (char)frame;
+	it->n++;
+	/* The block header ends at the first statement of the body. */
+	if (p->blk && p->blk->level == p->level)
+		p->blk->header_open = 0;
+}
+
+static void
+set_body(Stmt *s, Stmt *body)
+{
+	switch (s->kind) {
+	case ST_FOR: s->u.for_.body = body; break;
+	case ST_WHILE: s->u.while_.body = body; break;
+	case ST_LET: s->u.let.body = body; break;
+	case ST_ASSERT: s->u.assert_.body = body; break;
+	case ST_ATTR: s->u.attr.body = body; break;
+	case ST_LAUNCH: s->u.launch.body = body; break;
+	case ST_ALLOC: s->u.alloc.body = body; break;
+	case ST_DECL: s->u.decl.body = body; break;
+	case ST_BLOCK: s->u.block.body = body; break;
+	default: abort(); /* only frames get a body this way */
+	}
+}
+
+/* items[0..n) then tail (if any) as one statement. */
+static Stmt *
+seq_of(Parser *p, Stmt **items, int n, Stmt *tail, const Tok *at)
+{
+	Stmt **v = ar_alloc(p->r.a, sizeof *v * (size_t)(n + 1));
+	if (n)
+		memcpy(v, items, sizeof *v * (size_t)n);
+	if (tail)
+		v[n++] = tail;
+	Stmt *s = ir_seq(p->r.a, v, n);
+	if (!s->loc.line) {
+		count_node(p, at->line, at->col);
+		s->loc = n ? v[0]->loc : (Loc){at->line, at->col};
+	}
+	return s;
+}
+
+/* Folds a suite's items from the end: each flat frame takes everything
+ * after it as its body (TVMSCRIPT 2). */
+static Stmt *
+fold(Parser *p, Items *it, const Tok *at)
+{
+	Stmt *tail = NULL;
+	int end = it->n;
+	for (int i = it->n - 1; i >= 0; i--) {
+		if (!it->frame[i])
+			continue;
+		const Tok loc = {.line = it->s[i]->loc.line, .col = it->s[i]->loc.col};
+		set_body(it->s[i], seq_of(p, it->s + i + 1, end - i - 1, tail, &loc));
+		tail = it->s[i];
+		end = i;
+	}
+	return seq_of(p, it->s, end, tail, at);
+}
+
+static void statement(Parser *p, Items *it);
+static void simple_statements(Parser *p, Items *it);
+
+/* suite = NEWLINE INDENT statement { statement } DEDENT | simple_statements
+ * Names bound inside are popped at its end.  With blk, the suite is the body
+ * of that block. */
+static Stmt *
+suite(Parser *p, BlockCtx *blk)
+{
+	int mark = p->nbinds;
+	Tok *start = tok(p);
+	p->level++;
+	if (blk) {
+		blk->level = p->level;
+		blk->mark = mark;
+		blk->up = p->blk;
+		blk->header_open = 1;
+		p->blk = blk;
+	}
+	Items it = {0};
+	if (start->kind == TK_NEWLINE) {
+		next(p);
+		Tok *t = tok(p);
+		if (t->kind != TK_INDENT)
+			err(p, t, "expected an indented block");
+		next(p);
+		while (tok(p)->kind != TK_DEDENT && tok(p)->kind != TK_EOF)
+			statement(p, &it);
+		next(p);
+	} else {
+		simple_statements(p, &it);
+	}
+	if (blk)
+		p->blk = blk->up;
+	p->level--;
+	unbind_to(p, mark);
+	return fold(p, &it, start);
+}
+
+/* The ':' that opens a suite. */
+static void
+colon(Parser *p)
+{
+	expect_op(p, ":");
+}
+
+/* ---- frames shared by the flat and the with forms ------------------------------------- */
+
+/* T.allocate(extents, dtype, scope="global", condition=None, annotations=None) */
+static Stmt *
+frame_allocate(Parser *p, const Args *a, const char *name, const Tok *at)
+{
+	static const char *const names[] = {"extents", "dtype", "scope", "condition", "annotations"};
+	Expr *v[5];
+	match_args(p, a, names, 5, 5, v);
+	if (!v[0])
+		err(p, a->at, "T.allocate: missing the extents");
+	ExprVec ext = {0};
+	if (v[0]->kind == EX_LIST || v[0]->kind == EX_TUPLE) {
+		for (int i = 0; i < v[0]->u.list.n; i++)
+			ExprVec_push(p, &ext, value_arg(p, a, v[0]->u.list.items[i], "an extent"));
+	} else {
+		ExprVec_push(p, &ext, value_arg(p, a, v[0], "the extents"));
+	}
+	if (!v[1])
+		err(p, a->at, "T.allocate: missing the dtype");
+	const char *dtype = dtype_arg(p, a, v[1], NULL);
+	const char *scope = v[2] ? str_arg(p, a, v[2], "the scope") : "global";
+	if (!*scope)
+		scope = "global";
+	Expr *cond = v[3] && v[3]->kind != EX_NONE ? value_arg(p, a, v[3], "the condition") : NULL;
+	Expr *ann = dict_arg(p, a, v[4], "annotations");
+	Var *var = new_var(p, name, dtype, scope);
+	return st_at(p, ir_alloc(p->r.a, var, ext.n ? ext.v : NULL, ext.n, cond, ann, NULL), at);
+}
+
+/* T.decl_buffer(shape, dtype="float32", data=None, ...) */
+static Stmt *
+frame_decl_buffer(Parser *p, const Args *a, const char *name, const Tok *at)
+{
+	Expr *v[BP_COUNT];
+	buffer_args(p, a, 0, v, NULL);
+	Buffer *b = make_buffer(p, a, v, name, BUF_DECL, "global");
+	return st_at(p, ir_decl(p->r.a, b, v[BP_DATA] == NULL, NULL), at);
+}
+
+/* T.launch_thread(thread, extent): thread is a tag (a new var named `name`)
+ * or a var from T.env_thread.  *var_out gets the launched var. */
+static Stmt *
+frame_launch(Parser *p, const Args *a, const char *name, const Tok *at, Var **var_out)
+{
+	static const char *const names[] = {"thread", "extent"};
+	Expr *v[2];
+	match_args(p, a, names, 2, 2, v);
+	if (!v[0] || !v[1])
+		err(p, a->at, "T.launch_thread takes a thread tag (or env_thread var) and an extent");
+	Expr *extent = value_arg(p, a, v[1], "the extent");
+	Var *var;
+	const char *tag;
+	if (v[0]->kind == EX_STR) {
+		tag = v[0]->u.s;
+		if (!name)
+			err(p, a->at, "T.launch_thread(\"%.40s\", ...) needs a name: tx = T.launch_thread(...)",
+			    tag);
+		const char *dt = extent->kind == EX_INT && strcmp(extent->dtype, "int64") == 0 ? "int64"
+		                                                                              : "int32";
+		var = new_var(p, name, dt, NULL);
+	} else if (v[0]->kind == EX_VAR && (v[0]->u.var->flags & VAR_ENV_THREAD)) {
+		var = v[0]->u.var;
+		Tok n = {.s = var->name, .len = (int)strlen(var->name)};
+		Bind *b = lookup(p, &n);
+		if (!b || b->var != var)
+			err_expr(p, v[0], "env thread '%s' is shadowed", var->name);
+		tag = b->tag;
+	} else {
+		err_expr(p, v[0], "T.launch_thread: the thread must be a tag string or a T.env_thread var");
+	}
+	if (!*tag)
+		err_expr(p, v[0], "T.launch_thread: empty thread tag");
+	*var_out = var;
+	return st_at(p, ir_launch(p->r.a, var, tag, extent, NULL), at);
+}
+
+/* T.attr(node, attr_key, value) */
+static Stmt *
+frame_attr(Parser *p, const Args *a, const Tok *at)
+{
+	static const char *const names[] = {"node", "attr_key", "value"};
+	Expr *v[3];
+	match_args(p, a, names, 3, 3, v);
+	if (!v[0] || !v[1] || !v[2])
+		err(p, a->at, "T.attr takes a node, a key and a value");
+	const char *key = str_arg(p, a, v[1], "the key");
+	return st_at(p, ir_attr(p->r.a, v[0], key, v[2], NULL), at);
+}
+
+/* T.Assert(condition, message) */
+static Stmt *
+frame_assert(Parser *p, const Args *a, const Tok *at)
+{
+	static const char *const names[] = {"condition", "message"};
+	Expr *v[2];
+	match_args(p, a, names, 2, 2, v);
+	if (!v[0] || !v[1])
+		err(p, a->at, "T.Assert takes a condition and a message");
+	value_arg(p, a, v[0], "the condition");
+	return st_at(p, ir_assert(p->r.a, v[0], v[1], NULL), at);
+}
+
+/* T.LetStmt(value [, type]) or T.LetStmt(value, var=x): parsed by hand, as
+ * its second argument is a type, not an expression.  '(' is consumed. */
+typedef struct LetArgs {
+	Expr *value;
+	const char *dtype, *scope; /* from the type, if given */
+	Var *var;                  /* var=x */
+} LetArgs;
+
+static void
+letstmt_args(Parser *p, LetArgs *la, const Tok *at)
+{
+	memset(la, 0, sizeof *la);
+	if (op_is(tok(p), ")"))
+		err(p, at, "T.LetStmt needs a value");
+	la->value = expr(p);
+	while (accept_op(p, ",")) {
+		Tok *t = tok(p);
+		if (op_is(t, ")"))
+			break;
+		if (name_is(t, "var") && op_is(peek(p, 1), "=")) {
+			next(p);
+			next(p);
+			Expr *e = expr(p);
+			if (e->kind != EX_VAR || la->var)
+				err_expr(p, e, "T.LetStmt: var= must name a variable, once");
+			la->var = e->u.var;
+		} else if (name_is(t, "type_annotation") && op_is(peek(p, 1), "=")) {
+			next(p);
+			next(p);
+			type_annotation(p, &la->dtype, &la->scope);
+		} else if (!la->dtype && at_t_name(p, 0)) {
+			type_annotation(p, &la->dtype, &la->scope);
+		} else {
+			unexpected(p, t, "a type or var=");
+		}
+	}
+	expect_op(p, ")");
+	if (la->var && la->dtype)
+		err(p, at, "T.LetStmt: give a type or var=, not both");
+	switch (la->value->kind) {
+	case EX_STR:
+	case EX_NONE:
+	case EX_DICT:
+	case EX_TUPLE:
+	case EX_LIST:
+	case EX_BUF:
+	case EX_METADATA:
+		err_expr(p, la->value, "T.LetStmt: the value must be an expression");
+	default:
+		break;
+	}
+}
+
+/* The var a let binds: given, typed, or inferred from the value. */
+static Var *
+let_var(Parser *p, const char *name, Expr *value, const char *dtype, const char *scope)
+{
+	if (!dtype) {
+		if (value->kind == EX_VAR && value->u.var->ptr_scope) {
+			dtype = value->u.var->dtype;
+			scope = value->u.var->ptr_scope;
+		} else {
+			dtype = let_dtype(value);
+		}
+	}
+	return new_var(p, name, dtype, scope);
+}
+
+/* Appends a hoisted buffer to the innermost block, or to the root. */
+static void
+add_block_alloc(Parser *p, Buffer *b)
+{
+	if (p->blk && !p->blk->is_root) {
+		BufVec_push(p, &p->blk->allocs, b);
+	} else {
+		BufVec_push(p, &p->roots, b);
+		p->f->has_root_block = 1;
+	}
+}
+
+/* Starts the hoist check for a buffer that goes to the innermost block. */
+static Hoist
+block_hoist(Parser *p, const char *what)
+{
+	if (p->blk && !p->blk->is_root)
+		return hoist_begin(p, p->blk->mark, G_ROOT, what);
+	return hoist_begin(p, p->fn_mark, G_ROOT, what);
+}
+
+/* T.alloc_buffer(...) and the tl sugar T.alloc_shared/local/fragment/var/
+ * barrier (TVMSCRIPT 9): a block buffer.  The '(' is consumed. */
+static Buffer *
+alloc_buffer(Parser *p, const Tok *nt, const char *name)
+{
+	Arena *ar = p->r.a;
+	char fname[IR_MAX_NAME + 8];
+	snprintf(fname, sizeof fname, "T.%.*s", nt->len, nt->s);
+	const char *fn = fname + 2;
+	Hoist h = block_hoist(p, "the block buffer");
+	Args a;
+	call_args(p, &a, nt, fname, 0);
+	Expr *v[BP_COUNT] = {0};
+	if (strcmp(fn, "alloc_buffer") == 0) {
+		buffer_args(p, &a, 0, v, NULL);
+		hoist_end(p, h);
+		return make_buffer(p, &a, v, name, BUF_BLOCK, "global");
+	}
+	hoist_end(p, h);
+	const char *scope = "global";
+	if (strcmp(fn, "alloc_var") == 0) {
+		static const char *const names[] = {"dtype", "init", "scope"};
+		Expr *w[3];
+		match_args(p, &a, names, 3, 2, w);
+		if (w[1] && w[1]->kind != EX_NONE)
+			err_expr(p, w[1], "T.alloc_var with an initial value is not supported");
+		v[BP_SHAPE] = ex_at(p, ir_tuple(ar, EX_TUPLE, NULL, 0), nt);
+		Expr **one = expr_array(p, 1);
+		one[0] = mk_int(p, 1, "int32", nt);
+		v[BP_SHAPE]->u.list.items = one;
+		v[BP_SHAPE]->u.list.n = 1;
+		v[BP_DTYPE] = w[0];
+		if (!w[0])
+			err(p, nt, "T.alloc_var: missing the dtype");
+		v[BP_SCOPE] = w[2];
+		scope = "local.var";
+	} else if (strcmp(fn, "alloc_barrier") == 0) {
+		static const char *const names[] = {"arrive_count"};
+		Expr *w[1];
+		match_args(p, &a, names, 1, 1, w);
+		if (!w[0])
+			err(p, nt, "T.alloc_barrier: missing the arrive counts");
+		int n = w[0]->kind == EX_LIST || w[0]->kind == EX_TUPLE ? w[0]->u.list.n : 1;
+		if (n == 0)
+			err_expr(p, w[0], "T.alloc_barrier: no arrive counts");
+		Expr **one = expr_array(p, 1);
+		one[0] = mk_int(p, n, "int32", nt);
+		v[BP_SHAPE] = ex_at(p, ir_tuple(ar, EX_TUPLE, one, 1), nt);
+		v[BP_DTYPE] = ex_at(p, ir_str(ar, "uint64"), nt);
+		scope = "shared.barrier";
+	} else {
+		static const char *const names[] = {"shape", "dtype", "scope"};
+		Expr *w[3];
+		match_args(p, &a, names, 3, 3, w);
+		v[BP_SHAPE] = w[0];
+		v[BP_DTYPE] = w[1];
+		v[BP_SCOPE] = w[2];
+		scope = strcmp(fn, "alloc_shared") == 0  ? "shared.dyn"
+		        : strcmp(fn, "alloc_local") == 0 ? "local"
+		                                         : "local.fragment";
+	}
+	if (v[BP_SCOPE] && v[BP_SCOPE]->kind == EX_NONE)
+		v[BP_SCOPE] = NULL;
+	/* The shape and dtype were parsed under the check above. */
+	return make_buffer(p, &a, v, name, BUF_BLOCK, scope);
+}
+
+/* ---- assignments ----------------------------------------------------------------------- */
+
+enum { RHS_EXPR, RHS_FREE, RHS_ENV };
+
+typedef struct Rhs {
+	int kind;
+	Expr *e;                   /* RHS_EXPR */
+	const char *dtype, *scope; /* RHS_FREE, RHS_ENV */
+	int flags;
+	const char *tag;           /* RHS_ENV */
+	const Tok *at;
+} Rhs;
+
+/* A value that names a new definition instead of computing one:
+ * T.int32(), T.int32(is_size_var=True), T.handle(...), T.env_thread(tag). */
+static int
+definition_value(Parser *p, Rhs *r)
+{
+	Tok *nt = at_t_name(p, 0);
+	if (!nt || !op_is(peek(p, 3), "("))
+		return 0;
+	TFn fn = t_fn(nt->s, (size_t)nt->len, NULL);
+	if (fn == TF_DTYPE) {
+		/* T.int32() or T.int32(is_size_var=...): no positional argument. */
+		Tok *a = peek(p, 4);
+		if (!op_is(a, ")") && !(name_is(a, "is_size_var") && op_is(peek(p, 5), "=")))
+			return 0;
+	} else if (fn != TF_HANDLE && fn != TF_ENV_THREAD) {
+		return 0;
+	}
+	r->at = nt;
+	if (fn == TF_HANDLE) {
+		r->kind = RHS_FREE;
+		type_annotation(p, &r->dtype, &r->scope);
+		return 1;
+	}
+	next(p);
+	next(p);
+	next(p);
+	next(p);
+	Args a;
+	char fname[48];
+	snprintf(fname, sizeof fname, "T.%.*s", nt->len, nt->s);
+	Hoist h = hoist_begin(p, p->fn_mark, G_FREE, "the definition");
+	call_args(p, &a, nt, fname, 0);
+	hoist_end(p, h);
+	if (fn == TF_ENV_THREAD) {
+		static const char *const names[] = {"thread_tag", "dtype"};
+		Expr *v[2];
+		match_args(p, &a, names, 2, 2, v);
+		r->kind = RHS_ENV;
+		r->tag = str_arg(p, &a, v[0], "the thread tag");
+		r->dtype = dtype_arg(p, &a, v[1], "int32");
+		if (!is_dtype(r->dtype))
+			err_expr(p, v[1], "T.env_thread: \"%.40s\" is not a dtype", r->dtype);
+		return 1;
+	}
+	static const char *const names[] = {"is_size_var"};
+	Expr *v[1];
+	match_args(p, &a, names, 1, 0, v);
+	r->kind = RHS_FREE;
+	r->dtype = tok_str(p, nt);
+	r->flags = pod_bool_arg(p, &a, v[0], "is_size_var") ? VAR_SIZE_VAR : 0;
+	return 1;
+}
+
+static void
+rhs_value(Parser *p, Rhs *r)
+{
+	memset(r, 0, sizeof *r);
+	r->at = tok(p);
+	if (definition_value(p, r))
+		return;
+	r->kind = RHS_EXPR;
+	r->e = expr(p);
+}
+
+/* Binds a name to a value: a definition (no node), a buffer (a second name,
+ * no node), or a let frame. */
+static void
+bind_value(Parser *p, Items *it, const Tok *nt, const Tok *at, Rhs *r)
+{
+	const char *name = tok_str(p, nt);
+	if (r->kind == RHS_FREE || r->kind == RHS_ENV) {
+		Var *v = new_var(p, name, r->dtype, r->scope);
+		if (r->kind == RHS_FREE) {
+			v->flags = VAR_FREE | r->flags;
+			VarVec_push(p, &p->free_vars, v);
+		} else {
+			v->flags = VAR_ENV_THREAD;
+			VarVec_push(p, &p->env, v);
+		}
+		Bind *b = bind(p, name, BIND_VAR, v, NULL, G_FREE);
+		b->tag = r->tag;
+		return;
+	}
+	Expr *e = r->e;
+	switch (e->kind) {
+	case EX_BUF:
+		bind(p, name, BIND_BUF, NULL, e->u.buf, G_LOCAL);
+		return;
+	case EX_STR:
+	case EX_NONE:
+	case EX_DICT:
+	case EX_TUPLE:
+	case EX_LIST:
+	case EX_METADATA:
+		err_expr(p, e, "cannot bind '%s' to a value that is not an expression", name);
+	default:
+		break;
+	}
+	Var *v = let_var(p, name, e, NULL, NULL);
+	add_item(p, it, st_at(p, ir_let(p->r.a, v, e, NULL), at), 1);
+	bind(p, name, BIND_VAR, v, NULL, G_LOCAL);
+}
+
+/* assign = NAME '=' ( frame_call | value ) */
+static void
+assignment(Parser *p, Items *it)
+{
+	Tok *nt = next(p);
+	next(p); /* '=' */
+	const char *name = tok_str(p, nt);
+	Tok *fnt = at_t_name(p, 0);
+	TFn fn = fnt && op_is(peek(p, 3), "(") ? t_fn(fnt->s, (size_t)fnt->len, NULL) : TF_NONE;
+	Args a;
+	char fname[IR_MAX_NAME + 8];
+	if (fnt)
+		snprintf(fname, sizeof fname, "T.%.*s", fnt->len, fnt->s);
+	switch (fn) {
+	case TF_ALLOCATE:
+	case TF_DECL_BUFFER:
+	case TF_BUFFER:
+	case TF_MATCH_BUFFER:
+	case TF_LAUNCH:
+	case TF_LETSTMT:
+		break;
+	case TF_ALLOC: {
+		next(p), next(p), next(p), next(p);
+		Buffer *b = alloc_buffer(p, fnt, name);
+		add_block_alloc(p, b);
+		bind(p, name, BIND_BUF, NULL, b, p->blk && !p->blk->is_root ? G_LOCAL : G_ROOT);
+		return;
+	}
+	case TF_ATTR:
+	case TF_ASSERT:
+	case TF_EVALUATE:
+	case TF_FUNC_ATTR:
+	case TF_READS:
+	case TF_WRITES:
+	case TF_WHERE:
+	case TF_BLOCK_ATTR:
+		err(p, fnt, "%s has no value to assign", fname);
+	case TF_KERNEL:
+	case TF_BLOCK:
+		err(p, fnt, "%s must be used as `with %s(...):`", fname, fname);
+	default: {
+		Rhs r;
+		rhs_value(p, &r);
+		bind_value(p, it, nt, nt, &r);
+		return;
+	}
+	}
+	next(p), next(p), next(p), next(p);
+	if (fn == TF_LETSTMT) {
+		LetArgs la;
+		letstmt_args(p, &la, fnt);
+		Var *v = la.var ? la.var : let_var(p, name, la.value, la.dtype, la.scope);
+		add_item(p, it, st_at(p, ir_let(p->r.a, v, la.value, NULL), nt), 1);
+		bind(p, name, BIND_VAR, v, NULL, G_LOCAL);
+		return;
+	}
+	if (fn == TF_MATCH_BUFFER) {
+		if (p->level != p->fn_level || p->blk)
+			err(p, fnt, "T.match_buffer is only supported at function level");
+		Hoist h = hoist_begin(p, p->fn_mark, G_MATCH, "the match_buffer");
+		call_args(p, &a, fnt, fname, 0);
+		hoist_end(p, h);
+		Expr *v[BP_COUNT], *source = NULL;
+		buffer_args(p, &a, 1, v, &source);
+		if (!source || source->kind != EX_VAR)
+			err(p, source ? (const Tok *)fnt : fnt,
+			    "T.match_buffer: the source must be a handle parameter");
+		if (v[BP_DATA])
+			err_expr(p, v[BP_DATA], "T.match_buffer: data= is not supported");
+		Buffer *b = make_buffer(p, &a, v, name, BUF_MATCH, "global");
+		b->match_source = source;
+		BufVec_push(p, &p->matches, b);
+		bind(p, name, BIND_BUF, NULL, b, G_MATCH);
+		return;
+	}
+	call_args(p, &a, fnt, fname, 0);
+	switch (fn) {
+	case TF_ALLOCATE: {
+		Stmt *s = frame_allocate(p, &a, name, nt);
+		add_item(p, it, s, 1);
+		bind(p, name, BIND_VAR, s->u.alloc.var, NULL, G_LOCAL);
+		return;
+	}
+	case TF_DECL_BUFFER: {
+		Stmt *s = frame_decl_buffer(p, &a, name, nt);
+		add_item(p, it, s, 1);
+		bind(p, name, BIND_BUF, NULL, s->u.decl.buf, G_LOCAL);
+		return;
+	}
+	case TF_BUFFER: {
+		/* An alias: no node, the name stands for a view of data. */
+		Expr *v[BP_COUNT];
+		buffer_args(p, &a, 0, v, NULL);
+		if (!v[BP_DATA])
+			err(p, fnt, "T.Buffer in a body needs data=");
+		Buffer *b = make_buffer(p, &a, v, name, BUF_ALIAS, "global");
+		bind(p, name, BIND_BUF, NULL, b, G_LOCAL);
+		return;
+	}
+	case TF_LAUNCH: {
+		Var *v;
+		Stmt *s = frame_launch(p, &a, name, nt, &v);
+		add_item(p, it, s, 1);
+		bind(p, name, BIND_VAR, v, NULL, G_LOCAL);
+		return;
+	}
+	default:
+		abort();
+	}
+}
+
+/* tuple_assign = NAME { ',' NAME } [','] '=' value { ',' value } [',']
+ * Values are read before any name is bound, as Python evaluates them. */
+static void
+tuple_assignment(Parser *p, Items *it)
+{
+	TokVec names = {0};
+	do {
+		if (op_is(tok(p), "="))
+			break;
+		TokVec_push(p, &names, expect_name(p, "a name"));
+	} while (accept_op(p, ","));
+	Tok *eq = expect_op(p, "=");
+	int n = 0;
+	Rhs *vals = ar_alloc(p->r.a, sizeof *vals * (size_t)names.n);
+	do {
+		if (tok(p)->kind == TK_NEWLINE || op_is(tok(p), ";"))
+			break;
+		if (n == names.n)
+			err(p, tok(p), "too many values to unpack (expected %d)", names.n);
+		rhs_value(p, &vals[n++]);
+	} while (accept_op(p, ","));
+	if (n != names.n)
+		err(p, eq, "not enough values to unpack (expected %d, got %d)", names.n, n);
+	for (int i = 0; i < n; i++)
+		bind_value(p, it, names.v[i], names.v[i], &vals[i]);
+}
+
+/* Whether the statement at the current position is NAME { ',' NAME } [','] '='. */
+static int
+at_tuple_assignment(Parser *p)
+{
+	int k = 0;
+	for (;;) {
+		if (peek(p, k)->kind != TK_NAME)
+			return 0;
+		Tok *t = peek(p, k + 1);
+		if (op_is(t, "="))
+			return k > 0;
+		if (!op_is(t, ","))
+			return 0;
+		k += 2;
+		if (op_is(peek(p, k), "="))
+			return 1;
+	}
+}
+
+/* ann_assign = NAME ':' type '=' expr */
+static void
+annotated_assignment(Parser *p, Items *it)
+{
+	Tok *nt = next(p);
+	next(p); /* ':' */
+	const char *dtype, *scope;
+	type_annotation(p, &dtype, &scope);
+	if (!op_is(tok(p), "="))
+		err(p, tok(p), "an annotation needs a value: %.*s: ... = value", nt->len, nt->s);
+	next(p);
+	Tok *vt = tok(p);
+	Expr *e = expr(p);
+	switch (e->kind) {
+	case EX_STR:
+	case EX_NONE:
+	case EX_DICT:
+	case EX_TUPLE:
+	case EX_LIST:
+	case EX_BUF:
+	case EX_METADATA:
+		err(p, vt, "the value of '%.*s' must be an expression", nt->len, nt->s);
+	default:
+		break;
+	}
+	const char *name = tok_str(p, nt);
+	Var *v = new_var(p, name, dtype, scope);
+	add_item(p, it, st_at(p, ir_let(p->r.a, v, e, NULL), nt), 1);
+	bind(p, name, BIND_VAR, v, NULL, G_LOCAL);
+}
+
+/* ---- simple statements -------------------------------------------------------------------- */
+
+static BlockCtx *
+header_block(Parser *p, const Tok *nt)
+{
+	BlockCtx *b = p->blk;
+	if (!b || b->level != p->level)
+		err(p, nt, "T.%.*s is only valid at the start of a block", nt->len, nt->s);
+	if (!b->header_open)
+		err(p, nt, "T.%.*s must come before the statements of its block", nt->len, nt->s);
+	return b;
+}
+
+static Expr *
+region_list(Parser *p, const Args *a, Expr *old)
+{
+	if (old)
+		err(p, a->at, "%s given twice", a->fn);
+	no_kwargs(p, a);
+	return ex_at(p, ir_tuple(p->r.a, EX_LIST, a->pos.n ? a->pos.v : NULL, a->pos.n), a->at);
+}
+
+/* Merges a T.func_attr dict into the function's attributes. */
+static void
+func_attr(Parser *p, const Args *a)
+{
+	npos_exactly(p, a, 1);
+	Expr *d = a->pos.v[0];
+	if (d->kind != EX_DICT)
+		err_expr(p, d, "T.func_attr takes a dict");
+	for (int i = 0; i < d->u.dict.n; i++) {
+		Expr *k = d->u.dict.keys[i];
+		if (k->kind == EX_STR)
+			for (int j = 0; j < p->attr_keys.n; j++)
+				if (p->attr_keys.v[j]->kind == EX_STR && strcmp(p->attr_keys.v[j]->u.s, k->u.s) == 0)
+					err_expr(p, k, "function attribute \"%.60s\" given twice", k->u.s);
+		ExprVec_push(p, &p->attr_keys, k);
+		ExprVec_push(p, &p->attr_vals, d->u.dict.vals[i]);
+	}
+}
+
+/* A statement `T.name(args)` whose name is not an ordinary call; returns 0
+ * when it is one (then it is an expression statement). */
+static int
+t_statement(Parser *p, Items *it)
+{
+	Tok *tt = tok(p);
+	Tok *nt = at_t_name(p, 0);
+	if (!nt || !op_is(peek(p, 3), "("))
+		return 0;
+	TFn fn = t_fn(nt->s, (size_t)nt->len, NULL);
+	char fname[IR_MAX_NAME + 8];
+	snprintf(fname, sizeof fname, "T.%.*s", nt->len, nt->s);
+	Args a;
+	switch (fn) {
+	case TF_EVALUATE:
+	case TF_FUNC_ATTR:
+	case TF_READS:
+	case TF_WRITES:
+	case TF_WHERE:
+	case TF_BLOCK_ATTR:
+	case TF_ATTR:
+	case TF_LAUNCH:
+	case TF_ASSERT:
+		break;
+	case TF_LETSTMT: {
+		next(p), next(p), next(p), next(p);
+		LetArgs la;
+		letstmt_args(p, &la, nt);
+		if (!la.var)
+			err(p, nt, "T.LetStmt needs a name: x = T.LetStmt(...) or var=x");
+		add_item(p, it, st_at(p, ir_let(p->r.a, la.var, la.value, NULL), tt), 1);
+		return 1;
+	}
+	case TF_ALLOCATE:
+	case TF_DECL_BUFFER:
+	case TF_BUFFER:
+	case TF_MATCH_BUFFER:
+	case TF_ALLOC:
+	case TF_ENV_THREAD:
+		err(p, nt, "%s must be assigned to a name", fname);
+	case TF_KERNEL:
+	case TF_BLOCK:
+		err(p, nt, "%s must be used as `with %s(...):`", fname, fname);
+	default:
+		return 0; /* an expression statement; t_call reports the rest */
+	}
+	next(p), next(p), next(p), next(p);
+	Hoist h = {0};
+	int hoisted = fn == TF_FUNC_ATTR;
+	if (hoisted) {
+		if (p->level != p->fn_level || p->blk)
+			err(p, nt, "T.func_attr is only valid at function level");
+		h = hoist_begin(p, p->fn_mark, G_LOCAL, "the function attributes");
+	}
+	call_args(p, &a, nt, fname, 0);
+	if (hoisted)
+		hoist_end(p, h);
+	BlockCtx *b;
+	switch (fn) {
+	case TF_EVALUATE:
+		npos_exactly(p, &a, 1);
+		add_item(p, it, st_at(p, ir_eval(p->r.a, a.pos.v[0]), tt), 0);
+		return 1;
+	case TF_FUNC_ATTR:
+		func_attr(p, &a);
+		return 1;
+	case TF_READS:
+		b = header_block(p, nt);
+		b->reads = region_list(p, &a, b->reads);
+		return 1;
+	case TF_WRITES:
+		b = header_block(p, nt);
+		b->writes = region_list(p, &a, b->writes);
+		return 1;
+	case TF_WHERE:
+		b = header_block(p, nt);
+		if (b->where)
+			err(p, nt, "T.where given twice");
+		npos_exactly(p, &a, 1);
+		b->where = value_arg(p, &a, a.pos.v[0], "the predicate");
+		return 1;
+	case TF_BLOCK_ATTR:
+		b = header_block(p, nt);
+		if (b->attrs)
+			err(p, nt, "T.block_attr given twice");
+		npos_exactly(p, &a, 1);
+		b->attrs = dict_arg(p, &a, a.pos.v[0], "the attributes");
+		if (!b->attrs)
+			err(p, nt, "T.block_attr takes a dict");
+		return 1;
+	case TF_ATTR:
+		add_item(p, it, frame_attr(p, &a, tt), 1);
+		return 1;
+	case TF_ASSERT:
+		add_item(p, it, frame_assert(p, &a, tt), 1);
+		return 1;
+	case TF_LAUNCH: {
+		Var *v;
+		add_item(p, it, frame_launch(p, &a, NULL, tt, &v), 1);
+		return 1;
+	}
+	default:
+		abort();
+	}
+}
+
+/* The target of `A[i] = v`: a load, turned into a store. */
+static Expr *
+store_target(Parser *p, Expr *e, const Tok *t)
+{
+	if (e->kind != EX_LOAD)
+		err(p, t, "cannot assign to this expression (only to a buffer element)");
+	return e;
+}
+
+static const struct {
+	const char *op;
+	int is_call;
+	BinOp bin;
+	const char *call;
+} aug_ops[] = {
+	{"+=", 0, BIN_ADD, NULL}, {"-=", 0, BIN_SUB, NULL}, {"*=", 0, BIN_MUL, NULL},
+	{"/=", 0, BIN_DIV, NULL}, {"//=", 0, BIN_FLOORDIV, NULL}, {"%=", 0, BIN_FLOORMOD, NULL},
+	{"&=", 1, BIN_ADD, "bitwise_and"}, {"|=", 1, BIN_ADD, "bitwise_or"},
+	{"^=", 1, BIN_ADD, "bitwise_xor"}, {"<<=", 1, BIN_ADD, "shift_left"},
+	{">>=", 1, BIN_ADD, "shift_right"},
+};
+
+/* expr_stmt = expr [ ('=' | augop) expr ] */
+static void
+expression_statement(Parser *p, Items *it)
+{
+	Arena *a = p->r.a;
+	Tok *t = tok(p);
+	if (t->kind == TK_NAME && (op_is(peek(p, 1), "+=") || op_is(peek(p, 1), "-=") ||
+	                           op_is(peek(p, 1), "*=") || op_is(peek(p, 1), "/=")) &&
+	    lookup(p, t) && lookup(p, t)->kind == BIND_VAR)
+		err(p, peek(p, 1), "augmented assignment to variable '%.*s' is not supported", t->len,
+		    t->s);
+	Expr *e = expr(p);
+	Tok *o = tok(p);
+	if (op_is(o, "=")) {
+		Expr *lhs = store_target(p, e, o);
+		next(p);
+		Expr *v = expr(p);
+		if (op_is(tok(p), "="))
+			err(p, tok(p), "chained assignment is not supported");
+		value_arg(p, &(Args){.at = o, .fn = "store"}, v, "the stored value");
+		add_item(p, it, st_at(p, ir_store(a, lhs->u.load.buf, lhs->u.load.idx, lhs->u.load.nidx, v), t),
+		         0);
+		return;
+	}
+	for (size_t i = 0; i < sizeof aug_ops / sizeof aug_ops[0]; i++) {
+		if (!op_is(o, aug_ops[i].op))
+			continue;
+		Expr *lhs = store_target(p, e, o);
+		next(p);
+		Expr *v = expr(p);
+		value_arg(p, &(Args){.at = o, .fn = "store"}, v, "the value");
+		Expr *nv = aug_ops[i].is_call ? call2(p, aug_ops[i].call, lhs, v, o)
+		                              : ex_at(p, ir_bin(a, aug_ops[i].bin, lhs, v), o);
+		add_item(p, it, st_at(p, ir_store(a, lhs->u.load.buf, lhs->u.load.idx, lhs->u.load.nidx, nv), t),
+		         0);
+		return;
+	}
+	if (o->kind == TK_OP && o->len >= 2 && o->s[o->len - 1] == '=' && !op_is(o, "==") &&
+	    !op_is(o, "<=") && !op_is(o, ">=") && !op_is(o, "!="))
+		err(p, o, "operator '%.*s' is not supported", o->len, o->s);
+	switch (e->kind) {
+	case EX_STR:  /* docstrings and other strings: no effect, as in TVM */
+	case EX_NONE:
+		return;
+	case EX_BUF:
+	case EX_TUPLE:
+	case EX_LIST:
+	case EX_DICT:
+	case EX_METADATA:
+	case EX_SLICE:
+		err(p, t, "this expression is not a statement");
+	default:
+		add_item(p, it, st_at(p, ir_eval(a, e), t), 0);
+	}
+}
+
+/* simple = 'pass' | 'return' expr | 'assert' expr ',' expr | 'break' | 'continue'
+ *        | assign | ann_assign | tuple_assign | t_statement | expr_stmt */
+static void
+simple_statement(Parser *p, Items *it)
+{
+	Arena *a = p->r.a;
+	Tok *t = tok(p);
+	if (t->kind == TK_KW) {
+		if (text_is(t, "pass")) {
+			next(p);
+			add_item(p, it, st_at(p, ir_eval(a, mk_int(p, 0, "int32", t)), t), 0);
+			return;
+		}
+		if (text_is(t, "return")) {
+			next(p);
+			if (tok(p)->kind == TK_NEWLINE || op_is(tok(p), ";"))
+				err(p, t, "return needs a value");
+			Expr *v = expr(p);
+			Expr **args = expr_array(p, 1);
+			args[0] = v;
+			add_item(p, it, st_at(p, ir_eval(a, mk_call(p, "ret", args, 1, t)), t), 0);
+			return;
+		}
+		if (text_is(t, "assert")) {
+			next(p);
+			Expr *c = expr(p);
+			if (!op_is(tok(p), ","))
+				err(p, tok(p), "assert needs a message: assert cond, \"message\"");
+			next(p);
+			Expr *m = expr(p);
+			add_item(p, it, st_at(p, ir_assert(a, c, m, NULL), t), 1);
+			return;
+		}
+		if (text_is(t, "break") || text_is(t, "continue")) {
+			next(p);
+			const char *fn = text_is(t, "break") ? "break_loop" : "continue_loop";
+			add_item(p, it, st_at(p, ir_eval(a, mk_call(p, fn, NULL, 0, t)), t), 0);
+			return;
+		}
+		if (!text_is(t, "not") && !text_is(t, "True") && !text_is(t, "False") &&
+		    !text_is(t, "None") && !text_is(t, "lambda") && !text_is(t, "await"))
+			err(p, t, "'%.*s' statement is not supported", t->len, t->s);
+	}
+	if (t->kind == TK_NAME) {
+		Tok *n1 = peek(p, 1);
+		if (op_is(n1, "=")) {
+			assignment(p, it);
+			return;
+		}
+		if (op_is(n1, ":")) {
+			annotated_assignment(p, it);
+			return;
+		}
+		if (op_is(n1, ",") && at_tuple_assignment(p)) {
+			tuple_assignment(p, it);
+			return;
+		}
+	}
+	if (t_statement(p, it))
+		return;
+	expression_statement(p, it);
+}
+
+/* simple_statements = simple { ';' simple } [';'] NEWLINE */
+static void
+simple_statements(Parser *p, Items *it)
+{
+	for (;;) {
+		simple_statement(p, it);
+		if (!accept_op(p, ";") || tok(p)->kind == TK_NEWLINE)
+			break;
+	}
+	expect_newline(p);
+}
+
+/* ---- compound statements --------------------------------------------------------------------- */
+
+/* for = 'for' targets 'in' iterator ':' suite
+ * targets = NAME { ',' NAME } [','] | '(' NAME { ',' NAME } [','] ')'
+ * iterator = 'range' '(' args ')' | 'T' '.' (serial | parallel | vectorized
+ *          | unroll | thread_binding | grid) '(' args ')' */
+static void
+for_statement(Parser *p, Items *it)
+{
+	Arena *a = p->r.a;
+	Tok *ft = next(p);
+	TokVec targets = {0};
+	int paren = accept_op(p, "(");
+	do {
+		if (kw_is(tok(p), "in") || (paren && op_is(tok(p), ")")))
+			break;
+		TokVec_push(p, &targets, expect_name(p, "a loop variable"));
+	} while (accept_op(p, ","));
+	if (paren)
+		expect_op(p, ")");
+	if (!targets.n)
+		unexpected(p, tok(p), "a loop variable");
+	if (!kw_is(tok(p), "in"))
+		unexpected(p, tok(p), "'in'");
+	next(p);
+
+	Tok *it_tok = tok(p);
+	const char *fn;
+	char fname[IR_MAX_NAME + 8];
+	if (name_is(it_tok, "range") && op_is(peek(p, 1), "(")) {
+		fn = "range";
+		next(p);
+		next(p);
+	} else {
+		Tok *nt = at_t_name(p, 0);
+		if (!nt || !op_is(peek(p, 3), "("))
+			err(p, it_tok, "expected range(...) or T.serial/parallel/vectorized/unroll/"
+			               "thread_binding/grid(...) after 'in'");
+		TFn tf = t_fn(nt->s, (size_t)nt->len, NULL);
+		fn = tok_str(p, nt);
+		if (tf != TF_LOOP) {
+			if (tf == TF_UNSUPPORTED)
+				err(p, nt, "T.%s loops are not supported", fn);
+			err(p, nt, "T.%s is not a loop iterator", fn);
+		}
+		it_tok = nt;
+		next(p), next(p), next(p), next(p);
+	}
+	snprintf(fname, sizeof fname, "%s%s", strcmp(fn, "range") == 0 ? "" : "T.", fn);
+	Args args;
+	call_args(p, &args, it_tok, fname, 0);
+
+	int grid = strcmp(fn, "grid") == 0;
+	int nloops = grid ? args.pos.n : 1;
+	Expr **mins = expr_array(p, nloops), **exts = expr_array(p, nloops);
+	Expr *step = NULL, *ann = NULL;
+	const char *thread = NULL;
+	ForKind kind = FOR_SERIAL;
+	if (grid) {
+		no_kwargs(p, &args);
+		if (!args.pos.n)
+			err(p, it_tok, "T.grid needs at least one extent");
+		for (int i = 0; i < nloops; i++) {
+			mins[i] = mk_int(p, 0, "int32", it_tok);
+			exts[i] = value_arg(p, &args, args.pos.v[i], "an extent");
+		}
+	} else {
+		Expr *start, *stop;
+		if (strcmp(fn, "range") == 0) {
+			no_kwargs(p, &args);
+			if (args.pos.n < 1 || args.pos.n > 3)
+				err(p, it_tok, "range takes 1 to 3 arguments (%d given)", args.pos.n);
+			start = args.pos.n >= 2 ? args.pos.v[0] : NULL;
+			stop = args.pos.v[args.pos.n >= 2 ? 1 : 0];
+			step = args.pos.n == 3 ? args.pos.v[2] : NULL;
+		} else if (strcmp(fn, "thread_binding") == 0) {
+			kind = FOR_THREAD_BINDING;
+			static const char *const names[] = {"start", "stop", "thread", "annotations"};
+			Expr *v[4];
+			/* T.thread_binding(n, "threadIdx.x") names the thread second. */
+			if (args.pos.n == 2 && args.pos.v[1]->kind == EX_STR) {
+				Args b = args;
+				b.pos.n = 1;
+				match_args(p, &b, names, 4, 3, v);
+				if (v[2])
+					err(p, it_tok, "T.thread_binding: thread given twice");
+				v[2] = args.pos.v[1];
+			} else {
+				match_args(p, &args, names, 4, 3, v);
+			}
+			if (!v[0])
+				err(p, it_tok, "T.thread_binding: missing the extent");
+			start = v[1] ? v[0] : NULL;
+			stop = v[1] ? v[1] : v[0];
+			if (!v[2])
+				err(p, it_tok, "T.thread_binding needs thread=\"...\"");
+			thread = str_arg(p, &args, v[2], "the thread");
+			if (!*thread)
+				err_expr(p, v[2], "T.thread_binding: empty thread tag");
+			ann = dict_arg(p, &args, v[3], "annotations");
+		} else {
+			kind = strcmp(fn, "serial") == 0     ? FOR_SERIAL
+			       : strcmp(fn, "parallel") == 0 ? FOR_PARALLEL
+			       : strcmp(fn, "unroll") == 0   ? FOR_UNROLL
+			                                     : FOR_VECTORIZED;
+			static const char *const names[] = {"start", "stop", "step", "annotations"};
+			Expr *v[4];
+			match_args(p, &args, names, 4, 3, v);
+			if (!v[0])
+				err(p, it_tok, "%s: missing the extent", fname);
+			if (v[1] && v[1]->kind == EX_NONE)
+				v[1] = NULL;
+			start = v[1] ? v[0] : NULL;
+			stop = v[1] ? v[1] : v[0];
+			step = v[2] && v[2]->kind != EX_NONE ? v[2] : NULL;
+			ann = dict_arg(p, &args, v[3], "annotations");
+		}
+		value_arg(p, &args, stop, "the stop");
+		if (start)
+			value_arg(p, &args, start, "the start");
+		if (step)
+			value_arg(p, &args, step, "the step");
+		mins[0] = start ? start : mk_int(p, 0, "int32", it_tok);
+		exts[0] = start ? ir_loop_extent(a, start, stop) : stop;
+		if (!exts[0]->loc.line)
+			ex_like(p, exts[0], stop);
+	}
+	if (targets.n != nloops)
+		err(p, targets.v[0], "%d loop variable%s for %d loop%s", targets.n,
+		    targets.n == 1 ? "" : "s", nloops, nloops == 1 ? "" : "s");
+	colon(p);
+
+	int mark = p->nbinds;
+	Var **vars = ar_alloc(a, sizeof *vars * (size_t)nloops);
+	for (int i = 0; i < nloops; i++) {
+		const char *name = tok_str(p, targets.v[i]);
+		vars[i] = new_var(p, name, loop_dtype(mins[i], exts[i]), NULL);
+		bind(p, name, BIND_VAR, vars[i], NULL, G_LOCAL);
+	}
+	Stmt *body = suite(p, NULL);
+	unbind_to(p, mark);
+	for (int i = nloops - 1; i >= 0; i--)
+		body = st_at(p, ir_for(a, vars[i], mins[i], exts[i], step, kind, thread, ann, body), ft);
+	add_item(p, it, body, 0);
+}
+
+/* while = 'while' expr ':' suite */
+static void
+while_statement(Parser *p, Items *it)
+{
+	Tok *t = next(p);
+	Expr *c = expr(p);
+	colon(p);
+	Stmt *body = suite(p, NULL);
+	if (kw_is(tok(p), "else"))
+		err(p, tok(p), "while ... else is not supported");
+	add_item(p, it, st_at(p, ir_while(p->r.a, c, body), t), 0);
+}
+
+/* if = 'if' expr ':' suite { 'elif' expr ':' suite } [ 'else' ':' suite ]
+ * An elif is an If in the else branch; the chain is built from its end, so
+ * a long chain costs no recursion. */
+static void
+if_statement(Parser *p, Items *it)
+{
+	TokVec toks = {0};
+	ExprVec conds = {0};
+	StmtVec thens = {0};
+	Tok *t = next(p);
+	for (;;) {
+		TokVec_push(p, &toks, t);
+		ExprVec_push(p, &conds, expr(p));
+		colon(p);
+		StmtVec_push(p, &thens, suite(p, NULL));
+		if (!kw_is(tok(p), "elif"))
+			break;
+		t = next(p);
+	}
+	Stmt *else_ = NULL;
+	if (kw_is(tok(p), "else")) {
+		next(p);
+		colon(p);
+		else_ = suite(p, NULL);
+	}
+	for (int i = conds.n - 1; i >= 0; i--)
+		else_ = st_at(p, ir_if(p->r.a, conds.v[i], thens.v[i], else_), toks.v[i]);
+	add_item(p, it, else_, 0);
+}
+
+/* Python names given after `as`: NAME or '(' NAME { ',' NAME } [','] ')'. */
+static void
+as_targets(Parser *p, TokVec *out, int *is_tuple)
+{
+	*is_tuple = 0;
+	if (!kw_is(tok(p), "as"))
+		return;
+	next(p);
+	if (accept_op(p, "(")) {
+		*is_tuple = 1;
+		while (!op_is(tok(p), ")")) {
+			TokVec_push(p, out, expect_name(p, "a name"));
+			if (!accept_op(p, ","))
+				break;
+		}
+		expect_op(p, ")");
+		if (!out->n)
+			err(p, tok(p), "empty 'as' target");
+		return;
+	}
+	TokVec_push(p, out, expect_name(p, "a name after 'as'"));
+}
+
+static const char *
+one_target(Parser *p, const TokVec *targets, int is_tuple, const Tok *at, const char *fn, int need)
+{
+	if (targets->n > 1 || is_tuple)
+		err(p, targets->n ? targets->v[0] : at, "%s binds one name", fn);
+	if (!targets->n) {
+		if (need)
+			err(p, at, "%s needs a name: with %s(...) as name:", fn, fn);
+		return NULL;
+	}
+	return tok_str(p, targets->v[0]);
+}
+
+static void
+no_target(Parser *p, const TokVec *targets, const char *fn)
+{
+	if (targets->n)
+		err(p, targets->v[0], "%s binds no name", fn);
+}
+
+/* T.block(name_hint="", no_realize=False) */
+static Stmt *
+with_block(Parser *p, const Args *a, const Tok *at)
+{
+	static const char *const names[] = {"name_hint", "no_realize"};
+	Expr *v[2];
+	match_args(p, a, names, 2, 2, v);
+	const char *name = v[0] ? str_arg(p, a, v[0], "the block name") : "";
+	if (pod_bool_arg(p, a, v[1], "no_realize"))
+		err_expr(p, v[1], "T.block(no_realize=True) is not supported");
+	BlockCtx *blk = ar_alloc(p->r.a, sizeof *blk);
+	blk->name = name;
+	/* The implicit root block written out: its buffers are the function's
+	 * root buffers and its body the function body (TVMSCRIPT 1). */
+	blk->is_root = strcmp(name, "root") == 0 && p->level == p->fn_level && !p->blk;
+	p->f->has_root_block = 1;
+	p->any_block = 1;
+	Stmt *body = suite(p, blk);
+	if (blk->is_root) {
+		if (blk->where || blk->attrs || (blk->reads && blk->reads->u.list.n) ||
+		    (blk->writes && blk->writes->u.list.n))
+			err(p, at, "the root block cannot have T.where, T.reads, T.writes or T.block_attr");
+		return body;
+	}
+	Stmt *s = st_at(p, ir_block(p->r.a, name, body), at);
+	s->u.block.where = blk->where;
+	s->u.block.reads = blk->reads;
+	s->u.block.writes = blk->writes;
+	s->u.block.attrs = blk->attrs;
+	s->u.block.allocs = blk->allocs.n ? blk->allocs.v : NULL;
+	s->u.block.nallocs = blk->allocs.n;
+	return s;
+}
+
+/* T.Kernel(*grid, threads=None, is_cpu=False, prelude=None) [as names]
+ * (TVMSCRIPT 6): launches of blockIdx.x/y/z and threadIdx.x/y/z around a
+ * block "tilelang_root"; the names bind the block indices only. */
+static Stmt *
+with_kernel(Parser *p, const Args *a, const Tok *at, const TokVec *targets)
+{
+	Arena *ar = p->r.a;
+	static const char *const names[] = {"threads", "is_cpu", "prelude"};
+	Args kw = *a;
+	kw.pos.n = 0;
+	Expr *v[3];
+	match_args(p, &kw, names, 3, 0, v);
+	int ngrid = a->pos.n;
+	if (ngrid < 1 || ngrid > 3)
+		err(p, a->at, "T.Kernel takes 1 to 3 grid extents (%d given)", ngrid);
+	if (pod_bool_arg(p, a, v[1], "is_cpu"))
+		err_expr(p, v[1], "T.Kernel(is_cpu=True) is not supported");
+	Expr *threads[3] = {NULL, NULL, NULL};
+	Expr *th = v[0] && v[0]->kind != EX_NONE ? v[0] : NULL;
+	if (!th) {
+		threads[0] = mk_int(p, 128, "int32", at);
+	} else if (th->kind == EX_LIST || th->kind == EX_TUPLE) {
+		if (th->u.list.n < 1 || th->u.list.n > 3)
+			err_expr(p, th, "T.Kernel: threads takes 1 to 3 extents");
+		for (int i = 0; i < th->u.list.n; i++)
+			threads[i] = value_arg(p, a, th->u.list.items[i], "a thread extent");
+	} else {
+		threads[0] = value_arg(p, a, th, "threads");
+	}
+	for (int i = 0; i < 3; i++)
+		if (!threads[i])
+			threads[i] = mk_int(p, 1, "int32", at);
+	Expr *prelude = v[2] && v[2]->kind != EX_NONE ? v[2] : NULL;
+	if (prelude)
+		str_arg(p, a, prelude, "prelude");
+	if (targets->n > ngrid)
+		err(p, targets->v[ngrid], "T.Kernel binds %d block index%s but 'as' names %d", ngrid,
+		    ngrid == 1 ? "" : "es", targets->n);
+	if (targets->n && targets->n < ngrid)
+		err(p, targets->v[0], "T.Kernel binds %d block indices but 'as' names %d", ngrid,
+		    targets->n);
+
+	static const char *const bnames[] = {"bx", "by", "bz"}, *const tnames[] = {"tx", "ty", "tz"};
+	static const char *const btags[] = {"blockIdx.x", "blockIdx.y", "blockIdx.z"};
+	static const char *const ttags[] = {"threadIdx.x", "threadIdx.y", "threadIdx.z"};
+	Stmt *launch[6];
+	Var *bvars[3];
+	int n = 0;
+	for (int i = 0; i < ngrid; i++) {
+		Expr *e = value_arg(p, a, a->pos.v[i], "a grid extent");
+		bvars[i] = new_var(p, bnames[i], loop_dtype(NULL, e), NULL);
+		launch[n++] = st_at(p, ir_launch(ar, bvars[i], btags[i], e, NULL), at);
+	}
+	for (int i = 0; i < 3; i++) {
+		Var *tv = new_var(p, tnames[i], loop_dtype(NULL, threads[i]), NULL);
+		launch[n++] = st_at(p, ir_launch(ar, tv, ttags[i], threads[i], NULL), at);
+	}
+	int mark = p->nbinds;
+	for (int i = 0; i < targets->n; i++)
+		bind(p, tok_str(p, targets->v[i]), BIND_VAR, bvars[i], NULL, G_LOCAL);
+	BlockCtx *blk = ar_alloc(ar, sizeof *blk);
+	blk->name = "tilelang_root";
+	p->f->has_root_block = 1;
+	p->any_block = 1;
+	Stmt *body = suite(p, blk);
+	unbind_to(p, mark);
+	Stmt *s = st_at(p, ir_block(ar, "tilelang_root", body), at);
+	s->u.block.where = blk->where;
+	s->u.block.reads = blk->reads;
+	s->u.block.writes = blk->writes;
+	s->u.block.attrs = blk->attrs;
+	s->u.block.allocs = blk->allocs.n ? blk->allocs.v : NULL;
+	s->u.block.nallocs = blk->allocs.n;
+	if (prelude) {
+		if (s->u.block.attrs)
+			err(p, at, "T.Kernel(prelude=...) with T.block_attr is not supported");
+		Expr **k = expr_array(p, 1), **val = expr_array(p, 1);
+		k[0] = ex_like(p, ir_str(ar, "pragma_import_c"), prelude);
+		val[0] = prelude;
+		s->u.block.attrs = ex_like(p, ir_dict(ar, k, val, 1), prelude);
+	}
+	for (int i = n - 1; i >= 0; i--) {
+		set_body(launch[i], s);
+		s = launch[i];
+	}
+	return s;
+}
+
+/* with = 'with' 'T' '.' NAME '(' args ')' [ 'as' targets ] ':' suite */
+static void
+with_statement(Parser *p, Items *it)
+{
+	Arena *a = p->r.a;
+	Tok *wt = next(p);
+	Tok *nt = at_t_name(p, 0);
+	if (!nt || !op_is(peek(p, 3), "("))
+		err(p, tok(p), "expected T.<frame>(...) after 'with'");
+	TFn fn = t_fn(nt->s, (size_t)nt->len, NULL);
+	char fname[IR_MAX_NAME + 8];
+	snprintf(fname, sizeof fname, "T.%.*s", nt->len, nt->s);
+	switch (fn) {
+	case TF_ALLOCATE:
+	case TF_DECL_BUFFER:
+	case TF_LAUNCH:
+	case TF_ATTR:
+	case TF_LETSTMT:
+	case TF_ASSERT:
+	case TF_BLOCK:
+	case TF_KERNEL:
+		break;
+	case TF_UNSUPPORTED:
+		err(p, nt, "with %s(...) is not supported", fname);
+	default:
+		err(p, nt, "%s is not a frame: `with %s(...)` is not supported", fname, fname);
+	}
+	next(p), next(p), next(p), next(p);
+	Args args;
+	LetArgs la;
+	if (fn == TF_LETSTMT)
+		letstmt_args(p, &la, nt);
+	else
+		call_args(p, &args, nt, fname, 0);
+	TokVec targets = {0};
+	int tuple;
+	as_targets(p, &targets, &tuple);
+	if (op_is(tok(p), ","))
+		err(p, tok(p), "only one context manager per 'with' statement is supported");
+	colon(p);
+
+	int mark = p->nbinds;
+	Stmt *s;
+	switch (fn) {
+	case TF_ALLOCATE: {
+		const char *name = one_target(p, &targets, tuple, nt, fname, 1);
+		s = frame_allocate(p, &args, name, wt);
+		bind(p, name, BIND_VAR, s->u.alloc.var, NULL, G_LOCAL);
+		break;
+	}
+	case TF_DECL_BUFFER: {
+		const char *name = one_target(p, &targets, tuple, nt, fname, 1);
+		s = frame_decl_buffer(p, &args, name, wt);
+		bind(p, name, BIND_BUF, NULL, s->u.decl.buf, G_LOCAL);
+		break;
+	}
+	case TF_LAUNCH: {
+		const char *name = one_target(p, &targets, tuple, nt, fname, 0);
+		Var *v;
+		s = frame_launch(p, &args, name, wt, &v);
+		if (name)
+			bind(p, name, BIND_VAR, v, NULL, G_LOCAL);
+		break;
+	}
+	case TF_ATTR:
+		no_target(p, &targets, fname);
+		s = frame_attr(p, &args, wt);
+		break;
+	case TF_ASSERT:
+		no_target(p, &targets, fname);
+		s = frame_assert(p, &args, wt);
+		break;
+	case TF_LETSTMT: {
+		const char *name = one_target(p, &targets, tuple, nt, fname, !la.var);
+		Var *v = la.var ? la.var : let_var(p, name, la.value, la.dtype, la.scope);
+		s = st_at(p, ir_let(a, v, la.value, NULL), wt);
+		if (name)
+			bind(p, name, BIND_VAR, v, NULL, G_LOCAL);
+		break;
+	}
+	case TF_BLOCK:
+		no_target(p, &targets, fname);
+		add_item(p, it, with_block(p, &args, wt), 0);
+		return;
+	case TF_KERNEL:
+		add_item(p, it, with_kernel(p, &args, wt, &targets), 0);
+		return;
+	default:
+		abort();
+	}
+	set_body(s, suite(p, NULL));
+	unbind_to(p, mark);
+	add_item(p, it, s, 0);
+}
+
+/* statement = if | for | while | with | simple_statements */
+static void
+statement(Parser *p, Items *it)
+{
+	Tok *t = tok(p);
+	if (t->kind == TK_INDENT)
+		err(p, t, "unexpected indent");
+	if (op_is(t, "@"))
+		err(p, t, "decorators are only supported before a function definition");
+	if (t->kind == TK_KW) {
+		if (text_is(t, "if")) {
+			if_statement(p, it);
+			return;
+		}
+		if (text_is(t, "for")) {
+			for_statement(p, it);
+			return;
+		}
+		if (text_is(t, "while")) {
+			while_statement(p, it);
+			return;
+		}
+		if (text_is(t, "with")) {
+			with_statement(p, it);
+			return;
+		}
+		if (text_is(t, "elif") || text_is(t, "else"))
+			err(p, t, "'%.*s' without a matching 'if'", t->len, t->s);
+		if (text_is(t, "def"))
+			err(p, t, "nested function definitions are not supported");
+		if (text_is(t, "async"))
+			err(p, t, "'async' is not supported");
+	}
+	simple_statements(p, it);
+}
+
+/* ---- functions and modules --------------------------------------------------------------------- */
+
+/* param = NAME ':' ( type | 'T' '.' 'Buffer' ( '(' args ')' | '[' args ']' ) ) */
+static void
+parameter(Parser *p, Func *f, Param *out)
+{
+	Tok *nt = expect_name(p, "a parameter name");
+	if (op_is(tok(p), "*") || op_is(tok(p), "**"))
+		err(p, tok(p), "variadic parameters are not supported");
+	if (!op_is(tok(p), ":"))
+		err(p, nt, "parameter '%.*s' needs a type annotation", nt->len, nt->s);
+	next(p);
+	const char *name = tok_str(p, nt);
+	Tok *tt = at_t_name(p, 0);
+	if (tt && text_is(tt, "Buffer") && (op_is(peek(p, 3), "(") || op_is(peek(p, 3), "["))) {
+		next(p), next(p), next(p);
+		int bracket = op_is(next(p), "[");
+		Args a;
+		if (bracket) {
+			/* T.Buffer[shape, dtype]: the subscript's items are the args. */
+			memset(&a, 0, sizeof a);
+			a.at = tt;
+			a.fn = "T.Buffer";
+			while (!op_is(tok(p), "]")) {
+				ExprVec_push(p, &a.pos, expr(p));
+				if (!accept_op(p, ","))
+					break;
+			}
+			expect_op(p, "]");
+		} else {
+			call_args(p, &a, tt, "T.Buffer", 0);
+		}
+		Expr *v[BP_COUNT];
+		buffer_args(p, &a, 0, v, NULL);
+		if (v[BP_DATA])
+			err_expr(p, v[BP_DATA], "T.Buffer parameter: data= is not supported");
+		Buffer *b = make_buffer(p, &a, v, name, BUF_PARAM, "global");
+		char hname[IR_MAX_NAME + 16];
+		snprintf(hname, sizeof hname, "%s_handle", name);
+		out->var = new_var(p, ar_strdup(p->r.a, hname), "handle", NULL);
+		out->buf = b;
+		bind(p, name, BIND_BUF, NULL, b, G_LOCAL);
+		return;
+	}
+	const char *dtype, *scope;
+	type_annotation(p, &dtype, &scope);
+	out->var = new_var(p, name, dtype, scope);
+	out->buf = NULL;
+	bind(p, name, BIND_VAR, out->var, NULL, G_LOCAL);
+	(void)f;
+}
+
+/* decorator = '@' 'T' '.' 'prim_func' [ '(' [ NAME '=' expr { ',' ... } ] ')' ] NEWLINE */
+static int
+prim_func_decorator(Parser *p)
+{
+	Tok *at = expect_op(p, "@");
+	Tok *nt = at_t_name(p, 0);
+	if (!nt || !text_is(nt, "prim_func"))
+		err(p, tok(p), "expected @T.prim_func");
+	next(p), next(p), next(p);
+	int is_private = 0;
+	if (accept_op(p, "(")) {
+		Args a;
+		call_args(p, &a, nt, "@T.prim_func", 0);
+		static const char *const names[] = {"private", "check_well_formed"};
+		Expr *v[2];
+		match_args(p, &a, names, 2, 0, v);
+		is_private = pod_bool_arg(p, &a, v[0], "private");
+		pod_bool_arg(p, &a, v[1], "check_well_formed");
+	}
+	(void)at;
+	expect_newline(p);
+	return is_private;
+}
+
+static void *
+dup_array(Parser *p, void *const *v, int n)
+{
+	return n ? (void *)ar_dup_array(p->r.a, v, n) : NULL;
+}
+
+/* func = decorator 'def' NAME '(' [ param { ',' param } [','] ] ')' [ '->' expr ] ':' suite */
+static Func *
+function(Parser *p)
+{
+	Arena *a = p->r.a;
+	int is_private = prim_func_decorator(p);
+	if (!kw_is(tok(p), "def"))
+		unexpected(p, tok(p), "'def' after @T.prim_func");
+	next(p);
+	Tok *nt = expect_name(p, "a function name");
+	Func *f = ir_func(a, tok_str(p, nt));
+	f->is_private = is_private;
+	p->f = f;
+	memset(&p->free_vars, 0, sizeof p->free_vars);
+	memset(&p->env, 0, sizeof p->env);
+	memset(&p->matches, 0, sizeof p->matches);
+	memset(&p->roots, 0, sizeof p->roots);
+	memset(&p->attr_keys, 0, sizeof p->attr_keys);
+	memset(&p->attr_vals, 0, sizeof p->attr_vals);
+	p->blk = NULL;
+	p->any_block = 0;
+	int mark = p->nbinds;
+
+	expect_op(p, "(");
+	Param *params = NULL;
+	int nparams = 0, cap = 0;
+	while (!op_is(tok(p), ")")) {
+		Tok *pt = tok(p);
+		if (pt->kind == TK_NAME && lookup_index(p, pt->s, (size_t)pt->len) >= mark)
+			err(p, pt, "duplicate parameter '%.*s'", pt->len, pt->s);
+		if (nparams == cap) {
+			cap = cap ? cap * 2 : 8;
+			Param *np = ar_alloc(a, sizeof *np * (size_t)cap);
+			if (nparams)
+				memcpy(np, params, sizeof *np * (size_t)nparams);
+			params = np;
+		}
+		parameter(p, f, &params[nparams++]);
+		if (!accept_op(p, ","))
+			break;
+	}
+	expect_op(p, ")");
+	if (accept_op(p, "->")) {
+		/* The return annotation carries nothing the IR keeps. */
+		Tok *rt = tok(p);
+		if (at_t_name(p, 0)) {
+			const char *d, *s;
+			type_annotation(p, &d, &s);
+		} else if (kw_is(rt, "None")) {
+			next(p);
+		} else {
+			unexpected(p, rt, "a return type");
+		}
+	}
+	colon(p);
+	f->params = params;
+	f->nparams = nparams;
+	p->fn_mark = p->nbinds;
+	p->fn_level = p->level + 1;
+	f->body = suite(p, NULL);
+	unbind_to(p, mark);
+
+	if (p->attr_keys.n) {
+		Expr **k = expr_array(p, p->attr_keys.n), **v = expr_array(p, p->attr_keys.n);
+		memcpy(k, p->attr_keys.v, sizeof *k * (size_t)p->attr_keys.n);
+		memcpy(v, p->attr_vals.v, sizeof *v * (size_t)p->attr_keys.n);
+		f->attrs = ex_at(p, ir_dict(a, k, v, p->attr_keys.n), nt);
+	}
+	f->free_vars = dup_array(p, (void *const *)p->free_vars.v, p->free_vars.n);
+	f->nfree = p->free_vars.n;
+	f->env_threads = dup_array(p, (void *const *)p->env.v, p->env.n);
+	f->nenv = p->env.n;
+	f->matches = dup_array(p, (void *const *)p->matches.v, p->matches.n);
+	f->nmatches = p->matches.n;
+	f->root_allocs = dup_array(p, (void *const *)p->roots.v, p->roots.n);
+	f->nroot_allocs = p->roots.n;
+	if (p->roots.n || p->any_block)
+		f->has_root_block = 1;
+	p->f = NULL;
+	return f;
+}
+
+typedef struct FuncVec {
+	Func **v;
+	int n, cap;
+} FuncVec;
+
+static void
+push_func(Parser *p, FuncVec *x, Func *f, const Tok *at)
+{
+	for (int i = 0; i < x->n; i++)
+		if (strcmp(x->v[i]->name, f->name) == 0)
+			err(p, at, "duplicate function '%s'", f->name);
+	if (x->n == x->cap) {
+		int cap = x->cap ? x->cap * 2 : 4;
+		Func **nv = ar_alloc(p->r.a, sizeof *nv * (size_t)cap);
+		if (x->n)
+			memcpy(nv, x->v, sizeof *nv * (size_t)x->n);
+		x->v = nv;
+		x->cap = cap;
+	}
+	x->v[x->n++] = f;
+}
+
+/* import = 'import' dotted [ 'as' NAME ] | 'from' dotted 'import' NAME [ 'as' NAME ] { ',' ... }
+ * Accepted at top level only, and ignored: the namespaces are fixed. */
+static void
+import_line(Parser *p)
+{
+	Tok *t = next(p);
+	do {
+		expect_name(p, "a module name");
+	} while (accept_op(p, "."));
+	if (text_is(t, "from")) {
+		if (!kw_is(tok(p), "import"))
+			unexpected(p, tok(p), "'import'");
+		next(p);
+		for (;;) {
+			expect_name(p, "a name");
+			if (kw_is(tok(p), "as")) {
+				next(p);
+				expect_name(p, "a name");
+			}
+			if (!accept_op(p, ","))
+				break;
+		}
+	} else if (kw_is(tok(p), "as")) {
+		next(p);
+		expect_name(p, "a name");
+	}
+	expect_newline(p);
+}
+
+/* module = '@' 'I' '.' 'ir_module' NEWLINE 'class' NAME [ '(' ')' ] ':'
+ *          NEWLINE INDENT { STR NEWLINE | func } DEDENT */
+static void
+module(Parser *p, Program *prog, FuncVec *funcs)
+{
+	expect_op(p, "@");
+	next(p), next(p), next(p);
+	if (accept_op(p, "(")) {
+		Args a;
+		call_args(p, &a, tok(p), "@I.ir_module", 0);
+		if (a.pos.n || a.kwnames.n)
+			err(p, a.at, "@I.ir_module takes no arguments");
+	}
+	expect_newline(p);
+	if (!kw_is(tok(p), "class"))
+		unexpected(p, tok(p), "'class' after @I.ir_module");
+	next(p);
+	Tok *nt = expect_name(p, "a module name");
+	if (accept_op(p, "("))
+		expect_op(p, ")");
+	colon(p);
+	expect_newline(p);
+	if (tok(p)->kind != TK_INDENT)
+		err(p, tok(p), "expected an indented block");
+	next(p);
+	prog->is_module = 1;
+	prog->module_name = tok_str(p, nt);
+	while (tok(p)->kind != TK_DEDENT && tok(p)->kind != TK_EOF) {
+		Tok *t = tok(p);
+		if (t->kind == TK_STR) {
+			next(p);
+			expect_newline(p);
+			continue;
+		}
+		if (!op_is(t, "@"))
+			unexpected(p, t, "@T.prim_func in the module");
+		Func *f = function(p);
+		push_func(p, funcs, f, t);
+	}
+	next(p);
+}
+
+/* file = { import | STR NEWLINE | func } [ module ] EOF */
+static Program *
+file(Parser *p)
+{
+	Program *prog = ir_program(p->r.a);
+	FuncVec funcs = {0};
+	for (;;) {
+		Tok *t = tok(p);
+		if (t->kind == TK_EOF)
+			break;
+		if (t->kind == TK_INDENT)
+			err(p, t, "unexpected indent");
+		if (kw_is(t, "import") || kw_is(t, "from")) {
+			import_line(p);
+			continue;
+		}
+		if (t->kind == TK_STR) {
+			next(p);
+			expect_newline(p);
+			continue;
+		}
+		if (!op_is(t, "@"))
+			unexpected(p, t, "@T.prim_func");
+		if (name_is(peek(p, 1), "I") && op_is(peek(p, 2), ".") && name_is(peek(p, 3), "ir_module")) {
+			if (prog->is_module || funcs.n)
+				err(p, t, "an @I.ir_module must be the only thing in the file");
+			module(p, prog, &funcs);
+			continue;
+		}
+		if (prog->is_module)
+			err(p, t, "a function after the @I.ir_module is not supported");
+		Func *f = function(p);
+		push_func(p, &funcs, f, t);
+	}
+	if (!funcs.n)
+		err(p, tok(p), "no @T.prim_func in the input");
+	prog->funcs = funcs.v;
+	prog->nfuncs = funcs.n;
+	return prog;
+}
+
+/* ---- the nesting of the IR ------------------------------------------------------------------------ */
+
+/* The IR nests deeper than the text in places (flat frames, T.grid,
+ * T.Kernel, comparison chains); the verifier, the printer and the passes
+ * recurse on it, so the bound is checked on the IR itself, as the verifier
+ * counts: expressions from each statement, statements without sequences. */
+static void depth_expr(Parser *p, const Expr *e, int d, Loc at);
+
+static void
+depth_exprs(Parser *p, Expr *const *v, int n, int d, Loc at)
+{
+	for (int i = 0; i < n; i++)
+		depth_expr(p, v[i], d, at);
+}
+
+static void
+depth_expr(Parser *p, const Expr *e, int d, Loc at)
+{
+	if (!e)
+		return;
+	if (e->loc.line)
+		at = e->loc;
+	if (++d > IR_MAX_DEPTH)
+		err_at(p, at.line, at.col, "nesting deeper than %d levels", IR_MAX_DEPTH);
+	switch (e->kind) {
+	case EX_BIN:
+		depth_expr(p, e->u.bin.a, d, at);
+		depth_expr(p, e->u.bin.b, d, at);
+		break;
+	case EX_NOT: depth_expr(p, e->u.operand, d, at); break;
+	case EX_CALL:
+		depth_exprs(p, e->u.call.args, e->u.call.nargs, d, at);
+		depth_exprs(p, e->u.call.kwargs, e->u.call.nkw, d, at);
+		break;
+	case EX_LOAD: depth_exprs(p, e->u.load.idx, e->u.load.nidx, d, at); break;
+	case EX_SLICE:
+		depth_expr(p, e->u.slice.begin, d, at);
+		depth_expr(p, e->u.slice.end, d, at);
+		depth_expr(p, e->u.slice.step, d, at);
+		break;
+	case EX_TUPLE:
+	case EX_LIST: depth_exprs(p, e->u.list.items, e->u.list.n, d, at); break;
+	case EX_DICT:
+		depth_exprs(p, e->u.dict.keys, e->u.dict.n, d, at);
+		depth_exprs(p, e->u.dict.vals, e->u.dict.n, d, at);
+		break;
+	default: break;
+	}
+}
+
+static void
+depth_buffer(Parser *p, const Buffer *b, Loc at)
+{
+	depth_exprs(p, b->shape, b->ndim, 0, at);
+	depth_expr(p, b->strides, 0, at);
+	depth_expr(p, b->elem_offset, 0, at);
+	depth_expr(p, b->align, 0, at);
+	depth_expr(p, b->offset_factor, 0, at);
+	depth_expr(p, b->buffer_type, 0, at);
+	depth_expr(p, b->axis_separators, 0, at);
+	depth_expr(p, b->match_source, 0, at);
+}
+
+static void
+depth_stmt(Parser *p, const Stmt *s, int d)
+{
+	if (s->kind == ST_SEQ) {
+		for (int i = 0; i < s->u.seq.n; i++)
+			depth_stmt(p, s->u.seq.items[i], d);
+		return;
+	}
+	Loc at = s->loc;
+	if (++d > IR_MAX_DEPTH)
+		err_at(p, at.line, at.col, "nesting deeper than %d levels", IR_MAX_DEPTH);
+	switch (s->kind) {
+	case ST_SEQ: break;
+	case ST_EVAL: depth_expr(p, s->u.eval.value, 0, at); break;
+	case ST_STORE:
+		depth_exprs(p, s->u.store.idx, s->u.store.nidx, 0, at);
+		depth_expr(p, s->u.store.value, 0, at);
+		break;
+	case ST_FOR:
+		depth_expr(p, s->u.for_.min, 0, at);
+		depth_expr(p, s->u.for_.extent, 0, at);
+		depth_expr(p, s->u.for_.step, 0, at);
+		depth_expr(p, s->u.for_.annotations, 0, at);
+		depth_stmt(p, s->u.for_.body, d);
+		break;
+	case ST_WHILE:
+		depth_expr(p, s->u.while_.cond, 0, at);
+		depth_stmt(p, s->u.while_.body, d);
+		break;
+	case ST_IF:
+		depth_expr(p, s->u.if_.cond, 0, at);
+		depth_stmt(p, s->u.if_.then_, d);
+		if (s->u.if_.else_)
+			depth_stmt(p, s->u.if_.else_, d);
+		break;
+	case ST_LET:
+		depth_expr(p, s->u.let.value, 0, at);
+		depth_stmt(p, s->u.let.body, d);
+		break;
+	case ST_ASSERT:
+		depth_expr(p, s->u.assert_.cond, 0, at);
+		depth_expr(p, s->u.assert_.msg, 0, at);
+		depth_stmt(p, s->u.assert_.body, d);
+		break;
+	case ST_ATTR:
+		depth_expr(p, s->u.attr.node, 0, at);
+		depth_expr(p, s->u.attr.value, 0, at);
+		depth_stmt(p, s->u.attr.body, d);
+		break;
+	case ST_LAUNCH:
+		depth_expr(p, s->u.launch.extent, 0, at);
+		depth_stmt(p, s->u.launch.body, d);
+		break;
+	case ST_ALLOC:
+		depth_exprs(p, s->u.alloc.extents, s->u.alloc.nextents, 0, at);
+		depth_expr(p, s->u.alloc.condition, 0, at);
+		depth_expr(p, s->u.alloc.annotations, 0, at);
+		depth_stmt(p, s->u.alloc.body, d);
+		break;
+	case ST_DECL:
+		depth_buffer(p, s->u.decl.buf, at);
+		depth_stmt(p, s->u.decl.body, d);
+		break;
+	case ST_BLOCK:
+		depth_expr(p, s->u.block.where, 0, at);
+		depth_expr(p, s->u.block.reads, 0, at);
+		depth_expr(p, s->u.block.writes, 0, at);
+		depth_expr(p, s->u.block.attrs, 0, at);
+		for (int i = 0; i < s->u.block.nallocs; i++)
+			depth_buffer(p, s->u.block.allocs[i], at);
+		depth_stmt(p, s->u.block.body, d);
+		break;
+	}
+}
+
+static void
+depth_func(Parser *p, const Func *f)
+{
+	Loc at = f->body->loc;
+	for (int i = 0; i < f->nparams; i++)
+		if (f->params[i].buf)
+			depth_buffer(p, f->params[i].buf, at);
+	depth_expr(p, f->attrs, 0, at);
+	for (int i = 0; i < f->nmatches; i++)
+		depth_buffer(p, f->matches[i], at);
+	for (int i = 0; i < f->nroot_allocs; i++)
+		depth_buffer(p, f->root_allocs[i], at);
+	depth_stmt(p, f->body, 0);
+}
+
+/* ---- entry points ------------------------------------------------------------------------------ */
+
+static void
+diag_set(Diag *d, const char *file, int line, int col, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static void
+diag_set(Diag *d, const char *file, int line, int col, const char *fmt, ...)
+{
+	d->file = file ? file : "<input>";
+	d->line = line;
+	d->col = col;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+	va_end(ap);
+}
+
+Program *
+ir_read(Arena *a, const char *file_name, const char *src, size_t len, Diag *d)
+{
+	memset(d, 0, sizeof *d);
+	d->file = file_name ? file_name : "<input>";
+	if (len > (size_t)IR_MAX_INPUT) {
+		diag_set(d, file_name, 1, 1, "input too large: more than %d bytes", IR_MAX_INPUT);
+		return NULL;
+	}
+	/* On the heap, so that nothing the parser changes lives in a local
+	 * across the longjmp. */
+	Parser *p = calloc(1, sizeof *p);
+	if (!p)
+		abort();
+	p->r.a = a;
+	p->r.d = d;
+	p->r.file = d->file;
+	p->r.src = src ? src : "";
+	p->r.len = src ? len : 0;
+	rd_lex_init(&p->r);
+	if (setjmp(p->r.fail) == 0) {
+		Program *prog = file(p);
+		for (int i = 0; i < prog->nfuncs; i++)
+			depth_func(p, prog->funcs[i]);
+		p->result = prog;
+	}
+	Program *result = p->result;
+	rd_lex_free(&p->r);
+	free(p->binds);
+	free(p->slot_top);
+	free(p->slot_key);
+	free(p);
+	return result;
+}
+
+Program *
+ir_read_file(Arena *a, const char *path, Diag *d)
+{
+	memset(d, 0, sizeof *d);
+	int is_stdin = strcmp(path, "-") == 0;
+	const char *name = is_stdin ? "<stdin>" : path;
+	FILE *f = is_stdin ? stdin : fopen(path, "rb");
+	if (!f) {
+		diag_set(d, name, 0, 0, "cannot open: %s", strerror(errno));
+		return NULL;
+	}
+	StrBuf sb;
+	sb_init(&sb);
+	char buf[65536];
+	size_t n;
+	int too_large = 0;
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+		if (sb.len + n > (size_t)IR_MAX_INPUT) {
+			too_large = 1;
+			break;
+		}
+		sb_putn(&sb, buf, n);
+	}
+	int failed = ferror(f);
+	int e = errno;
+	if (!is_stdin)
+		fclose(f);
+	if (failed || too_large) {
+		sb_free(&sb);
+		if (too_large)
+			diag_set(d, name, 0, 0, "input too large: more than %d bytes", IR_MAX_INPUT);
+		else
+			diag_set(d, name, 0, 0, "read error: %s", strerror(e));
+		return NULL;
+	}
+	Program *p = ir_read(a, name, sb.p ? sb.p : "", sb.len, d);
+	/* Diagnostics point into the file name, which outlives this call. */
+	sb_free(&sb);
+	return p;
+}

@@ -1,0 +1,80 @@
+/* read_internal.h: what the TVMScript lexer (lex.c) and parser (read.c)
+ * share.  Nothing here is visible outside the reader.
+ *
+ * Errors in the reader are bad input, never bugs: rd_error() fills the Diag
+ * and longjmps to the boundary in ir_read(), which frees what the reader
+ * holds outside the arena.  The arena itself belongs to the caller.
+ */
+#ifndef FENCEFUZZ_READ_INTERNAL_H
+#define FENCEFUZZ_READ_INTERNAL_H
+
+#include <setjmp.h>
+#include <stdint.h>
+
+#include "ir.h"
+
+typedef enum {
+	TK_EOF,
+	TK_NEWLINE,
+	TK_INDENT,
+	TK_DEDENT,
+	TK_NAME,  /* identifier that is not a Python keyword */
+	TK_KW,    /* Python keyword */
+	TK_INT,   /* ival; values up to 2^63 (the magnitude of INT64_MIN) */
+	TK_FLOAT, /* fval, finite */
+	TK_STR,   /* str/slen: decoded, NUL-terminated, in the arena */
+	TK_OP     /* punctuator */
+} TokKind;
+
+typedef struct Tok {
+	TokKind kind;
+	int line, col;   /* 1-based; col counts bytes */
+	const char *s;   /* source text of the token */
+	int len;
+	uint64_t ival;
+	double fval;
+	const char *str;
+	size_t slen;
+} Tok;
+
+/* Tokens live in fixed-size chunks so that a Tok* stays valid while the
+ * parser looks further ahead. */
+enum { TOK_CHUNK_BITS = 12, TOK_CHUNK = 1 << TOK_CHUNK_BITS };
+
+typedef struct Lexer {
+	size_t pos;
+	int line;
+	size_t line_start;    /* offset of the first byte of the current line */
+	int at_bol;           /* next byte starts a logical line */
+	int done;             /* TK_EOF emitted */
+	int pending_dedents;
+	/* Indentation widths with tabs to 8 and to 1: Python's test for
+	 * inconsistent tabs and spaces is that the two orders disagree. */
+	int indent[IR_MAX_DEPTH + 2], alt[IR_MAX_DEPTH + 2];
+	int nindent;
+	struct { char c; int line, col; } brk[IR_MAX_DEPTH + 1];
+	int nbrk;
+} Lexer;
+
+typedef struct Reader {
+	Arena *a;
+	Diag *d;
+	const char *file;
+	const char *src;
+	size_t len;
+	jmp_buf fail;
+	Lexer lx;
+	Tok **chunks;
+	int nchunks, capchunks;
+	int ntoks;
+} Reader;
+
+/* lex.c */
+void rd_lex_init(Reader *r);
+void rd_lex_more(Reader *r);   /* appends at least one token unless done */
+Tok *rd_tok(Reader *r, int i); /* i < r->ntoks */
+void rd_lex_free(Reader *r);
+_Noreturn void rd_error(Reader *r, int line, int col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+#endif

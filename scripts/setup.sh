@@ -1,0 +1,16 @@
+#!/bin/sh
+# setup.sh: installs the Debian packages fencefuzz needs when they are missing.
+# Sourced by the other scripts; safe to run again.
+missing=""
+need() { command -v "$1" >/dev/null 2>&1 || missing="$missing $2"; }
+need cmake cmake
+need cc gcc
+need make make
+need timeout coreutils
+if [ -n "$missing" ]; then
+	echo "setup: installing$missing"
+	SUDO=""
+	[ "$(id -u)" -eq 0 ] || SUDO=sudo
+	$SUDO apt-get update -qq && $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing ||
+		{ echo "setup: apt-get install failed" >&2; exit 1; }
+fi

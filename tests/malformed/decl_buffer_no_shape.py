@@ -1,0 +1,5 @@
+# from tvm.script import tir as T
+
+@T.prim_func
+def main(a: T.int32, A: T.Buffer((16,), "float16")):
+    B = T.decl_buffer(dtype="float16")

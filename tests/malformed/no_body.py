@@ -1,0 +1,5 @@
+@T.prim_func
+def main():
+@T.prim_func
+def other():
+    pass

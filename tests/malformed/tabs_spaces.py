@@ -1,0 +1,4 @@
+@T.prim_func
+def main(a: T.int32):
+    T.evaluate(a)
+	T.evaluate(1)

@@ -1,0 +1,4 @@
+# from tvm.script import tir as T
+
+@T.prim_func
+def main(a: T.int32):
