@@ -213,6 +213,11 @@ def_buf(Eq *E, Buffer *a, Buffer *b, int scoped)
 {
 	if (!a || !b)
 		return a == b;
+	/* Mapped before its fields are compared, so that a (malformed) buffer
+	 * whose fields mention itself cannot recurse forever. */
+	UndoLog *log = scoped ? &E->log : NULL;
+	set_scoped(log, &E->abuf, a, b);
+	set_scoped(log, &E->bbuf, b, a);
 	if (!same_str(a->dtype, b->dtype) || a->ndim != b->ndim || !eq_exprs(E, a->shape, b->shape, a->ndim))
 		return 0;
 	if (!a->data || !b->data) {
@@ -230,9 +235,6 @@ def_buf(Eq *E, Buffer *a, Buffer *b, int scoped)
 	    !eq_expr(E, a->axis_separators, b->axis_separators) ||
 	    !eq_expr(E, a->match_source, b->match_source))
 		return 0;
-	UndoLog *log = scoped ? &E->log : NULL;
-	set_scoped(log, &E->abuf, a, b);
-	set_scoped(log, &E->bbuf, b, a);
 	return 1;
 }
 
@@ -593,6 +595,7 @@ h_def_buf(Hs *H, Buffer *b, int scoped)
 		return;
 	}
 	mix(H, H_DEFBUF);
+	set_scoped(scoped ? &H->log : NULL, &H->buf, b, (void *)++H->nbuf);
 	mix_str(H, b->dtype);
 	h_exprs(H, b->shape, b->ndim);
 	if (!b->data)
@@ -608,7 +611,6 @@ h_def_buf(Hs *H, Buffer *b, int scoped)
 	h_expr(H, b->buffer_type);
 	h_expr(H, b->axis_separators);
 	h_expr(H, b->match_source);
-	set_scoped(scoped ? &H->log : NULL, &H->buf, b, (void *)++H->nbuf);
 }
 
 static void

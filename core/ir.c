@@ -621,7 +621,11 @@ ir_loop_stop(Arena *a, Expr *min, Expr *extent)
 	if (ir_is_const_int(min, &x) && ir_is_const_int(extent, &y) &&
 	    strcmp(min->dtype, extent->dtype) == 0)
 		return ir_int(a, x + y, extent->dtype);
-	if (extent->kind == EX_BIN && extent->u.bin.op == BIN_SUB && ir_expr_same(extent->u.bin.b, min))
+	/* Only where ir_loop_extent would have built the Sub: two literals of one
+	 * dtype are folded there, so `(8, 13 - 8)` must print as `8 + (13 - 8)`. */
+	if (extent->kind == EX_BIN && extent->u.bin.op == BIN_SUB && ir_expr_same(extent->u.bin.b, min) &&
+	    !(ir_is_const_int(min, NULL) && ir_is_const_int(extent->u.bin.a, NULL) &&
+	      strcmp(min->dtype, extent->u.bin.a->dtype) == 0))
 		return extent->u.bin.a;
 	return ir_bin(a, BIN_ADD, min, extent);
 }

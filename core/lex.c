@@ -79,8 +79,7 @@ excerpt(const Reader *r, int line, int col, char *out, size_t cap)
 			caret[k++] = c == '\t' ? '\t' : ' ';
 	}
 	text[t] = 0;
-	if (c0 > to)
-		k += 0; /* column past the window: the caret goes at its end */
+	/* A column past the window (or the line) puts the caret at its end. */
 	caret[k++] = '^';
 	caret[k] = 0;
 	snprintf(out, cap, "\n%s\n%s", text, caret);
@@ -322,7 +321,7 @@ number(Reader *r)
 	size_t start = lx->pos, p = start;
 	int line = lx->line, col = col_of(r, start);
 	int base = 10, is_float = 0;
-	if (at(r, p) == '0' && p + 1 < r->len && strchr("xXoObB", r->src[p + 1])) {
+	if (at(r, p) == '0' && p + 1 < r->len && r->src[p + 1] && strchr("xXoObB", r->src[p + 1])) {
 		int b = r->src[p + 1] | 0x20;
 		base = b == 'x' ? 16 : b == 'o' ? 8 : 2;
 		p += 2;
@@ -457,8 +456,10 @@ string(Reader *r)
 		}
 		if (c == '\\') {
 			int d = at(r, p + 1);
-			if (d == -1)
-				continue; /* reported as unterminated on the next turn */
+			if (d == -1) {
+				p++; /* reported as unterminated on the next turn */
+				continue;
+			}
 			if (d == 0)
 				rd_error(r, l2, (int)(p + 1 - ls2) + 1, "NUL byte in input");
 			p += 2;

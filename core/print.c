@@ -5,6 +5,13 @@
  * fixed point.  Names are printed as stored: the reader keeps what was
  * written, and nothing here renames.
  *
+ * Where TVM's output depends on things the IR does not keep, one rule:
+ * free vars print one per line (`m = T.int32()`, never `m, n = ...`); env
+ * threads print at function level, tagged by their first launch; a POD
+ * float reads back as a float32 literal and prints typed; an empty dict
+ * prints as no dict at all (no `annotations=`, no `T.func_attr`).
+ * Lines are separated by '\n', with no newline after the last one.
+ *
  * Assumes a well-formed IR (ir_verify_program): nesting within IR_MAX_DEPTH,
  * so recursion is bounded.
  *
@@ -118,6 +125,8 @@ typedef struct Printer {
 	Arena *tmp;   /* for ir_loop_stop */
 	PtrMap env_tag; /* env thread Var -> tag of its first launch */
 	PtrMap alias_of; /* alias Buffer -> index + 1 into aliases */
+	PtrMap let_bound; /* let Var -> 1 while its binding is in scope */
+	int rebinding;    /* the next T.LetStmt header rebinds: `var=x` */
 	Alias *aliases;
 	int nalias, alias_cap;
 	int *order; /* alias indices by (anchor, first_time) */
@@ -471,6 +480,7 @@ printer_reset(Printer *P)
 {
 	pm_free(&P->env_tag);
 	pm_free(&P->alias_of);
+	pm_free(&P->let_bound);
 	free(P->aliases);
 	free(P->order);
 	if (P->tmp)
@@ -577,11 +587,19 @@ binop_prec(BinOp op)
 	abort();
 }
 
+/* A literal's dtype; the fallback only keeps a debug print of IR that
+ * fails ir_verify_program from crashing. */
+static const char *
+lit_dtype(const Expr *e)
+{
+	return e->dtype ? e->dtype : e->kind == EX_FLOAT ? "float32" : "int32";
+}
+
 /* TVM prints T.Not(x) when x is a literal: Python would fold `not 5`. */
 static int
 is_bare_literal(const Expr *e)
 {
-	return (e->kind == EX_INT && strcmp(e->dtype, "int32") == 0) || e->kind == EX_POD_BOOL ||
+	return (e->kind == EX_INT && strcmp(lit_dtype(e), "int32") == 0) || e->kind == EX_POD_BOOL ||
 	       e->kind == EX_NONE || e->kind == EX_STR;
 }
 
@@ -639,7 +657,7 @@ print_indices(Printer *P, const Buffer *b, Expr *const *idx, int n)
 static void
 print_int(Printer *P, const Expr *e)
 {
-	const char *dt = e->dtype;
+	const char *dt = lit_dtype(e);
 	if (strcmp(dt, "int32") == 0) {
 		sb_printf(P->sb, "%" PRId64, e->u.i);
 	} else if (strcmp(dt, "bool") == 0) {
@@ -662,7 +680,7 @@ static void
 print_float(Printer *P, const Expr *e)
 {
 	double f = e->u.f;
-	sb_printf(P->sb, "T.%s(", e->dtype);
+	sb_printf(P->sb, "T.%s(", lit_dtype(e));
 	if (isnan(f))
 		put(P, "\"nan\"");
 	else if (isinf(f))
@@ -997,7 +1015,7 @@ static void print_stmt(Printer *P, const Stmt *s, int indent, int last);
 static int
 is_zero(const Expr *e)
 {
-	return e && e->kind == EX_INT && e->u.i == 0 && strcmp(e->dtype, "bool") != 0;
+	return e && e->kind == EX_INT && e->u.i == 0 && strcmp(lit_dtype(e), "bool") != 0;
 }
 
 static int
@@ -1272,12 +1290,18 @@ print_scope_with(Printer *P, const Stmt *s, int indent)
 	case ST_LET:
 		put(P, "T.LetStmt(");
 		print_expr(P, s->u.let.value);
-		if (s->u.let.var->ptr_scope) {
-			put(P, ", ");
-			print_type(P, s->u.let.var, 0);
+		if (P->rebinding) {
+			P->rebinding = 0;
+			put(P, ", var=");
+			put(P, s->u.let.var->name);
+		} else {
+			if (s->u.let.var->ptr_scope) {
+				put(P, ", ");
+				print_type(P, s->u.let.var, 0);
+			}
+			as = s->u.let.var->name;
 		}
 		sb_putc(P->sb, ')');
-		as = s->u.let.var->name;
 		break;
 	case ST_ASSERT:
 		put(P, "T.Assert(");
@@ -1419,6 +1443,22 @@ print_stmt(Printer *P, const Stmt *s, int indent, int last)
 		}
 		break;
 	case ST_LET:
+		if (pm_get(&P->let_bound, s->u.let.var)) {
+			/* The same Var bound again inside its own binding: TVM prints
+			 * the rebinding form, always with an indented body. */
+			P->rebinding = 1;
+			print_scope_with(P, s, indent);
+			break;
+		}
+		pm_put(&P->let_bound, s->u.let.var, (void *)1);
+		if (last) {
+			print_scope_flat(P, s, indent);
+			print_body(P, scope_body(s), indent);
+		} else {
+			print_scope_with(P, s, indent);
+		}
+		pm_put(&P->let_bound, s->u.let.var, NULL);
+		break;
 	case ST_ASSERT:
 	case ST_ATTR:
 	case ST_LAUNCH:
@@ -1505,6 +1545,10 @@ print_func(Printer *P, const Func *f, int indent)
 		put(P, f->env_threads[i]->name);
 		put(P, " = T.env_thread(");
 		print_string(P, tag ? tag : "");
+		if (f->env_threads[i]->dtype && strcmp(f->env_threads[i]->dtype, "int32") != 0) {
+			put(P, ", dtype=");
+			print_string(P, f->env_threads[i]->dtype);
+		}
 		sb_putc(P->sb, ')');
 	}
 	for (int i = 0; i < f->nmatches; i++) {
@@ -1543,6 +1587,8 @@ finish(Printer *P)
 	printer_reset(P);
 }
 
+/* indent counts levels of four spaces; no header comment, no newline
+ * before the first line or after the last. */
 void
 ir_print_func(StrBuf *sb, const Func *f, int indent)
 {

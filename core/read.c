@@ -76,6 +76,7 @@ typedef struct BlockCtx {
 	const char *name;
 	Expr *reads, *writes, *where, *attrs;
 	BufVec allocs;
+	TokVec alloc_toks; /* where each alloc is defined */
 } BlockCtx;
 
 typedef struct Items {
@@ -108,6 +109,8 @@ struct Parser {
 	ExprVec attr_keys, attr_vals;
 	BlockCtx *blk;
 	int any_block;
+	StrVec hoisted;      /* names printed before the body, for uniqueness */
+	TokVec hoisted_toks;
 
 	/* While on, every name resolved must be visible at a hoisting point:
 	 * bound below hoist_mark, or at a G_* level in 1..hoist_glevel. */
@@ -136,7 +139,7 @@ VEC_PUSH_BODY(BufVec, Buffer *)
 VEC_PUSH_BODY(TokVec, Tok *)
 VEC_PUSH_BODY(StrVec, const char *)
 
-/* ---- errors and tokens ---------------------------------------------------- */
+/* ---- errors and tokens --------------------------------------------------- */
 
 static _Noreturn void err_at(Parser *p, int line, int col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -293,7 +296,44 @@ tok_str(Parser *p, const Tok *t)
 	return ar_strndup(p->r.a, t->s, (size_t)t->len);
 }
 
-/* ---- nodes ------------------------------------------------------------------ */
+/* Duplicate detection in O(n log n): hostile input may repeat a key a
+ * million times, and a quadratic check would hang. */
+typedef struct KeyLoc {
+	const char *key;
+	int line, col;
+} KeyLoc;
+
+static int
+cmp_keyloc(const void *x, const void *y)
+{
+	const KeyLoc *a = x, *b = y;
+	int c = strcmp(a->key, b->key);
+	if (c)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return a->col < b->col ? -1 : a->col > b->col;
+}
+
+/* The first repeated key in source order: its second occurrence, or NULL.
+ * Sorts v. */
+static const KeyLoc *
+first_duplicate(KeyLoc *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, cmp_keyloc);
+	const KeyLoc *best = NULL;
+	for (int i = 1; i < n; i++) {
+		if (strcmp(v[i - 1].key, v[i].key) != 0)
+			continue;
+		if (!best || v[i].line < best->line || (v[i].line == best->line && v[i].col < best->col))
+			best = &v[i];
+		while (i + 1 < n && strcmp(v[i].key, v[i + 1].key) == 0)
+			i++;
+	}
+	return best;
+}
+
+/* ---- nodes --------------------------------------------------------------- */
 
 static void
 count_node(Parser *p, int line, int col)
@@ -347,7 +387,7 @@ leave(Parser *p)
 	p->edepth--;
 }
 
-/* ---- names -------------------------------------------------------------------- */
+/* ---- names --------------------------------------------------------------- */
 
 static uint64_t
 hash_name(const char *s, size_t n)
@@ -486,41 +526,89 @@ hoist_end(Parser *p, Hoist old)
 	p->hoist_what = old.what;
 }
 
-/* ---- dtypes ------------------------------------------------------------------- */
+/* The printer prints names as stored and moves hoisted definitions (free
+ * vars, env threads, match_buffer, alloc_buffer) to the top of the function
+ * or block.  A hoisted name that is already visible would capture the uses
+ * of the other definition once printed, so it is refused. */
+static void
+check_hoisted_name(Parser *p, const Tok *t)
+{
+	if (lookup(p, t))
+		err(p, t, "'%.*s' is already defined: a definition printed at the top of its %s "
+		          "cannot shadow it", t->len, t->s, p->blk && !p->blk->is_root ? "block" : "function");
+}
+
+/* Two hoisted definitions of one name would print side by side. */
+static void
+check_unique(Parser *p, const char *const *names, Tok *const *toks, int n)
+{
+	if (n < 2)
+		return;
+	KeyLoc *v = ar_alloc(p->r.a, sizeof *v * (size_t)n);
+	for (int i = 0; i < n; i++)
+		v[i] = (KeyLoc){names[i], toks[i]->line, toks[i]->col};
+	const KeyLoc *d = first_duplicate(v, n);
+	if (d)
+		err_at(p, d->line, d->col, "'%s' is defined twice at the top of its scope", d->key);
+}
+
+/* A Python name bound to a var or buffer of another name would print as
+ * the other name, and could then resolve to something else. */
+static void
+check_same_name(Parser *p, const Tok *t, const char *name, const char *stored)
+{
+	if (strcmp(name, stored) != 0)
+		err(p, t, "'%s' would name '%s': binding another name is not supported", name, stored);
+}
+
+/* ---- dtypes -------------------------------------------------------------- */
 
 /* int32, uint8, float16, bfloat16, float8_e4m3fn, float16x2, bool, ...: the
- * names that T.<dtype> spells. */
+ * names that T.<dtype> spells.
+ *   dtype = ( ('int' | 'uint' | 'float' | 'bfloat') DIGITS [ '_e' DIGITS 'm' DIGITS LOWER* ]
+ *           | 'bool' ) [ 'x' DIGITS ] */
 static int
 is_dtype_name(const char *s, size_t n)
 {
-	static const char *const prefixes[] = {"int", "uint", "float", "bfloat"};
+	static const char *const prefixes[] = {"int", "uint", "float", "bfloat", "bool"};
 	if (n == 0 || n > 32)
 		return 0;
-	size_t i = 0;
-	if (n >= 4 && memcmp(s, "bool", 4) == 0) {
-		i = 4;
-		if (i == n)
-			return 1;
-		if (s[i++] != 'x' || i == n)
-			return 0;
-		for (; i < n; i++)
-			if (s[i] < '0' || s[i] > '9')
-				return 0;
-		return 1;
-	}
-	for (size_t k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++) {
+	size_t i = 0, k;
+	for (k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++) {
 		size_t m = strlen(prefixes[k]);
-		if (n > m && memcmp(s, prefixes[k], m) == 0 && s[m] >= '0' && s[m] <= '9') {
-			for (i = m; i < n; i++) {
-				char c = s[i];
-				if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-				      c == '_'))
-					return 0;
-			}
-			return 1;
+		if (n >= m && memcmp(s, prefixes[k], m) == 0) {
+			i = m;
+			break;
 		}
 	}
-	return 0;
+	if (k == sizeof prefixes / sizeof prefixes[0])
+		return 0;
+#define DIGITS(min)                                                              \
+	do {                                                                         \
+		size_t d0 = i;                                                           \
+		while (i < n && s[i] >= '0' && s[i] <= '9')                              \
+			i++;                                                                 \
+		if (i - d0 < (min))                                                      \
+			return 0;                                                            \
+	} while (0)
+	if (strcmp(prefixes[k], "bool") != 0) {
+		DIGITS(1);
+		if (k >= 2 && i + 1 < n && s[i] == '_' && s[i + 1] == 'e') {
+			i += 2;
+			DIGITS(1);
+			if (i >= n || s[i++] != 'm')
+				return 0;
+			DIGITS(1);
+			while (i < n && s[i] >= 'a' && s[i] <= 'z' && s[i] != 'x')
+				i++;
+		}
+	}
+	if (i < n && s[i] == 'x') {
+		i++;
+		DIGITS(1);
+	}
+#undef DIGITS
+	return i == n;
 }
 
 static int
@@ -644,7 +732,7 @@ loop_dtype(const Expr *start, const Expr *extent)
 	return "int32";
 }
 
-/* ---- the T namespace ---------------------------------------------------------- */
+/* ---- the T namespace ----------------------------------------------------- */
 
 typedef enum {
 	TF_NONE,        /* an ordinary call, kept verbatim */
@@ -740,7 +828,7 @@ at_t_name(Parser *p, int k)
 	return n->kind == TK_NAME ? n : NULL;
 }
 
-/* ---- call arguments ------------------------------------------------------------- */
+/* ---- call arguments ------------------------------------------------------ */
 
 typedef struct Args {
 	const Tok *at;   /* the callee's name */
@@ -777,11 +865,7 @@ call_args(Parser *p, Args *a, const Tok *at, const char *fn, int opget)
 		if (t->kind == TK_NAME && op_is(peek(p, 1), "=")) {
 			next(p);
 			next(p);
-			const char *kn = tok_str(p, t);
-			for (int i = 0; i < a->kwnames.n; i++)
-				if (strcmp(a->kwnames.v[i], kn) == 0)
-					err(p, t, "%s: keyword argument '%s' repeated", fn, kn);
-			StrVec_push(p, &a->kwnames, kn);
+			StrVec_push(p, &a->kwnames, tok_str(p, t));
 			TokVec_push(p, &a->kwtoks, t);
 			ExprVec_push(p, &a->kwvals, expr(p));
 		} else {
@@ -796,6 +880,14 @@ call_args(Parser *p, Args *a, const Tok *at, const char *fn, int opget)
 			break;
 	}
 	expect_op(p, ")");
+	if (a->kwnames.n > 1) {
+		KeyLoc *v = ar_alloc(p->r.a, sizeof *v * (size_t)a->kwnames.n);
+		for (int i = 0; i < a->kwnames.n; i++)
+			v[i] = (KeyLoc){a->kwnames.v[i], a->kwtoks.v[i]->line, a->kwtoks.v[i]->col};
+		const KeyLoc *d = first_duplicate(v, a->kwnames.n);
+		if (d)
+			err_at(p, d->line, d->col, "%s: keyword argument '%s' repeated", fn, d->key);
+	}
 }
 
 /* Matches arguments to parameters names[0..n), of which the first npos may
@@ -914,7 +1006,7 @@ dict_arg(Parser *p, const Args *a, Expr *e, const char *what)
 	return e;
 }
 
-/* ---- expressions ------------------------------------------------------------------ */
+/* ---- expressions --------------------------------------------------------- */
 
 static Expr *
 mk_int(Parser *p, int64_t v, const char *dtype, const Tok *t)
@@ -941,6 +1033,26 @@ call2(Parser *p, const char *name, Expr *x, Expr *y, const Tok *t)
 	args[0] = x;
 	args[1] = y;
 	return mk_call(p, name, args, 2, t);
+}
+
+/* An operand of an operator must be a PrimExpr-like value: the printer
+ * would print an operator on a string or a tuple in its constructor form
+ * (T.Div("a", "b")), which is refused. */
+static Expr *
+operand(Parser *p, Expr *e, const Tok *op)
+{
+	switch (e->kind) {
+	case EX_STR:
+	case EX_NONE:
+	case EX_DICT:
+	case EX_TUPLE:
+	case EX_LIST:
+	case EX_BUF:
+	case EX_METADATA:
+		err_expr(p, e, "operand of '%.*s' must be an expression", op->len, op->s);
+	default:
+		return e;
+	}
 }
 
 /* -x: a literal folds, anything else is x * -1 (TVMSCRIPT 8). */
@@ -1102,6 +1214,8 @@ at_literal_arg(Parser *p)
 	Tok *t = peek(p, k);
 	int ok = t->kind == TK_INT || t->kind == TK_FLOAT ||
 	         (k == 0 && (t->kind == TK_STR || kw_is(t, "True") || kw_is(t, "False")));
+	if (op_is(peek(p, k + 1), ","))
+		k++;
 	return ok && op_is(peek(p, k + 1), ")");
 }
 
@@ -1372,6 +1486,59 @@ display_items(Parser *p, ExprVec *items, const char *close, int *trailing_comma)
 	expect_op(p, close);
 }
 
+/* String keys must be unique (TVM's dicts are maps). */
+static void
+no_duplicate_keys(Parser *p, Expr *const *keys, int n, const char *what)
+{
+	if (n < 2)
+		return;
+	KeyLoc *v = ar_alloc(p->r.a, sizeof *v * (size_t)n);
+	int m = 0;
+	for (int i = 0; i < n; i++)
+		if (keys[i]->kind == EX_STR)
+			v[m++] = (KeyLoc){keys[i]->u.s, keys[i]->loc.line, keys[i]->loc.col};
+	const KeyLoc *d = first_duplicate(v, m);
+	if (d)
+		err_at(p, d->line, d->col, "duplicate %s \"%.60s\"", what, d->key);
+}
+
+typedef struct KV {
+	Expr *k, *v;
+} KV;
+
+static int
+cmp_kv(const void *x, const void *y)
+{
+	return strcmp(((const KV *)x)->k->u.s, ((const KV *)y)->k->u.s);
+}
+
+/* A dict node.  String keys (already unique) are sorted here in O(n log n),
+ * which leaves ir_dict's own ordering pass linear. */
+static Expr *
+make_dict(Parser *p, Expr *const *keys, Expr *const *vals, int n, const Tok *at)
+{
+	Expr **kv = expr_array(p, n), **vv = expr_array(p, n);
+	int all_str = 1;
+	for (int i = 0; i < n; i++)
+		all_str &= keys[i]->kind == EX_STR;
+	if (all_str && n > 1) {
+		KV *pairs = ar_alloc(p->r.a, sizeof *pairs * (size_t)n);
+		for (int i = 0; i < n; i++)
+			pairs[i] = (KV){keys[i], vals[i]};
+		qsort(pairs, (size_t)n, sizeof *pairs, cmp_kv);
+		for (int i = 0; i < n; i++) {
+			kv[i] = pairs[i].k;
+			vv[i] = pairs[i].v;
+		}
+	} else {
+		for (int i = 0; i < n; i++) {
+			kv[i] = keys[i];
+			vv[i] = vals[i];
+		}
+	}
+	return ex_at(p, ir_dict(p->r.a, kv, vv, n), at);
+}
+
 /* dict = '{' [ expr ':' expr { ',' expr ':' expr } [','] ] '}' */
 static Expr *
 dict_display(Parser *p)
@@ -1387,22 +1554,14 @@ dict_display(Parser *p)
 		}
 		next(p);
 		Expr *v = expr(p);
-		if (k->kind == EX_STR)
-			for (int i = 0; i < keys.n; i++)
-				if (keys.v[i]->kind == EX_STR && strcmp(keys.v[i]->u.s, k->u.s) == 0)
-					err_expr(p, k, "duplicate dict key \"%.60s\"", k->u.s);
 		ExprVec_push(p, &keys, k);
 		ExprVec_push(p, &vals, v);
 		if (!accept_op(p, ","))
 			break;
 	}
 	expect_op(p, "}");
-	Expr **kv = expr_array(p, keys.n), **vv = expr_array(p, keys.n);
-	for (int i = 0; i < keys.n; i++) {
-		kv[i] = keys.v[i];
-		vv[i] = vals.v[i];
-	}
-	return ex_at(p, ir_dict(p->r.a, kv, vv, keys.n), t);
+	no_duplicate_keys(p, keys.v, keys.n, "dict key");
+	return make_dict(p, keys.v, vals.v, keys.n, t);
 }
 
 /* atom = INT | FLOAT | string | 'True' | 'False' | 'None' | name | t_attr
@@ -1500,7 +1659,7 @@ unary(Parser *p)
 		if (op_is(t, "-") && tok(p)->kind == TK_INT && !op_is(peek(p, 1), "**"))
 			return int_literal(p, next(p), 1);
 		enter(p, t);
-		Expr *x = unary(p);
+		Expr *x = operand(p, unary(p), t);
 		leave(p);
 		if (op_is(t, "+"))
 			return x;
@@ -1577,7 +1736,8 @@ comparison_chain(Parser *p, Expr *lhs, const Tok *start)
 	while (bin_info(p, tok(p), &bi) && bi.prec == PR_CMP) {
 		Tok *t = next(p);
 		int before = p->nchains;
-		Expr *right = binary(p, PR_CMP + 1);
+		operand(p, left, t);
+		Expr *right = operand(p, binary(p, PR_CMP + 1), t);
 		int nested = p->nchains != before;
 		Expr *cmp = ex_like(p, ir_bin(a, bi.op, left, right), left);
 		if (!result) {
@@ -1606,7 +1766,7 @@ binary(Parser *p, int minprec)
 	if (minprec <= PR_NOT && kw_is(start, "not")) {
 		next(p);
 		enter(p, start);
-		Expr *x = binary(p, PR_NOT);
+		Expr *x = operand(p, binary(p, PR_NOT), start);
 		leave(p);
 		lhs = ex_at(p, ir_not(a, x), start);
 	} else {
@@ -1622,7 +1782,8 @@ binary(Parser *p, int minprec)
 			continue;
 		}
 		next(p);
-		Expr *rhs = binary(p, bi.prec + 1);
+		operand(p, lhs, t);
+		Expr *rhs = operand(p, binary(p, bi.prec + 1), t);
 		if (bi.call)
 			lhs = call2(p, bi.call, lhs, rhs, start);
 		else
@@ -1658,7 +1819,7 @@ expr(Parser *p)
 	return e;
 }
 
-/* ---- types ------------------------------------------------------------------------ */
+/* ---- types --------------------------------------------------------------- */
 
 /* type = 'T' '.' DTYPE [ '(' ')' ] | 'T' '.' 'handle' [ '(' [dtype [',' scope]] ')' ]
  * Sets the dtype, and the pointer scope (NULL for a non-pointer). */
@@ -1707,7 +1868,7 @@ type_annotation(Parser *p, const char **dtype, const char **scope)
 		*scope = "global";
 }
 
-/* ---- buffers ------------------------------------------------------------------------ */
+/* ---- buffers ------------------------------------------------------------- */
 
 enum {
 	BP_SHAPE, BP_DTYPE, BP_DATA, BP_STRIDES, BP_ELEM_OFFSET, BP_SCOPE, BP_ALIGN,
@@ -1793,7 +1954,7 @@ make_buffer(Parser *p, const Args *a, Expr **v, const char *name, BufKind kind,
 	return b;
 }
 
-/* ---- statements: items and suites ----------------------------------------------------- */
+/* ---- statements: items and suites ---------------------------------------- */
 
 static void
 add_item(Parser *p, Items *it, Stmt *s, int frame)
@@ -1916,7 +2077,7 @@ colon(Parser *p)
 	expect_op(p, ":");
 }
 
-/* ---- frames shared by the flat and the with forms ------------------------------------- */
+/* ---- frames shared by the flat and the with forms ------------------------ */
 
 /* T.allocate(extents, dtype, scope="global", condition=None, annotations=None) */
 static Stmt *
@@ -1974,9 +2135,7 @@ frame_launch(Parser *p, const Args *a, const char *name, const Tok *at, Var **va
 		if (!name)
 			err(p, a->at, "T.launch_thread(\"%.40s\", ...) needs a name: tx = T.launch_thread(...)",
 			    tag);
-		const char *dt = extent->kind == EX_INT && strcmp(extent->dtype, "int64") == 0 ? "int64"
-		                                                                              : "int32";
-		var = new_var(p, name, dt, NULL);
+		var = new_var(p, name, loop_dtype(NULL, extent), NULL);
 	} else if (v[0]->kind == EX_VAR && (v[0]->u.var->flags & VAR_ENV_THREAD)) {
 		var = v[0]->u.var;
 		Tok n = {.s = var->name, .len = (int)strlen(var->name)};
@@ -2089,12 +2248,15 @@ let_var(Parser *p, const char *name, Expr *value, const char *dtype, const char 
 
 /* Appends a hoisted buffer to the innermost block, or to the root. */
 static void
-add_block_alloc(Parser *p, Buffer *b)
+add_block_alloc(Parser *p, Buffer *b, Tok *at)
 {
 	if (p->blk && !p->blk->is_root) {
 		BufVec_push(p, &p->blk->allocs, b);
+		TokVec_push(p, &p->blk->alloc_toks, at);
 	} else {
 		BufVec_push(p, &p->roots, b);
+		StrVec_push(p, &p->hoisted, b->name);
+		TokVec_push(p, &p->hoisted_toks, at);
 		p->f->has_root_block = 1;
 	}
 }
@@ -2175,7 +2337,7 @@ alloc_buffer(Parser *p, const Tok *nt, const char *name)
 	return make_buffer(p, &a, v, name, BUF_BLOCK, scope);
 }
 
-/* ---- assignments ----------------------------------------------------------------------- */
+/* ---- assignments --------------------------------------------------------- */
 
 enum { RHS_EXPR, RHS_FREE, RHS_ENV };
 
@@ -2259,6 +2421,9 @@ bind_value(Parser *p, Items *it, const Tok *nt, const Tok *at, Rhs *r)
 {
 	const char *name = tok_str(p, nt);
 	if (r->kind == RHS_FREE || r->kind == RHS_ENV) {
+		check_hoisted_name(p, nt);
+		StrVec_push(p, &p->hoisted, name);
+		TokVec_push(p, &p->hoisted_toks, (Tok *)nt);
 		Var *v = new_var(p, name, r->dtype, r->scope);
 		if (r->kind == RHS_FREE) {
 			v->flags = VAR_FREE | r->flags;
@@ -2274,6 +2439,7 @@ bind_value(Parser *p, Items *it, const Tok *nt, const Tok *at, Rhs *r)
 	Expr *e = r->e;
 	switch (e->kind) {
 	case EX_BUF:
+		check_same_name(p, nt, name, e->u.buf->name);
 		bind(p, name, BIND_BUF, NULL, e->u.buf, G_LOCAL);
 		return;
 	case EX_STR:
@@ -2313,9 +2479,10 @@ assignment(Parser *p, Items *it)
 	case TF_LETSTMT:
 		break;
 	case TF_ALLOC: {
+		check_hoisted_name(p, nt);
 		next(p), next(p), next(p), next(p);
 		Buffer *b = alloc_buffer(p, fnt, name);
-		add_block_alloc(p, b);
+		add_block_alloc(p, b, nt);
 		bind(p, name, BIND_BUF, NULL, b, p->blk && !p->blk->is_root ? G_LOCAL : G_ROOT);
 		return;
 	}
@@ -2343,6 +2510,7 @@ assignment(Parser *p, Items *it)
 		LetArgs la;
 		letstmt_args(p, &la, fnt);
 		Var *v = la.var ? la.var : let_var(p, name, la.value, la.dtype, la.scope);
+		check_same_name(p, nt, name, v->name);
 		add_item(p, it, st_at(p, ir_let(p->r.a, v, la.value, NULL), nt), 1);
 		bind(p, name, BIND_VAR, v, NULL, G_LOCAL);
 		return;
@@ -2350,6 +2518,9 @@ assignment(Parser *p, Items *it)
 	if (fn == TF_MATCH_BUFFER) {
 		if (p->level != p->fn_level || p->blk)
 			err(p, fnt, "T.match_buffer is only supported at function level");
+		check_hoisted_name(p, nt);
+		StrVec_push(p, &p->hoisted, name);
+		TokVec_push(p, &p->hoisted_toks, nt);
 		Hoist h = hoist_begin(p, p->fn_mark, G_MATCH, "the match_buffer");
 		call_args(p, &a, fnt, fname, 0);
 		hoist_end(p, h);
@@ -2393,6 +2564,7 @@ assignment(Parser *p, Items *it)
 	case TF_LAUNCH: {
 		Var *v;
 		Stmt *s = frame_launch(p, &a, name, nt, &v);
+		check_same_name(p, nt, name, v->name);
 		add_item(p, it, s, 1);
 		bind(p, name, BIND_VAR, v, NULL, G_LOCAL);
 		return;
@@ -2479,7 +2651,7 @@ annotated_assignment(Parser *p, Items *it)
 	bind(p, name, BIND_VAR, v, NULL, G_LOCAL);
 }
 
-/* ---- simple statements -------------------------------------------------------------------- */
+/* ---- simple statements --------------------------------------------------- */
 
 static BlockCtx *
 header_block(Parser *p, const Tok *nt)
@@ -2509,13 +2681,9 @@ func_attr(Parser *p, const Args *a)
 	Expr *d = a->pos.v[0];
 	if (d->kind != EX_DICT)
 		err_expr(p, d, "T.func_attr takes a dict");
+	/* Repeated keys across calls are found when the function ends. */
 	for (int i = 0; i < d->u.dict.n; i++) {
-		Expr *k = d->u.dict.keys[i];
-		if (k->kind == EX_STR)
-			for (int j = 0; j < p->attr_keys.n; j++)
-				if (p->attr_keys.v[j]->kind == EX_STR && strcmp(p->attr_keys.v[j]->u.s, k->u.s) == 0)
-					err_expr(p, k, "function attribute \"%.60s\" given twice", k->u.s);
-		ExprVec_push(p, &p->attr_keys, k);
+		ExprVec_push(p, &p->attr_keys, d->u.dict.keys[i]);
 		ExprVec_push(p, &p->attr_vals, d->u.dict.vals[i]);
 	}
 }
@@ -2779,7 +2947,7 @@ simple_statements(Parser *p, Items *it)
 	expect_newline(p);
 }
 
-/* ---- compound statements --------------------------------------------------------------------- */
+/* ---- compound statements ------------------------------------------------- */
 
 /* for = 'for' targets 'in' iterator ':' suite
  * targets = NAME { ',' NAME } [','] | '(' NAME { ',' NAME } [','] ')'
@@ -3011,6 +3179,18 @@ no_target(Parser *p, const TokVec *targets, const char *fn)
 		err(p, targets->v[0], "%s binds no name", fn);
 }
 
+static void
+block_unique(Parser *p, const BlockCtx *blk)
+{
+	int n = blk->allocs.n;
+	if (n < 2)
+		return;
+	const char **names = ar_alloc(p->r.a, sizeof *names * (size_t)n);
+	for (int i = 0; i < n; i++)
+		names[i] = blk->allocs.v[i]->name;
+	check_unique(p, names, blk->alloc_toks.v, n);
+}
+
 /* T.block(name_hint="", no_realize=False) */
 static Stmt *
 with_block(Parser *p, const Args *a, const Tok *at)
@@ -3029,6 +3209,7 @@ with_block(Parser *p, const Args *a, const Tok *at)
 	p->f->has_root_block = 1;
 	p->any_block = 1;
 	Stmt *body = suite(p, blk);
+	block_unique(p, blk);
 	if (blk->is_root) {
 		if (blk->where || blk->attrs || (blk->reads && blk->reads->u.list.n) ||
 		    (blk->writes && blk->writes->u.list.n))
@@ -3088,6 +3269,14 @@ with_kernel(Parser *p, const Args *a, const Tok *at, const TokVec *targets)
 		    targets->n);
 
 	static const char *const bnames[] = {"bx", "by", "bz"}, *const tnames[] = {"tx", "ty", "tz"};
+	/* The launches print under these names, so they must not hide a name
+	 * the body uses. */
+	for (int i = 0; i < 6; i++) {
+		const char *n = i < 3 ? bnames[i] : tnames[i - 3];
+		Tok fake = {.s = n, .len = 2};
+		if ((i >= 3 || i < ngrid) && lookup(p, &fake))
+			err(p, at, "T.Kernel defines '%s', which would hide the visible name '%s'", n, n);
+	}
 	static const char *const btags[] = {"blockIdx.x", "blockIdx.y", "blockIdx.z"};
 	static const char *const ttags[] = {"threadIdx.x", "threadIdx.y", "threadIdx.z"};
 	Stmt *launch[6];
@@ -3110,6 +3299,7 @@ with_kernel(Parser *p, const Args *a, const Tok *at, const TokVec *targets)
 	p->f->has_root_block = 1;
 	p->any_block = 1;
 	Stmt *body = suite(p, blk);
+	block_unique(p, blk);
 	unbind_to(p, mark);
 	Stmt *s = st_at(p, ir_block(ar, "tilelang_root", body), at);
 	s->u.block.where = blk->where;
@@ -3193,8 +3383,10 @@ with_statement(Parser *p, Items *it)
 		const char *name = one_target(p, &targets, tuple, nt, fname, 0);
 		Var *v;
 		s = frame_launch(p, &args, name, wt, &v);
-		if (name)
+		if (name) {
+			check_same_name(p, targets.v[0], name, v->name);
 			bind(p, name, BIND_VAR, v, NULL, G_LOCAL);
+		}
 		break;
 	}
 	case TF_ATTR:
@@ -3209,8 +3401,10 @@ with_statement(Parser *p, Items *it)
 		const char *name = one_target(p, &targets, tuple, nt, fname, !la.var);
 		Var *v = la.var ? la.var : let_var(p, name, la.value, la.dtype, la.scope);
 		s = st_at(p, ir_let(a, v, la.value, NULL), wt);
-		if (name)
+		if (name) {
+			check_same_name(p, targets.v[0], name, v->name);
 			bind(p, name, BIND_VAR, v, NULL, G_LOCAL);
+		}
 		break;
 	}
 	case TF_BLOCK:
@@ -3264,11 +3458,11 @@ statement(Parser *p, Items *it)
 	simple_statements(p, it);
 }
 
-/* ---- functions and modules --------------------------------------------------------------------- */
+/* ---- functions and modules ----------------------------------------------- */
 
 /* param = NAME ':' ( type | 'T' '.' 'Buffer' ( '(' args ')' | '[' args ']' ) ) */
 static void
-parameter(Parser *p, Func *f, Param *out)
+parameter(Parser *p, Param *out)
 {
 	Tok *nt = expect_name(p, "a parameter name");
 	if (op_is(tok(p), "*") || op_is(tok(p), "**"))
@@ -3313,14 +3507,13 @@ parameter(Parser *p, Func *f, Param *out)
 	out->var = new_var(p, name, dtype, scope);
 	out->buf = NULL;
 	bind(p, name, BIND_VAR, out->var, NULL, G_LOCAL);
-	(void)f;
 }
 
 /* decorator = '@' 'T' '.' 'prim_func' [ '(' [ NAME '=' expr { ',' ... } ] ')' ] NEWLINE */
 static int
 prim_func_decorator(Parser *p)
 {
-	Tok *at = expect_op(p, "@");
+	expect_op(p, "@");
 	Tok *nt = at_t_name(p, 0);
 	if (!nt || !text_is(nt, "prim_func"))
 		err(p, tok(p), "expected @T.prim_func");
@@ -3335,7 +3528,6 @@ prim_func_decorator(Parser *p)
 		is_private = pod_bool_arg(p, &a, v[0], "private");
 		pod_bool_arg(p, &a, v[1], "check_well_formed");
 	}
-	(void)at;
 	expect_newline(p);
 	return is_private;
 }
@@ -3365,6 +3557,8 @@ function(Parser *p)
 	memset(&p->roots, 0, sizeof p->roots);
 	memset(&p->attr_keys, 0, sizeof p->attr_keys);
 	memset(&p->attr_vals, 0, sizeof p->attr_vals);
+	memset(&p->hoisted, 0, sizeof p->hoisted);
+	memset(&p->hoisted_toks, 0, sizeof p->hoisted_toks);
 	p->blk = NULL;
 	p->any_block = 0;
 	int mark = p->nbinds;
@@ -3383,7 +3577,7 @@ function(Parser *p)
 				memcpy(np, params, sizeof *np * (size_t)nparams);
 			params = np;
 		}
-		parameter(p, f, &params[nparams++]);
+		parameter(p, &params[nparams++]);
 		if (!accept_op(p, ","))
 			break;
 	}
@@ -3407,12 +3601,11 @@ function(Parser *p)
 	p->fn_level = p->level + 1;
 	f->body = suite(p, NULL);
 	unbind_to(p, mark);
+	check_unique(p, p->hoisted.v, p->hoisted_toks.v, p->hoisted.n);
 
 	if (p->attr_keys.n) {
-		Expr **k = expr_array(p, p->attr_keys.n), **v = expr_array(p, p->attr_keys.n);
-		memcpy(k, p->attr_keys.v, sizeof *k * (size_t)p->attr_keys.n);
-		memcpy(v, p->attr_vals.v, sizeof *v * (size_t)p->attr_keys.n);
-		f->attrs = ex_at(p, ir_dict(a, k, v, p->attr_keys.n), nt);
+		no_duplicate_keys(p, p->attr_keys.v, p->attr_keys.n, "function attribute");
+		f->attrs = make_dict(p, p->attr_keys.v, p->attr_vals.v, p->attr_keys.n, nt);
 	}
 	f->free_vars = dup_array(p, (void *const *)p->free_vars.v, p->free_vars.n);
 	f->nfree = p->free_vars.n;
@@ -3434,11 +3627,8 @@ typedef struct FuncVec {
 } FuncVec;
 
 static void
-push_func(Parser *p, FuncVec *x, Func *f, const Tok *at)
+push_func(Parser *p, FuncVec *x, Func *f)
 {
-	for (int i = 0; i < x->n; i++)
-		if (strcmp(x->v[i]->name, f->name) == 0)
-			err(p, at, "duplicate function '%s'", f->name);
 	if (x->n == x->cap) {
 		int cap = x->cap ? x->cap * 2 : 4;
 		Func **nv = ar_alloc(p->r.a, sizeof *nv * (size_t)cap);
@@ -3482,7 +3672,7 @@ import_line(Parser *p)
 /* module = '@' 'I' '.' 'ir_module' NEWLINE 'class' NAME [ '(' ')' ] ':'
  *          NEWLINE INDENT { STR NEWLINE | func } DEDENT */
 static void
-module(Parser *p, Program *prog, FuncVec *funcs)
+module(Parser *p, Program *prog, FuncVec *funcs, TokVec *names)
 {
 	expect_op(p, "@");
 	next(p), next(p), next(p);
@@ -3516,7 +3706,8 @@ module(Parser *p, Program *prog, FuncVec *funcs)
 		if (!op_is(t, "@"))
 			unexpected(p, t, "@T.prim_func in the module");
 		Func *f = function(p);
-		push_func(p, funcs, f, t);
+		push_func(p, funcs, f);
+		TokVec_push(p, names, t);
 	}
 	next(p);
 }
@@ -3527,6 +3718,7 @@ file(Parser *p)
 {
 	Program *prog = ir_program(p->r.a);
 	FuncVec funcs = {0};
+	TokVec names = {0}; /* where each function starts */
 	for (;;) {
 		Tok *t = tok(p);
 		if (t->kind == TK_EOF)
@@ -3547,22 +3739,29 @@ file(Parser *p)
 		if (name_is(peek(p, 1), "I") && op_is(peek(p, 2), ".") && name_is(peek(p, 3), "ir_module")) {
 			if (prog->is_module || funcs.n)
 				err(p, t, "an @I.ir_module must be the only thing in the file");
-			module(p, prog, &funcs);
+			module(p, prog, &funcs, &names);
 			continue;
 		}
 		if (prog->is_module)
 			err(p, t, "a function after the @I.ir_module is not supported");
 		Func *f = function(p);
-		push_func(p, &funcs, f, t);
+		push_func(p, &funcs, f);
+		TokVec_push(p, &names, t);
 	}
 	if (!funcs.n)
 		err(p, tok(p), "no @T.prim_func in the input");
+	KeyLoc *v = ar_alloc(p->r.a, sizeof *v * (size_t)funcs.n);
+	for (int i = 0; i < funcs.n; i++)
+		v[i] = (KeyLoc){funcs.v[i]->name, names.v[i]->line, names.v[i]->col};
+	const KeyLoc *d = first_duplicate(v, funcs.n);
+	if (d)
+		err_at(p, d->line, d->col, "duplicate function '%s'", d->key);
 	prog->funcs = funcs.v;
 	prog->nfuncs = funcs.n;
 	return prog;
 }
 
-/* ---- the nesting of the IR ------------------------------------------------------------------------ */
+/* ---- the nesting of the IR ----------------------------------------------- */
 
 /* The IR nests deeper than the text in places (flat frames, T.grid,
  * T.Kernel, comparison chains); the verifier, the printer and the passes
@@ -3715,7 +3914,7 @@ depth_func(Parser *p, const Func *f)
 	depth_stmt(p, f->body, 0);
 }
 
-/* ---- entry points ------------------------------------------------------------------------------ */
+/* ---- entry points -------------------------------------------------------- */
 
 static void
 diag_set(Diag *d, const char *file, int line, int col, const char *fmt, ...)

@@ -31,8 +31,10 @@ typedef struct Tok {
 	int line, col;   /* 1-based; col counts bytes */
 	const char *s;   /* source text of the token */
 	int len;
-	uint64_t ival;
-	double fval;
+	union {
+		uint64_t ival; /* TK_INT */
+		double fval;   /* TK_FLOAT */
+	};
 	const char *str;
 	size_t slen;
 } Tok;

@@ -87,6 +87,8 @@ typedef struct Vf {
 	int failed;
 	PtrMap vars; /* Var -> number of enclosing definitions */
 	PtrMap bufs; /* Buffer -> number of enclosing declarations */
+	PtrMap checking; /* alias Buffer -> 1 while its fields are checked */
+	PtrMap env_tags; /* env thread Var -> tag of its first launch */
 	const Func *f;
 	int sdepth, edepth;
 } Vf;
@@ -227,7 +229,18 @@ use_buf(Vf *V, const Buffer *b, Loc loc)
 	if (b->kind == BUF_ALIAS) {
 		if (!b->data)
 			fail(V, loc, "alias buffer '%s' without data", b->name ? b->name : "?");
+		intptr_t *busy = pm_slot(&V->checking, b);
+		if (*busy) {
+			fail(V, loc, "alias buffer '%s' defined in terms of itself", b->name ? b->name : "?");
+			return;
+		}
+		/* Its fields print on a line of their own: their depth starts over. */
+		int edepth = V->edepth;
+		V->edepth = 0;
+		*busy = 1;
 		check_buffer_fields(V, b, loc);
+		*pm_slot(&V->checking, b) = 0; /* the slot may have moved */
+		V->edepth = edepth;
 		return;
 	}
 	if (pm_count(&V->bufs, b) <= 0)
@@ -432,9 +445,18 @@ check_stmt(Vf *V, const Stmt *s, Loc outer)
 			fail(V, loc, "thread launch without a tag");
 		check_req(V, s->u.launch.extent, loc, "thread extent");
 		int env = v && (v->flags & VAR_ENV_THREAD);
-		if (env)
+		if (env) {
 			use_var(V, v, loc);
-		else
+			/* `T.launch_thread(tx, n)` prints no tag: the one of
+			 * `tx = T.env_thread(tag)` must be the tag of every launch. */
+			intptr_t *first = pm_slot(&V->env_tags, v);
+			const char *tag = s->u.launch.tag;
+			if (!*first)
+				*first = (intptr_t)tag;
+			else if (tag && strcmp((const char *)*first, tag) != 0)
+				fail(V, loc, "env thread '%s' launched as both '%s' and '%s'",
+				     v->name ? v->name : "?", (const char *)*first, tag);
+		} else
 			def_var(V, v, loc);
 		check_body(V, s->u.launch.body, loc, "launch body");
 		if (!env)
@@ -467,12 +489,14 @@ check_stmt(Vf *V, const Stmt *s, Loc outer)
 			fail(V, loc, "block without a name");
 		if (s->u.block.nallocs < 0 || (s->u.block.nallocs > 0 && !s->u.block.allocs))
 			fail(V, loc, "bad block allocation list");
-		for (int i = 0; !V->failed && i < s->u.block.nallocs; i++)
-			declare_buf(V, s->u.block.allocs[i], loc);
+		/* The header prints before the alloc_buffer lines, so it cannot
+		 * name the block's own buffers. */
 		check_opt(V, s->u.block.where, loc);
 		check_opt(V, s->u.block.reads, loc);
 		check_opt(V, s->u.block.writes, loc);
 		check_dict_opt(V, s->u.block.attrs, loc, "block attributes");
+		for (int i = 0; !V->failed && i < s->u.block.nallocs; i++)
+			declare_buf(V, s->u.block.allocs[i], loc);
 		check_body(V, s->u.block.body, loc, "block body");
 		for (int i = 0; !V->failed && i < s->u.block.nallocs; i++)
 			undeclare_buf(V, s->u.block.allocs[i]);
@@ -537,6 +561,10 @@ ir_verify_program(const Program *p, Diag *d)
 		free(V.vars.vals);
 		free(V.bufs.keys);
 		free(V.bufs.vals);
+		free(V.checking.keys);
+		free(V.checking.vals);
+		free(V.env_tags.keys);
+		free(V.env_tags.vals);
 		if (V.failed)
 			return 1;
 	}
