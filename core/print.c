@@ -31,71 +31,10 @@
 #include <string.h>
 
 #include "ir.h"
+#include "ptrmap.h"
 
 /* ---- pointer map ---------------------------------------------------------- */
 
-typedef struct PtrMap {
-	const void **keys;
-	void **vals;
-	size_t cap, n;
-} PtrMap;
-
-static size_t
-ptr_slot(const void *k, size_t cap)
-{
-	uint64_t h = (uint64_t)(uintptr_t)k;
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	return (size_t)h & (cap - 1);
-}
-
-static void *
-pm_get(const PtrMap *m, const void *k)
-{
-	if (!m->cap)
-		return NULL;
-	for (size_t i = ptr_slot(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
-		if (m->keys[i] == k)
-			return m->vals[i];
-		if (!m->keys[i])
-			return NULL;
-	}
-}
-
-static void
-pm_put(PtrMap *m, const void *k, void *v)
-{
-	if ((m->n + 1) * 2 > m->cap) {
-		PtrMap g = {0};
-		g.cap = m->cap ? m->cap * 2 : 64;
-		g.keys = calloc(g.cap, sizeof *g.keys);
-		g.vals = calloc(g.cap, sizeof *g.vals);
-		if (!g.keys || !g.vals)
-			abort();
-		for (size_t i = 0; i < m->cap; i++)
-			if (m->keys[i])
-				pm_put(&g, m->keys[i], m->vals[i]);
-		free(m->keys);
-		free(m->vals);
-		*m = g;
-	}
-	size_t i = ptr_slot(k, m->cap);
-	while (m->keys[i] && m->keys[i] != k)
-		i = (i + 1) & (m->cap - 1);
-	if (!m->keys[i])
-		m->n++;
-	m->keys[i] = k;
-	m->vals[i] = v;
-}
-
-static void
-pm_free(PtrMap *m)
-{
-	free(m->keys);
-	free(m->vals);
-	memset(m, 0, sizeof *m);
-}
 
 static void *
 xrealloc(void *p, size_t n)

@@ -20,64 +20,14 @@
 #include <string.h>
 
 #include "ir.h"
+#include "ptrmap.h"
 
 /* ---- pointer -> count map ----------------------------------------------------- */
-
-typedef struct PtrMap {
-	const void **keys;
-	intptr_t *vals;
-	size_t cap, n;
-} PtrMap;
-
-static size_t
-ptr_slot(const void *k, size_t cap)
-{
-	uint64_t h = (uint64_t)(uintptr_t)k;
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	return (size_t)h & (cap - 1);
-}
-
-static intptr_t *
-pm_slot(PtrMap *m, const void *k)
-{
-	if ((m->n + 1) * 2 > m->cap) {
-		PtrMap g = {0};
-		g.cap = m->cap ? m->cap * 2 : 64;
-		g.keys = calloc(g.cap, sizeof *g.keys);
-		g.vals = calloc(g.cap, sizeof *g.vals);
-		if (!g.keys || !g.vals)
-			abort();
-		for (size_t i = 0; i < m->cap; i++)
-			if (m->keys[i])
-				*pm_slot(&g, m->keys[i]) = m->vals[i];
-		free(m->keys);
-		free(m->vals);
-		*m = g;
-	}
-	size_t i = ptr_slot(k, m->cap);
-	while (m->keys[i] && m->keys[i] != k)
-		i = (i + 1) & (m->cap - 1);
-	if (!m->keys[i]) {
-		m->keys[i] = k;
-		m->vals[i] = 0;
-		m->n++;
-	}
-	return &m->vals[i];
-}
 
 static intptr_t
 pm_count(const PtrMap *m, const void *k)
 {
-	if (!m->cap)
-		return 0;
-	for (size_t i = ptr_slot(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
-		if (m->keys[i] == k)
-			return m->vals[i];
-		if (!m->keys[i])
-			return 0;
-	}
+	return (intptr_t)pm_get(m, k);
 }
 
 /* ---- verifier state ------------------------------------------------------------ */
@@ -130,14 +80,14 @@ def_var(Vf *V, const Var *v, Loc loc)
 	}
 	if (empty(v->name) || empty(v->dtype))
 		fail(V, loc, "variable without a name or dtype");
-	++*pm_slot(&V->vars, v);
+	pm_add(&V->vars, v, 1);
 }
 
 static void
 undef_var(Vf *V, const Var *v)
 {
 	if (v)
-		--*pm_slot(&V->vars, v);
+		pm_add(&V->vars, v, -1);
 }
 
 static void
@@ -206,7 +156,7 @@ declare_buf(Vf *V, const Buffer *b, Loc loc)
 		fail(V, loc, "alias buffer '%s' declared by a node", b->name ? b->name : "?");
 	if (b->data && b->data->owner == b)
 		def_var(V, b->data, loc);
-	++*pm_slot(&V->bufs, b);
+	pm_add(&V->bufs, b, 1);
 }
 
 static void
@@ -216,7 +166,7 @@ undeclare_buf(Vf *V, const Buffer *b)
 		return;
 	if (b->data && b->data->owner == b)
 		undef_var(V, b->data);
-	--*pm_slot(&V->bufs, b);
+	pm_add(&V->bufs, b, -1);
 }
 
 static void
@@ -229,17 +179,16 @@ use_buf(Vf *V, const Buffer *b, Loc loc)
 	if (b->kind == BUF_ALIAS) {
 		if (!b->data)
 			fail(V, loc, "alias buffer '%s' without data", b->name ? b->name : "?");
-		intptr_t *busy = pm_slot(&V->checking, b);
-		if (*busy) {
+		if (pm_get(&V->checking, b)) {
 			fail(V, loc, "alias buffer '%s' defined in terms of itself", b->name ? b->name : "?");
 			return;
 		}
 		/* Its fields print on a line of their own: their depth starts over. */
 		int edepth = V->edepth;
 		V->edepth = 0;
-		*busy = 1;
+		pm_put(&V->checking, b, (void *)1);
 		check_buffer_fields(V, b, loc);
-		*pm_slot(&V->checking, b) = 0; /* the slot may have moved */
+		pm_put(&V->checking, b, NULL);
 		V->edepth = edepth;
 		return;
 	}
@@ -449,13 +398,13 @@ check_stmt(Vf *V, const Stmt *s, Loc outer)
 			use_var(V, v, loc);
 			/* `T.launch_thread(tx, n)` prints no tag: the one of
 			 * `tx = T.env_thread(tag)` must be the tag of every launch. */
-			intptr_t *first = pm_slot(&V->env_tags, v);
+			const char *first = pm_get(&V->env_tags, v);
 			const char *tag = s->u.launch.tag;
-			if (!*first)
-				*first = (intptr_t)tag;
-			else if (tag && strcmp((const char *)*first, tag) != 0)
+			if (!first)
+				pm_put(&V->env_tags, v, (void *)tag);
+			else if (tag && strcmp(first, tag) != 0)
 				fail(V, loc, "env thread '%s' launched as both '%s' and '%s'",
-				     v->name ? v->name : "?", (const char *)*first, tag);
+				     v->name ? v->name : "?", first, tag);
 		} else
 			def_var(V, v, loc);
 		check_body(V, s->u.launch.body, loc, "launch body");

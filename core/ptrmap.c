@@ -1,0 +1,82 @@
+/* ptrmap.c: see ptrmap.h.  Linear probing, load factor at most 1/2. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptrmap.h"
+
+static size_t
+ptr_slot(const void *k, size_t cap)
+{
+	uint64_t h = (uint64_t)(uintptr_t)k;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	return (size_t)h & (cap - 1);
+}
+
+void *
+pm_get(const PtrMap *m, const void *k)
+{
+	if (!m->cap)
+		return NULL;
+	for (size_t i = ptr_slot(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
+		if (m->keys[i] == k)
+			return m->vals[i];
+		if (!m->keys[i])
+			return NULL;
+	}
+}
+
+void **
+pm_slot(PtrMap *m, const void *k)
+{
+	if ((m->n + 1) * 2 > m->cap) {
+		PtrMap g = {0};
+		g.cap = m->cap ? m->cap * 2 : 64;
+		g.keys = calloc(g.cap, sizeof *g.keys);
+		g.vals = calloc(g.cap, sizeof *g.vals);
+		if (!g.keys || !g.vals)
+			abort();
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->keys[i])
+				*pm_slot(&g, m->keys[i]) = m->vals[i];
+		free(m->keys);
+		free(m->vals);
+		*m = g;
+	}
+	size_t i = ptr_slot(k, m->cap);
+	while (m->keys[i] && m->keys[i] != k)
+		i = (i + 1) & (m->cap - 1);
+	if (!m->keys[i]) {
+		m->keys[i] = k;
+		m->vals[i] = NULL;
+		m->n++;
+	}
+	return &m->vals[i];
+}
+
+void *
+pm_put(PtrMap *m, const void *k, void *v)
+{
+	void **slot = pm_slot(m, k);
+	void *old = *slot;
+	*slot = v;
+	return old;
+}
+
+intptr_t
+pm_add(PtrMap *m, const void *k, intptr_t d)
+{
+	void **slot = pm_slot(m, k);
+	intptr_t n = (intptr_t)*slot + d;
+	*slot = (void *)n;
+	return n;
+}
+
+void
+pm_free(PtrMap *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof *m);
+}
