@@ -1,0 +1,218 @@
+/* findings.c: building, signing and printing oracle findings. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "oracle.h"
+
+static const char *const kind_names[FK_COUNT] = {
+	[FK_UNSOUND] = "unsound",
+	[FK_UNSOUND_WAR] = "unsound-war",
+	[FK_UNNECESSARY_FENCE] = "unnecessary-fence",
+	[FK_PLACEMENT] = "suboptimal-placement",
+	[FK_ALIAS_FENCE] = "alias-redundant-fence",
+	[FK_NOT_PRESERVED] = "not-preserved",
+	[FK_NOT_IDEMPOTENT] = "not-idempotent",
+	[FK_HANDSHAKE] = "handshake",
+	[FK_DIFFERENTIAL] = "differential",
+};
+
+static const struct { const char *name; unsigned bit; } oracle_names[] = {
+	{"soundness", ORC_SOUNDNESS},
+	{"necessity", ORC_NECESSITY},
+	{"placement", ORC_PLACEMENT},
+	{"alias", ORC_ALIAS},
+	{"minimality", ORC_NECESSITY | ORC_PLACEMENT | ORC_ALIAS},
+	{"preservation", ORC_PRESERVATION},
+	{"idempotence", ORC_IDEMPOTENCE},
+	{"handshake", ORC_HANDSHAKE},
+	{"all", ORC_ALL},
+};
+
+void
+orc_defaults(OracleOptions *o)
+{
+	memset(o, 0, sizeof *o);
+	o->enabled = ORC_ALL;
+	o->war = 1; /* SPEC 4.2: every NVIDIA source asks for a fence here */
+	o->alias_aware = 0;
+	o->unknown_trip_weight = 16;
+	o->placement_max_gaps = 20;
+}
+
+const char *
+orc_kind_name(FindingKind k)
+{
+	return k < FK_COUNT ? kind_names[k] : "?";
+}
+
+int
+orc_parse_oracles(const char *list, unsigned *mask)
+{
+	*mask = 0;
+	const char *p = list;
+	while (*p) {
+		const char *end = strchr(p, ',');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		int found = 0;
+		for (size_t i = 0; i < sizeof oracle_names / sizeof oracle_names[0]; i++)
+			if (strlen(oracle_names[i].name) == n && !strncmp(oracle_names[i].name, p, n)) {
+				*mask |= oracle_names[i].bit;
+				found = 1;
+			}
+		if (!found)
+			return -1;
+		p += n + (end != NULL);
+	}
+	return *mask ? 0 : -1;
+}
+
+void
+fl_init(FindingList *fl, Arena *a)
+{
+	memset(fl, 0, sizeof *fl);
+	fl->arena = a;
+}
+
+Finding *
+fl_add(FindingList *fl, FindingKind kind, const char *model, const char *oracle,
+       const char *rule, Loc loc)
+{
+	if (fl->n == fl->cap) {
+		int cap = fl->cap ? fl->cap * 2 : 8;
+		Finding *items = ar_alloc(fl->arena, sizeof *items * (size_t)cap);
+		if (fl->n)
+			memcpy(items, fl->items, sizeof *items * (size_t)fl->n);
+		fl->items = items;
+		fl->cap = cap;
+	}
+	Finding *f = &fl->items[fl->n++];
+	memset(f, 0, sizeof *f);
+	f->kind = kind;
+	f->model = model;
+	f->oracle = oracle;
+	f->rule = rule;
+	f->loc = loc;
+	f->strength = STRENGTH_PROVED;
+	return f;
+}
+
+void
+fl_set_message(FindingList *fl, Finding *f, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char buf[1024];
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	f->message = ar_strdup(fl->arena, buf);
+}
+
+void
+fl_add_step(FindingList *fl, Finding *f, Loc loc, const char *what)
+{
+	WitnessStep *w = ar_alloc(fl->arena, sizeof *w * (size_t)(f->nwitness + 1));
+	if (f->nwitness)
+		memcpy(w, f->witness, sizeof *w * (size_t)f->nwitness);
+	w[f->nwitness].loc = loc;
+	w[f->nwitness].what = ar_strdup(fl->arena, what);
+	f->witness = w;
+	f->nwitness++;
+}
+
+static uint64_t
+mix(uint64_t h, const char *s)
+{
+	/* FNV-1a: stable across runs and machines, which dedup in SQLite needs. */
+	for (; s && *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	return (h ^ 0xff) * 0x100000001b3ULL;
+}
+
+/* The signature names the cause, not the program: kind, model, oracle, rule
+ * and the witness steps' descriptions (which name ops and event classes, not
+ * locations or buffer names). */
+void
+fl_sign(Finding *f)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	h = mix(h, orc_kind_name(f->kind));
+	h = mix(h, f->model);
+	h = mix(h, f->oracle);
+	h = mix(h, f->rule);
+	if (f->nwitness) {
+		h = mix(h, f->witness[0].what);
+		h = mix(h, f->witness[f->nwitness - 1].what);
+	}
+	f->signature = h;
+}
+
+static const char *
+strength_name(Strength s)
+{
+	return s == STRENGTH_PROVED ? "proved" : s == STRENGTH_BOUNDED ? "bounded" : "undecided";
+}
+
+void
+orc_print_finding(FILE *out, const Finding *f, const char *file)
+{
+	fprintf(out, "%s:%d:%d: %s [%s, %s]: %s\n", file, f->loc.line, f->loc.col,
+	        orc_kind_name(f->kind), f->model, f->oracle, f->message ? f->message : "");
+	if (f->nwitness) {
+		fprintf(out, "  witness:");
+		for (int i = 0; i < f->nwitness; i++)
+			fprintf(out, "%s %d:%d %s", i ? " ->" : "", f->witness[i].loc.line,
+			        f->witness[i].loc.col, f->witness[i].what);
+		fprintf(out, "\n");
+	}
+	fprintf(out, "  rule: %s\n  strength: %s", f->rule ? f->rule : "", strength_name(f->strength));
+	if (f->strength_note)
+		fprintf(out, " (%s)", f->strength_note);
+	fprintf(out, "\n  signature: %016llx\n", (unsigned long long)f->signature);
+}
+
+static void
+json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+void
+orc_print_finding_json(FILE *out, const Finding *f, const char *file)
+{
+	fprintf(out, "{\"kind\": ");
+	json_string(out, orc_kind_name(f->kind));
+	fprintf(out, ", \"model\": ");
+	json_string(out, f->model);
+	fprintf(out, ", \"oracle\": ");
+	json_string(out, f->oracle);
+	fprintf(out, ", \"file\": ");
+	json_string(out, file);
+	fprintf(out, ", \"line\": %d, \"col\": %d, \"message\": ", f->loc.line, f->loc.col);
+	json_string(out, f->message);
+	fprintf(out, ", \"rule\": ");
+	json_string(out, f->rule);
+	fprintf(out, ", \"strength\": ");
+	json_string(out, strength_name(f->strength));
+	fprintf(out, ", \"strength_note\": ");
+	json_string(out, f->strength_note);
+	fprintf(out, ", \"witness\": [");
+	for (int i = 0; i < f->nwitness; i++) {
+		fprintf(out, "%s{\"line\": %d, \"col\": %d, \"what\": ", i ? ", " : "",
+		        f->witness[i].loc.line, f->witness[i].loc.col);
+		json_string(out, f->witness[i].what);
+		fputc('}', out);
+	}
+	fprintf(out, "], \"signature\": \"%016llx\"}\n", (unsigned long long)f->signature);
+}

@@ -1,0 +1,136 @@
+/* oracle.h: the judges of fencefuzz (SPEC 4.2, 6), and every prototype of the
+ * oracle layer, grouped by the file that defines it.
+ *
+ * The oracles hold the truth (PTX semantics).  They must not include
+ * core/ops.h, core/opclass.h or any pass-model header, nor call a model's
+ * classifier: they read the IR (core/ir.h) and their own effect table
+ * (oracle/effects.def), so that a mistake in a model cannot hide in its judge.
+ * The one exception is orc_check/orc_differential, which RUN a model (through
+ * core/pass.h) to get the output they judge.
+ *
+ * Every finding explains itself: a kind, the oracle and the rule it rests on
+ * (with the PTX ISA section), a location, a witness (the path of statement
+ * locations from the first event to the last), and a strength (proved for all
+ * paths of the program's control-flow graph, bounded and by what, or
+ * undecided and why).
+ */
+#ifndef FENCEFUZZ_ORACLE_H
+#define FENCEFUZZ_ORACLE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ir.h"
+
+typedef enum {
+	FK_UNSOUND,            /* generic write -> async access with no fence on some path */
+	FK_UNSOUND_WAR,        /* generic read -> async write with no fence (WAR across proxies) */
+	FK_UNNECESSARY_FENCE,  /* minimality 1: an inserted fence removable, program still sound */
+	FK_PLACEMENT,          /* minimality 2: executed-fence cost above the optimum placement */
+	FK_ALIAS_FENCE,        /* minimality 3: a fence guarding only non-overlapping footprints */
+	FK_NOT_PRESERVED,      /* erasing what the model inserted does not give the input back */
+	FK_NOT_IDEMPOTENT,     /* M(M(P)) != M(P) */
+	FK_HANDSHAKE,          /* tma_store source rewritten before arrive+wait */
+	FK_DIFFERENTIAL,       /* two models disagree (classified in the message) */
+	FK_COUNT
+} FindingKind;
+
+typedef enum {
+	STRENGTH_PROVED,    /* holds for every path of the CFG (conditions unknown) */
+	STRENGTH_BOUNDED,   /* holds within a bound, named in strength_note */
+	STRENGTH_UNDECIDED  /* the oracle could not decide; strength_note says why */
+} Strength;
+
+typedef struct WitnessStep {
+	Loc loc;          /* 0:0 for a node the model built (no source location) */
+	const char *what; /* e.g. "generic write smem[3]", "fence", "async read ptx_wgmma_ss" */
+} WitnessStep;
+
+typedef struct Finding {
+	FindingKind kind;
+	const char *model;    /* model that produced the judged program */
+	const char *oracle;   /* "soundness", "minimality.necessity", ... */
+	const char *rule;     /* the rule and its source, e.g. "PTX ISA 8.6: ..." */
+	Loc loc;              /* primary location (the async op, the fence, ...) */
+	char *message;        /* one line: what is wrong */
+	WitnessStep *witness; /* path, first event to last */
+	int nwitness;
+	Strength strength;
+	char *strength_note;  /* "all paths", "loops unrolled 2x", "search capped at 20 gaps" */
+	uint64_t signature;   /* groups findings by cause (kind, model, rule, ops involved) */
+} Finding;
+
+typedef struct FindingList {
+	Finding *items;
+	int n, cap;
+	Arena *arena;         /* strings and witnesses live here */
+} FindingList;
+
+enum {
+	ORC_SOUNDNESS = 1 << 0,
+	ORC_NECESSITY = 1 << 1,
+	ORC_PLACEMENT = 1 << 2,
+	ORC_ALIAS = 1 << 3,
+	ORC_PRESERVATION = 1 << 4,
+	ORC_IDEMPOTENCE = 1 << 5,
+	ORC_HANDSHAKE = 1 << 6,
+	ORC_ALL = (1 << 7) - 1
+};
+
+typedef struct OracleOptions {
+	unsigned enabled;        /* ORC_* mask */
+	int war;                 /* generic read -> async write needs a fence (default 1) */
+	int alias_aware;         /* soundness compares footprints instead of "any shared" */
+	int unknown_trip_weight; /* placement cost of a loop with unknown trip count (16) */
+	int placement_max_gaps;  /* exhaustive placement search limit (candidate positions) */
+} OracleOptions;
+
+/* A fence or handshake call the model inserted into its output, as found by
+ * aligning the output with the input (preserve.c). */
+typedef struct Inserted {
+	const Stmt *stmt;   /* the inserted ST_EVAL node in the output */
+	const Stmt *parent; /* the statement whose body holds it (NULL: function body) */
+} Inserted;
+
+/* findings.c */
+void orc_defaults(OracleOptions *o);
+void fl_init(FindingList *fl, Arena *a);
+Finding *fl_add(FindingList *fl, FindingKind kind, const char *model, const char *oracle,
+                const char *rule, Loc loc);                      /* zeroed except those */
+void fl_set_message(FindingList *fl, Finding *f, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void fl_add_step(FindingList *fl, Finding *f, Loc loc, const char *what);
+void fl_sign(Finding *f);                                         /* sets signature */
+const char *orc_kind_name(FindingKind k);                         /* "unsound", ... */
+int orc_parse_oracles(const char *list, unsigned *mask);          /* 0 ok, -1 bad name */
+void orc_print_finding(FILE *out, const Finding *f, const char *file);
+void orc_print_finding_json(FILE *out, const Finding *f, const char *file);
+
+/* soundness.c: event-graph reachability (not the pass's dataflow) */
+/* Adds one finding per unfenced (source event, async op) pair class. */
+int orc_soundness(const Func *q, const OracleOptions *o, const char *model, FindingList *out);
+/* 1 when sound (no finding would be reported), without building findings. */
+int orc_is_sound(const Func *q, const OracleOptions *o);
+
+/* handshake.c */
+int orc_handshake(const Func *q, const OracleOptions *o, const char *model, FindingList *out);
+
+/* preserve.c: alignment of output to input, preservation, idempotence */
+/* Aligns q (a model's output) with p (its input).  Returns 0 and the list of
+ * inserted fence/handshake statements when q is p plus insertions, or -1 with
+ * *where set to the first point of divergence. */
+int orc_align(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins, Loc *where);
+int orc_preservation(const Func *p, const Func *q, const char *model, FindingList *out);
+
+/* minimality.c */
+int orc_minimality(const Func *p, const Func *q, const OracleOptions *o, const char *model,
+                   FindingList *out);
+
+/* check.c: run a model and every enabled oracle on every function */
+struct PassModel;
+int orc_check(const struct PassModel *m, const Program *p, const OracleOptions *o,
+              FindingList *out);
+int orc_differential(const struct PassModel *a, const struct PassModel *b, const Program *p,
+                     const OracleOptions *o, FindingList *out);
+
+#endif
