@@ -70,7 +70,12 @@ help_models(FILE *out)
 	        "usage: fencefuzz models\n"
 	        "\n"
 	        "Lists the built-in pass models, one per line: name and what it reproduces.\n"
-	        "The default model is marked with *.\n");
+	        "The default model is marked with *.\n"
+	        "\n"
+	        "Then lists the mutants: deliberately broken variants of tilelang-9f25954, one\n"
+	        "fault each, named mutant:NAME, with what is broken.  They are the measuring\n"
+	        "stick for the oracles and fuzzers; any command that takes --model takes them\n"
+	        "(fencefuzz pass FILE --model mutant:no-if-union).\n");
 }
 
 int
@@ -83,5 +88,9 @@ cmd_models(int argc, char **argv)
 	for (int i = 0; i < n; i++)
 		printf("%c %-18s %s\n", strcmp(all[i]->name, PASS_DEFAULT_MODEL) ? ' ' : '*',
 		       all[i]->name, all[i]->summary);
+	const PassModel *const *mut = pass_mutants(&n);
+	printf("\nmutants (deliberately broken tilelang-9f25954, for measuring oracles and fuzzers):\n");
+	for (int i = 0; i < n; i++)
+		printf("  %-34s %s\n", mut[i]->name, mut[i]->summary);
 	return 0;
 }

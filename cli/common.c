@@ -59,6 +59,6 @@ cli_find_model(const char *cmd, const char *name)
 	fprintf(stderr, "fencefuzz %s: unknown model '%s'; known models:", cmd, name);
 	for (int i = 0; i < n; i++)
 		fprintf(stderr, " %s", all[i]->name);
-	fprintf(stderr, "\n");
+	fprintf(stderr, ", and mutant:NAME (fencefuzz models lists them)\n");
 	return NULL;
 }

@@ -1,4 +1,5 @@
-/* pass.c: the registry of built-in pass models and the driver that runs one
+/* pass.c: the registry of built-in pass models (and, by name only, the
+ * mutants of pass_mutants.c) and the driver that runs one
  * on every function of a program.  In FENCEFUZZ_VERIFY builds the output is
  * checked with ir_verify_program: a model that builds invalid IR is an
  * internal bug, so it aborts (the fuzzers see it). */
@@ -25,6 +26,8 @@ pass_find(const char *name)
 	for (int i = 0; i < NMODELS; i++)
 		if (strcmp(models[i]->name, name) == 0)
 			return models[i];
+	if (strncmp(name, "mutant:", 7) == 0)
+		return pass_find_mutant(name);
 	return NULL;
 }
 

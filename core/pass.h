@@ -17,9 +17,14 @@ typedef struct PassModel {
 #define PASS_DEFAULT_MODEL "tilelang-9f25954"
 
 /* pass.c */
-const PassModel *pass_find(const char *name);          /* NULL if unknown */
+const PassModel *pass_find(const char *name);          /* built-in or mutant:NAME; NULL if unknown */
 const PassModel *const *pass_models(int *count);        /* built-in models, in listing order */
 Program *pass_run(const PassModel *m, const Program *p); /* every function; in p->arena */
+
+/* pass_mutants.c: deliberately broken variants of tilelang-9f25954, one
+ * fault each, named "mutant:NAME", for measuring oracles and fuzzers. */
+const PassModel *pass_find_mutant(const char *name);    /* "mutant:NAME" or "NAME"; NULL if none */
+const PassModel *const *pass_mutants(int *count);       /* in listing order */
 
 /* One declaration per built-in model file. */
 extern const PassModel pass_tilelang_9f25954;

@@ -18,6 +18,10 @@
  * round, which is exactly upstream's "the rewritten body is the last
  * round's".  Every node is rewritten once; the walk is linear.  Nodes the
  * walk does not change are shared with the input.
+ *
+ * Faults.  opt->fault selects one deliberate mistake for the mutant models
+ * (pass_mutants.c); each is implemented at the one place that owns the rule
+ * it breaks, marked `fault:`.  FAULT_NONE is the faithful engine.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -118,6 +122,8 @@ op_class(const Ctx *c, int op)
 {
 	if (op < 0 || op >= OP_COUNT)
 		return PX_NONE;
+	if (op == OP_tma_store && c->opt->fault == FAULT_MISSING_TMA_STORE)
+		return PX_NONE; /* fault: tma_store left out of the async set */
 	return c->opt->column == PROXY_COLUMN_HEAD ? op_table[op].head : op_table[op].ref;
 }
 
@@ -172,7 +178,7 @@ mentions_shared_ptr(const Expr *e)
  * tvm_access_ptr with a shared base, or address_of a shared element,
  * anywhere in the argument tree (the call itself included). */
 static int
-may_write_shared(const Expr *e)
+may_write_shared(const Ctx *c, const Expr *e)
 {
 	if (!e)
 		return 0;
@@ -186,43 +192,46 @@ may_write_shared(const Expr *e)
 					return 1;
 			} else if (mentions_shared_ptr(args[1])) {
 				int64_t mask;
-				if (!ir_is_const_int(args[4], &mask) || (mask & 2))
+				/* fault: read-mask-is-write tests the read bit (1) too */
+				int64_t write = c->opt->fault == FAULT_READ_MASK_IS_WRITE ? 3 : 2;
+				if (!ir_is_const_int(args[4], &mask) || (mask & write))
 					return 1;
 			}
-		} else if (e->u.call.op == OP_address_of) {
+		} else if (e->u.call.op == OP_address_of &&
+		           c->opt->fault != FAULT_ADDRESS_OF_IGNORED) { /* fault: address_of unseen */
 			if (n == 1 && args[0]->kind == EX_LOAD &&
 			    ir_scope_is_shared(ir_buffer_scope(args[0]->u.load.buf)))
 				return 1;
 		}
 		for (int i = 0; i < n; i++)
-			if (may_write_shared(args[i]))
+			if (may_write_shared(c, args[i]))
 				return 1;
 		for (int i = 0; i < e->u.call.nkw; i++)
-			if (may_write_shared(e->u.call.kwargs[i]))
+			if (may_write_shared(c, e->u.call.kwargs[i]))
 				return 1;
 		return 0;
 	}
 	case EX_BIN:
-		return may_write_shared(e->u.bin.a) || may_write_shared(e->u.bin.b);
+		return may_write_shared(c, e->u.bin.a) || may_write_shared(c, e->u.bin.b);
 	case EX_NOT:
-		return may_write_shared(e->u.operand);
+		return may_write_shared(c, e->u.operand);
 	case EX_LOAD:
 		for (int i = 0; i < e->u.load.nidx; i++)
-			if (may_write_shared(e->u.load.idx[i]))
+			if (may_write_shared(c, e->u.load.idx[i]))
 				return 1;
 		return 0;
 	case EX_SLICE:
-		return may_write_shared(e->u.slice.begin) || may_write_shared(e->u.slice.end) ||
-		       may_write_shared(e->u.slice.step);
+		return may_write_shared(c, e->u.slice.begin) || may_write_shared(c, e->u.slice.end) ||
+		       may_write_shared(c, e->u.slice.step);
 	case EX_TUPLE:
 	case EX_LIST:
 		for (int i = 0; i < e->u.list.n; i++)
-			if (may_write_shared(e->u.list.items[i]))
+			if (may_write_shared(c, e->u.list.items[i]))
 				return 1;
 		return 0;
 	case EX_DICT:
 		for (int i = 0; i < e->u.dict.n; i++)
-			if (may_write_shared(e->u.dict.keys[i]) || may_write_shared(e->u.dict.vals[i]))
+			if (may_write_shared(c, e->u.dict.keys[i]) || may_write_shared(c, e->u.dict.vals[i]))
 				return 1;
 		return 0;
 	default:
@@ -239,18 +248,22 @@ classify_eval(const Ctx *c, const Stmt *s)
 	if (!v || v->kind != EX_CALL)
 		return EV_NONE;
 	switch (op_class(c, v->u.call.op)) {
-	case PX_NEUTRAL: return EV_NEUTRAL;
+	case PX_NEUTRAL: /* fault: fence-no-reset sees the fence as no event */
+		return c->opt->fault == FAULT_FENCE_NO_RESET ? EV_NONE : EV_NEUTRAL;
 	case PX_ASYNC: return EV_ASYNC;
 	case PX_GENERIC: return EV_GENERIC;
 	case PX_NONE: break;
 	}
-	return may_write_shared(v) ? EV_GENERIC : EV_NONE;
+	return may_write_shared(c, v) ? EV_GENERIC : EV_NONE;
 }
 
 static int
-is_shared_store(const Stmt *s)
+is_shared_store(const Ctx *c, const Stmt *s)
 {
-	return ir_scope_is_shared(ir_buffer_scope(s->u.store.buf));
+	const char *scope = ir_buffer_scope(s->u.store.buf);
+	if (c->opt->fault == FAULT_STORE_SCOPE_EXACT)
+		return strcmp(scope, "shared") == 0; /* fault: "shared.dyn" missed */
+	return ir_scope_is_shared(scope);
 }
 
 /* ---- transfer tables and pure-async summaries ----------------------------------- */
@@ -287,7 +300,9 @@ summary(Ctx *c, const Stmt *s)
 		default: return 0;
 		}
 	case ST_STORE:
-		return is_shared_store(s) ? HAS_GENERIC : 0;
+		if (c->opt->fault == FAULT_HOIST_IGNORES_STORES)
+			return 0; /* fault: the pure-async scan looks at call statements only */
+		return is_shared_store(c, s) ? HAS_GENERIC : 0;
 	default:
 		break;
 	}
@@ -331,6 +346,34 @@ is_const_true(const Expr *e)
 
 static unsigned transfer(Ctx *c, const Stmt *s, unsigned in);
 
+/* The state a hoisted region starts from: the hoisted fence ran first. */
+static unsigned
+after_hoist(const Ctx *c, unsigned in)
+{
+	if (c->opt->fault == FAULT_HOIST_KEEPS_STATE)
+		return in; /* fault: the state is not reset after the hoisted fence */
+	return S_NONE;
+}
+
+/* The state after an if: the union of its branches' (a missing else
+ * contributes the entry state). */
+static unsigned
+if_join(const Ctx *c, unsigned then_out, unsigned else_out)
+{
+	if (c->opt->fault == FAULT_NO_IF_UNION)
+		return then_out; /* fault: the else branch is forgotten */
+	return then_out | else_out;
+}
+
+/* A block realize with a predicate may not run at all. */
+static int
+block_may_skip(const Ctx *c, const Stmt *s)
+{
+	if (c->opt->fault == FAULT_BLOCK_PREDICATE_IGNORED)
+		return 0; /* fault: T.where not looked at */
+	return s->u.block.where && !is_const_true(s->u.block.where);
+}
+
 typedef struct LoopPlan {
 	int hoist;       /* one fence before the loop */
 	unsigned entry;  /* the state the loop starts from (after a hoisted fence) */
@@ -348,20 +391,25 @@ static LoopPlan
 plan_loop(Ctx *c, const Stmt *s, unsigned in)
 {
 	const Stmt *body = single_body(s);
-	int may_be_zero = 1;
+	ProxyFault fault = c->opt->fault;
+	int may_be_zero = fault != FAULT_WHILE_NONZERO; /* fault: while-nonzero */
 	int64_t extent;
-	if (s->kind == ST_FOR && ir_is_const_int(s->u.for_.extent, &extent))
-		may_be_zero = extent == 0;
+	if (s->kind == ST_FOR) {
+		if (ir_is_const_int(s->u.for_.extent, &extent))
+			may_be_zero = extent == 0;
+		else
+			may_be_zero = fault != FAULT_ZERO_TRIP_IGNORED; /* fault: zero-trip-ignored */
+	}
 	LoopPlan p;
 	p.hoist = (in & S_GENERIC) && pure_async(c, body);
-	p.entry = p.hoist ? S_NONE : in;
+	p.entry = p.hoist ? after_hoist(c, in) : in;
 	unsigned header = p.entry, out = p.entry;
 	p.header = header;
 	for (int round = 0; round < MAX_ROUNDS; round++) {
 		p.header = header;
 		out = transfer(c, body, header);
 		unsigned next = p.entry | out;
-		if (next == header)
+		if (next == header || fault == FAULT_NO_LOOP_FIXPOINT) /* fault: one round */
 			break;
 		header = next;
 	}
@@ -373,6 +421,8 @@ plan_loop(Ctx *c, const Stmt *s, unsigned in)
 static int
 hoists_if(Ctx *c, const Stmt *s, unsigned in)
 {
+	if (!s->u.if_.else_ && c->opt->fault == FAULT_HOIST_IF_WITHOUT_ELSE)
+		return (in & S_GENERIC) && pure_async(c, s->u.if_.then_); /* fault: no else needed */
 	return (in & S_GENERIC) && s->u.if_.else_ && pure_async(c, s->u.if_.then_) &&
 	       pure_async(c, s->u.if_.else_);
 }
@@ -420,8 +470,8 @@ table_compound(Ctx *c, const Stmt *s)
 		Table then_ = table_of(c, s->u.if_.then_);
 		Table else_ = s->u.if_.else_ ? table_of(c, s->u.if_.else_) : table_identity();
 		for (unsigned x = 1; x < 8; x++) {
-			unsigned in = hoists_if(c, s, x) ? S_NONE : x;
-			t.out[x] = (unsigned char)(then_.out[in] | else_.out[in]);
+			unsigned in = hoists_if(c, s, x) ? after_hoist(c, x) : x;
+			t.out[x] = (unsigned char)if_join(c, then_.out[in], else_.out[in]);
 		}
 		t.out[0] = 0;
 		return t;
@@ -434,7 +484,7 @@ table_compound(Ctx *c, const Stmt *s)
 		return t;
 	case ST_BLOCK:
 		t = table_of(c, s->u.block.body);
-		if (s->u.block.where && !is_const_true(s->u.block.where))
+		if (block_may_skip(c, s))
 			for (unsigned x = 1; x < 8; x++)
 				t.out[x] |= (unsigned char)x;
 		return t;
@@ -458,7 +508,7 @@ table_of(Ctx *c, const Stmt *s)
 		}
 		return table_identity();
 	case ST_STORE:
-		return is_shared_store(s) ? table_const(S_GENERIC) : table_identity();
+		return is_shared_store(c, s) ? table_const(S_GENERIC) : table_identity();
 	default:
 		break;
 	}
@@ -509,16 +559,31 @@ push(Ctx *c, Stmt *s)
  * AppendFlattened does). */
 static Stmt *walk(Ctx *c, Stmt *s, unsigned *state, int *fence_before);
 
+/* Pushes r, with a fresh fence right before it when `fence`. */
+static void
+emit(Ctx *c, Stmt *r, int fence)
+{
+	int after = c->opt->fault == FAULT_FENCE_AFTER; /* fault: fence after, not before */
+	if (fence && !after)
+		push(c, fence_stmt(c));
+	push(c, r);
+	if (fence && after)
+		push(c, fence_stmt(c));
+}
+
 /* A body that is not a sequence item: a fence before it makes a sequence. */
 static Stmt *
 walk_body(Ctx *c, Stmt *s, unsigned *state)
 {
 	int fence = 0;
 	Stmt *r = walk(c, s, state, &fence);
-	if (!fence)
+	if (!fence || c->opt->fault == FAULT_FENCE_DROPPED_FLATTEN) /* fault: fence lost */
 		return r;
-	Stmt *items[2] = {fence_stmt(c), r};
-	return ir_seq(c->a, items, 2);
+	size_t base = c->top;
+	emit(c, r, 1);
+	Stmt *seq = ir_seq(c->a, c->stack + base, (int)(c->top - base));
+	c->top = base;
+	return seq;
 }
 
 /* A rebuilt sequence grows on c->stack above the ones that enclose it (an
@@ -538,11 +603,8 @@ walk_seq(Ctx *c, Stmt *s, unsigned *state)
 				push(c, items[j]);
 			changed = 1;
 		}
-		if (changed) {
-			if (fence)
-				push(c, fence_stmt(c));
-			push(c, r);
-		}
+		if (changed)
+			emit(c, r, fence);
 	}
 	if (!changed)
 		return s;
@@ -557,12 +619,12 @@ walk_if(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 	Stmt *then_ = s->u.if_.then_, *else_ = s->u.if_.else_;
 	if (hoists_if(c, s, *state)) {
 		*fence_before = 1;
-		*state = S_NONE; /* the hoisted fence runs first */
+		*state = after_hoist(c, *state); /* the hoisted fence runs first */
 	}
 	unsigned then_state = *state, else_state = *state;
 	Stmt *t = walk_body(c, then_, &then_state);
 	Stmt *e = else_ ? walk_body(c, else_, &else_state) : NULL;
-	*state = then_state | else_state;
+	*state = if_join(c, then_state, else_state);
 	if (t == then_ && e == else_)
 		return s;
 	Stmt *r = ir_copy_stmt(c->a, s);
@@ -586,6 +648,8 @@ walk_loop(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 	Stmt *r = ir_with_body(c->a, s, new_body);
 	if (drop_step)
 		r->u.for_.step = NULL;
+	if (s->kind == ST_FOR && c->opt->fault == FAULT_ANNOTATIONS_DROPPED)
+		r->u.for_.annotations = NULL; /* fault: the rebuilt For loses its annotations */
 	return r;
 }
 
@@ -614,7 +678,7 @@ walk(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 		}
 		return s;
 	case ST_STORE:
-		if (is_shared_store(s))
+		if (is_shared_store(c, s))
 			*state = S_GENERIC;
 		return s;
 	case ST_IF:
@@ -623,10 +687,9 @@ walk(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 	case ST_WHILE:
 		return walk_loop(c, s, state, fence_before);
 	case ST_BLOCK: {
-		/* A block realize with a predicate may not run at all. */
 		unsigned entry = *state;
 		Stmt *body = walk_body(c, s->u.block.body, state);
-		if (s->u.block.where && !is_const_true(s->u.block.where))
+		if (block_may_skip(c, s))
 			*state |= entry;
 		return body != s->u.block.body ? ir_with_body(c->a, s, body) : s;
 	}

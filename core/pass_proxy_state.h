@@ -11,10 +11,35 @@
 /* Which column of the op table (ops.h) classifies a call statement. */
 typedef enum { PROXY_COLUMN_REF, PROXY_COLUMN_HEAD } ProxyColumn;
 
+/* One deliberate single fault, for the mutant models (pass_mutants.c): each
+ * breaks one rule of SPEC 5 at the one place that implements it.  FAULT_NONE
+ * (0, the default of a zero-initialised options struct) is the faithful
+ * engine the real models use. */
+typedef enum {
+	FAULT_NONE = 0,
+	FAULT_NO_IF_UNION,             /* if join: the then-branch state only */
+	FAULT_HOIST_IF_WITHOUT_ELSE,   /* if-hoist does not require an else */
+	FAULT_HOIST_KEEPS_STATE,       /* after a hoisted fence the region starts from the entry, not {None} */
+	FAULT_HOIST_IGNORES_STORES,    /* pure-async scan does not count shared stores */
+	FAULT_NO_LOOP_FIXPOINT,        /* loop body analysed once, from the entry */
+	FAULT_ZERO_TRIP_IGNORED,       /* a for with a symbolic extent runs at least once */
+	FAULT_WHILE_NONZERO,           /* a while runs at least once */
+	FAULT_BLOCK_PREDICATE_IGNORED, /* a block with T.where always runs */
+	FAULT_FENCE_NO_RESET,          /* an existing fence does not reset the state */
+	FAULT_FENCE_AFTER,             /* the inserted fence goes after its statement */
+	FAULT_FENCE_DROPPED_FLATTEN,   /* a fence before a lone (non-sequence) body is lost */
+	FAULT_ANNOTATIONS_DROPPED,     /* a rebuilt For loses its annotations */
+	FAULT_READ_MASK_IS_WRITE,      /* tvm_access_ptr: any rw_mask bit counts as a write */
+	FAULT_ADDRESS_OF_IGNORED,      /* address_of(shared[...]) is not a generic write */
+	FAULT_MISSING_TMA_STORE,       /* tma_store is not classified async */
+	FAULT_STORE_SCOPE_EXACT        /* a store is generic only into scope exactly "shared" */
+} ProxyFault;
+
 typedef struct ProxyStateOptions {
 	ProxyColumn column;
 	int keep_loop_steps; /* 0: every visited For is rebuilt without its step */
 	int min_sm;          /* >0: leave a function alone unless its target arch is sm_<min_sm> or newer */
+	ProxyFault fault;    /* FAULT_NONE but in the mutant models */
 } ProxyStateOptions;
 
 /* Runs the model on one function; the result shares unchanged nodes with
