@@ -22,6 +22,9 @@ int cmd_pass(int argc, char **argv);
 void help_pass(FILE *out);
 int cmd_models(int argc, char **argv);
 void help_models(FILE *out);
+/* cmd_check.c */
+int cmd_check(int argc, char **argv);
+void help_check(FILE *out);
 /* cmd_sweep.c */
 int cmd_sweep(int argc, char **argv);
 void help_sweep(FILE *out);

@@ -9,7 +9,8 @@
 static const Command commands[] = {
 	{"fmt", "print a program in canonical TVMScript", cmd_fmt, help_fmt},
 	{"pass", "run a pass model and print the transformed program", cmd_pass, help_pass},
-	{"models", "list the pass models", cmd_models, help_models},
+	{"check", "run a model and the oracles; print findings with witnesses", cmd_check, help_check},
+	{"models", "list the pass models and mutants", cmd_models, help_models},
 	{"sweep", "run models over corpus files and summarise what they did", cmd_sweep, help_sweep},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };

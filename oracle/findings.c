@@ -38,7 +38,8 @@ orc_defaults(OracleOptions *o)
 	o->war = 1; /* SPEC 4.2: every NVIDIA source asks for a fence here */
 	o->alias_aware = 0;
 	o->unknown_trip_weight = 16;
-	o->placement_max_gaps = 20;
+	o->placement_max_gaps = 64; /* the corpus has at most 54; the search stays < 1 ms */
+	o->placement_worst_path = 1; /* cost = fences executed on the worst path */
 }
 
 const char *
@@ -110,6 +111,21 @@ fl_set_message(FindingList *fl, Finding *f, const char *fmt, ...)
 }
 
 void
+fl_add_note(FindingList *fl, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char buf[512];
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	char **notes = ar_alloc(fl->arena, sizeof *notes * (size_t)(fl->nnotes + 1));
+	if (fl->nnotes)
+		memcpy(notes, fl->notes, sizeof *notes * (size_t)fl->nnotes);
+	notes[fl->nnotes++] = ar_strdup(fl->arena, buf);
+	fl->notes = notes;
+}
+
+void
 fl_add_step(FindingList *fl, Finding *f, Loc loc, const char *what)
 {
 	WitnessStep *w = ar_alloc(fl->arena, sizeof *w * (size_t)(f->nwitness + 1));
@@ -155,21 +171,23 @@ strength_name(Strength s)
 }
 
 void
-orc_print_finding(FILE *out, const Finding *f, const char *file)
+orc_print_finding(FILE *out, const Finding *f, const char *file, int verbose)
 {
-	fprintf(out, "%s:%d:%d: %s [%s, %s]: %s\n", file, f->loc.line, f->loc.col,
+	fprintf(out, "%s:%d:%d: %s [%s, %s]: %s", file, f->loc.line, f->loc.col,
 	        orc_kind_name(f->kind), f->model, f->oracle, f->message ? f->message : "");
 	if (f->nwitness) {
-		fprintf(out, "  witness:");
+		fprintf(out, "; witness:");
 		for (int i = 0; i < f->nwitness; i++)
 			fprintf(out, "%s %d:%d %s", i ? " ->" : "", f->witness[i].loc.line,
 			        f->witness[i].loc.col, f->witness[i].what);
-		fprintf(out, "\n");
 	}
-	fprintf(out, "  rule: %s\n  strength: %s", f->rule ? f->rule : "", strength_name(f->strength));
+	fprintf(out, "; %s", strength_name(f->strength));
 	if (f->strength_note)
 		fprintf(out, " (%s)", f->strength_note);
-	fprintf(out, "\n  signature: %016llx\n", (unsigned long long)f->signature);
+	fputc('\n', out);
+	if (verbose)
+		fprintf(out, "  rule: %s\n  signature: %016llx\n", f->rule ? f->rule : "",
+		        (unsigned long long)f->signature);
 }
 
 static void

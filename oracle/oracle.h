@@ -64,6 +64,10 @@ typedef struct FindingList {
 	Finding *items;
 	int n, cap;
 	Arena *arena;         /* strings and witnesses live here */
+	/* What an oracle could not decide (not a finding: it does not fail a
+	 * run), e.g. "placement undecided: 70 candidate positions > cap 64". */
+	char **notes;
+	int nnotes;
 } FindingList;
 
 enum {
@@ -83,13 +87,20 @@ typedef struct OracleOptions {
 	int alias_aware;         /* soundness compares footprints instead of "any shared" */
 	int unknown_trip_weight; /* placement cost of a loop with unknown trip count (16) */
 	int placement_max_gaps;  /* exhaustive placement search limit (candidate positions) */
+	int placement_worst_path; /* placement cost: 0 = sum over fences (both branches of an if
+	                           * count), 1 = the most fences any one path executes */
 } OracleOptions;
 
 /* A fence or handshake call the model inserted into its output, as found by
  * aligning the output with the input (preserve.c). */
 typedef struct Inserted {
-	const Stmt *stmt;   /* the inserted ST_EVAL node in the output */
-	const Stmt *parent; /* the statement whose body holds it (NULL: function body) */
+	const Stmt *stmt;     /* the inserted ST_EVAL node in the output */
+	const Stmt *parent;   /* the statement whose body holds it (NULL: function body) */
+	const Stmt *next;     /* the next output item of its list not inserted; NULL at the end */
+	const Stmt *p_next;   /* the input statement it stands before; NULL at the end of the list */
+	const Stmt *p_parent; /* the input statement whose body holds it (NULL: function body) */
+	int branch;           /* 1 in an else branch, 0 elsewhere */
+	int index;            /* preorder number among the output's statement-list items (orc_erase) */
 } Inserted;
 
 /* findings.c */
@@ -100,10 +111,13 @@ Finding *fl_add(FindingList *fl, FindingKind kind, const char *model, const char
 void fl_set_message(FindingList *fl, Finding *f, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void fl_add_step(FindingList *fl, Finding *f, Loc loc, const char *what);
+void fl_add_note(FindingList *fl, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void fl_sign(Finding *f);                                         /* sets signature */
 const char *orc_kind_name(FindingKind k);                         /* "unsound", ... */
 int orc_parse_oracles(const char *list, unsigned *mask);          /* 0 ok, -1 bad name */
-void orc_print_finding(FILE *out, const Finding *f, const char *file);
+/* One line: file:L:C: kind [model, oracle]: message; witness: ...; strength.
+ * verbose adds the rule and the signature on lines of their own. */
+void orc_print_finding(FILE *out, const Finding *f, const char *file, int verbose);
 void orc_print_finding_json(FILE *out, const Finding *f, const char *file);
 
 /* soundness.c: event-graph reachability (not the pass's dataflow) */
@@ -115,16 +129,60 @@ int orc_is_sound(const Func *q, const OracleOptions *o);
 /* handshake.c */
 int orc_handshake(const Func *q, const OracleOptions *o, const char *model, FindingList *out);
 
-/* preserve.c: alignment of output to input, preservation, idempotence */
+/* preserve.c: alignment of output to input, preservation */
 /* Aligns q (a model's output) with p (its input).  Returns 0 and the list of
  * inserted fence/handshake statements when q is p plus insertions, or -1 with
- * *where set to the first point of divergence. */
+ * *where set to the first point of divergence.  Inserted = an ST_EVAL of a
+ * call NAMED fence_proxy_async, tma_store_arrive or tma_store_wait that does
+ * not match the next input item (greedy: an equal input item is matched
+ * first).  Any out-pointer may be NULL. */
 int orc_align(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins, Loc *where);
+/* The same, and on -1 also a location-free category (*what: "loop step
+ * dropped", "statement lost", ...) and a one-line explanation (why). */
+int orc_align_explain(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins,
+                      Loc *where, const char **what, char *why, size_t whylen);
+/* Shape-only alignment (statement kinds, not contents): 0 when q's statements
+ * are p's plus insertions even if headers changed (a dropped loop step), so
+ * minimality can judge the fences of an output that is not preserved. */
+int orc_align_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins);
+/* q without the given inserted items (by Inserted.index); shares the rest. */
+Func *orc_erase(const Func *q, const Inserted *ins, int nins, Arena *a);
+int orc_is_insertable(const Stmt *s);        /* fence/arrive/wait call statement, by name */
+char *orc_stmt_brief(Arena *a, const Stmt *s); /* first printed line, at most 80 chars */
+Loc orc_inserted_loc(const Inserted *x);     /* input statement it precedes, else output's, else parent */
+/* Adds FK_NOT_PRESERVED when erasing q's insertions does not give p back. */
 int orc_preservation(const Func *p, const Func *q, const char *model, FindingList *out);
 
-/* minimality.c */
+/* idempotence.c */
+/* Adds FK_NOT_IDEMPOTENT when qq = M(q) differs from q = M(p): at the first
+ * difference, naming what the second run inserts when it only inserts. */
+int orc_idempotence(const Func *q, const Func *qq, const char *model, FindingList *out);
+
+/* minimality.c: three levels, each enabled by its bit of o->enabled:
+ * necessity (FK_UNNECESSARY_FENCE), placement (FK_PLACEMENT), alias
+ * (FK_ALIAS_FENCE).  Returns the number of findings added. */
 int orc_minimality(const Func *p, const Func *q, const OracleOptions *o, const char *model,
                    FindingList *out);
+/* What minimality could and could not decide, for `check` to say so.  The
+ * placement level reports a finding only when decided; above
+ * o->placement_max_gaps candidate positions (or past its internal query
+ * budget) it is ORC_PLACEMENT_UNDECIDED and note says why, e.g.
+ * "undecided: 31 candidate positions > cap 20". */
+enum { ORC_PLACEMENT_SKIPPED, ORC_PLACEMENT_DECIDED, ORC_PLACEMENT_UNDECIDED };
+typedef struct MinimalityStatus {
+	int aligned;           /* the output's statements align with the input's */
+	int q_sound;           /* orc_is_sound(q, o) */
+	int necessity_skipped; /* the output is unsound: necessity/alias not judged */
+	int inserted_fences;
+	int placement;         /* ORC_PLACEMENT_* */
+	int gaps;              /* candidate positions in the input */
+	int64_t cost_q;        /* executed-fence cost of the inserted fences */
+	int64_t cost_opt;      /* optimum, when decided */
+	long queries;          /* soundness queries spent */
+	char note[200];        /* "exact: ...", "undecided: ...", "skipped: ..." */
+} MinimalityStatus;
+int orc_minimality_status(const Func *p, const Func *q, const OracleOptions *o,
+                          const char *model, FindingList *out, MinimalityStatus *status);
 
 /* check.c: run a model and every enabled oracle on every function */
 struct PassModel;

@@ -1,0 +1,128 @@
+/* cmd_check.c: `fencefuzz check`, a model and the oracles on one program. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "oracle.h"
+
+void
+help_check(FILE *out)
+{
+	fprintf(out,
+	        "usage: fencefuzz check FILE [--model M] [--oracles LIST] [--json] [-v]\n"
+	        "                       [--differential M2] [--no-war] [--alias-aware]\n"
+	        "                       [--unknown-trips N] [--placement-gaps N] [--placement-sum]\n"
+	        "\n"
+	        "Runs model M (default " PASS_DEFAULT_MODEL ") on FILE (`-` is stdin) and judges its\n"
+	        "output with the oracles, which use their own PTX ground truth, never the\n"
+	        "model's tables.  Prints one line per finding:\n"
+	        "\n"
+	        "  FILE:LINE:COL: KIND [MODEL, ORACLE]: message; witness: path; strength\n"
+	        "\n"
+	        "or `ok`.  The witness is the path of statement locations from the first\n"
+	        "event to the last (0:0 marks a node the model built).  The strength says\n"
+	        "whether the verdict holds on every path of the control-flow graph\n"
+	        "(proved), within a stated bound (bounded), or could not be decided.\n"
+	        "\n"
+	        "oracles (--oracles, comma-separated; default all):\n"
+	        "  soundness     generic write -> async access with no fence on some path\n"
+	        "                (kind unsound; generic read -> async write: unsound-war)\n"
+	        "  necessity     an inserted fence can be removed and the program stays sound\n"
+	        "  placement     executed-fence cost above the exact optimum (small programs)\n"
+	        "  alias         a fence guarding only non-overlapping footprints\n"
+	        "  minimality    necessity,placement,alias\n"
+	        "  preservation  erasing what the model inserted gives back the input\n"
+	        "  idempotence   running the model on its output changes nothing\n"
+	        "  handshake     tma_store source rewritten before tma_store_arrive+wait\n"
+	        "\n"
+	        "  --differential M2   also run M2 and report where the two outputs differ,\n"
+	        "                      with each side's soundness verdict\n"
+	        "  --json              one JSON object per finding (kind, model, oracle, line,\n"
+	        "                      col, message, rule, strength, witness, signature)\n"
+	        "  -v                  also print each finding's rule and signature\n"
+	        "  --no-war            generic read -> async write needs no fence\n"
+	        "  --alias-aware       soundness compares footprints, not just \"shared\"\n"
+	        "  --unknown-trips N   placement weight of a loop of unknown trip count (16)\n"
+	        "  --placement-gaps N  exact placement search limit (64 candidate positions);\n"
+	        "                      above it placement is reported undecided, not guessed\n"
+	        "  --placement-sum     placement cost sums the fences of both branches of an\n"
+	        "                      if (default: the fences executed on the worst path)\n"
+	        "\n"
+	        "exit status: 0 no finding, 1 finding, 2 bad input or usage\n");
+}
+
+int
+cmd_check(int argc, char **argv)
+{
+	const char *path = NULL, *model = PASS_DEFAULT_MODEL, *other = NULL;
+	int json = 0, verbose = 0;
+	OracleOptions o;
+	orc_defaults(&o);
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "--model") && val)
+			model = val, i++;
+		else if (!strcmp(a, "--differential") && val)
+			other = val, i++;
+		else if (!strcmp(a, "--oracles") && val) {
+			if (orc_parse_oracles(val, &o.enabled))
+				return cli_usage_error("check", "bad --oracles list '%s'", val);
+			i++;
+		} else if (!strcmp(a, "--unknown-trips") && val)
+			o.unknown_trip_weight = atoi(val), i++;
+		else if (!strcmp(a, "--placement-gaps") && val)
+			o.placement_max_gaps = atoi(val), i++;
+		else if (!strcmp(a, "--json"))
+			json = 1;
+		else if (!strcmp(a, "-v"))
+			verbose = 1;
+		else if (!strcmp(a, "--placement-sum"))
+			o.placement_worst_path = 0;
+		else if (!strcmp(a, "--no-war"))
+			o.war = 0;
+		else if (!strcmp(a, "--alias-aware"))
+			o.alias_aware = 1;
+		else if (a[0] == '-' && a[1])
+			return cli_usage_error("check", "unknown option '%s'", a);
+		else if (path)
+			return cli_usage_error("check", "one FILE at a time");
+		else
+			path = a;
+	}
+	if (!path)
+		return cli_usage_error("check", "missing FILE");
+	if (o.unknown_trip_weight < 1 || o.placement_max_gaps < 0)
+		return cli_usage_error("check", "--unknown-trips must be >= 1 and --placement-gaps >= 0");
+	const PassModel *m = cli_find_model("check", model);
+	const PassModel *m2 = other ? cli_find_model("check", other) : NULL;
+	if (!m || (other && !m2))
+		return 2;
+	Arena *arena = ar_new();
+	Program *p = cli_read_program(arena, path);
+	if (!p) {
+		ar_free(arena);
+		return 2;
+	}
+	FindingList fl;
+	fl_init(&fl, arena);
+	orc_check(m, p, &o, &fl);
+	if (m2) {
+		orc_check(m2, p, &o, &fl);
+		orc_differential(m, m2, p, &o, &fl);
+	}
+	for (int i = 0; i < fl.n; i++) {
+		if (json)
+			orc_print_finding_json(stdout, &fl.items[i], path);
+		else
+			orc_print_finding(stdout, &fl.items[i], path, verbose);
+	}
+	for (int i = 0; i < fl.nnotes; i++)
+		fprintf(json ? stderr : stdout, "%s: note: %s\n", path, fl.notes[i]);
+	if (!fl.n && !json)
+		printf("ok\n");
+	int rc = fl.n ? 1 : 0;
+	ar_free(arena);
+	return rc;
+}

@@ -1,0 +1,1111 @@
+/* events.c: builds the event graph of a function (events.h).
+ *
+ * What it assumes: the IR of core/ir.h and the effect table (effects.def);
+ * nothing of the pass models.  The event rules, where SPEC 4.2 leaves room:
+ *
+ *  - A store into a buffer whose scope starts with "shared" (not
+ *    "shared.barrier": mbarrier objects are no data) is a generic write; a
+ *    load from one, anywhere in a statement (store values and indices, call
+ *    arguments, let values, conditions, loop bounds, assert conditions,
+ *    attribute values), is a generic read.  A load that IS an mbarrier
+ *    argument of an op (effects.def `bar`) is no data access.
+ *  - Pointers into shared memory: tvm_access_ptr / access_ptr with a shared
+ *    base, address_of(B[i]) with B shared, a shared pointer variable, and a
+ *    let variable bound to any of these.  Each belongs to the nearest
+ *    enclosing call that is not ER_PURE (reinterpret, if_then_else, Cast...):
+ *      - an unknown call (call_extern of an unknown function included):
+ *        generic read if rw_mask & 1, write if & 2, read+write when the mask
+ *        is not a constant (or 0); address_of and pointer variables:
+ *        read+write of the whole allocation;
+ *      - an op of the table: its rd/wr operand positions, through its proxy
+ *        (an async op ignores pointers at other positions: e.g. the remote
+ *        destination of tma_store_cluster); ER_DESC_INIT records them as the
+ *        descriptor's footprint; ER_BARRIER ignores its `bar` positions;
+ *      - no call at all (a pointer as a whole let value): no access, but the
+ *        let variable carries the pointer to where it is used.
+ *    A call's own accesses happen after its arguments are evaluated.
+ *  - An async op whose operands cannot be found reads (or writes) "any
+ *    shared"; an MMA descriptor operand reads what initialize_*_descriptor
+ *    built it from anywhere in the function (hull per allocation), or any
+ *    shared memory when that is unknown.
+ *  - Control: both arms of an if; a for with constant trip count 0 never runs
+ *    its body, 1 runs it once (no back edge), >= 2 at least once with a back
+ *    edge; any other for, and every while, may run zero times; a thread-
+ *    binding for runs once per thread; a block with a T.where that is not
+ *    constant true may be skipped; launch_thread, let, attr, allocate,
+ *    decl_buffer, assert: transparent.
+ *  - Footprints are byte ranges of an allocation, computed by interval
+ *    arithmetic over index expressions (thread extents and constant loop
+ *    ranges bound their variables); undecidable -> the whole allocation.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "events.h"
+
+struct Leaf {
+	enum { LF_PTR, LF_ADDR, LF_VAR, LF_DESC } kind;
+	int mask;        /* LF_PTR: rw_mask bits, 0 = unknown */
+	int pos;         /* argument position in the owner call, -1 none */
+	Foot foot;
+	const char *buf;
+	const Var *desc; /* LF_DESC */
+};
+
+struct DescInfo {
+	Foot foot;
+	int n;
+};
+
+typedef struct Owner {
+	const Expr *call;
+	const Effect *eff; /* NULL: unknown call */
+	int lstart;        /* its leaves: g->leaves[lstart .. nleaves) */
+} Owner;
+
+typedef struct B {
+	EventGraph *g;
+	int cur;   /* the node whose fall-through successor comes next; -1: none */
+	Loc loc;   /* of the statement being translated */
+	int site;
+} B;
+
+/* ---- graph ------------------------------------------------------------------ */
+
+static int
+add(B *b, EventKind k, const char *op)
+{
+	EventGraph *g = b->g;
+	if (g->n == g->cap) {
+		int cap = g->cap ? g->cap * 2 : 64;
+		Event *ev = realloc(g->ev, sizeof *ev * (size_t)cap);
+		if (!ev)
+			abort();
+		g->ev = ev;
+		g->cap = cap;
+	}
+	Event *e = &g->ev[g->n];
+	memset(e, 0, sizeof *e);
+	e->kind = k;
+	e->loc = b->loc;
+	e->op = op;
+	e->site = -1;
+	e->succ[0] = e->succ[1] = -1;
+	return g->n++;
+}
+
+static void
+link(B *b, int from, int to)
+{
+	if (from < 0 || to < 0)
+		return;
+	Event *e = &b->g->ev[from];
+	if (e->succ[0] == to || e->succ[1] == to)
+		return;
+	if (e->succ[0] < 0)
+		e->succ[0] = to;
+	else if (e->succ[1] < 0)
+		e->succ[1] = to;
+	else
+		abort(); /* the builder makes every branch point a node of its own */
+}
+
+/* Appends a node on the fall-through path. */
+static int
+emit(B *b, EventKind k, const char *op)
+{
+	int id = add(b, k, op);
+	link(b, b->cur, id);
+	b->cur = id;
+	return id;
+}
+
+/* ---- intervals ---------------------------------------------------------------- */
+
+static const Ival UNKNOWN = {0, 0, 0};
+
+static Ival
+ival_of(int64_t lo, int64_t hi)
+{
+	Ival r = {lo, hi, 1};
+	return r;
+}
+
+static int64_t
+floordiv64(int64_t a, int64_t c)
+{
+	int64_t q = a / c;
+	return (a % c != 0 && a < 0) ? q - 1 : q;
+}
+
+static void
+set_range(B *b, const Var *v, Ival r)
+{
+	EventGraph *g = b->g;
+	if (!v)
+		return;
+	if (g->nivals == g->capivals) {
+		int cap = g->capivals ? g->capivals * 2 : 32;
+		Ival *iv = realloc(g->ivals, sizeof *iv * (size_t)cap);
+		if (!iv)
+			abort();
+		g->ivals = iv;
+		g->capivals = cap;
+	}
+	g->ivals[g->nivals] = r;
+	pm_put(&g->ranges, v, (void *)(intptr_t)(++g->nivals));
+}
+
+static Ival
+ival(B *b, const Expr *e, int depth)
+{
+	if (!e || depth > IR_MAX_DEPTH)
+		return UNKNOWN;
+	Ival x, y;
+	int64_t c, r1, r2, r3, r4;
+	switch (e->kind) {
+	case EX_INT:
+		return ival_of(e->u.i, e->u.i);
+	case EX_VAR: {
+		intptr_t i = (intptr_t)pm_get(&b->g->ranges, e->u.var);
+		return i ? b->g->ivals[i - 1] : UNKNOWN;
+	}
+	case EX_BIN:
+		switch (e->u.bin.op) {
+		case BIN_LT: case BIN_LE: case BIN_EQ: case BIN_NE: case BIN_GT: case BIN_GE:
+		case BIN_AND: case BIN_OR:
+			return ival_of(0, 1);
+		case BIN_FLOORMOD:
+			if (!ir_is_const_int(e->u.bin.b, &c) || c <= 0)
+				return UNKNOWN;
+			x = ival(b, e->u.bin.a, depth + 1);
+			if (x.ok && x.lo >= 0 && x.hi < c)
+				return x;
+			return ival_of(0, c - 1);
+		case BIN_FLOORDIV:
+		case BIN_DIV:
+			if (!ir_is_const_int(e->u.bin.b, &c) || c <= 0)
+				return UNKNOWN;
+			x = ival(b, e->u.bin.a, depth + 1);
+			if (!x.ok || (e->u.bin.op == BIN_DIV && x.lo < 0))
+				return UNKNOWN;
+			return ival_of(floordiv64(x.lo, c), floordiv64(x.hi, c));
+		default:
+			break;
+		}
+		x = ival(b, e->u.bin.a, depth + 1);
+		y = ival(b, e->u.bin.b, depth + 1);
+		if (!x.ok || !y.ok)
+			return UNKNOWN;
+		switch (e->u.bin.op) {
+		case BIN_ADD:
+			if (__builtin_add_overflow(x.lo, y.lo, &r1) || __builtin_add_overflow(x.hi, y.hi, &r2))
+				return UNKNOWN;
+			return ival_of(r1, r2);
+		case BIN_SUB:
+			if (__builtin_sub_overflow(x.lo, y.hi, &r1) || __builtin_sub_overflow(x.hi, y.lo, &r2))
+				return UNKNOWN;
+			return ival_of(r1, r2);
+		case BIN_MUL:
+			if (__builtin_mul_overflow(x.lo, y.lo, &r1) || __builtin_mul_overflow(x.lo, y.hi, &r2) ||
+			    __builtin_mul_overflow(x.hi, y.lo, &r3) || __builtin_mul_overflow(x.hi, y.hi, &r4))
+				return UNKNOWN;
+			{
+				int64_t lo = r1, hi = r1;
+				lo = r2 < lo ? r2 : lo, hi = r2 > hi ? r2 : hi;
+				lo = r3 < lo ? r3 : lo, hi = r3 > hi ? r3 : hi;
+				lo = r4 < lo ? r4 : lo, hi = r4 > hi ? r4 : hi;
+				return ival_of(lo, hi);
+			}
+		default:
+			return UNKNOWN;
+		}
+	case EX_CALL: {
+		const char *n = e->u.call.name;
+		Expr **a = e->u.call.args;
+		int na = e->u.call.nargs;
+		if (!strcmp(n, "Cast") && na == 2)
+			return ival(b, a[1], depth + 1);
+		if (!strcmp(n, "shift_right") && na == 2 && ir_is_const_int(a[1], &c) && c >= 0 && c < 63) {
+			x = ival(b, a[0], depth + 1);
+			if (x.ok && x.lo >= 0)
+				return ival_of(x.lo >> c, x.hi >> c);
+			return UNKNOWN;
+		}
+		if ((!strcmp(n, "max") || !strcmp(n, "min")) && na == 2) {
+			x = ival(b, a[0], depth + 1);
+			y = ival(b, a[1], depth + 1);
+			if (!x.ok || !y.ok)
+				return UNKNOWN;
+			if (n[1] == 'a')
+				return ival_of(x.lo > y.lo ? x.lo : y.lo, x.hi > y.hi ? x.hi : y.hi);
+			return ival_of(x.lo < y.lo ? x.lo : y.lo, x.hi < y.hi ? x.hi : y.hi);
+		}
+		if (!strcmp(n, "if_then_else") && na == 3) {
+			x = ival(b, a[1], depth + 1);
+			y = ival(b, a[2], depth + 1);
+			if (!x.ok || !y.ok)
+				return UNKNOWN;
+			return ival_of(x.lo < y.lo ? x.lo : y.lo, x.hi > y.hi ? x.hi : y.hi);
+		}
+		return UNKNOWN;
+	}
+	default:
+		return UNKNOWN;
+	}
+}
+
+/* ---- footprints ---------------------------------------------------------------- */
+
+static Foot
+foot_whole(const Var *alloc)
+{
+	Foot f = {alloc, 0, 0, 0};
+	return f;
+}
+
+/* Elements [elo, ehi] of size es, plus an element offset: a byte range. */
+static Foot
+foot_bytes(const Var *alloc, Ival el, int64_t es)
+{
+	int64_t lo, hi;
+	if (!el.ok || es <= 0 || __builtin_mul_overflow(el.lo, es, &lo) ||
+	    __builtin_add_overflow(el.hi, 1, &hi) || __builtin_mul_overflow(hi, es, &hi))
+		return foot_whole(alloc);
+	Foot f = {alloc, lo, hi, 1};
+	return f;
+}
+
+static int
+is_data_buffer(const Buffer *bf)
+{
+	return bf && bf->data && orc_scope_is_data_shared(ir_buffer_scope(bf));
+}
+
+/* The footprint of bf[idx...] (a slice index covers [begin, end)). */
+static Foot
+foot_access(B *b, const Buffer *bf, Expr *const *idx, int nidx)
+{
+	const Var *alloc = bf->data;
+	int64_t es = orc_dtype_bytes(bf->dtype);
+	if (es <= 0 || nidx <= 0 || nidx > 8)
+		return foot_whole(alloc);
+	int64_t stride[8];
+	if (bf->strides) {
+		const Expr *s = bf->strides;
+		if ((s->kind != EX_TUPLE && s->kind != EX_LIST) || s->u.list.n != nidx)
+			return foot_whole(alloc);
+		for (int k = 0; k < nidx; k++)
+			if (!ir_is_const_int(s->u.list.items[k], &stride[k]))
+				return foot_whole(alloc);
+	} else {
+		if (nidx != bf->ndim)
+			return foot_whole(alloc);
+		int64_t st = 1;
+		for (int k = nidx - 1; k >= 0; k--) {
+			stride[k] = st;
+			int64_t d;
+			if (k > 0 && (!ir_is_const_int(bf->shape[k], &d) || __builtin_mul_overflow(st, d, &st)))
+				return foot_whole(alloc);
+		}
+	}
+	Ival lin = ival_of(0, 0);
+	for (int k = 0; k < nidx; k++) {
+		Ival x;
+		if (idx[k]->kind == EX_SLICE) {
+			Ival lo = ival(b, idx[k]->u.slice.begin, 0), hi = ival(b, idx[k]->u.slice.end, 0);
+			if (!lo.ok || !hi.ok || hi.hi <= lo.lo)
+				return foot_whole(alloc);
+			x = ival_of(lo.lo, hi.hi - 1);
+		} else {
+			x = ival(b, idx[k], 0);
+		}
+		int64_t p, q;
+		if (!x.ok || stride[k] < 0 || __builtin_mul_overflow(x.lo, stride[k], &p) ||
+		    __builtin_mul_overflow(x.hi, stride[k], &q) || __builtin_add_overflow(lin.lo, p, &lin.lo) ||
+		    __builtin_add_overflow(lin.hi, q, &lin.hi))
+			return foot_whole(alloc);
+	}
+	if (bf->elem_offset) {
+		int64_t off;
+		if (!ir_is_const_int(bf->elem_offset, &off) || __builtin_add_overflow(lin.lo, off, &lin.lo) ||
+		    __builtin_add_overflow(lin.hi, off, &lin.hi))
+			return foot_whole(alloc);
+	}
+	return foot_bytes(alloc, lin, es);
+}
+
+/* The shared allocation a pointer expression is based on, or NULL. */
+static const Var *
+shared_base(B *b, const Expr *e, int depth)
+{
+	if (!e || depth > IR_MAX_DEPTH)
+		return NULL;
+	switch (e->kind) {
+	case EX_VAR: {
+		if (orc_scope_is_data_shared(e->u.var->ptr_scope))
+			return e->u.var;
+		intptr_t i = (intptr_t)pm_get(&b->g->aliases, e->u.var);
+		return i ? b->g->leaves[i - 1].foot.alloc : NULL;
+	}
+	case EX_BUF:
+		return is_data_buffer(e->u.buf) ? e->u.buf->data : NULL;
+	case EX_CALL:
+		for (int i = 0; i < e->u.call.nargs; i++) {
+			const Var *v = shared_base(b, e->u.call.args[i], depth + 1);
+			if (v)
+				return v;
+		}
+		return NULL;
+	case EX_BIN: {
+		const Var *v = shared_base(b, e->u.bin.a, depth + 1);
+		return v ? v : shared_base(b, e->u.bin.b, depth + 1);
+	}
+	default:
+		return NULL;
+	}
+}
+
+/* ---- descriptors ---------------------------------------------------------------- */
+
+static int
+is_desc_scope(const char *s)
+{
+	return s && !strncmp(s, "local.descriptor", 16) && !strstr(s, "instr");
+}
+
+/* The descriptor variable an MMA argument names (desc, desc.data, desc[0]). */
+static const Var *
+desc_ref(B *b, const Expr *e)
+{
+	const Var *v = NULL;
+	if (e->kind == EX_VAR)
+		v = e->u.var;
+	else if (e->kind == EX_LOAD && e->u.load.buf)
+		v = e->u.load.buf->data;
+	else if (e->kind == EX_BUF)
+		v = e->u.buf->data;
+	if (v && (is_desc_scope(v->ptr_scope) || pm_get(&b->g->descs, v)))
+		return v;
+	return NULL;
+}
+
+static void
+desc_record(B *b, const Var *v, Foot f)
+{
+	EventGraph *g = b->g;
+	intptr_t i = (intptr_t)pm_get(&g->descs, v);
+	if (!i) {
+		if (g->ndinfo == g->capdinfo) {
+			int cap = g->capdinfo ? g->capdinfo * 2 : 8;
+			DescInfo *d = realloc(g->dinfo, sizeof *d * (size_t)cap);
+			if (!d)
+				abort();
+			g->dinfo = d;
+			g->capdinfo = cap;
+		}
+		g->dinfo[g->ndinfo].foot = f;
+		g->dinfo[g->ndinfo].n = 1;
+		pm_put(&g->descs, v, (void *)(intptr_t)(++g->ndinfo));
+		return;
+	}
+	DescInfo *d = &g->dinfo[i - 1];
+	d->n++;
+	if (d->foot.alloc != f.alloc) {
+		d->foot = foot_whole(NULL);
+	} else if (d->foot.known && f.known) {
+		d->foot.lo = f.lo < d->foot.lo ? f.lo : d->foot.lo;
+		d->foot.hi = f.hi > d->foot.hi ? f.hi : d->foot.hi;
+	} else {
+		d->foot.known = 0;
+	}
+}
+
+/* ---- leaves (pointers collected for the enclosing call) ------------------------- */
+
+static Leaf *
+push_leaf(B *b, int kind, int pos)
+{
+	EventGraph *g = b->g;
+	if (g->nleaves == g->capleaves) {
+		int cap = g->capleaves ? g->capleaves * 2 : 32;
+		Leaf *l = realloc(g->leaves, sizeof *l * (size_t)cap);
+		if (!l)
+			abort();
+		g->leaves = l;
+		g->capleaves = cap;
+	}
+	Leaf *l = &g->leaves[g->nleaves++];
+	memset(l, 0, sizeof *l);
+	l->kind = kind;
+	l->pos = pos;
+	return l;
+}
+
+/* ---- expressions ------------------------------------------------------------------ */
+
+static void scan(B *b, const Expr *e, Owner *ow, int pos, int depth);
+
+static int
+access(B *b, EventKind k, const char *op, const char *buf, Foot f, int site)
+{
+	int id = emit(b, k, op);
+	Event *e = &b->g->ev[id];
+	e->buf = buf;
+	e->foot = f;
+	e->site = site;
+	return id;
+}
+
+static const char *
+call_label(const Expr *call)
+{
+	if ((!strcmp(call->u.call.name, "call_extern") || !strcmp(call->u.call.name, "call_pure_extern")) &&
+	    call->u.call.nargs >= 2 && call->u.call.args[1]->kind == EX_STR)
+		return call->u.call.args[1]->u.s;
+	return call->u.call.name;
+}
+
+static void
+generic_leaf(B *b, const Leaf *l, const char *op, int site)
+{
+	int rd = 1, wr = 1;
+	if (l->kind == LF_PTR && (l->mask & 3))
+		rd = l->mask & 1, wr = (l->mask & 2) != 0;
+	if (rd)
+		access(b, EV_GREAD, op, l->buf, l->foot, site);
+	if (wr)
+		access(b, EV_GWRITE, op, l->buf, l->foot, site);
+}
+
+/* The call's own effects, after its arguments were scanned. */
+static void
+finish_call(B *b, Owner *ow)
+{
+	EventGraph *g = b->g;
+	const Effect *eff = ow->eff;
+	const char *op = call_label(ow->call);
+	int site = b->site++;
+	int nl = g->nleaves;
+	if (!eff) {
+		for (int i = ow->lstart; i < nl; i++)
+			if (g->leaves[i].kind != LF_DESC)
+				generic_leaf(b, &g->leaves[i], op, site);
+		return;
+	}
+	switch (eff->role) {
+	case ER_FENCE:
+		emit(b, EV_FENCE, op);
+		g->ev[b->cur].site = site;
+		return;
+	case ER_COMMIT:
+		emit(b, EV_COMMIT, op);
+		g->ev[b->cur].site = site;
+		return;
+	case ER_WAIT: {
+		int argoff;
+		orc_call_effect(ow->call, &argoff);
+		int64_t n = 0;
+		int partial = ow->call->u.call.nargs > argoff &&
+		              !(ir_is_const_int(ow->call->u.call.args[argoff], &n) && n == 0);
+		emit(b, EV_WAIT, op);
+		g->ev[b->cur].site = site;
+		g->ev[b->cur].flags = partial ? EVF_PARTIAL : 0;
+		return;
+	}
+	case ER_DESC_INIT: {
+		int argoff;
+		orc_call_effect(ow->call, &argoff);
+		if (ow->call->u.call.nargs <= argoff)
+			return;
+		const Expr *d = ow->call->u.call.args[argoff];
+		const Var *v = d->kind == EX_VAR ? d->u.var : d->kind == EX_LOAD ? d->u.load.buf->data : NULL;
+		if (!v)
+			return;
+		int any = 0;
+		for (int i = ow->lstart; i < nl; i++)
+			if (g->leaves[i].kind != LF_DESC && g->leaves[i].pos != 0) {
+				desc_record(b, v, g->leaves[i].foot);
+				any = 1;
+			}
+		if (!any)
+			desc_record(b, v, foot_whole(NULL));
+		return;
+	}
+	case ER_BARRIER:
+		for (int i = ow->lstart; i < nl; i++) {
+			const Leaf *l = &g->leaves[i];
+			if (l->kind != LF_DESC && !(l->pos >= 0 && l->pos < 32 && (eff->bar >> l->pos & 1)))
+				generic_leaf(b, l, op, site);
+		}
+		return;
+	case ER_ACCESS:
+		break;
+	default:
+		return;
+	}
+	if (eff->proxy == EP_GENERIC) {
+		for (int i = ow->lstart; i < nl; i++) {
+			const Leaf *l = &g->leaves[i];
+			if (l->kind == LF_DESC)
+				continue;
+			int r = l->pos >= 0 && l->pos < 32 && (eff->rd >> l->pos & 1);
+			int w = l->pos >= 0 && l->pos < 32 && (eff->wr >> l->pos & 1);
+			if (!r && !w) {
+				if (!(l->pos >= 0 && l->pos < 32 && (eff->bar >> l->pos & 1)))
+					generic_leaf(b, l, op, site);
+				continue;
+			}
+			if (r)
+				access(b, EV_GREAD, op, l->buf, l->foot, site);
+			if (w)
+				access(b, EV_GWRITE, op, l->buf, l->foot, site);
+		}
+		return;
+	}
+	/* async */
+	unsigned fl = (eff->flags & EF_BULK_GROUP) ? EVF_BULK_GROUP : 0;
+	int nops = 0;
+	for (int i = ow->lstart; i < nl; i++) {
+		const Leaf *l = &g->leaves[i];
+		int in = l->pos >= 0 && l->pos < 32;
+		int r = in && (eff->rd >> l->pos & 1), w = in && (eff->wr >> l->pos & 1);
+		if (l->kind == LF_DESC) {
+			if (!(eff->flags & EF_DESC))
+				continue;
+			int id = access(b, EV_AREAD, op, NULL, foot_whole(NULL), site);
+			g->ev[id].desc = l->desc;
+			g->ev[id].flags = fl;
+			nops++;
+			continue;
+		}
+		if (!r && !w && (eff->flags & EF_PTRS))
+			r = 1;
+		if (r) {
+			int id = access(b, EV_AREAD, op, l->buf, l->foot, site);
+			g->ev[id].flags = fl;
+			nops++;
+		}
+		if (w) {
+			access(b, EV_AWRITE, op, l->buf, l->foot, site);
+			nops++;
+		}
+	}
+	if (!nops) {
+		int id = access(b, eff->wr && !eff->rd && !(eff->flags & (EF_DESC | EF_PTRS)) ? EV_AWRITE : EV_AREAD,
+		                op, NULL, foot_whole(NULL), site);
+		if (g->ev[id].kind == EV_AREAD)
+			g->ev[id].flags = fl;
+	}
+}
+
+/* tvm_access_ptr(type, base, offset, extent, mask) and friends. */
+static void
+pointer(B *b, const Expr *e, Owner *ow, int pos, int depth)
+{
+	const char *n = e->u.call.name;
+	Expr **a = e->u.call.args;
+	int na = e->u.call.nargs;
+	for (int i = 0; i < na; i++) {
+		/* The pointed-to element is not loaded; its indices are evaluated. */
+		const Expr *x = a[i];
+		if (x->kind == EX_LOAD && ((!strcmp(n, "address_of") && i == 0) || (!strcmp(n, "access_ptr") && i == 0))) {
+			for (int k = 0; k < x->u.load.nidx; k++)
+				scan(b, x->u.load.idx[k], ow, pos, depth + 1);
+		} else if (!(!strcmp(n, "tvm_access_ptr") && i == 1)) {
+			scan(b, x, ow, pos, depth + 1);
+		}
+	}
+	if (!strcmp(n, "tvm_access_ptr")) {
+		const Var *base = na >= 2 ? shared_base(b, a[1], 0) : NULL;
+		if (!base)
+			return;
+		Leaf *l = push_leaf(b, LF_PTR, pos);
+		l->buf = base->owner ? base->owner->name : base->name;
+		l->foot = foot_whole(base);
+		int64_t m;
+		l->mask = na == 5 && ir_is_const_int(a[4], &m) ? (int)(m & 3) : 0;
+		const char *dt = NULL;
+		if (a[0]->kind == EX_CALL && a[0]->u.call.nargs >= 1 && a[0]->u.call.args[0]->kind == EX_STR)
+			dt = a[0]->u.call.args[0]->u.s;
+		int es = orc_dtype_bytes(dt);
+		if (na == 5 && a[1]->kind == EX_VAR && a[1]->u.var == base && es > 0) {
+			Ival off = ival(b, a[2], 0), ext = ival(b, a[3], 0);
+			if (off.ok && ext.ok && ext.hi >= 1) {
+				Ival el = ival_of(off.lo, 0);
+				if (!__builtin_add_overflow(off.hi, ext.hi - 1, &el.hi))
+					l->foot = foot_bytes(base, el, es);
+			}
+		}
+		return;
+	}
+	if (na < 1 || a[0]->kind != EX_LOAD || !is_data_buffer(a[0]->u.load.buf))
+		return;
+	const Buffer *bf = a[0]->u.load.buf;
+	if (!strcmp(n, "address_of")) {
+		Leaf *l = push_leaf(b, LF_ADDR, pos);
+		l->buf = bf->name;
+		l->foot = foot_whole(bf->data); /* the callee may walk from the element anywhere */
+		return;
+	}
+	/* access_ptr(base_load, extent, rw_mask) */
+	Leaf *l = push_leaf(b, LF_PTR, pos);
+	l->buf = bf->name;
+	int64_t m;
+	l->mask = na >= 3 && ir_is_const_int(a[2], &m) ? (int)(m & 3) : 0;
+	l->foot = foot_whole(bf->data);
+	Foot base = foot_access(b, bf, a[0]->u.load.idx, a[0]->u.load.nidx);
+	int64_t es = orc_dtype_bytes(bf->dtype);
+	Ival ext = na >= 2 ? ival(b, a[1], 0) : UNKNOWN;
+	int64_t span;
+	if (base.known && ext.ok && ext.hi >= 1 && !__builtin_mul_overflow(ext.hi, es, &span) &&
+	    !__builtin_add_overflow(base.lo, span, &span)) {
+		l->foot = base;
+		l->foot.hi = span > base.hi ? span : base.hi;
+	}
+}
+
+static void
+scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
+{
+	if (!e)
+		return;
+	if (depth > IR_MAX_DEPTH) {
+		b->g->overflow = 1;
+		return;
+	}
+	switch (e->kind) {
+	case EX_LOAD: {
+		const Buffer *bf = e->u.load.buf;
+		for (int k = 0; k < e->u.load.nidx; k++)
+			scan(b, e->u.load.idx[k], ow, pos, depth + 1);
+		if (is_data_buffer(bf))
+			access(b, EV_GREAD, "load", bf->name, foot_access(b, bf, e->u.load.idx, e->u.load.nidx),
+			       b->site++);
+		return;
+	}
+	case EX_BIN:
+		scan(b, e->u.bin.a, ow, pos, depth + 1);
+		scan(b, e->u.bin.b, ow, pos, depth + 1);
+		return;
+	case EX_NOT:
+		scan(b, e->u.operand, ow, pos, depth + 1);
+		return;
+	case EX_SLICE:
+		scan(b, e->u.slice.begin, ow, pos, depth + 1);
+		scan(b, e->u.slice.end, ow, pos, depth + 1);
+		scan(b, e->u.slice.step, ow, pos, depth + 1);
+		return;
+	case EX_TUPLE:
+	case EX_LIST:
+		for (int i = 0; i < e->u.list.n; i++)
+			scan(b, e->u.list.items[i], ow, pos, depth + 1);
+		return;
+	case EX_DICT:
+		for (int i = 0; i < e->u.dict.n; i++)
+			scan(b, e->u.dict.vals[i], ow, pos, depth + 1);
+		return;
+	case EX_VAR: {
+		const Var *v = e->u.var;
+		if (orc_scope_is_data_shared(v->ptr_scope)) {
+			Leaf *l = push_leaf(b, LF_VAR, pos);
+			l->buf = v->owner ? v->owner->name : v->name;
+			l->foot = foot_whole(v);
+			return;
+		}
+		intptr_t i = (intptr_t)pm_get(&b->g->aliases, v);
+		if (i) {
+			Leaf copy = b->g->leaves[i - 1];
+			Leaf *l = push_leaf(b, copy.kind, pos);
+			*l = copy;
+			l->pos = pos;
+		}
+		return;
+	}
+	case EX_BUF:
+		if (is_data_buffer(e->u.buf)) {
+			Leaf *l = push_leaf(b, LF_VAR, pos);
+			l->buf = e->u.buf->name;
+			l->foot = foot_whole(e->u.buf->data);
+		}
+		return;
+	case EX_CALL:
+		break;
+	default:
+		return;
+	}
+	int argoff;
+	const Effect *eff = orc_call_effect(e, &argoff);
+	if (eff && eff->role == ER_PTR) {
+		pointer(b, e, ow, pos, depth);
+		return;
+	}
+	if (eff && eff->role == ER_PURE) {
+		for (int i = 0; i < e->u.call.nargs; i++)
+			scan(b, e->u.call.args[i], ow, pos, depth + 1);
+		for (int i = 0; i < e->u.call.nkw; i++)
+			scan(b, e->u.call.kwargs[i], ow, pos, depth + 1);
+		return;
+	}
+	Owner o = {e, eff, b->g->nleaves};
+	for (int i = 0; i < e->u.call.nargs; i++) {
+		const Expr *x = e->u.call.args[i];
+		int p = i - argoff;
+		if (p < 0)
+			continue; /* call_extern's dtype and function name */
+		if (eff && (eff->flags & EF_DESC)) {
+			const Var *d = desc_ref(b, x);
+			if (d) {
+				if (x->kind == EX_LOAD)
+					for (int k = 0; k < x->u.load.nidx; k++)
+						scan(b, x->u.load.idx[k], &o, p, depth + 1);
+				Leaf *l = push_leaf(b, LF_DESC, p);
+				l->desc = d;
+				continue;
+			}
+		}
+		if (eff && p < 32 && (eff->bar >> p & 1) && x->kind == EX_LOAD) {
+			for (int k = 0; k < x->u.load.nidx; k++)
+				scan(b, x->u.load.idx[k], &o, p, depth + 1);
+			continue; /* an mbarrier object, not data */
+		}
+		scan(b, x, &o, p, depth + 1);
+	}
+	for (int i = 0; i < e->u.call.nkw; i++)
+		scan(b, e->u.call.kwargs[i], &o, -1, depth + 1);
+	finish_call(b, &o);
+	b->g->nleaves = o.lstart;
+}
+
+/* Scans an expression that is no call argument; returns the index of its
+ * first top-level pointer leaf (for a let), the leaves staying pushed. */
+static int
+scan_top(B *b, const Expr *e, int depth)
+{
+	int start = b->g->nleaves;
+	scan(b, e, NULL, -1, depth);
+	return start;
+}
+
+/* ---- statements ---------------------------------------------------------------------- */
+
+static void stmt(B *b, const Stmt *s, int depth);
+
+static void
+top(B *b, const Expr *e, int depth)
+{
+	int start = scan_top(b, e, depth);
+	b->g->nleaves = start;
+}
+
+static void
+bind_let(B *b, const Var *v, const Expr *value, int depth)
+{
+	EventGraph *g = b->g;
+	int start = scan_top(b, value, depth);
+	if (g->nleaves > start) {
+		/* A pointer bound to a name: uses of the name are uses of the
+		 * pointer (several candidates: one leaf covering them all). */
+		Leaf l = g->leaves[start];
+		for (int i = start + 1; i < g->nleaves; i++) {
+			const Leaf *m = &g->leaves[i];
+			if (m->foot.alloc != l.foot.alloc)
+				l.foot = foot_whole(NULL);
+			else if (!m->foot.known || !l.foot.known)
+				l.foot.known = 0;
+			else
+				l.foot.lo = m->foot.lo < l.foot.lo ? m->foot.lo : l.foot.lo,
+				l.foot.hi = m->foot.hi > l.foot.hi ? m->foot.hi : l.foot.hi;
+			if (m->kind != l.kind || m->mask != l.mask)
+				l.kind = LF_ADDR, l.mask = 0;
+		}
+		l.pos = -1;
+		/* Kept below the scratch area: move it to the bottom for good. */
+		g->nleaves = start;
+		Leaf *keep = push_leaf(b, l.kind, -1);
+		*keep = l;
+		pm_put(&g->aliases, v, (void *)(intptr_t)g->nleaves);
+		return; /* the kept leaf stays pushed: later owners start above it */
+	}
+	g->nleaves = start;
+	set_range(b, v, ival(b, value, 0));
+}
+
+static void
+loop(B *b, const Stmt *s, int depth)
+{
+	const Expr *mn = s->u.for_.min, *ext = s->u.for_.extent, *st = s->u.for_.step;
+	top(b, mn, depth);
+	top(b, ext, depth);
+	if (st)
+		top(b, st, depth);
+	int64_t e, step = 1;
+	int known = ir_is_const_int(ext, &e) && (!st || (ir_is_const_int(st, &step) && step > 0));
+	int64_t trips = -1; /* unknown */
+	if (known)
+		trips = e <= 0 ? 0 : e / step + (e % step != 0);
+	if (s->u.for_.kind == FOR_THREAD_BINDING && trips != 0)
+		trips = 1; /* one iteration per thread */
+	if (trips == 0)
+		return;
+	Ival m = ival(b, mn, 0), x = ival(b, ext, 0);
+	int64_t hi;
+	if (m.ok && x.ok && x.hi >= 1 && (!st || step > 0) && !__builtin_add_overflow(m.hi, x.hi - 1, &hi))
+		set_range(b, s->u.for_.var, ival_of(m.lo, hi));
+	else
+		set_range(b, s->u.for_.var, UNKNOWN);
+	int head = emit(b, EV_NOP, "loop");
+	stmt(b, s->u.for_.body, depth + 1);
+	int latch = emit(b, EV_NOP, "back edge");
+	if (trips != 1)
+		link(b, latch, head);
+	int out = add(b, EV_NOP, "loop exit");
+	link(b, latch, out);
+	if (trips < 0)
+		link(b, head, out);
+	b->cur = out;
+}
+
+static void
+stmt(B *b, const Stmt *s, int depth)
+{
+	if (!s)
+		return;
+	if (depth > IR_MAX_DEPTH) {
+		b->g->overflow = 1;
+		return;
+	}
+	Loc saved = b->loc;
+	b->loc = s->loc;
+	switch (s->kind) {
+	case ST_SEQ:
+		for (int i = 0; i < s->u.seq.n; i++)
+			stmt(b, s->u.seq.items[i], depth + 1);
+		break;
+	case ST_EVAL:
+		top(b, s->u.eval.value, depth);
+		break;
+	case ST_STORE: {
+		const Buffer *bf = s->u.store.buf;
+		top(b, s->u.store.value, depth);
+		for (int k = 0; k < s->u.store.nidx; k++)
+			top(b, s->u.store.idx[k], depth);
+		if (is_data_buffer(bf))
+			access(b, EV_GWRITE, "store", bf->name, foot_access(b, bf, s->u.store.idx, s->u.store.nidx),
+			       b->site++);
+		break;
+	}
+	case ST_FOR:
+		loop(b, s, depth);
+		break;
+	case ST_WHILE: {
+		int head = emit(b, EV_NOP, "loop");
+		top(b, s->u.while_.cond, depth);
+		int test = emit(b, EV_NOP, "loop test");
+		stmt(b, s->u.while_.body, depth + 1);
+		emit(b, EV_NOP, "back edge");
+		link(b, b->cur, head);
+		int out = add(b, EV_NOP, "loop exit");
+		link(b, test, out);
+		b->cur = out;
+		break;
+	}
+	case ST_IF: {
+		top(b, s->u.if_.cond, depth);
+		int br = emit(b, EV_NOP, "branch");
+		stmt(b, s->u.if_.then_, depth + 1);
+		int end_then = b->cur;
+		b->cur = br;
+		if (s->u.if_.else_)
+			stmt(b, s->u.if_.else_, depth + 1);
+		int end_else = b->cur;
+		int join = add(b, EV_NOP, "join");
+		link(b, end_then, join);
+		link(b, end_else, join);
+		b->cur = join;
+		break;
+	}
+	case ST_LET:
+		bind_let(b, s->u.let.var, s->u.let.value, depth);
+		stmt(b, s->u.let.body, depth + 1);
+		break;
+	case ST_ASSERT:
+		top(b, s->u.assert_.cond, depth);
+		top(b, s->u.assert_.msg, depth);
+		stmt(b, s->u.assert_.body, depth + 1);
+		break;
+	case ST_ATTR:
+		top(b, s->u.attr.value, depth);
+		stmt(b, s->u.attr.body, depth + 1);
+		break;
+	case ST_LAUNCH: {
+		top(b, s->u.launch.extent, depth);
+		Ival x = ival(b, s->u.launch.extent, 0);
+		set_range(b, s->u.launch.var, x.ok && x.hi >= 1 ? ival_of(0, x.hi - 1) : UNKNOWN);
+		stmt(b, s->u.launch.body, depth + 1);
+		break;
+	}
+	case ST_ALLOC:
+		for (int i = 0; i < s->u.alloc.nextents; i++)
+			top(b, s->u.alloc.extents[i], depth);
+		top(b, s->u.alloc.condition, depth);
+		stmt(b, s->u.alloc.body, depth + 1);
+		break;
+	case ST_DECL:
+		stmt(b, s->u.decl.body, depth + 1);
+		break;
+	case ST_BLOCK: {
+		int64_t w = 1;
+		const Expr *where = s->u.block.where;
+		if (where && !(ir_is_const_int(where, &w) && w != 0)) {
+			top(b, where, depth);
+			int br = emit(b, EV_NOP, "block predicate");
+			stmt(b, s->u.block.body, depth + 1);
+			int join = add(b, EV_NOP, "join");
+			link(b, b->cur, join);
+			link(b, br, join);
+			b->cur = join;
+		} else {
+			stmt(b, s->u.block.body, depth + 1);
+		}
+		break;
+	}
+	}
+	b->loc = saved;
+}
+
+/* ---- public ------------------------------------------------------------------------------ */
+
+void
+orc_events_init(EventGraph *g)
+{
+	memset(g, 0, sizeof *g);
+}
+
+void
+orc_events_free(EventGraph *g)
+{
+	free(g->ev);
+	free(g->ivals);
+	free(g->leaves);
+	free(g->dinfo);
+	pm_free(&g->ranges);
+	pm_free(&g->aliases);
+	pm_free(&g->descs);
+	memset(g, 0, sizeof *g);
+}
+
+static void
+pm_clear(PtrMap *m)
+{
+	if (m->cap) {
+		memset(m->keys, 0, sizeof *m->keys * m->cap);
+		m->n = 0;
+	}
+}
+
+int
+orc_events_build(EventGraph *g, const Func *f)
+{
+	g->n = 0;
+	g->nivals = g->nleaves = g->ndinfo = 0;
+	g->overflow = 0;
+	pm_clear(&g->ranges);
+	pm_clear(&g->aliases);
+	pm_clear(&g->descs);
+	B b = {g, -1, {0, 0}, 0};
+	if (f->body)
+		b.loc = f->body->loc;
+	g->entry = emit(&b, EV_NOP, "entry");
+	stmt(&b, f->body, 0);
+	g->exit = emit(&b, EV_NOP, "exit");
+	g->nsites = b.site;
+	/* MMA operands read what their descriptors were built from. */
+	for (int i = 0; i < g->n; i++) {
+		Event *e = &g->ev[i];
+		if (!e->desc)
+			continue;
+		intptr_t d = (intptr_t)pm_get(&g->descs, e->desc);
+		e->foot = d ? g->dinfo[d - 1].foot : foot_whole(NULL);
+		if (e->foot.alloc)
+			e->buf = e->foot.alloc->owner ? e->foot.alloc->owner->name : e->foot.alloc->name;
+	}
+	return g->overflow ? -1 : 0;
+}
+
+static const char *
+kind_text(EventKind k)
+{
+	switch (k) {
+	case EV_GREAD: return "generic read";
+	case EV_GWRITE: return "generic write";
+	case EV_AREAD: return "async read";
+	case EV_AWRITE: return "async write";
+	case EV_FENCE: return "fence";
+	case EV_COMMIT: return "commit";
+	case EV_WAIT: return "wait";
+	default: return "";
+	}
+}
+
+void
+orc_event_describe(const Event *e, char *buf, size_t n)
+{
+	if (e->kind == EV_NOP)
+		snprintf(buf, n, "%s", e->op ? e->op : "");
+	else
+		snprintf(buf, n, "%s %s", kind_text(e->kind), e->op ? e->op : "?");
+}
+
+void
+orc_events_witness(const EventGraph *g, const int *path, int len, FindingList *fl, Finding *f)
+{
+	char d[96];
+	int first = f->nwitness;
+	for (int i = 0; i < len; i++) {
+		const Event *v = &g->ev[path[i]];
+		int last = i == len - 1;
+		if (i && !last && v->kind == EV_NOP && !strcmp(v->op, "join"))
+			continue;
+		orc_event_describe(v, d, sizeof d);
+		if (i && f->nwitness > first) {
+			WitnessStep *w = &f->witness[f->nwitness - 1];
+			if (w->loc.line == v->loc.line && w->loc.col == v->loc.col) {
+				if (v->kind == EV_NOP && !strcmp(w->what, "back edge"))
+					continue; /* the back edge says more than the loop node */
+				if (f->nwitness - 1 == first && !last)
+					continue; /* keep the first event as it is */
+				if (f->nwitness - 1 != first) {
+					w->what = ar_strdup(fl->arena, d);
+					continue;
+				}
+			}
+		}
+		fl_add_step(fl, f, v->loc, d);
+	}
+}
+
+void
+orc_events_dump(FILE *out, const EventGraph *g)
+{
+	char d[128];
+	for (int i = 0; i < g->n; i++) {
+		const Event *e = &g->ev[i];
+		orc_event_describe(e, d, sizeof d);
+		fprintf(out, "%3d %d:%d %-32s", i, e->loc.line, e->loc.col, d);
+		if (e->kind != EV_NOP && e->kind != EV_FENCE && e->kind != EV_COMMIT && e->kind != EV_WAIT) {
+			if (!e->foot.alloc)
+				fprintf(out, " [any shared]");
+			else if (!e->foot.known)
+				fprintf(out, " [%s: all]", e->buf ? e->buf : e->foot.alloc->name);
+			else
+				fprintf(out, " [%s: %lld..%lld)", e->buf ? e->buf : e->foot.alloc->name,
+				        (long long)e->foot.lo, (long long)e->foot.hi);
+		}
+		fprintf(out, " ->");
+		for (int k = 0; k < 2; k++)
+			if (e->succ[k] >= 0)
+				fprintf(out, " %d", e->succ[k]);
+		fprintf(out, "\n");
+	}
+}

@@ -1,0 +1,84 @@
+/* events.h: the explicit event graph of one function, on which the
+ * soundness and handshake oracles search (SPEC 6).
+ *
+ * Nodes are events in execution order: generic and async shared-memory
+ * accesses (each with one footprint), fences, bulk-group commits and waits,
+ * and control nodes (entry, exit, branch, join, loop head, latch, exit of a
+ * loop).  Edges are control flow of ONE thread in program order: both arms
+ * of an `if` are possible, loops have back edges, a loop whose trip count is
+ * not a constant may run zero times.  The graph is built from the IR and the
+ * effect table alone (effects.def), never from a model's classifier. */
+#ifndef FENCEFUZZ_EVENTS_H
+#define FENCEFUZZ_EVENTS_H
+
+#include "effects.h"
+#include "oracle.h"
+#include "ptrmap.h"
+
+typedef enum {
+	EV_NOP,    /* control node: op says which ("branch", "join", "loop", ...) */
+	EV_GREAD,  /* generic-proxy read of shared memory */
+	EV_GWRITE, /* generic-proxy write of shared memory */
+	EV_AREAD,  /* async-proxy read (TMA store source, MMA operand) */
+	EV_AWRITE, /* async-proxy write (TMA load destination) */
+	EV_FENCE,  /* fence.proxy.async */
+	EV_COMMIT, /* cp.async.bulk.commit_group (tma_store_arrive) */
+	EV_WAIT    /* cp.async.bulk.wait_group.read (tma_store_wait) */
+} EventKind;
+
+enum {
+	EVF_BULK_GROUP = 1 << 0, /* EV_AREAD completed through commit/wait_group */
+	EVF_PARTIAL = 1 << 1     /* EV_WAIT with N != 0 (or unknown): not every group */
+};
+
+typedef struct Event {
+	EventKind kind;
+	Loc loc;          /* the statement it belongs to */
+	const char *op;   /* op or extern name, "store"/"load", or the control node's role */
+	const char *buf;  /* buffer or pointer name, for messages only; NULL if unknown */
+	Foot foot;        /* accesses only */
+	int site;         /* the call or store it came from (events of one op share it) */
+	unsigned flags;   /* EVF_* */
+	int succ[2];      /* successors, -1 = none */
+	const Var *desc;  /* MMA operand read through this descriptor (resolved at the end) */
+} Event;
+
+typedef struct Ival {
+	int64_t lo, hi; /* inclusive */
+	int ok;
+} Ival;
+
+typedef struct Leaf Leaf;
+typedef struct DescInfo DescInfo;
+
+typedef struct EventGraph {
+	Event *ev;
+	int n, cap;
+	int entry, exit;
+	int nsites;
+	int overflow;     /* nesting deeper than IR_MAX_DEPTH: the graph is incomplete */
+	/* Scratch of the builder, kept so that a reused graph allocates nothing. */
+	PtrMap ranges, aliases, descs;
+	Ival *ivals;
+	int nivals, capivals;
+	Leaf *leaves;
+	int nleaves, capleaves;
+	DescInfo *dinfo;
+	int ndinfo, capdinfo;
+} EventGraph;
+
+/* events.c */
+void orc_events_init(EventGraph *g);
+/* Builds the graph of f (replacing what g held).  0, or -1 when f nests
+ * deeper than IR_MAX_DEPTH (g->overflow set; the graph is then partial). */
+int orc_events_build(EventGraph *g, const Func *f);
+void orc_events_free(EventGraph *g);
+/* "generic write store", "async read ptx_wgmma_ss", "branch", ...: event
+ * classes and op names only (no buffer names), for witnesses and signatures. */
+void orc_event_describe(const Event *e, char *buf, size_t n);
+void orc_events_dump(FILE *out, const EventGraph *g); /* debugging */
+/* Appends to f the witness of a path of node ids, first event first: one
+ * step per statement (its last node on the path), joins left out. */
+void orc_events_witness(const EventGraph *g, const int *path, int len, FindingList *fl, Finding *f);
+
+#endif

@@ -1,0 +1,127 @@
+/* handshake.c: a bulk store's shared source is not rewritten before the
+ * store has finished reading it (SPEC 6 "handshake", SPEC 4.3).
+ *
+ * Checks: after every async read completed through bulk async-groups
+ * (tma_store, tma_store_scatter4, tl::tma_store_add: EF_BULK_GROUP in
+ * effects.def), on every path of the issuing thread, a tma_store_arrive
+ * (cp.async.bulk.commit_group) and then a tma_store_wait
+ * (cp.async.bulk.wait_group.read 0) come before any generic WRITE whose
+ * footprint may overlap the store's source, around loop back edges too.
+ *
+ * Method: reachability on the event graph (events.c) over states (node,
+ * committed?), one search per store: a commit sets committed; a full wait
+ * ends the path only when committed (a wait before the commit does not cover
+ * the store, whose group does not exist yet); a wait_group with N != 0 ends
+ * nothing (it may leave the newest group pending).  Fences play no part.
+ * Footprints are always compared (byte ranges; undecidable -> overlap): the
+ * rule is about the store's own source, not all of shared memory.
+ * tma_store_cluster completes on the peer CTA's mbarrier, not by groups, and
+ * is not judged here.
+ *
+ * Assumes: the thread that issues the store is the one that waits (program
+ * order); other threads' writes are ordered after its wait by a barrier,
+ * which this per-thread view does not see, so such writes count on any path
+ * from the store.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "events.h"
+#include "oracle.h"
+
+static const char RULE[] =
+	"PTX ISA 9.1 \u00a79.7.9.25.6 (cp.async.bulk.commit_group, cp.async.bulk.wait_group.read): the source "
+	"of a bulk store may be rewritten only after its bulk async-group is committed and "
+	"wait_group.read has completed; SPEC 4.3 measured 66-98% corrupted copies without the wait";
+static const char NOTE[] =
+	"all paths of the control-flow graph; branch conditions and trip counts unknown unless constant";
+
+static void
+report(const EventGraph *g, const int *parent, int *path, int src, int target, const char *model,
+       FindingList *out)
+{
+	const Event *s = &g->ev[src], *t = &g->ev[target / 2];
+	Finding *f = fl_add(out, FK_HANDSHAKE, model, "handshake", RULE, t->loc);
+	char ds[96], dt[96];
+	orc_event_describe(s, ds, sizeof ds);
+	orc_event_describe(t, dt, sizeof dt);
+	fl_set_message(out, f,
+	               "%s of %s (line %d) is followed by %s of %s (line %d) with no "
+	               "tma_store_arrive then tma_store_wait on some path",
+	               ds, s->buf ? s->buf : "shared memory", s->loc.line, dt,
+	               t->buf ? t->buf : "shared memory", t->loc.line);
+	int len = 0;
+	for (int v = target; v >= 0; v = parent[v])
+		path[len++] = v;
+	for (int i = 0, j = len - 1; i < j; i++, j--) {
+		int x = path[i];
+		path[i] = path[j] / 2;
+		path[j] = x / 2;
+	}
+	if (len % 2)
+		path[len / 2] /= 2;
+	orc_events_witness(g, path, len, out, f);
+	f->strength = STRENGTH_PROVED;
+	f->strength_note = ar_strdup(out->arena, NOTE);
+	fl_sign(f);
+}
+
+int
+orc_handshake(const Func *q, const OracleOptions *o, const char *model, FindingList *out)
+{
+	(void)o;
+	EventGraph g;
+	orc_events_init(&g);
+	orc_events_build(&g, q);
+	int n2 = 2 * g.n, hits = 0;
+	/* state = 2 * node + committed */
+	int *mem = malloc(sizeof *mem * (size_t)(3 * n2) + 1);
+	unsigned char *done = calloc((size_t)g.nsites + 1, 1);
+	if (!mem || !done)
+		abort();
+	int *stamp = mem, *parent = mem + n2, *queue = mem + 2 * n2;
+	for (int i = 0; i < n2; i++)
+		stamp[i] = -1;
+	for (int s = 0; s < g.n; s++) {
+		const Event *src = &g.ev[s];
+		if (src->kind != EV_AREAD || !(src->flags & EVF_BULK_GROUP) || src->site < 0 || done[src->site])
+			continue;
+		int head = 0, tail = 0, found = -1;
+		stamp[2 * s] = s;
+		parent[2 * s] = -1;
+		queue[tail++] = 2 * s;
+		while (head < tail && found < 0) {
+			int u = queue[head++];
+			int committed = u & 1;
+			for (int k = 0; k < 2 && found < 0; k++) {
+				int v = g.ev[u / 2].succ[k];
+				if (v < 0)
+					continue;
+				const Event *e = &g.ev[v];
+				int c = committed;
+				if (e->kind == EV_COMMIT)
+					c = 1;
+				else if (e->kind == EV_WAIT && !(e->flags & EVF_PARTIAL) && committed)
+					continue; /* the store's source is free from here on */
+				int st = 2 * v + c;
+				if (stamp[st] == s)
+					continue;
+				stamp[st] = s;
+				parent[st] = u;
+				queue[tail++] = st;
+				if (e->kind == EV_GWRITE && orc_foot_overlap(&src->foot, &e->foot))
+					found = st;
+			}
+		}
+		if (found < 0)
+			continue;
+		done[src->site] = 1;
+		hits++;
+		if (out)
+			report(&g, parent, queue, s, found, model, out);
+	}
+	free(done);
+	free(mem);
+	orc_events_free(&g);
+	return hits;
+}

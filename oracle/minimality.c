@@ -1,0 +1,1036 @@
+/* minimality.c: the minimality oracle (SPEC 6), three levels reported
+ * separately, each enabled by its bit of OracleOptions.enabled:
+ *
+ * 1. necessity (ORC_NECESSITY, FK_UNNECESSARY_FENCE): an inserted fence
+ *    whose removal leaves the output sound (orc_is_sound, same options).
+ * 2. placement (ORC_PLACEMENT, FK_PLACEMENT): the executed-fence cost of the
+ *    output is above the exact optimum over all placements of fences into
+ *    the input.
+ * 3. alias (ORC_ALIAS, FK_ALIAS_FENCE): an inserted fence that is needed when
+ *    any shared access counts (alias_aware = 0) but not when footprints are
+ *    compared (alias_aware = 1).
+ *
+ * Levels 1 and 3 judge only a sound output (soundness reports the rest) and
+ * cost one or two soundness queries per inserted fence.
+ *
+ * Level 2, the cost.  A fence weighs the product of its enclosing loops'
+ * trip-count weights: a for loop with constant trip count n weighs n (0 when
+ * it never runs; ceil(extent/step) with a constant step), a thread-binding
+ * loop 1, an unknown trip count (symbolic extent or step, while) weighs
+ * unknown_trip_weight.  Default (placement_worst_path = 0): the cost is the
+ * sum of the weights, both branches of an if counting (weight 1 each).  With
+ * placement_worst_path = 1: the most weighted fences any one path executes
+ * (an if costs the max of its branches).  Only inserted fences count; fences
+ * already in the input are in both.  Weights come from the input's loops,
+ * so an output that changed a loop header (a dropped step) is still costed
+ * against the input.
+ *
+ * Level 2, the candidates.  Before every item of every statement list, and
+ * at the end of every loop body.  The end of another body (an if branch,
+ * let, attr, decl, ...) is the same program point as the position right
+ * after that statement on every path through it, and weighs the same, so
+ * under the sum it is never better and is left out; under worst-path the
+ * end of an if branch or block body is kept (it is on fewer paths).  A
+ * position inside a loop that never runs (weight 0) orders nothing and is
+ * no candidate; the end of the function body orders nothing either.
+ *
+ * Level 2, the search.  Soundness is assumed monotone (one more fence never
+ * makes a sound program unsound), so the sound placements are an up-closed
+ * family and the optimum is found exactly by an implicit hitting set search:
+ * keep a list of "cuts" (sets of positions every sound placement must use);
+ * solve min-cost hitting set over the cuts exactly (branch and bound); if
+ * that placement is sound it is optimal; if not, extend it to a maximal
+ * unsound placement T, whose complement is a new cut (a sound placement is
+ * never a subset of T), and repeat.  Each round adds a cut the last
+ * candidate missed, so it terminates; the extension splits the remaining
+ * positions in halves, so a round costs about |cut| * log K queries, not K.
+ * Bounds: at most placement_max_gaps candidate positions, MAX_QUERIES
+ * soundness queries, MAX_NODES hitting-set nodes, MAX_ROUNDS cuts; beyond
+ * any of them nothing is reported and the status says "undecided"
+ * (orc_minimality_status).  Fast path first: when the output is the input
+ * plus fences only and sound, its placement is a sound one (optimum <= its
+ * cost), and when the input is unsound every sound placement costs at least
+ * the cheapest candidate; an output costing no more than that is decided
+ * optimal with one query.  Built with FENCEFUZZ_PLACEMENT_SELFCHECK, every
+ * search decided with at most 14 candidates is checked against brute force.
+ *
+ * The output is related to the input by preserve.c's alignment; when the
+ * output is not preserved but has the same statement shape (the reference
+ * drops loop steps), the shape alignment is used.  Input statements are
+ * assumed not shared between two places of the input tree (the reader never
+ * shares them).
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "oracle.h"
+#include "ptrmap.h"
+
+enum {
+	MAX_QUERIES = 20000,  /* soundness queries per placement search */
+	MAX_NODES = 2000000,  /* hitting-set branch-and-bound nodes per search */
+	MAX_ROUNDS = 5000     /* cuts learned per search */
+};
+
+static const int64_t WMAX = (int64_t)1 << 40; /* weights and costs saturate here */
+
+static const char RULE_NECESSITY[] =
+	"SPEC 6 minimality (1) necessity: no inserted fence can be removed while the program "
+	"stays sound (PTX ISA 8.6 proxies: a fence is needed only between a generic access and "
+	"a later async-proxy access)";
+static const char RULE_PLACEMENT[] =
+	"SPEC 6 minimality (2) placement: the executed-fence cost (loop trip counts as weights, "
+	"unknown trips weighted) must equal the optimum over all sound placements";
+static const char RULE_ALIAS[] =
+	"SPEC 6 minimality (3) alias-aware: no fence guards an async op whose footprint cannot "
+	"overlap the preceding generic accesses";
+
+/* ---- weights ------------------------------------------------------------------ */
+
+static int64_t
+sat_add(int64_t a, int64_t b)
+{
+	return a > WMAX - b ? WMAX : a + b;
+}
+
+static int64_t
+sat_mul(int64_t a, int64_t b)
+{
+	if (a == 0 || b == 0)
+		return 0;
+	if (a > WMAX / b)
+		return WMAX;
+	return a * b;
+}
+
+/* Trip-count weight of a statement's body relative to the statement. */
+static int64_t
+loop_weight(const Stmt *s, const OracleOptions *o, int *unknown)
+{
+	int64_t ext, step = 1;
+	int64_t unknown_w = o->unknown_trip_weight > 0 ? o->unknown_trip_weight : 1;
+	*unknown = 0;
+	if (s->kind == ST_WHILE) {
+		*unknown = 1;
+		return unknown_w;
+	}
+	if (s->kind != ST_FOR || s->u.for_.kind == FOR_THREAD_BINDING)
+		return 1;
+	if (!ir_is_const_int(s->u.for_.extent, &ext) ||
+	    (s->u.for_.step && (!ir_is_const_int(s->u.for_.step, &step) || step <= 0))) {
+		*unknown = 1;
+		return unknown_w;
+	}
+	if (ext <= 0)
+		return 0;
+	int64_t trips = ext / step + (ext % step != 0);
+	return trips > WMAX ? WMAX : trips;
+}
+
+static int64_t
+weight_of(const Stmt *s, const OracleOptions *o)
+{
+	int unknown;
+	return loop_weight(s, o, &unknown);
+}
+
+static int
+is_loop(const Stmt *s)
+{
+	return s && (s->kind == ST_FOR || s->kind == ST_WHILE);
+}
+
+/* Number of bodies of s: 2 for if (then, else), 1 for the other compounds. */
+static int
+nbodies(const Stmt *s)
+{
+	switch (s->kind) {
+	case ST_IF:
+		return 2;
+	case ST_FOR: case ST_WHILE: case ST_LET: case ST_ASSERT: case ST_ATTR:
+	case ST_LAUNCH: case ST_ALLOC: case ST_DECL: case ST_BLOCK:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* The body of s number k (if: 0 then, 1 else). */
+static Stmt *
+body_at(const Stmt *s, int k)
+{
+	switch (s->kind) {
+	case ST_IF: return k ? s->u.if_.else_ : s->u.if_.then_;
+	case ST_FOR: return s->u.for_.body;
+	case ST_WHILE: return s->u.while_.body;
+	case ST_LET: return s->u.let.body;
+	case ST_ASSERT: return s->u.assert_.body;
+	case ST_ATTR: return s->u.attr.body;
+	case ST_LAUNCH: return s->u.launch.body;
+	case ST_ALLOC: return s->u.alloc.body;
+	case ST_DECL: return s->u.decl.body;
+	case ST_BLOCK: return s->u.block.body;
+	default: return NULL;
+	}
+}
+
+static Stmt *const *
+items_of(Stmt *const *slot, int *n)
+{
+	if (!*slot) {
+		*n = 0;
+		return slot;
+	}
+	if ((*slot)->kind == ST_SEQ) {
+		*n = (*slot)->u.seq.n;
+		return (*slot)->u.seq.items;
+	}
+	*n = 1;
+	return slot;
+}
+
+/* ---- positions ----------------------------------------------------------------- */
+
+/* Every gap of every statement list of the input, numbered in one preorder
+ * (before item 0, item 0's bodies, before item 1, ..., end of the list) that
+ * collect, place_list and tree_cost all follow. */
+typedef struct Pos {
+	const Stmt *owner;  /* input statement whose body holds it (NULL: function body) */
+	int branch;         /* 1: the else branch of an if */
+	const Stmt *before; /* the input item it stands before; NULL: the end of the list */
+	int64_t weight;
+	int candidate;      /* the search may put a fence here */
+} Pos;
+
+typedef struct Mn {
+	const Func *p;
+	const OracleOptions *o;
+	Arena *scratch; /* candidate programs; freed at the end */
+	Pos *pos;
+	int npos, cap;
+	int ncand;
+	PtrMap before_id; /* input statement -> id + 1 of the position before it */
+	PtrMap end_id[2]; /* input statement -> id + 1 of the end of its body (then/else) */
+	int fn_end_id;
+	PtrMap loop_of;   /* input statement -> innermost loop holding its body */
+	long queries;
+	int depth_overflow;
+} Mn;
+
+static int
+add_pos(Mn *M, const Stmt *owner, int branch, const Stmt *before, int64_t w, int candidate)
+{
+	if (M->npos == M->cap) {
+		M->cap = M->cap ? 2 * M->cap : 32;
+		M->pos = realloc(M->pos, sizeof *M->pos * (size_t)M->cap);
+		if (!M->pos)
+			abort();
+	}
+	candidate = candidate && w > 0;
+	M->ncand += candidate;
+	M->pos[M->npos] = (Pos){owner, branch, before, w, candidate};
+	return M->npos++;
+}
+
+static int
+end_is_candidate(const Mn *M, const Stmt *owner)
+{
+	if (!owner)
+		return 0;
+	if (is_loop(owner))
+		return 1;
+	return M->o->placement_worst_path && (owner->kind == ST_IF || owner->kind == ST_BLOCK);
+}
+
+static void
+collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, const Stmt *loop,
+             int depth)
+{
+	if (!body)
+		return;
+	if (depth > IR_MAX_DEPTH) {
+		M->depth_overflow = 1;
+		return;
+	}
+	int n;
+	Stmt *const *items = items_of(&body, &n);
+	for (int k = 0; k < n; k++) {
+		const Stmt *s = items[k];
+		int id = add_pos(M, owner, branch, s, w, 1);
+		pm_put(&M->before_id, s, (void *)(intptr_t)(id + 1));
+		int nb = nbodies(s);
+		if (!nb)
+			continue;
+		int64_t cw = sat_mul(w, weight_of(s, M->o));
+		const Stmt *cloop = is_loop(s) ? s : loop;
+		if (cloop)
+			pm_put(&M->loop_of, s, (void *)cloop);
+		for (int b = 0; b < nb; b++)
+			collect_list(M, s, b, body_at(s, b), cw, cloop, depth + 1);
+	}
+	int id = add_pos(M, owner, branch, NULL, w, end_is_candidate(M, owner));
+	if (owner)
+		pm_put(&M->end_id[branch], owner, (void *)(intptr_t)(id + 1));
+	else
+		M->fn_end_id = id;
+}
+
+/* The position an inserted item stands at, or -1. */
+static int
+pos_of(const Mn *M, const Inserted *x)
+{
+	intptr_t v;
+	if (x->p_next)
+		v = (intptr_t)pm_get(&M->before_id, x->p_next);
+	else if (x->p_parent)
+		v = (intptr_t)pm_get(&M->end_id[x->branch ? 1 : 0], x->p_parent);
+	else
+		v = M->fn_end_id + 1;
+	return (int)v - 1;
+}
+
+/* ---- building placements --------------------------------------------------------- */
+
+typedef struct Pl {
+	Arena *a;
+	const unsigned char *chosen; /* by position id */
+	int next;
+} Pl;
+
+static Stmt *
+new_fence(Arena *a)
+{
+	return ir_eval(a, ir_call(a, "fence_proxy_async", NULL, 0));
+}
+
+static Stmt *place_list(Pl *P, Stmt *body);
+
+static Stmt *
+place_item(Pl *P, Stmt *s)
+{
+	int nb = nbodies(s);
+	if (!nb)
+		return s;
+	if (s->kind == ST_IF) {
+		Stmt *t = place_list(P, s->u.if_.then_);
+		Stmt *e = place_list(P, s->u.if_.else_);
+		if (t == s->u.if_.then_ && e == s->u.if_.else_)
+			return s;
+		Stmt *c = ir_copy_stmt(P->a, s);
+		c->u.if_.then_ = t;
+		c->u.if_.else_ = e;
+		return c;
+	}
+	Stmt *b = body_at(s, 0);
+	Stmt *nbody = place_list(P, b);
+	return nbody == b ? s : ir_with_body(P->a, s, nbody);
+}
+
+static Stmt *
+place_list(Pl *P, Stmt *body)
+{
+	if (!body)
+		return NULL;
+	int n;
+	Stmt *const *items = items_of(&body, &n);
+	Stmt **out = ar_alloc(P->a, sizeof *out * (size_t)(2 * n + 1));
+	int m = 0, changed = 0;
+	for (int k = 0; k < n; k++) {
+		if (P->chosen[P->next++]) {
+			out[m++] = new_fence(P->a);
+			changed = 1;
+		}
+		Stmt *c = place_item(P, items[k]);
+		changed |= c != items[k];
+		out[m++] = c;
+	}
+	if (P->chosen[P->next++]) {
+		out[m++] = new_fence(P->a);
+		changed = 1;
+	}
+	return changed ? ir_seq(P->a, out, m) : body;
+}
+
+/* ---- cost of a placement ------------------------------------------------------------ */
+
+typedef struct Tc {
+	const Mn *M;
+	const int *count; /* fences per position id */
+	int next;
+} Tc;
+
+static int64_t tc_list(Tc *T, Stmt *body);
+
+static int64_t
+tc_item(Tc *T, const Stmt *s)
+{
+	int nb = nbodies(s);
+	if (!nb)
+		return 0;
+	if (s->kind == ST_IF) {
+		int64_t a = tc_list(T, s->u.if_.then_), b = tc_list(T, s->u.if_.else_);
+		return T->M->o->placement_worst_path ? (a > b ? a : b) : sat_add(a, b);
+	}
+	return sat_mul(weight_of(s, T->M->o), tc_list(T, body_at(s, 0)));
+}
+
+static int64_t
+tc_list(Tc *T, Stmt *body)
+{
+	if (!body)
+		return 0;
+	int n;
+	Stmt *const *items = items_of(&body, &n);
+	int64_t c = 0;
+	for (int k = 0; k < n; k++) {
+		c = sat_add(c, T->count[T->next++]);
+		c = sat_add(c, tc_item(T, items[k]));
+	}
+	return sat_add(c, T->count[T->next++]);
+}
+
+static int64_t
+tree_cost(const Mn *M, const int *count)
+{
+	Tc T = {M, count, 0};
+	return tc_list(&T, M->p->body);
+}
+
+/* ---- bitsets ---------------------------------------------------------------------- */
+
+typedef uint64_t Word;
+
+static int
+bit(const Word *s, int i)
+{
+	return (int)((s[i / 64] >> (i % 64)) & 1);
+}
+
+static void
+set_bit(Word *s, int i, int v)
+{
+	if (v)
+		s[i / 64] |= (Word)1 << (i % 64);
+	else
+		s[i / 64] &= ~((Word)1 << (i % 64));
+}
+
+static int
+sound_with(Mn *M, const Word *set)
+{
+	unsigned char *chosen = ar_alloc(M->scratch, (size_t)M->npos + 1);
+	for (int i = 0; i < M->npos; i++)
+		chosen[i] = (unsigned char)bit(set, i);
+	Pl P = {M->scratch, chosen, 0};
+	Stmt *body = place_list(&P, M->p->body);
+	Func *f = body == M->p->body ? (Func *)M->p : ir_func_with_body(M->scratch, M->p, body);
+	M->queries++;
+	return orc_is_sound(f, M->o);
+}
+
+static int64_t
+set_cost(const Mn *M, const Word *set, int *count)
+{
+	if (!M->o->placement_worst_path) {
+		int64_t c = 0;
+		for (int i = 0; i < M->npos; i++)
+			if (bit(set, i))
+				c = sat_add(c, M->pos[i].weight);
+		return c;
+	}
+	for (int i = 0; i < M->npos; i++)
+		count[i] = bit(set, i);
+	return tree_cost(M, count);
+}
+
+/* ---- exact min-cost hitting set ---------------------------------------------------- */
+
+typedef struct Hs {
+	const Mn *M;
+	int K, W;
+	const Word *cuts; /* ncuts * W words */
+	int ncuts;
+	int *count;       /* scratch for set_cost */
+	Word *cur, *excl, *best_set;
+	int64_t best;
+	long nodes;
+	int aborted;
+} Hs;
+
+/* Cost is monotone in the set under both cost models, so a partial set that
+ * already costs as much as the best is pruned.  Under the sum each cut also
+ * adds at least its cheapest free element (a lower bound); under worst-path
+ * an element may add nothing, so that bound is 0. */
+static void
+hs_search(Hs *H)
+{
+	if (H->aborted)
+		return;
+	int64_t cost = set_cost(H->M, H->cur, H->count);
+	if (cost >= H->best)
+		return;
+	if (++H->nodes > MAX_NODES) {
+		H->aborted = 1;
+		return;
+	}
+	int pick = -1, pick_n = INT_MAX;
+	int64_t lb = 0;
+	for (int c = 0; c < H->ncuts; c++) {
+		const Word *cut = H->cuts + (size_t)c * (size_t)H->W;
+		int hit = 0, avail = 0;
+		int64_t minw = WMAX;
+		for (int x = 0; x < H->W && !hit; x++)
+			hit = (cut[x] & H->cur[x]) != 0;
+		if (hit)
+			continue;
+		for (int i = 0; i < H->K; i++)
+			if (bit(cut, i) && !bit(H->excl, i)) {
+				avail++;
+				if (H->M->pos[i].weight < minw)
+					minw = H->M->pos[i].weight;
+			}
+		if (!avail)
+			return; /* this cut can no longer be hit */
+		if (minw > lb)
+			lb = minw;
+		if (avail < pick_n) {
+			pick_n = avail;
+			pick = c;
+		}
+	}
+	if (pick < 0) {
+		H->best = cost;
+		memcpy(H->best_set, H->cur, sizeof *H->cur * (size_t)H->W);
+		return;
+	}
+	if (!H->M->o->placement_worst_path && sat_add(cost, lb) >= H->best)
+		return;
+	const Word *cut = H->cuts + (size_t)pick * (size_t)H->W;
+	int *el = malloc(sizeof *el * (size_t)pick_n);
+	if (!el)
+		abort();
+	int ne = 0;
+	for (int i = 0; i < H->K; i++)
+		if (bit(cut, i) && !bit(H->excl, i))
+			el[ne++] = i;
+	/* Cheapest first (insertion sort: cuts are short), so good bounds come early. */
+	for (int i = 1; i < ne; i++)
+		for (int j = i; j > 0 && H->M->pos[el[j]].weight < H->M->pos[el[j - 1]].weight; j--) {
+			int t = el[j];
+			el[j] = el[j - 1];
+			el[j - 1] = t;
+		}
+	for (int i = 0; i < ne; i++) {
+		set_bit(H->cur, el[i], 1);
+		hs_search(H);
+		set_bit(H->cur, el[i], 0);
+		set_bit(H->excl, el[i], 1); /* later branches do without it */
+	}
+	for (int i = 0; i < ne; i++)
+		set_bit(H->excl, el[i], 0);
+	free(el);
+}
+
+/* ---- the placement search ------------------------------------------------------------ */
+
+typedef struct Search {
+	Mn *M;
+	int K, W;
+	Word *cuts;
+	int ncuts, cap;
+	int aborted;
+} Search;
+
+/* Adds to t (unsound) every position of idx[0..n) that keeps it unsound,
+ * halving ranges that would make it sound: t ends maximal unsound. */
+static void
+grow(Search *S, Word *t, const int *idx, int n)
+{
+	if (n == 0 || S->aborted)
+		return;
+	if (S->M->queries >= MAX_QUERIES) {
+		S->aborted = 1;
+		return;
+	}
+	Word *u = malloc(sizeof *u * (size_t)S->W);
+	if (!u)
+		abort();
+	memcpy(u, t, sizeof *u * (size_t)S->W);
+	for (int i = 0; i < n; i++)
+		set_bit(u, idx[i], 1);
+	if (!sound_with(S->M, u)) {
+		memcpy(t, u, sizeof *u * (size_t)S->W);
+	} else if (n > 1) {
+		grow(S, t, idx, n / 2);
+		grow(S, t, idx + n / 2, n - n / 2);
+	}
+	free(u);
+}
+
+/* The optimum cost into *opt and its positions into best.  Returns 1
+ * decided, 0 undecided (note says why). */
+static int
+search_optimum(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen)
+{
+	Search S = {.M = M, .K = M->npos, .W = M->npos / 64 + 1};
+	Word *all = calloc((size_t)S.W, sizeof *all);
+	Word *t = calloc((size_t)S.W, sizeof *t);
+	int *idx = malloc(sizeof *idx * (size_t)S.K);
+	int *count = malloc(sizeof *count * (size_t)S.K);
+	if (!all || !t || !idx || !count)
+		abort();
+	for (int i = 0; i < S.K; i++)
+		set_bit(all, i, M->pos[i].candidate);
+	int decided = 0;
+	memset(best, 0, sizeof *best * (size_t)S.W);
+	if (sound_with(M, best)) {
+		*opt = 0;
+		decided = 1;
+		goto done;
+	}
+	if (!sound_with(M, all)) {
+		snprintf(note, notelen, "undecided: no placement of fences makes the input sound");
+		goto done;
+	}
+	for (int round = 0; round < MAX_ROUNDS; round++) {
+		Hs H = {.M = M, .K = S.K, .W = S.W, .cuts = S.cuts, .ncuts = S.ncuts, .count = count,
+		        .best = WMAX + 1};
+		H.cur = calloc((size_t)S.W, sizeof *H.cur);
+		H.excl = calloc((size_t)S.W, sizeof *H.excl);
+		H.best_set = calloc((size_t)S.W, sizeof *H.best_set);
+		if (!H.cur || !H.excl || !H.best_set)
+			abort();
+		hs_search(&H);
+		int64_t cost = H.best;
+		memcpy(best, H.best_set, sizeof *best * (size_t)S.W);
+		free(H.cur);
+		free(H.excl);
+		free(H.best_set);
+		if (H.aborted) {
+			snprintf(note, notelen, "undecided: hitting-set search over %d cuts exceeded %d nodes",
+			         S.ncuts, MAX_NODES);
+			goto done;
+		}
+		if (M->queries >= MAX_QUERIES) {
+			snprintf(note, notelen, "undecided: more than %d soundness queries", MAX_QUERIES);
+			goto done;
+		}
+		if (sound_with(M, best)) {
+			*opt = cost;
+			decided = 1;
+			goto done;
+		}
+		/* Extend to a maximal unsound placement; its complement is a new cut. */
+		memcpy(t, best, sizeof *t * (size_t)S.W);
+		int n = 0;
+		for (int i = 0; i < S.K; i++)
+			if (!bit(t, i) && bit(all, i))
+				idx[n++] = i;
+		grow(&S, t, idx, n);
+		if (S.aborted) {
+			snprintf(note, notelen, "undecided: more than %d soundness queries", MAX_QUERIES);
+			goto done;
+		}
+		if (S.ncuts == S.cap) {
+			S.cap = S.cap ? 2 * S.cap : 16;
+			S.cuts = realloc(S.cuts, sizeof *S.cuts * (size_t)S.cap * (size_t)S.W);
+			if (!S.cuts)
+				abort();
+		}
+		Word *cut = S.cuts + (size_t)S.ncuts * (size_t)S.W;
+		int empty = 1;
+		for (int x = 0; x < S.W; x++) {
+			cut[x] = all[x] & ~t[x];
+			empty &= cut[x] == 0;
+		}
+		if (empty) { /* every candidate yet unsound: soundness is not monotone */
+			snprintf(note, notelen, "undecided: soundness answered non-monotonically");
+			goto done;
+		}
+		S.ncuts++;
+	}
+	snprintf(note, notelen, "undecided: more than %d search rounds", MAX_ROUNDS);
+done:
+	if (decided)
+		snprintf(note, notelen, "exact: exhaustive over %d candidate positions (implicit hitting "
+		         "set, %d cuts, %ld soundness queries)", M->ncand, S.ncuts, M->queries);
+	free(S.cuts);
+	free(all);
+	free(t);
+	free(idx);
+	free(count);
+	return decided;
+}
+
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+/* Brute force over every subset of the candidates (small K only): the
+ * implicit hitting set search must find the same optimum. */
+static void
+selfcheck(Mn *M, int64_t opt)
+{
+	if (M->ncand > 14)
+		return;
+	int cand[14], nc = 0;
+	for (int i = 0; i < M->npos; i++)
+		if (M->pos[i].candidate)
+			cand[nc++] = i;
+	int W = M->npos / 64 + 1;
+	Word *set = calloc((size_t)W, sizeof *set);
+	int *count = malloc(sizeof *count * (size_t)M->npos);
+	if (!set || !count)
+		abort();
+	int64_t best = WMAX + 1;
+	for (uint32_t mask = 0; mask < (1u << nc); mask++) {
+		memset(set, 0, sizeof *set * (size_t)W);
+		for (int i = 0; i < nc; i++)
+			set_bit(set, cand[i], mask >> i & 1);
+		int64_t cost = set_cost(M, set, count);
+		if (cost < best && sound_with(M, set))
+			best = cost;
+	}
+	free(set);
+	free(count);
+	if (best != opt) {
+		fprintf(stderr, "placement selfcheck: search %lld, brute force %lld\n", (long long)opt,
+		        (long long)best);
+		abort();
+	}
+}
+#endif
+
+/* ---- messages ---------------------------------------------------------------------------- */
+
+static const char *
+loop_phrase(Arena *a, const Stmt *loop, const OracleOptions *o)
+{
+	char buf[IR_MAX_NAME + 128];
+	int unknown;
+	int64_t w = loop_weight(loop, o, &unknown);
+	char name[IR_MAX_NAME + 8] = "while";
+	if (loop->kind == ST_FOR)
+		snprintf(name, sizeof name, "for %s", loop->u.for_.var ? loop->u.for_.var->name : "?");
+	if (unknown)
+		snprintf(buf, sizeof buf, "inside %s at %d:%d with unknown trip count", name,
+		         loop->loc.line, loop->loc.col);
+	else
+		snprintf(buf, sizeof buf, "inside %s at %d:%d with %lld trip%s", name, loop->loc.line,
+		         loop->loc.col, (long long)w, w == 1 ? "" : "s");
+	return ar_strdup(a, buf);
+}
+
+static Loc
+pos_loc(const Pos *x)
+{
+	if (x->before)
+		return x->before->loc;
+	return x->owner ? x->owner->loc : (Loc){0, 0};
+}
+
+static const char *
+pos_phrase(Arena *a, const Mn *M, const Pos *x)
+{
+	char buf[IR_MAX_NAME + 300];
+	const Stmt *loop = x->owner ? pm_get(&M->loop_of, x->owner) : NULL;
+	const char *inside = loop ? loop_phrase(a, loop, M->o) : NULL;
+	Loc l = pos_loc(x);
+	if (x->before)
+		snprintf(buf, sizeof buf, "before %d:%d%s%s", l.line, l.col, inside ? " " : "",
+		         inside ? inside : "");
+	else if (is_loop(x->owner)) /* "inside for ko at ..." -> "for ko at ..." */
+		snprintf(buf, sizeof buf, "at the end of the body of %s",
+		         loop_phrase(a, x->owner, M->o) + strlen("inside "));
+	else
+		snprintf(buf, sizeof buf, "at the end of the %s of the %s at %d:%d%s%s",
+		         x->branch ? "else branch" : x->owner->kind == ST_IF ? "then branch" : "body",
+		         x->owner->kind == ST_IF ? "if" : is_loop(x->owner) ? "loop" : "statement", l.line,
+		         l.col, inside ? " " : "", inside ? inside : "");
+	return ar_strdup(a, buf);
+}
+
+/* What the statement after a fence does, for "fence before <op>". */
+static const char *
+op_phrase(Arena *a, const Stmt *s)
+{
+	if (!s)
+		return "the end of its body";
+	switch (s->kind) {
+	case ST_EVAL:
+		if (s->u.eval.value->kind == EX_CALL) {
+			const Expr *c = s->u.eval.value;
+			if ((!strcmp(c->u.call.name, "call_extern") || !strcmp(c->u.call.name, "call_intrin")) &&
+			    c->u.call.nargs > 1 && c->u.call.args[1]->kind == EX_STR)
+				return c->u.call.args[1]->u.s;
+			if (!strcmp(c->u.call.name, "call_intrin") && c->u.call.nargs > 1 &&
+			    c->u.call.args[1]->kind == EX_CALL && c->u.call.args[1]->u.call.nargs > 0 &&
+			    c->u.call.args[1]->u.call.args[0]->kind == EX_STR)
+				return c->u.call.args[1]->u.call.args[0]->u.s;
+			return c->u.call.name;
+		}
+		return "an evaluate";
+	case ST_STORE: {
+		char buf[IR_MAX_NAME + 16];
+		snprintf(buf, sizeof buf, "a store to %s", s->u.store.buf->name);
+		return ar_strdup(a, buf);
+	}
+	case ST_FOR: return "a for loop";
+	case ST_WHILE: return "a while loop";
+	case ST_IF: return "an if";
+	case ST_LET: return "a let";
+	case ST_ASSERT: return "an assert";
+	case ST_ATTR: return "an attr";
+	case ST_LAUNCH: return "a launch_thread";
+	case ST_ALLOC: return "an allocate";
+	case ST_DECL: return "a decl_buffer";
+	case ST_BLOCK: return "a block";
+	case ST_SEQ: return "a sequence";
+	}
+	return "?";
+}
+
+static const Stmt *
+fence_next(const Inserted *x)
+{
+	return x->p_next ? x->p_next : x->next;
+}
+
+/* ---- the oracle ---------------------------------------------------------------------------- */
+
+static int
+is_fence(const Stmt *s)
+{
+	return ir_stmt_is_call(s, "fence_proxy_async");
+}
+
+static void
+report_removable(FindingList *out, const Inserted *x, const char *model, int alias)
+{
+	Loc l = orc_inserted_loc(x);
+	const Stmt *nx = fence_next(x);
+	const char *op = op_phrase(out->arena, nx);
+	Finding *f = fl_add(out, alias ? FK_ALIAS_FENCE : FK_UNNECESSARY_FENCE, model,
+	                    alias ? "minimality.alias" : "minimality.necessity",
+	                    alias ? RULE_ALIAS : RULE_NECESSITY, l);
+	if (alias)
+		fl_set_message(out, f,
+		               "fence before %s at %d:%d guards only non-overlapping footprints: it is "
+		               "needed when any shared access counts, not when footprints are compared",
+		               op, l.line, l.col);
+	else if (nx)
+		fl_set_message(out, f, "fence before %s at %d:%d can be removed; the program stays sound",
+		               op, l.line, l.col);
+	else
+		fl_set_message(out, f,
+		               "fence at the end of the body at %d:%d can be removed; the program stays "
+		               "sound",
+		               l.line, l.col);
+	char what[IR_MAX_NAME + 64];
+	snprintf(what, sizeof what, "%s fence before %s", alias ? "alias-only" : "unnecessary", op);
+	fl_add_step(out, f, l, what);
+	f->strength_note = ar_strdup(out->arena, alias ? "soundness without this fence, footprints "
+	                                                 "compared vs any shared access"
+	                                               : "soundness of the output without this fence");
+	fl_sign(f);
+}
+
+/* exact: 1 when q is p plus fences only (so q's fences are a placement). */
+static void
+placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *out,
+          MinimalityStatus *st, int q_sound, int exact)
+{
+	Arena *a = out->arena;
+	int *count = calloc((size_t)M->npos, sizeof *count);
+	if (!count)
+		abort();
+	const Inserted *costliest = NULL;
+	int64_t costliest_w = -1;
+	int nfences = 0;
+	for (int i = 0; i < nins; i++) {
+		if (!is_fence(ins[i].stmt))
+			continue;
+		int id = pos_of(M, &ins[i]);
+		if (id < 0)
+			continue; /* cannot happen for an aligned output */
+		count[id]++;
+		nfences++;
+		if (M->pos[id].weight > costliest_w) {
+			costliest_w = M->pos[id].weight;
+			costliest = &ins[i];
+		}
+	}
+	int64_t cost_q = tree_cost(M, count);
+	free(count);
+	st->cost_q = cost_q;
+	st->gaps = M->ncand;
+	if (cost_q == 0) {
+		st->placement = ORC_PLACEMENT_DECIDED;
+		st->cost_opt = 0;
+		snprintf(st->note, sizeof st->note, "no inserted fence executes: nothing to improve");
+		return;
+	}
+	/* Fast path: when q is p plus fences and sound, its placement is a sound
+	 * one, so the optimum is at most cost(q); when p is unsound every sound
+	 * placement holds a fence, costing at least the cheapest candidate.  A q
+	 * costing no more than that is optimal: one soundness query, no search. */
+	int64_t cheapest = WMAX;
+	for (int i = 0; i < M->npos; i++)
+		if (M->pos[i].candidate && M->pos[i].weight < cheapest)
+			cheapest = M->pos[i].weight;
+	if (exact && q_sound && cost_q <= cheapest) {
+		Word *none = calloc((size_t)(M->npos / 64 + 1), sizeof *none);
+		if (!none)
+			abort();
+		int p_sound = sound_with(M, none);
+		free(none);
+		if (!p_sound) {
+			st->placement = ORC_PLACEMENT_DECIDED;
+			st->cost_opt = cost_q;
+			snprintf(st->note, sizeof st->note,
+			         "exact: the input needs a fence and the output pays only the cheapest "
+			         "position (%lld)", (long long)cost_q);
+			return;
+		}
+	}
+	if (M->ncand > M->o->placement_max_gaps) {
+		st->placement = ORC_PLACEMENT_UNDECIDED;
+		snprintf(st->note, sizeof st->note, "undecided: %d candidate positions > cap %d",
+		         M->ncand, M->o->placement_max_gaps);
+		return;
+	}
+	Word *best = calloc((size_t)(M->npos / 64 + 1), sizeof *best);
+	if (!best)
+		abort();
+	int64_t opt = 0;
+	int decided = search_optimum(M, &opt, best, st->note, sizeof st->note);
+	if (!decided) {
+		st->placement = ORC_PLACEMENT_UNDECIDED;
+		free(best);
+		return;
+	}
+	st->placement = ORC_PLACEMENT_DECIDED;
+	st->cost_opt = opt;
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+	selfcheck(M, opt);
+#endif
+	if (cost_q > opt) {
+		const Stmt *cnext = fence_next(costliest);
+		const Stmt *loop = costliest->p_parent ? pm_get(&M->loop_of, costliest->p_parent) : NULL;
+		Loc ql = orc_inserted_loc(costliest);
+		char qdesc[600], odesc[1200] = "";
+		snprintf(qdesc, sizeof qdesc, "%d fence%s; costliest before %s at %d:%d%s%s", nfences,
+		         nfences == 1 ? "" : "s", op_phrase(a, cnext), ql.line, ql.col, loop ? " " : "",
+		         loop ? loop_phrase(a, loop, M->o) : "");
+		size_t len = 0;
+		int nopt = 0;
+		Loc first = ql;
+		for (int i = 0; i < M->npos; i++) {
+			if (!bit(best, i))
+				continue;
+			if (!nopt++)
+				first = pos_loc(&M->pos[i]);
+			if (nopt > 4)
+				continue;
+			int n = snprintf(odesc + len, sizeof odesc - len, "%sfence %s", nopt > 1 ? ", " : "",
+			                 pos_phrase(a, M, &M->pos[i]));
+			if (n < 0 || (size_t)n >= sizeof odesc - len)
+				break;
+			len += (size_t)n;
+		}
+		if (!nopt)
+			snprintf(odesc, sizeof odesc, "no inserted fence needed");
+		Finding *f = fl_add(out, FK_PLACEMENT, model, "minimality.placement", RULE_PLACEMENT, ql);
+		fl_set_message(out, f, "%scost %lld (%s) > optimum %lld (%s%s)%s",
+		               M->o->placement_worst_path ? "worst-path " : "", (long long)cost_q, qdesc,
+		               (long long)opt, odesc, nopt > 4 ? ", ..." : "",
+		               q_sound ? "" : "; the output is also unsound");
+		fl_add_step(out, f, ql, costliest_w > 1 ? "output fence inside a loop" : "output fence");
+		fl_add_step(out, f, first, nopt ? "optimal fence position" : "no fence needed");
+		char note[200];
+		snprintf(note, sizeof note, "exact: exhaustive over %d candidate positions", M->ncand);
+		f->strength_note = ar_strdup(a, note);
+		fl_sign(f);
+	}
+	free(best);
+}
+
+int
+orc_minimality_status(const Func *p, const Func *q, const OracleOptions *o, const char *model,
+                      FindingList *out, MinimalityStatus *status)
+{
+	MinimalityStatus local;
+	MinimalityStatus *st = status ? status : &local;
+	memset(st, 0, sizeof *st);
+	st->placement = ORC_PLACEMENT_SKIPPED;
+	unsigned levels = o->enabled & (ORC_NECESSITY | ORC_PLACEMENT | ORC_ALIAS);
+	if (!levels)
+		return 0;
+	int before = out->n;
+	Mn M = {.p = p, .o = o, .scratch = ar_new(), .fn_end_id = -1};
+	Inserted *ins = NULL;
+	int nins = 0;
+	int preserved = orc_align(p, q, M.scratch, &ins, &nins, NULL) == 0;
+	if (!preserved && orc_align_shape(p, q, M.scratch, &ins, &nins) != 0) {
+		snprintf(st->note, sizeof st->note,
+		         "skipped: the output does not align with the input (see preservation)");
+		goto done;
+	}
+	st->aligned = 1;
+	st->q_sound = orc_is_sound(q, o);
+	for (int i = 0; i < nins; i++)
+		st->inserted_fences += is_fence(ins[i].stmt);
+
+	if (levels & (ORC_NECESSITY | ORC_ALIAS)) {
+		OracleOptions plain = *o, aware = *o;
+		plain.alias_aware = 0;
+		aware.alias_aware = 1;
+		int check_alias = (levels & ORC_ALIAS) && orc_is_sound(q, &aware);
+		st->necessity_skipped = !st->q_sound;
+		for (int i = 0; i < nins && (st->q_sound || check_alias); i++) {
+			if (!is_fence(ins[i].stmt))
+				continue;
+			Func *without = orc_erase(q, &ins[i], 1, M.scratch);
+			int removable = -1; /* under o */
+			if (st->q_sound && (levels & ORC_NECESSITY)) {
+				removable = orc_is_sound(without, o);
+				if (removable)
+					report_removable(out, &ins[i], model, 0);
+			}
+			if (check_alias) {
+				int plain_ok = removable >= 0 && !o->alias_aware ? removable
+				                                                 : orc_is_sound(without, &plain);
+				if (!plain_ok && orc_is_sound(without, &aware))
+					report_removable(out, &ins[i], model, 1);
+			}
+		}
+	}
+
+	if (levels & ORC_PLACEMENT) {
+		collect_list(&M, NULL, 0, p->body, 1, NULL, 0);
+		if (M.depth_overflow) {
+			st->placement = ORC_PLACEMENT_UNDECIDED;
+			snprintf(st->note, sizeof st->note, "undecided: nesting too deep");
+		} else {
+			int fences_only = preserved;
+			for (int i = 0; i < nins; i++)
+				fences_only &= is_fence(ins[i].stmt);
+			placement(&M, ins, nins, model, out, st, st->q_sound, fences_only);
+		}
+	}
+done:
+	st->queries = M.queries;
+	free(M.pos);
+	pm_free(&M.before_id);
+	pm_free(&M.end_id[0]);
+	pm_free(&M.end_id[1]);
+	pm_free(&M.loop_of);
+	ar_free(M.scratch);
+	return out->n - before;
+}
+
+int
+orc_minimality(const Func *p, const Func *q, const OracleOptions *o, const char *model,
+               FindingList *out)
+{
+	return orc_minimality_status(p, q, o, model, out, NULL);
+}

@@ -1,0 +1,737 @@
+/* preserve.c: aligns a model's output Q with its input P, and the
+ * preservation oracle (SPEC 6): erasing what the model inserted must give P
+ * back exactly.
+ *
+ * What counts as inserted: an ST_EVAL whose call is NAMED fence_proxy_async,
+ * tma_store_arrive or tma_store_wait (by name only: no op table, no model
+ * code), standing in a statement list of Q where P has nothing to match it.
+ *
+ * Alignment, list by list (a body that is not an ST_SEQ is a list of one, so
+ * a model may turn `stmt` into `[fence, stmt]`): Q's items must be P's items
+ * in order, with inserted items between them.  Greedy: a Q item is matched
+ * to the next P item when they are equal (P may already hold fences), and is
+ * an insertion only when it is not.  Compound items recurse (if: then and
+ * else; every other compound: its body) after their headers (loop bounds,
+ * step, kind, annotations, conditions, values, buffers) compare equal.
+ *
+ * The comparison used while aligning names things (variables and buffers
+ * equal by pointer, or else by name and type), which locates a divergence
+ * precisely; the VERDICT is ir_equal_func (structural, bound variables up to
+ * renaming) between P and P' = Q with the insertions erased.  When the
+ * name-based alignment fails (an external model renamed a bound variable),
+ * a shape-only alignment is tried and accepted if its P' is structurally
+ * equal to P.
+ *
+ * Assumes well-formed IR (ir_verify_program): nesting within IR_MAX_DEPTH,
+ * so recursion is bounded (and checked again here).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "oracle.h"
+
+static const char *const inserted_names[] = {
+	"fence_proxy_async", "tma_store_arrive", "tma_store_wait",
+};
+
+int
+orc_is_insertable(const Stmt *s)
+{
+	for (size_t i = 0; i < sizeof inserted_names / sizeof inserted_names[0]; i++)
+		if (ir_stmt_is_call(s, inserted_names[i]))
+			return 1;
+	return 0;
+}
+
+/* ---- messages ---------------------------------------------------------------- */
+
+char *
+orc_stmt_brief(Arena *a, const Stmt *s)
+{
+	if (!s)
+		return ar_strdup(a, "(nothing)");
+	StrBuf sb;
+	sb_init(&sb);
+	ir_print_stmt(&sb, s, 0);
+	char *text = sb_take(&sb);
+	const char *p = text;
+	while (*p == ' ' || *p == '\n')
+		p++;
+	size_t n = strcspn(p, "\n");
+	char *out;
+	if (n > 80) {
+		out = ar_alloc(a, 84);
+		memcpy(out, p, 77);
+		memcpy(out + 77, "...", 4);
+	} else {
+		out = ar_strndup(a, p, n);
+	}
+	free(text);
+	return out;
+}
+
+Loc
+orc_inserted_loc(const Inserted *x)
+{
+	/* The input's location first: findings are reported against the input. */
+	if (x->p_next && x->p_next->loc.line)
+		return x->p_next->loc;
+	if (x->next && x->next->loc.line)
+		return x->next->loc;
+	if (x->parent && x->parent->loc.line)
+		return x->parent->loc;
+	if (x->p_parent)
+		return x->p_parent->loc;
+	return (Loc){0, 0};
+}
+
+/* ---- name-based comparison (alignment only; the verdict is ir_equal_func) ---- */
+
+static int
+same_str(const char *a, const char *b)
+{
+	if (!a || !b)
+		return a == b;
+	return strcmp(a, b) == 0;
+}
+
+static int
+same_var(const Var *a, const Var *b)
+{
+	if (a == b)
+		return 1;
+	return a && b && same_str(a->name, b->name) && same_str(a->dtype, b->dtype) &&
+	       same_str(a->ptr_scope, b->ptr_scope);
+}
+
+static int
+same_buf(const Buffer *a, const Buffer *b)
+{
+	if (a == b)
+		return 1;
+	return a && b && same_str(a->name, b->name) && same_str(a->dtype, b->dtype) &&
+	       a->ndim == b->ndim && same_str(ir_buffer_scope(a), ir_buffer_scope(b));
+}
+
+static int same_expr(const Expr *a, const Expr *b, int depth);
+
+static int
+same_exprs(Expr *const *a, Expr *const *b, int n, int depth)
+{
+	for (int i = 0; i < n; i++)
+		if (!same_expr(a[i], b[i], depth))
+			return 0;
+	return 1;
+}
+
+static int
+dict_empty(const Expr *e)
+{
+	return !e || (e->kind == EX_DICT && e->u.dict.n == 0);
+}
+
+static int
+same_dict_opt(const Expr *a, const Expr *b, int depth)
+{
+	return (dict_empty(a) && dict_empty(b)) || same_expr(a, b, depth);
+}
+
+static int
+same_expr(const Expr *a, const Expr *b, int depth)
+{
+	if (a == b)
+		return 1;
+	if (!a || !b || depth > IR_MAX_DEPTH)
+		return 0;
+	if (a->kind != b->kind || !same_str(a->dtype, b->dtype))
+		return 0;
+	depth++;
+	switch (a->kind) {
+	case EX_INT:
+	case EX_POD_BOOL:
+		return a->u.i == b->u.i;
+	case EX_FLOAT:
+		return memcmp(&a->u.f, &b->u.f, sizeof a->u.f) == 0;
+	case EX_STR:
+		return same_str(a->u.s, b->u.s);
+	case EX_NONE:
+		return 1;
+	case EX_VAR:
+		return same_var(a->u.var, b->u.var);
+	case EX_BUF:
+		return same_buf(a->u.buf, b->u.buf);
+	case EX_BIN:
+		return a->u.bin.op == b->u.bin.op && same_expr(a->u.bin.a, b->u.bin.a, depth) &&
+		       same_expr(a->u.bin.b, b->u.bin.b, depth);
+	case EX_NOT:
+		return same_expr(a->u.operand, b->u.operand, depth);
+	case EX_CALL:
+		if (!same_str(a->u.call.name, b->u.call.name) || a->u.call.nargs != b->u.call.nargs ||
+		    a->u.call.nkw != b->u.call.nkw)
+			return 0;
+		for (int i = 0; i < a->u.call.nkw; i++)
+			if (!same_str(a->u.call.kwnames[i], b->u.call.kwnames[i]))
+				return 0;
+		return same_exprs(a->u.call.args, b->u.call.args, a->u.call.nargs, depth) &&
+		       same_exprs(a->u.call.kwargs, b->u.call.kwargs, a->u.call.nkw, depth);
+	case EX_LOAD:
+		return a->u.load.nidx == b->u.load.nidx && same_buf(a->u.load.buf, b->u.load.buf) &&
+		       same_exprs(a->u.load.idx, b->u.load.idx, a->u.load.nidx, depth);
+	case EX_SLICE:
+		return same_expr(a->u.slice.begin, b->u.slice.begin, depth) &&
+		       same_expr(a->u.slice.end, b->u.slice.end, depth) &&
+		       same_expr(a->u.slice.step, b->u.slice.step, depth);
+	case EX_TUPLE:
+	case EX_LIST:
+		return a->u.list.n == b->u.list.n &&
+		       same_exprs(a->u.list.items, b->u.list.items, a->u.list.n, depth);
+	case EX_DICT:
+		return a->u.dict.n == b->u.dict.n &&
+		       same_exprs(a->u.dict.keys, b->u.dict.keys, a->u.dict.n, depth) &&
+		       same_exprs(a->u.dict.vals, b->u.dict.vals, a->u.dict.n, depth);
+	case EX_METADATA:
+		return same_str(a->u.meta.key, b->u.meta.key) && a->u.meta.index == b->u.meta.index;
+	}
+	return 0;
+}
+
+static int
+is_compound(const Stmt *s)
+{
+	return s->kind != ST_EVAL && s->kind != ST_STORE && s->kind != ST_SEQ;
+}
+
+static int
+same_leaf(const Stmt *a, const Stmt *b)
+{
+	if (a->kind != b->kind)
+		return 0;
+	if (a->kind == ST_EVAL)
+		return same_expr(a->u.eval.value, b->u.eval.value, 0);
+	if (a->kind == ST_STORE)
+		return same_buf(a->u.store.buf, b->u.store.buf) && a->u.store.nidx == b->u.store.nidx &&
+		       same_exprs(a->u.store.idx, b->u.store.idx, a->u.store.nidx, 0) &&
+		       same_expr(a->u.store.value, b->u.store.value, 0);
+	return 0;
+}
+
+static int
+same_buffer_decl(const Buffer *a, const Buffer *b)
+{
+	return same_buf(a, b) && same_exprs(a->shape, b->shape, a->ndim, 0) &&
+	       same_expr(a->strides, b->strides, 0) && same_expr(a->elem_offset, b->elem_offset, 0) &&
+	       same_expr(a->align, b->align, 0) && same_expr(a->offset_factor, b->offset_factor, 0);
+}
+
+/* The first header field of a compound statement that differs, as a short
+ * phrase, or NULL when the headers agree.  The bodies are not looked at. */
+static const char *
+header_diff(const Stmt *p, const Stmt *q)
+{
+	if (p->kind != q->kind)
+		return "statement kind changed";
+	switch (p->kind) {
+	case ST_FOR:
+		if (p->u.for_.step && !q->u.for_.step)
+			return "loop step dropped";
+		if (!p->u.for_.step && q->u.for_.step)
+			return "loop step added";
+		if (!same_expr(p->u.for_.step, q->u.for_.step, 0))
+			return "loop step changed";
+		if (!same_expr(p->u.for_.min, q->u.for_.min, 0))
+			return "loop start changed";
+		if (!same_expr(p->u.for_.extent, q->u.for_.extent, 0))
+			return "loop extent changed";
+		if (p->u.for_.kind != q->u.for_.kind || !same_str(p->u.for_.thread, q->u.for_.thread))
+			return "loop kind changed";
+		if (!same_dict_opt(p->u.for_.annotations, q->u.for_.annotations, 0))
+			return dict_empty(q->u.for_.annotations) ? "loop annotations dropped"
+			                                         : "loop annotations changed";
+		if (!same_var(p->u.for_.var, q->u.for_.var))
+			return "loop variable changed";
+		return NULL;
+	case ST_WHILE:
+		return same_expr(p->u.while_.cond, q->u.while_.cond, 0) ? NULL : "while condition changed";
+	case ST_IF:
+		if (!same_expr(p->u.if_.cond, q->u.if_.cond, 0))
+			return "if condition changed";
+		if (!p->u.if_.else_ != !q->u.if_.else_)
+			return p->u.if_.else_ ? "else branch dropped" : "else branch added";
+		return NULL;
+	case ST_LET:
+		if (!same_var(p->u.let.var, q->u.let.var))
+			return "let variable changed";
+		return same_expr(p->u.let.value, q->u.let.value, 0) ? NULL : "let value changed";
+	case ST_ASSERT:
+		return same_expr(p->u.assert_.cond, q->u.assert_.cond, 0) &&
+		               same_expr(p->u.assert_.msg, q->u.assert_.msg, 0)
+		           ? NULL
+		           : "assert changed";
+	case ST_ATTR:
+		return same_str(p->u.attr.key, q->u.attr.key) &&
+		               same_expr(p->u.attr.node, q->u.attr.node, 0) &&
+		               same_expr(p->u.attr.value, q->u.attr.value, 0)
+		           ? NULL
+		           : "attr changed";
+	case ST_LAUNCH:
+		return same_var(p->u.launch.var, q->u.launch.var) &&
+		               same_str(p->u.launch.tag, q->u.launch.tag) &&
+		               same_expr(p->u.launch.extent, q->u.launch.extent, 0)
+		           ? NULL
+		           : "launch_thread changed";
+	case ST_ALLOC:
+		if (!same_var(p->u.alloc.var, q->u.alloc.var) ||
+		    p->u.alloc.nextents != q->u.alloc.nextents ||
+		    !same_exprs(p->u.alloc.extents, q->u.alloc.extents, p->u.alloc.nextents, 0) ||
+		    !same_expr(p->u.alloc.condition, q->u.alloc.condition, 0))
+			return "allocation changed";
+		return same_dict_opt(p->u.alloc.annotations, q->u.alloc.annotations, 0)
+		           ? NULL
+		           : "allocation annotations changed";
+	case ST_DECL:
+		return p->u.decl.allocates == q->u.decl.allocates &&
+		               same_buffer_decl(p->u.decl.buf, q->u.decl.buf)
+		           ? NULL
+		           : "buffer declaration changed";
+	case ST_BLOCK:
+		if (!same_str(p->u.block.name, q->u.block.name) ||
+		    !same_expr(p->u.block.where, q->u.block.where, 0))
+			return "block changed";
+		if (p->u.block.nallocs != q->u.block.nallocs)
+			return "block allocations changed";
+		for (int i = 0; i < p->u.block.nallocs; i++)
+			if (!same_buffer_decl(p->u.block.allocs[i], q->u.block.allocs[i]))
+				return "block allocations changed";
+		return same_dict_opt(p->u.block.attrs, q->u.block.attrs, 0) ? NULL : "block attrs changed";
+	default:
+		return NULL;
+	}
+}
+
+/* ---- alignment ---------------------------------------------------------------- */
+
+typedef struct Align {
+	Arena *a;
+	int strict;       /* compare contents by name; else shapes only */
+	Inserted *ins;    /* malloc'd while aligning */
+	int nins, cap;
+	int ord;          /* preorder number of the next Q list item */
+	int depth;
+	int failed;
+	Loc where;
+	const char *what; /* location-free category of the divergence */
+	char why[400];
+} Align;
+
+static const Stmt *const *
+list_of(const Stmt *const *slot, int *n)
+{
+	if (!*slot) {
+		*n = 0;
+		return slot;
+	}
+	if ((*slot)->kind == ST_SEQ) {
+		*n = (*slot)->u.seq.n;
+		return (const Stmt *const *)(*slot)->u.seq.items;
+	}
+	*n = 1;
+	return slot;
+}
+
+static int
+item_match(const Align *A, const Stmt *p, const Stmt *q)
+{
+	if (orc_is_insertable(q))
+		return same_leaf(p, q);
+	if (p->kind != q->kind)
+		return 0;
+	if (!A->strict)
+		return p->kind != ST_IF || !p->u.if_.else_ == !q->u.if_.else_;
+	if (!is_compound(p))
+		return same_leaf(p, q);
+	return header_diff(p, q) == NULL;
+}
+
+static void
+fail(Align *A, Loc where, const char *what, const char *why)
+{
+	if (A->failed)
+		return;
+	A->failed = 1;
+	A->where = where;
+	A->what = what;
+	snprintf(A->why, sizeof A->why, "%s", why);
+}
+
+static Loc
+best_loc(const Stmt *p, const Stmt *q)
+{
+	if (p && p->loc.line)
+		return p->loc;
+	if (q && q->loc.line)
+		return q->loc;
+	return p ? p->loc : q ? q->loc : (Loc){0, 0};
+}
+
+static int
+find_from(const Align *A, const Stmt *const *items, int n, int from, const Stmt *s, int p_side)
+{
+	for (int k = from; k < n; k++)
+		if (p_side ? item_match(A, items[k], s) : item_match(A, s, items[k]))
+			return k;
+	return -1;
+}
+
+/* Says why Q's item j cannot follow P's item i (i == np: P's list is used up). */
+static void
+diagnose(Align *A, const Stmt *const *pi, int np, int i, const Stmt *const *qi, int nq, int j,
+         const Stmt *pparent)
+{
+	char buf[400];
+	const Stmt *qs = qi[j];
+	if (i >= np) {
+		Loc l = best_loc(qs, pparent);
+		snprintf(buf, sizeof buf, "statement added at the end of a body at %d:%d: `%s`", l.line,
+		         l.col, orc_stmt_brief(A->a, qs));
+		fail(A, l, "statement added", buf);
+		return;
+	}
+	const Stmt *ps = pi[i];
+	Loc l = best_loc(ps, qs);
+	if (ps->kind == qs->kind && is_compound(ps)) {
+		const char *d = header_diff(ps, qs);
+		if (d) {
+			snprintf(buf, sizeof buf, "%s at %d:%d: `%s` became `%s`", d, l.line, l.col,
+			         orc_stmt_brief(A->a, ps), orc_stmt_brief(A->a, qs));
+			fail(A, l, d, buf);
+			return;
+		}
+	}
+	int later_in_p = find_from(A, pi, np, i + 1, qs, 1);
+	int later_in_q = find_from(A, qi, nq, j + 1, ps, 0);
+	if (later_in_p >= 0 && later_in_q >= 0) {
+		snprintf(buf, sizeof buf, "statements reordered at %d:%d: `%s` now comes after `%s`",
+		         l.line, l.col, orc_stmt_brief(A->a, ps), orc_stmt_brief(A->a, qs));
+		fail(A, l, "statements reordered", buf);
+	} else if (later_in_p >= 0) {
+		snprintf(buf, sizeof buf, "statement lost at %d:%d: `%s`", l.line, l.col,
+		         orc_stmt_brief(A->a, ps));
+		fail(A, l, "statement lost", buf);
+	} else if (later_in_q >= 0) {
+		snprintf(buf, sizeof buf, "statement added before %d:%d: `%s`", l.line, l.col,
+		         orc_stmt_brief(A->a, qs));
+		fail(A, l, "statement added", buf);
+	} else {
+		snprintf(buf, sizeof buf, "statement changed at %d:%d: `%s` became `%s`", l.line, l.col,
+		         orc_stmt_brief(A->a, ps), orc_stmt_brief(A->a, qs));
+		fail(A, l, "statement changed", buf);
+	}
+}
+
+static void record(Align *A, const Stmt *s, const Stmt *qparent, const Stmt *p_next,
+                   const Stmt *pparent, int branch, int ord);
+static int align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot,
+                      const Stmt *qparent, const Stmt *const *qslot, int branch);
+
+static int
+align_children(Align *A, const Stmt *p, const Stmt *q)
+{
+	switch (p->kind) {
+	case ST_EVAL:
+	case ST_STORE:
+	case ST_SEQ:
+		return 1;
+	case ST_IF:
+		if (!align_list(A, p, (const Stmt *const *)&p->u.if_.then_, q,
+		                (const Stmt *const *)&q->u.if_.then_, 0))
+			return 0;
+		return align_list(A, p, (const Stmt *const *)&p->u.if_.else_, q,
+		                  (const Stmt *const *)&q->u.if_.else_, 1);
+#define BODY(K, F)                                                                             \
+	case K:                                                                                    \
+		return align_list(A, p, (const Stmt *const *)&p->u.F.body, q,                          \
+		                  (const Stmt *const *)&q->u.F.body, 0);
+	BODY(ST_FOR, for_)
+	BODY(ST_WHILE, while_)
+	BODY(ST_LET, let)
+	BODY(ST_ASSERT, assert_)
+	BODY(ST_ATTR, attr)
+	BODY(ST_LAUNCH, launch)
+	BODY(ST_ALLOC, alloc)
+	BODY(ST_DECL, decl)
+	BODY(ST_BLOCK, block)
+#undef BODY
+	}
+	return 1;
+}
+
+static void
+record(Align *A, const Stmt *s, const Stmt *qparent, const Stmt *p_next, const Stmt *pparent,
+       int branch, int ord)
+{
+	if (A->nins == A->cap) {
+		A->cap = A->cap ? 2 * A->cap : 16;
+		A->ins = realloc(A->ins, sizeof *A->ins * (size_t)A->cap);
+		if (!A->ins)
+			abort();
+	}
+	A->ins[A->nins++] = (Inserted){
+		.stmt = s, .parent = qparent, .p_next = p_next, .p_parent = pparent,
+		.branch = branch, .index = ord,
+	};
+}
+
+static int
+align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *qparent,
+           const Stmt *const *qslot, int branch)
+{
+	int np, nq;
+	const Stmt *const *pi = list_of(pslot, &np);
+	const Stmt *const *qi = list_of(qslot, &nq);
+	if (++A->depth > IR_MAX_DEPTH) {
+		fail(A, best_loc(pparent, qparent), "nesting too deep", "nesting too deep to align");
+		return 0;
+	}
+	/* Which ins[] entry each inserted q item got, to fill in `next` after. */
+	int *slot_of = nq ? malloc(sizeof *slot_of * (size_t)nq) : NULL;
+	if (nq && !slot_of)
+		abort();
+	int i = 0, ok = 1;
+	for (int j = 0; j < nq && ok; j++) {
+		const Stmt *qs = qi[j];
+		int ord = A->ord++;
+		slot_of[j] = -1;
+		if (i < np && item_match(A, pi[i], qs)) {
+			ok = align_children(A, pi[i], qs);
+			i++;
+		} else if (orc_is_insertable(qs)) {
+			slot_of[j] = A->nins;
+			record(A, qs, qparent, i < np ? pi[i] : NULL, pparent, branch, ord);
+		} else {
+			diagnose(A, pi, np, i, qi, nq, j, pparent);
+			ok = 0;
+		}
+	}
+	if (ok && i < np) {
+		char buf[400];
+		Loc l = best_loc(pi[i], pparent);
+		snprintf(buf, sizeof buf, "statement lost at %d:%d: `%s`", l.line, l.col,
+		         orc_stmt_brief(A->a, pi[i]));
+		fail(A, l, "statement lost", buf);
+		ok = 0;
+	}
+	if (ok) {
+		const Stmt *next = NULL;
+		for (int j = nq - 1; j >= 0; j--) {
+			if (slot_of[j] < 0)
+				next = qi[j];
+			else
+				A->ins[slot_of[j]].next = next;
+		}
+	}
+	free(slot_of);
+	A->depth--;
+	return ok;
+}
+
+/* ---- erasing ------------------------------------------------------------------ */
+
+typedef struct Eraser {
+	Arena *a;
+	const unsigned char *drop; /* by preorder number */
+	int ndrop;
+	int ord;
+} Eraser;
+
+static Stmt *erase_list(Eraser *E, Stmt *body);
+
+static Stmt *
+erase_item(Eraser *E, Stmt *s)
+{
+	switch (s->kind) {
+	case ST_EVAL:
+	case ST_STORE:
+	case ST_SEQ:
+		return s;
+	case ST_IF: {
+		Stmt *t = erase_list(E, s->u.if_.then_);
+		Stmt *e = s->u.if_.else_ ? erase_list(E, s->u.if_.else_) : NULL;
+		if (t == s->u.if_.then_ && e == s->u.if_.else_)
+			return s;
+		Stmt *c = ir_copy_stmt(E->a, s);
+		c->u.if_.then_ = t;
+		c->u.if_.else_ = e;
+		return c;
+	}
+#define BODY(K, F)                                                                             \
+	case K: {                                                                                  \
+		Stmt *b = erase_list(E, s->u.F.body);                                                  \
+		return b == s->u.F.body ? s : ir_with_body(E->a, s, b);                                \
+	}
+	BODY(ST_FOR, for_)
+	BODY(ST_WHILE, while_)
+	BODY(ST_LET, let)
+	BODY(ST_ASSERT, assert_)
+	BODY(ST_ATTR, attr)
+	BODY(ST_LAUNCH, launch)
+	BODY(ST_ALLOC, alloc)
+	BODY(ST_DECL, decl)
+	BODY(ST_BLOCK, block)
+#undef BODY
+	}
+	return s;
+}
+
+static Stmt *
+erase_list(Eraser *E, Stmt *body)
+{
+	if (!body)
+		return NULL;
+	int n;
+	Stmt *const *items = (Stmt *const *)list_of((const Stmt *const *)&body, &n);
+	Stmt **kept = ar_alloc(E->a, sizeof *kept * (size_t)n);
+	int k = 0, changed = 0;
+	for (int i = 0; i < n; i++) {
+		int ord = E->ord++;
+		if (ord < E->ndrop && E->drop[ord]) {
+			changed = 1;
+			continue;
+		}
+		Stmt *c = erase_item(E, items[i]);
+		changed |= c != items[i];
+		kept[k++] = c;
+	}
+	if (!changed)
+		return body;
+	return ir_seq(E->a, kept, k);
+}
+
+Func *
+orc_erase(const Func *q, const Inserted *ins, int nins, Arena *a)
+{
+	int max = -1;
+	for (int i = 0; i < nins; i++)
+		if (ins[i].index > max)
+			max = ins[i].index;
+	if (max < 0)
+		return (Func *)q;
+	unsigned char *drop = calloc((size_t)max + 1, 1);
+	if (!drop)
+		abort();
+	for (int i = 0; i < nins; i++)
+		drop[ins[i].index] = 1;
+	Eraser E = {a, drop, max + 1, 0};
+	Stmt *body = erase_list(&E, q->body);
+	free(drop);
+	return body == q->body ? (Func *)q : ir_func_with_body(a, q, body);
+}
+
+/* ---- the verdict ------------------------------------------------------------------ */
+
+static int
+run_align(Align *A, const Func *p, const Func *q)
+{
+	A->nins = 0;
+	A->ord = 0;
+	A->depth = 0;
+	A->failed = 0;
+	return align_list(A, NULL, (const Stmt *const *)&p->body, NULL,
+	                  (const Stmt *const *)&q->body, 0);
+}
+
+int
+orc_align_explain(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins, Loc *where,
+                  const char **what, char *why, size_t whylen)
+{
+	Align A = {.a = a, .strict = 1};
+	int ok = run_align(&A, p, q);
+	Loc at = A.where;
+	const char *cat = A.what;
+	char msg[sizeof A.why];
+	memcpy(msg, A.why, sizeof msg);
+	Func *back = NULL;
+	if (ok) {
+		back = orc_erase(q, A.ins, A.nins, a);
+		if (!ir_equal_func(p, back)) {
+			ok = 0;
+			const Stmt *first = p->body;
+			if (first && first->kind == ST_SEQ)
+				first = first->u.seq.items[0];
+			at = first ? first->loc : (Loc){0, 0};
+			if (!ir_equal_func(p, ir_func_with_body(a, q, p->body))) {
+				cat = "function changed";
+				snprintf(msg, sizeof msg, "function %s: parameters, attributes or buffers changed",
+				         p->name ? p->name : "?");
+			} else {
+				cat = "bindings changed";
+				snprintf(msg, sizeof msg,
+				         "function %s: statements align by name but differ structurally "
+				         "(variable or buffer bindings)",
+				         p->name ? p->name : "?");
+			}
+		}
+	} else {
+		/* An external model may rename bound variables: judge by shape. */
+		A.strict = 0;
+		if (run_align(&A, p, q) && ir_equal_func(p, orc_erase(q, A.ins, A.nins, a)))
+			ok = 1;
+	}
+	if (ok) {
+		if (ins) {
+			*ins = ar_alloc(a, sizeof **ins * (size_t)(A.nins ? A.nins : 1));
+			if (A.nins)
+				memcpy(*ins, A.ins, sizeof **ins * (size_t)A.nins);
+		}
+		if (nins)
+			*nins = A.nins;
+	} else {
+		if (where)
+			*where = at;
+		if (what)
+			*what = cat ? cat : "not preserved";
+		if (why && whylen)
+			snprintf(why, whylen, "%s", msg);
+	}
+	free(A.ins);
+	return ok ? 0 : -1;
+}
+
+int
+orc_align_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins)
+{
+	Align A = {.a = a, .strict = 0};
+	int ok = run_align(&A, p, q);
+	if (ok) {
+		*ins = ar_alloc(a, sizeof **ins * (size_t)(A.nins ? A.nins : 1));
+		if (A.nins)
+			memcpy(*ins, A.ins, sizeof **ins * (size_t)A.nins);
+		*nins = A.nins;
+	}
+	free(A.ins);
+	return ok ? 0 : -1;
+}
+
+int
+orc_align(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins, Loc *where)
+{
+	return orc_align_explain(p, q, a, ins, nins, where, NULL, NULL, 0);
+}
+
+int
+orc_preservation(const Func *p, const Func *q, const char *model, FindingList *out)
+{
+	Loc where = {0, 0};
+	const char *what = NULL;
+	char why[400];
+	if (orc_align_explain(p, q, out->arena, NULL, NULL, &where, &what, why, sizeof why) == 0)
+		return 0;
+	Finding *f = fl_add(out, FK_NOT_PRESERVED, model, "preservation",
+	                    "SPEC 6 preservation: erasing the inserted fences (and, for legacy, the "
+	                    "handshake) must give back the input exactly",
+	                    where);
+	fl_set_message(out, f, "%s", why);
+	fl_add_step(out, f, where, what);
+	f->strength_note = ar_strdup(out->arena, "structural equality after erasing insertions");
+	fl_sign(f);
+	return 1;
+}

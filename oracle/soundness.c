@@ -1,0 +1,267 @@
+/* soundness.c: no missing fence.proxy.async on any path (SPEC 6).
+ *
+ * Checks: on every control-flow path of one thread, between a generic-proxy
+ * write of shared memory and a later async-proxy access (read or write),
+ * and, with o->war, between a generic read and a later async WRITE, there is
+ * a fence_proxy_async.  Generic read -> async read needs none.
+ *
+ * Method (deliberately not the pass's dataflow): reachability on the event
+ * graph (events.c).  One multi-source breadth-first search per class of
+ * sources (all generic writes; all generic reads) walks the edges without
+ * entering a fence node; every async event it reaches is an unfenced
+ * hazard.  A finite graph's reachability covers every path, any number of
+ * loop iterations included, so each finding is proved for all paths of the
+ * CFG (branch conditions and trip counts unknown unless constant).  With
+ * o->alias_aware the sources are grouped by footprint and an async event
+ * counts only when its footprint may overlap the class's (undecidable ->
+ * overlap); more than MAX_CLASSES footprints of one kind fall back to one
+ * class per allocation, and more allocations than that to a single class.
+ * Parent pointers of the search give the witness: the path of statement
+ * locations from the generic access to the unfenced async op.
+ *
+ * Assumes: the fence is executed by the thread that issues the async op
+ * (SPEC 4.2 profile `program-order`, the pass's own contract).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "events.h"
+#include "oracle.h"
+
+enum { H_WR, H_WW, H_RW, NHAZ }; /* write->async read, write->async write, read->async write */
+enum { MAX_CLASSES = 32 };
+
+static const char RULE_W[] =
+	"PTX ISA 9.1 \u00a78.6 (Proxies), \u00a79.7.13.4 (fence.proxy.async): a generic-proxy write of shared "
+	"memory and a later async-proxy access of it (TMA, wgmma/tcgen05 operand) must be separated "
+	"by fence.proxy.async";
+static const char RULE_WAR[] =
+	"PTX ISA 9.1 \u00a78.6 (Proxies), \u00a79.7.13.4 (fence.proxy.async): a generic-proxy read of shared "
+	"memory and a later async-proxy write of it (TMA load) must be separated by fence.proxy.async "
+	"(WAR across proxies, SPEC 4.2; DeepEP #621/#632/#642, TransformerEngine #2695)";
+static const char NOTE[] =
+	"all paths of the control-flow graph; branch conditions and trip counts unknown unless constant";
+
+typedef enum { MATCH_ANY, MATCH_ALLOC, MATCH_EXACT } Match;
+
+typedef struct Class {
+	EventKind src; /* EV_GWRITE or EV_GREAD */
+	Match match;   /* which sources belong: all, same allocation, same footprint */
+	Foot foot;     /* the footprint they share (alloc NULL: any) */
+} Class;
+
+typedef struct Search {
+	const EventGraph *g;
+	const OracleOptions *o;
+	int *stamp, *parent, *queue, *path;
+	unsigned char *found; /* per site and hazard */
+} Search;
+
+static int
+same_foot(const Foot *a, const Foot *b)
+{
+	return a->alloc == b->alloc && a->known == b->known && (!a->known || (a->lo == b->lo && a->hi == b->hi));
+}
+
+static int
+member(const Class *c, const Event *e)
+{
+	if (e->kind != c->src)
+		return 0;
+	switch (c->match) {
+	case MATCH_EXACT: return same_foot(&c->foot, &e->foot);
+	case MATCH_ALLOC: return c->foot.alloc == e->foot.alloc;
+	default: return 1;
+	}
+}
+
+/* Groups the sources of one kind into classes; returns the new count. */
+static int
+group(const EventGraph *g, EventKind kind, Match m, Class *cl, int n)
+{
+	int first = n;
+	for (int i = 0; i < g->n; i++) {
+		const Event *e = &g->ev[i];
+		if (e->kind != kind)
+			continue;
+		int j = first;
+		while (j < n && !member(&cl[j], e))
+			j++;
+		if (j < n)
+			continue;
+		if (n - first == MAX_CLASSES)
+			return -1;
+		cl[n].src = kind;
+		cl[n].match = m;
+		cl[n].foot = e->foot;
+		if (m == MATCH_ALLOC)
+			cl[n].foot.known = 0;
+		if (m == MATCH_ANY)
+			cl[n].foot = (Foot){0};
+		n++;
+	}
+	return n;
+}
+
+/* The sources of the searches: by kind, and per footprint when alias-aware
+ * (too many footprints: per allocation; too many allocations: all as one). */
+static int
+classes(const EventGraph *g, const OracleOptions *o, Class *cl)
+{
+	int n = 0;
+	EventKind kinds[2] = {EV_GWRITE, EV_GREAD};
+	for (int k = 0; k < (o->war ? 2 : 1); k++) {
+		int m = -1;
+		if (o->alias_aware)
+			m = group(g, kinds[k], MATCH_EXACT, cl, n);
+		if (o->alias_aware && m < 0)
+			m = group(g, kinds[k], MATCH_ALLOC, cl, n);
+		if (m < 0)
+			m = group(g, kinds[k], MATCH_ANY, cl, n);
+		n = m;
+	}
+	return n;
+}
+
+static int
+hazard(const Class *c, const Event *t, int war)
+{
+	if (c->src == EV_GWRITE)
+		return t->kind == EV_AREAD ? H_WR : t->kind == EV_AWRITE ? H_WW : -1;
+	return war && t->kind == EV_AWRITE ? H_RW : -1;
+}
+
+static void
+describe_foot(const Event *e, char *buf, size_t n)
+{
+	if (!e->foot.alloc)
+		snprintf(buf, n, "any shared memory");
+	else if (!e->foot.known)
+		snprintf(buf, n, "%s", e->buf ? e->buf : e->foot.alloc->name);
+	else
+		snprintf(buf, n, "%s bytes [%lld, %lld)", e->buf ? e->buf : e->foot.alloc->name,
+		         (long long)e->foot.lo, (long long)e->foot.hi);
+}
+
+static void
+report(Search *s, int target, int h, const char *model, FindingList *out)
+{
+	const EventGraph *g = s->g;
+	const Event *t = &g->ev[target];
+	int src = target;
+	int len = 1;
+	while (s->parent[src] >= 0)
+		src = s->parent[src], len++;
+	const Event *e = &g->ev[src];
+	Finding *f = fl_add(out, h == H_RW ? FK_UNSOUND_WAR : FK_UNSOUND, model, "soundness",
+	                    h == H_RW ? RULE_WAR : RULE_W, t->loc);
+	/* The op's operands are consecutive nodes: name the one that overlaps. */
+	for (int j = target; j >= 0 && g->ev[j].site == t->site && g->ev[j].kind == t->kind; j = g->ev[j].succ[0])
+		if (orc_foot_overlap(&e->foot, &g->ev[j].foot)) {
+			t = &g->ev[j];
+			break;
+		}
+	char fs[160], ft[160], de[96], dt[96];
+	describe_foot(e, fs, sizeof fs);
+	describe_foot(t, ft, sizeof ft);
+	orc_event_describe(e, de, sizeof de);
+	orc_event_describe(t, dt, sizeof dt);
+	fl_set_message(out, f, "%s (%s, line %d) reaches %s (%s, line %d) with no fence.proxy.async on some path",
+	               de, fs, e->loc.line, dt, ft, t->loc.line);
+	int *path = s->path;
+	for (int i = len - 1, v = target; i >= 0; i--, v = s->parent[v])
+		path[i] = v;
+	orc_events_witness(g, path, len, out, f);
+	f->strength = STRENGTH_PROVED;
+	f->strength_note = ar_strdup(out->arena, NOTE);
+	fl_sign(f);
+}
+
+/* Returns the number of hazards found (stops at the first without out). */
+static int
+search(Search *s, const Class *c, int stamp, const char *model, FindingList *out)
+{
+	const EventGraph *g = s->g;
+	int head = 0, tail = 0, hits = 0;
+	for (int i = 0; i < g->n; i++) {
+		if (!member(c, &g->ev[i]))
+			continue;
+		s->stamp[i] = stamp;
+		s->parent[i] = -1;
+		s->queue[tail++] = i;
+	}
+	while (head < tail) {
+		int u = s->queue[head++];
+		for (int k = 0; k < 2; k++) {
+			int v = g->ev[u].succ[k];
+			if (v < 0 || s->stamp[v] == stamp || g->ev[v].kind == EV_FENCE)
+				continue;
+			s->stamp[v] = stamp;
+			s->parent[v] = u;
+			s->queue[tail++] = v;
+			const Event *t = &g->ev[v];
+			int h = hazard(c, t, s->o->war);
+			if (h < 0 || t->site < 0)
+				continue;
+			if (s->o->alias_aware && !orc_foot_overlap(&c->foot, &t->foot))
+				continue;
+			unsigned char *mark = &s->found[t->site * NHAZ + h];
+			if (*mark)
+				continue;
+			*mark = 1;
+			hits++;
+			if (!out)
+				return hits;
+			report(s, v, h, model, out);
+		}
+	}
+	return hits;
+}
+
+static int
+run(const Func *q, const OracleOptions *o, const char *model, FindingList *out)
+{
+	EventGraph g;
+	orc_events_init(&g);
+	orc_events_build(&g, q);
+	int n = g.n;
+	Search s = {&g, o, NULL, NULL, NULL, NULL, NULL};
+	int *mem = malloc(sizeof *mem * (size_t)(4 * n) + 1);
+	s.found = calloc((size_t)(g.nsites + 1) * NHAZ, 1);
+	Class cl[2 * MAX_CLASSES];
+	if (!mem || !s.found)
+		abort();
+	s.stamp = mem, s.parent = mem + n, s.queue = mem + 2 * n, s.path = mem + 3 * n;
+	for (int i = 0; i < n; i++)
+		s.stamp[i] = -1;
+	int nc = classes(&g, o, cl), hits = 0;
+	for (int c = 0; c < nc; c++) {
+		hits += search(&s, &cl[c], c, model, out);
+		if (hits && !out)
+			break;
+	}
+	if (g.overflow && out) {
+		Finding *f = fl_add(out, FK_UNSOUND, model, "soundness", RULE_W, q->body ? q->body->loc : (Loc){0, 0});
+		fl_set_message(out, f, "program nests deeper than %d: only part of it was checked", IR_MAX_DEPTH);
+		f->strength = STRENGTH_UNDECIDED;
+		f->strength_note = ar_strdup(out->arena, "nesting depth limit");
+		fl_sign(f);
+	}
+	hits += g.overflow;
+	free(s.found);
+	free(mem);
+	orc_events_free(&g);
+	return hits;
+}
+
+int
+orc_soundness(const Func *q, const OracleOptions *o, const char *model, FindingList *out)
+{
+	return run(q, o, model, out);
+}
+
+int
+orc_is_sound(const Func *q, const OracleOptions *o)
+{
+	return run(q, o, NULL, NULL) == 0;
+}
