@@ -32,8 +32,8 @@
 
 MUTANT(no_if_union, "no-if-union", FAULT_NO_IF_UNION,
        "if join keeps the then-branch state only (else / fall-through state lost)")
-MUTANT(hoist_if_without_else, "hoist-if-without-else", FAULT_HOIST_IF_WITHOUT_ELSE,
-       "if-hoist applied to an if without else (the skipped path loses its fence)")
+MUTANT(hoist_without_generic, "hoist-without-generic", FAULT_HOIST_WITHOUT_GENERIC,
+       "hoist check forgets that the entry must be generic: a fence before every pure-async region")
 MUTANT(hoist_keeps_state, "hoist-keeps-state", FAULT_HOIST_KEEPS_STATE,
        "after a hoisted fence the region starts from the entry state, not {None} (extra fences)")
 MUTANT(hoist_ignores_stores, "hoist-ignores-stores", FAULT_HOIST_IGNORES_STORES,
@@ -67,7 +67,7 @@ MUTANT(store_scope_exact, "store-scope-exact", FAULT_STORE_SCOPE_EXACT,
  * classification. */
 static const PassModel *const mutants[] = {
 	&mutant_no_if_union,
-	&mutant_hoist_if_without_else,
+	&mutant_hoist_without_generic,
 	&mutant_hoist_keeps_state,
 	&mutant_hoist_ignores_stores,
 	&mutant_no_loop_fixpoint,

@@ -381,6 +381,15 @@ typedef struct LoopPlan {
 	unsigned out;    /* the state after the loop */
 } LoopPlan;
 
+/* The hoist is only worth a fence when the region may be entered generic. */
+static int
+generic_entry(const Ctx *c, unsigned in)
+{
+	if (c->opt->fault == FAULT_HOIST_WITHOUT_GENERIC)
+		return 1; /* fault: hoists before every pure-async region */
+	return (in & S_GENERIC) != 0;
+}
+
 /* Upstream: header = entry; repeat { out = body(header); header' = entry |
  * out } until stable, at most 8 rounds; the last round's body is kept.  Out
  * = out, or entry | out when the loop may run zero times: always for while;
@@ -401,7 +410,7 @@ plan_loop(Ctx *c, const Stmt *s, unsigned in)
 			may_be_zero = fault != FAULT_ZERO_TRIP_IGNORED; /* fault: zero-trip-ignored */
 	}
 	LoopPlan p;
-	p.hoist = (in & S_GENERIC) && pure_async(c, body);
+	p.hoist = generic_entry(c, in) && pure_async(c, body);
 	p.entry = p.hoist ? after_hoist(c, in) : in;
 	unsigned header = p.entry, out = p.entry;
 	p.header = header;
@@ -421,9 +430,7 @@ plan_loop(Ctx *c, const Stmt *s, unsigned in)
 static int
 hoists_if(Ctx *c, const Stmt *s, unsigned in)
 {
-	if (!s->u.if_.else_ && c->opt->fault == FAULT_HOIST_IF_WITHOUT_ELSE)
-		return (in & S_GENERIC) && pure_async(c, s->u.if_.then_); /* fault: no else needed */
-	return (in & S_GENERIC) && s->u.if_.else_ && pure_async(c, s->u.if_.then_) &&
+	return (generic_entry(c, in)) && s->u.if_.else_ && pure_async(c, s->u.if_.then_) &&
 	       pure_async(c, s->u.if_.else_);
 }
 

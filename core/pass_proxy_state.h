@@ -18,7 +18,7 @@ typedef enum { PROXY_COLUMN_REF, PROXY_COLUMN_HEAD } ProxyColumn;
 typedef enum {
 	FAULT_NONE = 0,
 	FAULT_NO_IF_UNION,             /* if join: the then-branch state only */
-	FAULT_HOIST_IF_WITHOUT_ELSE,   /* if-hoist does not require an else */
+	FAULT_HOIST_WITHOUT_GENERIC,   /* hoist also when the entry cannot be generic */
 	FAULT_HOIST_KEEPS_STATE,       /* after a hoisted fence the region starts from the entry, not {None} */
 	FAULT_HOIST_IGNORES_STORES,    /* pure-async scan does not count shared stores */
 	FAULT_NO_LOOP_FIXPOINT,        /* loop body analysed once, from the entry */
