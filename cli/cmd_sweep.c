@@ -9,12 +9,13 @@
 #include <time.h>
 
 #include "cli.h"
+#include "oracle.h"
 
 void
 help_sweep(FILE *out)
 {
 	fprintf(out,
-	        "usage: fencefuzz sweep [--models LIST] [-v] PATH...\n"
+	        "usage: fencefuzz sweep [--models LIST] [--check] [-v] PATH...\n"
 	        "\n"
 	        "Runs each model over each program (a PATH that is a directory means every\n"
 	        "*.py file in it) and prints, per model: programs read, programs changed,\n"
@@ -22,6 +23,8 @@ help_sweep(FILE *out)
 	        "With -v, one line per program and model that changed something.\n"
 	        "\n"
 	        "  --models LIST  comma-separated model names (default: all built-in models)\n"
+	        "  --check        also run every oracle on each output and print, per model,\n"
+	        "                 how many programs have each kind of finding\n"
 	        "\n"
 	        "Exit status 2 when a file cannot be read (the others are still swept).\n");
 }
@@ -29,6 +32,7 @@ help_sweep(FILE *out)
 typedef struct Tally {
 	const PassModel *model;
 	long programs, changed, fences, handshakes;
+	long with_kind[FK_COUNT]; /* programs with at least one finding of the kind */
 	double seconds;
 } Tally;
 
@@ -121,7 +125,7 @@ int
 cmd_sweep(int argc, char **argv)
 {
 	const char *models_arg = NULL;
-	int verbose = 0, npaths = 0;
+	int verbose = 0, check = 0, npaths = 0;
 	char **paths = malloc(sizeof *paths * (size_t)(argc + 1));
 	for (int i = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "--models") && i + 1 < argc)
@@ -130,6 +134,8 @@ cmd_sweep(int argc, char **argv)
 			models_arg = argv[i] + 9;
 		else if (!strcmp(argv[i], "-v"))
 			verbose = 1;
+		else if (!strcmp(argv[i], "--check"))
+			check = 1;
 		else if (argv[i][0] == '-' && argv[i][1]) {
 			free(paths);
 			return cli_usage_error("sweep", "unknown option '%s'", argv[i]);
@@ -187,6 +193,21 @@ cmd_sweep(int argc, char **argv)
 			if (verbose && changed)
 				printf("%s: %s: %+ld fences, %+ld handshakes\n", files[f],
 				       tally[m].model->name, fences, handshakes);
+			if (check) {
+				OracleOptions o;
+				orc_defaults(&o);
+				FindingList fl;
+				fl_init(&fl, a);
+				orc_check(tally[m].model, p, &o, &fl);
+				int seen[FK_COUNT] = {0};
+				for (int k = 0; k < fl.n; k++)
+					seen[fl.items[k].kind] = 1;
+				for (int k = 0; k < FK_COUNT; k++)
+					tally[m].with_kind[k] += seen[k];
+				if (verbose)
+					for (int k = 0; k < fl.n; k++)
+						orc_print_finding(stdout, &fl.items[k], files[f], 0);
+			}
 		}
 		ar_free(a);
 	}
@@ -196,6 +217,21 @@ cmd_sweep(int argc, char **argv)
 	for (int m = 0; m < nmodels; m++)
 		printf("%-18s %9ld %8ld %7ld %11ld %9.3f\n", tally[m].model->name, tally[m].programs,
 		       tally[m].changed, tally[m].fences, tally[m].handshakes, tally[m].seconds * 1e3);
+	if (check) {
+		printf("\nprograms with findings, by kind (fencefuzz check FILE --model M explains each):\n");
+		printf("%-18s", "model");
+		for (int k = 0; k < FK_COUNT; k++)
+			if (k != FK_DIFFERENTIAL)
+				printf(" %*s", (int)strlen(orc_kind_name((FindingKind)k)), orc_kind_name((FindingKind)k));
+		printf("\n");
+		for (int m = 0; m < nmodels; m++) {
+			printf("%-18s", tally[m].model->name);
+			for (int k = 0; k < FK_COUNT; k++)
+				if (k != FK_DIFFERENTIAL)
+					printf(" %*ld", (int)strlen(orc_kind_name((FindingKind)k)), tally[m].with_kind[k]);
+			printf("\n");
+		}
+	}
 	printf("%d files, %d unreadable\n", nfiles, bad);
 
 	for (int f = 0; f < nfiles; f++)

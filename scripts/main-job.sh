@@ -9,4 +9,4 @@ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=O
 cmake --build "$build" -j"$(nproc)" --target fencefuzz >/dev/null
 "$build/fencefuzz" models
 echo
-"$build/fencefuzz" sweep "$root/corpus/seed" "$@"
+"$build/fencefuzz" sweep --check "$root/corpus/seed" "$@"
