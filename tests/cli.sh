@@ -15,7 +15,7 @@ expect 0 "--help" "$ff" --help
 expect 2 "no command" "$ff"
 expect 2 "unknown command" "$ff" frobnicate
 expect 0 "help fmt" "$ff" help fmt
-for c in fmt pass models sweep; do expect 0 "$c --help" "$ff" $c --help; done
+for c in fmt pass models sweep check; do expect 0 "$c --help" "$ff" $c --help; done
 expect 0 "fmt" "$ff" fmt "$prog"
 expect 2 "fmt missing file" "$ff" fmt
 expect 2 "fmt nonexistent file" "$ff" fmt /nonexistent/x.py
@@ -40,6 +40,30 @@ st="$src/corpus/golden-tilelang/p00003.in.py"
 if [ "$("$ff" pass --model tilelang-legacy "$st" | grep -c tma_store_arrive)" -eq 1 ] &&
 	[ "$("$ff" pass "$st" | grep -c tma_store_arrive)" -eq 0 ]; then pass=$((pass + 1)); else
 	fail=$((fail + 1)); echo "FAIL handshake behaviour of pass on p00003"; fi
+# check: exit 0 and `ok` when nothing is found, 1 with a located line per finding
+seed="$src/corpus/seed"
+expect 0 "check ok" "$ff" check "$seed/01_store_then_wgmma.py"
+expect 1 "check finding" "$ff" check "$seed/28_let_bound_call_not_inspected.py"
+expect 2 "check bad oracle list" "$ff" check --oracles bogus "$seed/01_store_then_wgmma.py"
+expect 2 "check bad input" "$ff" check "$src/tests/malformed/empty.py"
+expect 0 "check --help" "$ff" check --help
+out=$("$ff" check "$seed/28_let_bound_call_not_inspected.py")
+case "$out" in
+*"28_let_bound_call_not_inspected.py:27:5: unsound [tilelang-9f25954, soundness]"*"witness: 26:5 generic write atomicAdd -> 27:5 async read ptx_wgmma_ss"*) pass=$((pass + 1)) ;;
+*) fail=$((fail + 1)); echo "FAIL check text line: $out" ;;
+esac
+out=$("$ff" check --json "$seed/28_let_bound_call_not_inspected.py")
+for key in '"kind": "unsound"' '"model": "tilelang-9f25954"' '"oracle": "soundness"' '"line": 27' '"witness": [' '"signature": "'; do
+	case "$out" in *"$key"*) pass=$((pass + 1)) ;; *) fail=$((fail + 1)); echo "FAIL check --json lacks $key: $out" ;; esac
+done
+out=$("$ff" check --oracles soundness --differential tilelang-legacy "$seed/02_tma_load_not_async_for_legacy.py")
+case "$out" in
+*"differential [tilelang-9f25954, differential]"*"tilelang-legacy is unsound"*) pass=$((pass + 1)) ;;
+*) fail=$((fail + 1)); echo "FAIL check --differential: $out" ;;
+esac
+if "$ff" models | grep -q "mutant:no-loop-fixpoint"; then pass=$((pass + 1)); else
+	fail=$((fail + 1)); echo "FAIL models does not list the mutants"; fi
+expect 0 "pass with a mutant" "$ff" pass --model mutant:fence-after "$seed/01_store_then_wgmma.py"
 rm -f /tmp/ff_cli_out.$$ /tmp/ff_cli_a.$$ /tmp/ff_cli_b.$$
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
