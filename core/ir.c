@@ -417,6 +417,23 @@ ir_with_body(Arena *a, const Stmt *s, Stmt *body)
 	return c;
 }
 
+Stmt *
+ir_body(const Stmt *s)
+{
+	switch (s->kind) {
+	case ST_FOR: return s->u.for_.body;
+	case ST_WHILE: return s->u.while_.body;
+	case ST_LET: return s->u.let.body;
+	case ST_ASSERT: return s->u.assert_.body;
+	case ST_ATTR: return s->u.attr.body;
+	case ST_LAUNCH: return s->u.launch.body;
+	case ST_ALLOC: return s->u.alloc.body;
+	case ST_DECL: return s->u.decl.body;
+	case ST_BLOCK: return s->u.block.body;
+	default: return NULL;
+	}
+}
+
 Func *
 ir_func(Arena *a, const char *name)
 {

@@ -317,6 +317,7 @@ Stmt *ir_decl(Arena *a, Buffer *b, int allocates, Stmt *body);
 Stmt *ir_block(Arena *a, const char *name, Stmt *body);
 Stmt *ir_copy_stmt(Arena *a, const Stmt *s);  /* shallow copy, for rebuilding */
 Stmt *ir_with_body(Arena *a, const Stmt *s, Stmt *body); /* same node, new body (single-body kinds) */
+Stmt *ir_body(const Stmt *s); /* the body of a single-body kind (not if/seq/leaves): else NULL */
 Func *ir_func(Arena *a, const char *name);
 Func *ir_func_with_body(Arena *a, const Func *f, Stmt *body); /* shallow copy */
 Program *ir_program(Arena *a);

@@ -268,23 +268,6 @@ is_shared_store(const Ctx *c, const Stmt *s)
 
 /* ---- transfer tables and pure-async summaries ----------------------------------- */
 
-static Stmt *
-single_body(const Stmt *s)
-{
-	switch (s->kind) {
-	case ST_FOR: return s->u.for_.body;
-	case ST_WHILE: return s->u.while_.body;
-	case ST_LET: return s->u.let.body;
-	case ST_ASSERT: return s->u.assert_.body;
-	case ST_ATTR: return s->u.attr.body;
-	case ST_LAUNCH: return s->u.launch.body;
-	case ST_ALLOC: return s->u.alloc.body;
-	case ST_DECL: return s->u.decl.body;
-	case ST_BLOCK: return s->u.block.body;
-	default: return NULL;
-	}
-}
-
 /* Whole-subtree scan: does it contain an async call statement, a generic
  * event (shared store or generic call statement)?  Fences are neither. */
 static unsigned
@@ -319,7 +302,7 @@ summary(Ctx *c, const Stmt *s)
 		bits = summary(c, s->u.if_.then_) | summary(c, s->u.if_.else_);
 		break;
 	default:
-		bits = summary(c, single_body(s));
+		bits = summary(c, ir_body(s));
 		break;
 	}
 	info = memo_get(&c->info, s); /* the recursion may have moved it */
@@ -399,7 +382,7 @@ generic_entry(const Ctx *c, unsigned in)
 static LoopPlan
 plan_loop(Ctx *c, const Stmt *s, unsigned in)
 {
-	const Stmt *body = single_body(s);
+	const Stmt *body = ir_body(s);
 	ProxyFault fault = c->opt->fault;
 	int may_be_zero = fault != FAULT_WHILE_NONZERO; /* fault: while-nonzero */
 	int64_t extent;
@@ -496,7 +479,7 @@ table_compound(Ctx *c, const Stmt *s)
 				t.out[x] |= (unsigned char)x;
 		return t;
 	default:
-		return table_of(c, single_body(s));
+		return table_of(c, ir_body(s));
 	}
 }
 
@@ -644,7 +627,7 @@ static Stmt *
 walk_loop(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 {
 	LoopPlan p = plan_loop(c, s, *state);
-	Stmt *body = single_body(s);
+	Stmt *body = ir_body(s);
 	unsigned body_state = p.header;
 	Stmt *new_body = walk_body(c, body, &body_state);
 	*state = p.out;
@@ -706,7 +689,7 @@ walk(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 	case ST_LAUNCH:
 	case ST_ALLOC:
 	case ST_DECL: {
-		Stmt *old = single_body(s);
+		Stmt *old = ir_body(s);
 		Stmt *body = walk_body(c, old, state);
 		return body != old ? ir_with_body(c->a, s, body) : s;
 	}

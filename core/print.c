@@ -1108,20 +1108,6 @@ print_for_head(Printer *P, const Stmt *s, int indent)
 	return s;
 }
 
-static const Stmt *
-scope_body(const Stmt *s)
-{
-	switch (s->kind) {
-	case ST_LET: return s->u.let.body;
-	case ST_ASSERT: return s->u.assert_.body;
-	case ST_ATTR: return s->u.attr.body;
-	case ST_LAUNCH: return s->u.launch.body;
-	case ST_ALLOC: return s->u.alloc.body;
-	case ST_DECL: return s->u.decl.body;
-	default: abort();
-	}
-}
-
 static void
 print_alloc_call(Printer *P, const Stmt *s)
 {
@@ -1273,7 +1259,7 @@ print_scope_with(Printer *P, const Stmt *s, int indent)
 		put(P, as);
 	}
 	put(P, ":");
-	print_body(P, scope_body(s), indent + 1);
+	print_body(P, ir_body(s), indent + 1);
 }
 
 static void
@@ -1392,7 +1378,7 @@ print_stmt(Printer *P, const Stmt *s, int indent, int last)
 		pm_put(&P->let_bound, s->u.let.var, (void *)1);
 		if (last) {
 			print_scope_flat(P, s, indent);
-			print_body(P, scope_body(s), indent);
+			print_body(P, ir_body(s), indent);
 		} else {
 			print_scope_with(P, s, indent);
 		}
@@ -1407,7 +1393,7 @@ print_stmt(Printer *P, const Stmt *s, int indent, int last)
 			/* Iterating here instead would flatten the recursion of long
 			 * flat chains, but depth is bounded by IR_MAX_DEPTH anyway. */
 			print_scope_flat(P, s, indent);
-			print_body(P, scope_body(s), indent);
+			print_body(P, ir_body(s), indent);
 		} else {
 			print_scope_with(P, s, indent);
 		}

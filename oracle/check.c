@@ -67,25 +67,17 @@ first_difference(const Stmt *a, const Stmt *b)
 	}
 	if (a->kind != b->kind)
 		return a->loc.line ? a->loc : b->loc;
-	const Stmt *ca = NULL, *cb = NULL;
-	switch (a->kind) {
-	case ST_IF:
+	const Stmt *ca, *cb;
+	if (a->kind == ST_IF) {
 		if (!ir_equal_stmt(a->u.if_.then_, b->u.if_.then_)) {
 			Loc l = first_difference(a->u.if_.then_, b->u.if_.then_);
 			return l.line ? l : a->loc;
 		}
 		ca = a->u.if_.else_, cb = b->u.if_.else_;
-		break;
-	case ST_FOR: ca = a->u.for_.body, cb = b->u.for_.body; break;
-	case ST_WHILE: ca = a->u.while_.body, cb = b->u.while_.body; break;
-	case ST_LET: ca = a->u.let.body, cb = b->u.let.body; break;
-	case ST_ASSERT: ca = a->u.assert_.body, cb = b->u.assert_.body; break;
-	case ST_ATTR: ca = a->u.attr.body, cb = b->u.attr.body; break;
-	case ST_LAUNCH: ca = a->u.launch.body, cb = b->u.launch.body; break;
-	case ST_ALLOC: ca = a->u.alloc.body, cb = b->u.alloc.body; break;
-	case ST_DECL: ca = a->u.decl.body, cb = b->u.decl.body; break;
-	case ST_BLOCK: ca = a->u.block.body, cb = b->u.block.body; break;
-	default: return a->loc;
+	} else {
+		ca = ir_body(a), cb = ir_body(b);
+		if (!ca)
+			return a->loc;
 	}
 	Loc l = first_difference(ca, cb);
 	return l.line ? l : a->loc;

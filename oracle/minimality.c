@@ -161,19 +161,9 @@ nbodies(const Stmt *s)
 static Stmt *
 body_at(const Stmt *s, int k)
 {
-	switch (s->kind) {
-	case ST_IF: return k ? s->u.if_.else_ : s->u.if_.then_;
-	case ST_FOR: return s->u.for_.body;
-	case ST_WHILE: return s->u.while_.body;
-	case ST_LET: return s->u.let.body;
-	case ST_ASSERT: return s->u.assert_.body;
-	case ST_ATTR: return s->u.attr.body;
-	case ST_LAUNCH: return s->u.launch.body;
-	case ST_ALLOC: return s->u.alloc.body;
-	case ST_DECL: return s->u.decl.body;
-	case ST_BLOCK: return s->u.block.body;
-	default: return NULL;
-	}
+	if (s->kind == ST_IF)
+		return k ? s->u.if_.else_ : s->u.if_.then_;
+	return ir_body(s);
 }
 
 static Stmt *const *
