@@ -7,6 +7,8 @@ need cmake cmake
 need cc gcc
 need make make
 need timeout coreutils
+# The results store links SQLite (reports/store.c); pkg-config is not assumed.
+[ -f /usr/include/sqlite3.h ] || missing="$missing libsqlite3-dev"
 if [ -n "$missing" ]; then
 	echo "setup: installing$missing"
 	SUDO=""

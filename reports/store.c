@@ -1,0 +1,587 @@
+/* store.c: the SQLite results store (SPEC 9).
+ *
+ * Every statement the hot path runs is prepared once in db_open and reset
+ * after each use; the caller batches them in transactions (db_begin/db_commit)
+ * because a commit is an fsync and a campaign records thousands of programs a
+ * second.  Writers open transactions with BEGIN IMMEDIATE so that two
+ * campaigns on one file wait on the busy timeout instead of deadlocking on a
+ * read-to-write upgrade.
+ */
+#include "store.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#define NOW "strftime('%Y-%m-%dT%H:%M:%fZ','now')"
+
+/* The prepared statements: one line each, expanded into the enum and the
+ * SQL table so they cannot drift. */
+#define STATEMENTS(X)                                                                     \
+	X(S_CAMPAIGN_START,                                                                   \
+	  "INSERT INTO campaigns(started_at, seed, models, oracles, engine, host, config) "     \
+	  "VALUES(" NOW ", ?1, ?2, ?3, ?4, ?5, ?6)")                                          \
+	X(S_CAMPAIGN_END,                                                                     \
+	  "UPDATE campaigns SET ended_at = " NOW ", execs = ?2, status = ?3 WHERE id = ?1")   \
+	X(S_PROGRAM_GET, "SELECT id, text IS NULL FROM programs WHERE hash = ?1")              \
+	X(S_PROGRAM_ADD,                                                                      \
+	  "INSERT INTO programs(hash, text) VALUES(?1, ?2) ON CONFLICT(hash) DO NOTHING")     \
+	X(S_PROGRAM_TEXT, "UPDATE programs SET text = ?2 WHERE id = ?1 AND text IS NULL")      \
+	X(S_FINDING_UPSERT,                                                                   \
+	  "INSERT INTO findings(kind, model, oracle, signature, rule, line, col, message, "    \
+	  "witness, strength, strength_note, first_seen, last_seen, program_id, campaign_id) " \
+	  "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, " NOW ", " NOW ", ?12, ?13) "  \
+	  "ON CONFLICT(signature, model, kind) DO UPDATE SET count = count + 1, "              \
+	  "last_seen = excluded.last_seen, "                                                  \
+	  "program_id = coalesce(program_id, excluded.program_id) "                           \
+	  "RETURNING id, count")                                                              \
+	X(S_OCCURRENCE,                                                                       \
+	  "INSERT OR IGNORE INTO occurrences(finding_id, campaign_id, program_id, seen_at) "   \
+	  "VALUES(?1, ?2, ?3, " NOW ")")                                                      \
+	X(S_FINDING_STATUS, "UPDATE findings SET status = ?2 WHERE id = ?1")                   \
+	X(S_REPRODUCER,                                                                       \
+	  "INSERT INTO reproducers(finding_id, reduced_text, pytest_text, cuda_text, "         \
+	  "created_at) VALUES(?1, ?2, ?3, ?4, " NOW ")")                                      \
+	X(S_HW_RUN,                                                                           \
+	  "INSERT INTO hw_runs(finding_id, device, driver, settings, kernel_source, trials, "   \
+	  "mismatches, outcome, created_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, " NOW ")")  \
+	X(S_STATS,                                                                            \
+	  "INSERT INTO stats(campaign_id, at, elapsed_s, programs, findings) "                \
+	  "VALUES(?1, " NOW ", ?2, ?3, ?4)")                                                  \
+	X(S_BEGIN, "BEGIN IMMEDIATE")                                                         \
+	X(S_COMMIT, "COMMIT")
+
+enum {
+#define X(name, sql) name,
+	STATEMENTS(X)
+#undef X
+	S_COUNT
+};
+
+static const char *const statement_sql[S_COUNT] = {
+#define X(name, sql) sql,
+	STATEMENTS(X)
+#undef X
+};
+
+struct Db {
+	sqlite3 *h;
+	sqlite3_stmt *st[S_COUNT];
+	int in_batch;
+	char err[512];
+};
+
+static void
+set_err(Db *db, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(db->err, sizeof db->err, fmt, ap);
+	va_end(ap);
+}
+
+/* Records sqlite's reason for the failure of `what`; returns -1. */
+static int
+fail(Db *db, const char *what)
+{
+	set_err(db, "%s: %s", what, sqlite3_errmsg(db->h));
+	return -1;
+}
+
+static void
+hex64(char out[17], uint64_t v)
+{
+	snprintf(out, 17, "%016llx", (unsigned long long)v);
+}
+
+/* Binding helpers: text NULL binds SQL NULL. */
+static int
+bind_text(sqlite3_stmt *s, int i, const char *t)
+{
+	return t ? sqlite3_bind_text(s, i, t, -1, SQLITE_STATIC) : sqlite3_bind_null(s, i);
+}
+
+static int
+bind_id(sqlite3_stmt *s, int i, int64_t id)
+{
+	return id > 0 ? sqlite3_bind_int64(s, i, id) : sqlite3_bind_null(s, i);
+}
+
+static void
+done(sqlite3_stmt *s)
+{
+	sqlite3_reset(s);
+	sqlite3_clear_bindings(s);
+}
+
+/* Steps a statement that returns no rows. */
+static int
+run(Db *db, int which, const char *what)
+{
+	sqlite3_stmt *s = db->st[which];
+	int rc = sqlite3_step(s);
+	int r = rc == SQLITE_DONE ? 0 : fail(db, what);
+	done(s);
+	return r;
+}
+
+static int
+exec(Db *db, const char *sql, const char *what)
+{
+	char *msg = NULL;
+	if (sqlite3_exec(db->h, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		set_err(db, "%s: %s", what, msg ? msg : sqlite3_errmsg(db->h));
+		sqlite3_free(msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Runs a one-row, one-column query; the value as text into out. */
+static int
+query_text(Db *db, const char *sql, char *out, size_t outlen)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) != SQLITE_OK)
+		return fail(db, sql);
+	int rc = sqlite3_step(s);
+	if (rc != SQLITE_ROW) {
+		if (rc == SQLITE_DONE)
+			set_err(db, "%s: no row", sql);
+		else
+			fail(db, sql);
+		sqlite3_finalize(s);
+		return -1;
+	}
+	const unsigned char *t = sqlite3_column_text(s, 0);
+	snprintf(out, outlen, "%s", t ? (const char *)t : "");
+	sqlite3_finalize(s);
+	return 0;
+}
+
+int
+db_schema_version(Db *db)
+{
+	char v[32];
+	if (query_text(db, "PRAGMA user_version", v, sizeof v) < 0)
+		return -1;
+	return atoi(v);
+}
+
+/* Applies the missing migrations, each with its user_version, in one
+ * IMMEDIATE transaction: a second process opening the same new file waits
+ * and then finds it migrated. */
+static int
+migrate(Db *db, int version)
+{
+	if (version == db_nmigrations)
+		return 0; /* current: no write lock needed to open */
+	if (exec(db, "BEGIN IMMEDIATE", "migrate: begin") < 0)
+		return -1;
+	int v = db_schema_version(db);
+	if (v < 0)
+		goto fail;
+	if (v > db_nmigrations) {
+		set_err(db,
+		        "schema version %d is newer than this fencefuzz knows (%d): "
+		        "use a newer fencefuzz or another database",
+		        v, db_nmigrations);
+		goto fail;
+	}
+	for (; v < db_nmigrations; v++) {
+		char what[64], sql[64];
+		snprintf(what, sizeof what, "migration %d", v + 1);
+		if (exec(db, db_migrations[v], what) < 0)
+			goto fail;
+		snprintf(sql, sizeof sql, "PRAGMA user_version = %d", v + 1);
+		if (exec(db, sql, what) < 0)
+			goto fail;
+	}
+	if (exec(db, "COMMIT", "migrate: commit") < 0)
+		goto fail;
+	return 0;
+fail:
+	sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+int
+db_open(const char *path, Db **out, char *err, size_t errlen)
+{
+	*out = NULL;
+	Db *db = calloc(1, sizeof *db);
+	if (!db) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	/* UPSERT ... RETURNING (db_record_finding) needs 3.35. */
+	if (sqlite3_libversion_number() < 3035000) {
+		snprintf(err, errlen, "%s: SQLite %s is too old (3.35 or newer needed)", path,
+		         sqlite3_libversion());
+		free(db);
+		return -1;
+	}
+	char mode[32];
+	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+	if (sqlite3_open_v2(path, &db->h, flags, NULL) != SQLITE_OK) {
+		set_err(db, "%s", db->h ? sqlite3_errmsg(db->h) : "out of memory");
+		goto fail;
+	}
+	sqlite3_extended_result_codes(db->h, 1);
+	if (sqlite3_busy_timeout(db->h, DB_BUSY_TIMEOUT_MS) != SQLITE_OK) {
+		fail(db, "busy timeout");
+		goto fail;
+	}
+	/* Refuse a newer schema before changing anything in the file. */
+	int v = db_schema_version(db);
+	if (v < 0)
+		goto fail;
+	if (v > db_nmigrations) {
+		set_err(db,
+		        "schema version %d is newer than this fencefuzz knows (%d): "
+		        "use a newer fencefuzz or another database",
+		        v, db_nmigrations);
+		goto fail;
+	}
+	if (exec(db, "PRAGMA foreign_keys = ON", "foreign keys") < 0)
+		goto fail;
+	if (query_text(db, "PRAGMA journal_mode = WAL", mode, sizeof mode) < 0)
+		goto fail;
+	/* An in-memory database answers "memory"; a file must be in WAL. */
+	if (strcmp(mode, "wal") != 0 && strcmp(mode, "memory") != 0) {
+		set_err(db, "cannot switch to WAL mode (journal_mode is %s)", mode);
+		goto fail;
+	}
+	/* WAL with synchronous=NORMAL: a commit survives a killed process (not a
+	 * power cut), at a fraction of the fsyncs. */
+	if (exec(db, "PRAGMA synchronous = NORMAL", "synchronous") < 0)
+		goto fail;
+	if (migrate(db, v) < 0)
+		goto fail;
+	for (int i = 0; i < S_COUNT; i++)
+		if (sqlite3_prepare_v3(db->h, statement_sql[i], -1, SQLITE_PREPARE_PERSISTENT,
+		                       &db->st[i], NULL) != SQLITE_OK) {
+			fail(db, statement_sql[i]);
+			goto fail;
+		}
+	*out = db;
+	return 0;
+fail:
+	snprintf(err, errlen, "%s: %s", path, db->err);
+	db_close(db);
+	return -1;
+}
+
+void
+db_close(Db *db)
+{
+	if (!db)
+		return;
+	if (db->in_batch)
+		db_commit(db);
+	for (int i = 0; i < S_COUNT; i++)
+		sqlite3_finalize(db->st[i]);
+	sqlite3_close(db->h);
+	free(db);
+}
+
+const char *
+db_error(const Db *db)
+{
+	return db->err;
+}
+
+int
+db_begin(Db *db)
+{
+	if (db->in_batch)
+		return 0;
+	if (run(db, S_BEGIN, "begin") < 0)
+		return -1;
+	db->in_batch = 1;
+	return 0;
+}
+
+int
+db_commit(Db *db)
+{
+	if (!db->in_batch)
+		return 0;
+	if (run(db, S_COMMIT, "commit") < 0) {
+		/* A failed COMMIT (SQLITE_BUSY) leaves the transaction open; roll it
+		 * back so the connection is usable, and say what was lost. */
+		if (!sqlite3_get_autocommit(db->h))
+			sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+		db->in_batch = 0;
+		return -1;
+	}
+	db->in_batch = 0;
+	return 0;
+}
+
+int
+db_rollback(Db *db)
+{
+	if (!db->in_batch)
+		return 0;
+	db->in_batch = 0;
+	if (sqlite3_get_autocommit(db->h))
+		return 0;
+	return exec(db, "ROLLBACK", "rollback");
+}
+
+int
+db_in_batch(const Db *db)
+{
+	return db->in_batch;
+}
+
+int64_t
+db_campaign_start(Db *db, const CampaignInfo *c)
+{
+	char seed[24], host[256];
+	snprintf(seed, sizeof seed, "%llu", (unsigned long long)c->seed);
+	const char *h = c->host;
+	if (!h) {
+		if (gethostname(host, sizeof host) != 0)
+			snprintf(host, sizeof host, "?");
+		host[sizeof host - 1] = '\0';
+		h = host;
+	}
+	sqlite3_stmt *s = db->st[S_CAMPAIGN_START];
+	bind_text(s, 1, seed);
+	bind_text(s, 2, c->models);
+	bind_text(s, 3, c->oracles);
+	bind_text(s, 4, c->engine);
+	bind_text(s, 5, h);
+	bind_text(s, 6, c->config);
+	if (run(db, S_CAMPAIGN_START, "campaign start") < 0)
+		return -1;
+	return sqlite3_last_insert_rowid(db->h);
+}
+
+int
+db_campaign_end(Db *db, int64_t campaign, long execs, const char *status)
+{
+	sqlite3_stmt *s = db->st[S_CAMPAIGN_END];
+	sqlite3_bind_int64(s, 1, campaign);
+	sqlite3_bind_int64(s, 2, execs);
+	bind_text(s, 3, status ? status : "done");
+	if (run(db, S_CAMPAIGN_END, "campaign end") < 0)
+		return -1;
+	if (sqlite3_changes(db->h) != 1) {
+		set_err(db, "campaign end: no campaign %lld", (long long)campaign);
+		return -1;
+	}
+	return 0;
+}
+
+int64_t
+db_program(Db *db, uint64_t hash, const char *text)
+{
+	char hx[17];
+	hex64(hx, hash);
+	for (int attempt = 0; attempt < 2; attempt++) {
+		sqlite3_stmt *g = db->st[S_PROGRAM_GET];
+		sqlite3_bind_text(g, 1, hx, -1, SQLITE_STATIC);
+		int rc = sqlite3_step(g);
+		if (rc == SQLITE_ROW) {
+			int64_t id = sqlite3_column_int64(g, 0);
+			int no_text = sqlite3_column_int(g, 1);
+			done(g);
+			if (no_text && text) {
+				sqlite3_stmt *u = db->st[S_PROGRAM_TEXT];
+				sqlite3_bind_int64(u, 1, id);
+				sqlite3_bind_text(u, 2, text, -1, SQLITE_STATIC);
+				if (run(db, S_PROGRAM_TEXT, "program text") < 0)
+					return -1;
+			}
+			return id;
+		}
+		if (rc != SQLITE_DONE) {
+			fail(db, "program lookup");
+			done(g);
+			return -1;
+		}
+		done(g);
+		if (attempt)
+			break;
+		sqlite3_stmt *a = db->st[S_PROGRAM_ADD];
+		sqlite3_bind_text(a, 1, hx, -1, SQLITE_STATIC);
+		bind_text(a, 2, text);
+		if (run(db, S_PROGRAM_ADD, "program insert") < 0)
+			return -1;
+		if (sqlite3_changes(db->h) == 1)
+			return sqlite3_last_insert_rowid(db->h);
+		/* Another writer inserted it between our lookup and insert: look again. */
+	}
+	set_err(db, "program %s: neither found nor inserted", hx);
+	return -1;
+}
+
+static const char *
+strength_name(Strength s)
+{
+	switch (s) {
+	case STRENGTH_PROVED: return "proved";
+	case STRENGTH_BOUNDED: return "bounded";
+	case STRENGTH_UNDECIDED: return "undecided";
+	}
+	return "?";
+}
+
+/* 'L:C what -> L:C what ...'; malloc'd, NULL when there is no witness. */
+static char *
+witness_text(const Finding *f)
+{
+	if (f->nwitness <= 0)
+		return NULL;
+	size_t n = 1;
+	for (int i = 0; i < f->nwitness; i++)
+		n += 32 + (f->witness[i].what ? strlen(f->witness[i].what) : 0);
+	char *t = malloc(n), *p = t;
+	if (!t)
+		return NULL;
+	for (int i = 0; i < f->nwitness; i++) {
+		const WitnessStep *w = &f->witness[i];
+		p += snprintf(p, n - (size_t)(p - t), "%s%d:%d %s", i ? " -> " : "", w->loc.line,
+		              w->loc.col, w->what ? w->what : "");
+	}
+	return t;
+}
+
+int64_t
+db_record_finding(Db *db, int64_t campaign, int64_t program, const Finding *f, int *is_new)
+{
+	char sig[17];
+	hex64(sig, f->signature);
+	char *wit = witness_text(f);
+	if (f->nwitness > 0 && !wit) {
+		set_err(db, "record finding: out of memory");
+		return -1;
+	}
+	sqlite3_stmt *s = db->st[S_FINDING_UPSERT];
+	bind_text(s, 1, orc_kind_name(f->kind));
+	bind_text(s, 2, f->model ? f->model : "");
+	bind_text(s, 3, f->oracle);
+	bind_text(s, 4, sig);
+	bind_text(s, 5, f->rule);
+	sqlite3_bind_int(s, 6, f->loc.line);
+	sqlite3_bind_int(s, 7, f->loc.col);
+	bind_text(s, 8, f->message);
+	bind_text(s, 9, wit);
+	bind_text(s, 10, strength_name(f->strength));
+	bind_text(s, 11, f->strength_note);
+	bind_id(s, 12, program);
+	bind_id(s, 13, campaign);
+	int64_t id = -1;
+	int count = 0;
+	if (sqlite3_step(s) == SQLITE_ROW) {
+		id = sqlite3_column_int64(s, 0);
+		count = sqlite3_column_int(s, 1);
+		/* RETURNING: step to the end so the write is complete. */
+		if (sqlite3_step(s) != SQLITE_DONE)
+			id = fail(db, "record finding");
+	} else {
+		fail(db, "record finding");
+	}
+	done(s);
+	free(wit);
+	if (id < 0)
+		return -1;
+	if (is_new)
+		*is_new = count == 1;
+	if (campaign > 0 && program > 0) {
+		sqlite3_stmt *o = db->st[S_OCCURRENCE];
+		sqlite3_bind_int64(o, 1, id);
+		sqlite3_bind_int64(o, 2, campaign);
+		sqlite3_bind_int64(o, 3, program);
+		if (run(db, S_OCCURRENCE, "record occurrence") < 0)
+			return -1;
+	}
+	return id;
+}
+
+int
+db_finding_set_status(Db *db, int64_t finding, const char *status)
+{
+	sqlite3_stmt *s = db->st[S_FINDING_STATUS];
+	sqlite3_bind_int64(s, 1, finding);
+	bind_text(s, 2, status);
+	if (run(db, S_FINDING_STATUS, "finding status") < 0)
+		return -1;
+	if (sqlite3_changes(db->h) != 1) {
+		set_err(db, "finding status: no finding %lld", (long long)finding);
+		return -1;
+	}
+	return 0;
+}
+
+int64_t
+db_reproducer(Db *db, int64_t finding, const char *reduced_text, const char *pytest_text,
+              const char *cuda_text)
+{
+	sqlite3_stmt *s = db->st[S_REPRODUCER];
+	sqlite3_bind_int64(s, 1, finding);
+	bind_text(s, 2, reduced_text);
+	bind_text(s, 3, pytest_text);
+	bind_text(s, 4, cuda_text);
+	if (run(db, S_REPRODUCER, "reproducer") < 0)
+		return -1;
+	return sqlite3_last_insert_rowid(db->h);
+}
+
+int64_t
+db_hw_run(Db *db, const HwRun *r)
+{
+	sqlite3_stmt *s = db->st[S_HW_RUN];
+	bind_id(s, 1, r->finding_id);
+	bind_text(s, 2, r->device);
+	bind_text(s, 3, r->driver);
+	bind_text(s, 4, r->settings);
+	bind_text(s, 5, r->kernel_source);
+	sqlite3_bind_int64(s, 6, r->trials);
+	sqlite3_bind_int64(s, 7, r->mismatches);
+	bind_text(s, 8, r->outcome);
+	if (run(db, S_HW_RUN, "hw run") < 0)
+		return -1;
+	return sqlite3_last_insert_rowid(db->h);
+}
+
+int
+db_stats(Db *db, int64_t campaign, double elapsed_s, long programs, long findings)
+{
+	sqlite3_stmt *s = db->st[S_STATS];
+	sqlite3_bind_int64(s, 1, campaign);
+	sqlite3_bind_double(s, 2, elapsed_s);
+	sqlite3_bind_int64(s, 3, programs);
+	sqlite3_bind_int64(s, 4, findings);
+	return run(db, S_STATS, "stats");
+}
+
+int
+db_findings_summary(Db *db, FILE *out)
+{
+	static const char sql[] =
+		"SELECT kind, model, count, first_seen, last_seen, status, coalesce(message, '') "
+		"FROM findings ORDER BY count DESC, id";
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) != SQLITE_OK)
+		return fail(db, "findings summary");
+	int rc;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *col[7];
+		for (int i = 0; i < 7; i++) {
+			const unsigned char *t = sqlite3_column_text(s, i);
+			col[i] = t ? (const char *)t : "";
+		}
+		fprintf(out, "%s %s %s %s %s %s: %s\n", col[0], col[1], col[2], col[3], col[4], col[5],
+		        col[6]);
+	}
+	int r = rc == SQLITE_DONE ? 0 : fail(db, "findings summary");
+	sqlite3_finalize(s);
+	return r;
+}
