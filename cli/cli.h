@@ -25,9 +25,15 @@ void help_models(FILE *out);
 /* cmd_check.c */
 int cmd_check(int argc, char **argv);
 void help_check(FILE *out);
+/* cmd_campaign.c */
+int cmd_campaign(int argc, char **argv);
+void help_campaign(FILE *out);
 /* cmd_sweep.c */
 int cmd_sweep(int argc, char **argv);
 void help_sweep(FILE *out);
+/* cmd_gen.c */
+int cmd_gen(int argc, char **argv);
+void help_gen(FILE *out);
 
 /* common.c */
 /* Reads and verifies a program; prints the diagnostic and returns NULL on bad input. */

@@ -1,6 +1,8 @@
 #!/bin/sh
-# main-job.sh: the main job, from a fresh checkout: set up, build, and run every
-# pass model over the seed corpus with a summary of what each did.
+# main-job.sh: the main job, from a fresh checkout: set up, build, judge every
+# pass model on the seed corpus, then a one-minute fuzzing campaign into the
+# SQLite store (reports/fencefuzz.sqlite), ending with its summary.
+# Extra arguments go to the campaign (e.g. --time 10m --jobs 8).
 set -e
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/scripts/setup.sh"
@@ -9,4 +11,7 @@ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=O
 cmake --build "$build" -j"$(nproc)" --target fencefuzz >/dev/null
 "$build/fencefuzz" models
 echo
-"$build/fencefuzz" sweep --check "$root/corpus/seed" "$@"
+"$build/fencefuzz" sweep --check "$root/corpus/seed"
+echo
+cd "$root"
+"$build/fencefuzz" campaign --time 60 --jobs "$(nproc)" "$@"

@@ -7,6 +7,7 @@ need cmake cmake
 need cc gcc
 need make make
 need timeout coreutils
+need sqlite3 sqlite3   # the campaign tests query the store with the shell
 # The results store links SQLite (reports/store.c); pkg-config is not assumed.
 [ -f /usr/include/sqlite3.h ] || missing="$missing libsqlite3-dev"
 if [ -n "$missing" ]; then

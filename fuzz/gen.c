@@ -1,0 +1,975 @@
+/* gen.c: builds TileLang-shaped programs at InjectFenceProxy's stage from a
+ * stream of decisions (gen.h, SPEC 7).
+ *
+ * Shape: T.func_attr with a target, blockIdx/threadIdx launches, shared,
+ * shared.dyn, local, descriptor and shared.barrier buffers (decl_buffer, or
+ * T.allocate plus T.Buffer aliases), a barrier-init prelude, then a body of
+ * about `size` statements: leaves (stores, TMA, MMA, copies, externs,
+ * fences, barrier ops) and compounds (loops, ifs, guards, while, blocks,
+ * the warp-specialized producer/consumer split), at most MAX_DEPTH deep.
+ * Let, attr and assert are binders: their body is the rest of the
+ * sequence, as TileLang prints them flat.
+ *
+ * Assumes nothing of the decider: a decider that answers 0 forever gives a
+ * small plain program (shared stores in a launch), so byte inputs of any
+ * length are programs.  Bounded: every loop emits at least one statement
+ * per iteration and stops at the budget.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gen.h"
+
+enum { MAX_DEPTH = 6, MAX_LOOPS = 8, MAX_NAMES = 48 };
+
+typedef enum { R_ANY, R_PRODUCER, R_CONSUMER } Role;
+
+typedef struct Name {
+	const char *base;
+	int count;
+} Name;
+
+typedef struct G {
+	Arena *a;
+	Func *f;
+	Decider *d;
+	unsigned feat, used;
+	int budget;             /* statements left to emit */
+	int depth;              /* enclosing compound statements */
+	int ws_done;
+	Var *tx, *bx, *n;
+	Var *Adesc, *Bdesc, *Cdesc, *Aglob;
+	Var *dyn;               /* buf_dyn_shmem pointer, NULL without aliases */
+	Buffer *shared[3];
+	int64_t shared_off[3];  /* element offset of an alias in buf_dyn_shmem */
+	Buffer *mbar, *clocal, *counter, *acount, *desc_a, *desc_b, *tmem;
+	Var *loops[MAX_LOOPS];
+	int nloops;
+	Var *lets[4];           /* let-bound ints in scope */
+	int nlets;
+	Name names[MAX_NAMES];
+	int nnames;
+} G;
+
+/* ---- small builders -------------------------------------------------------- */
+
+static int
+on(G *g, unsigned f)
+{
+	return (g->feat & f) != 0;
+}
+
+static void
+use(G *g, unsigned f)
+{
+	g->used |= f;
+}
+
+static const char *
+fresh(G *g, const char *base)
+{
+	for (int i = 0; i < g->nnames; i++) {
+		if (strcmp(g->names[i].base, base) == 0) {
+			char buf[64];
+			snprintf(buf, sizeof buf, "%s_%d", base, ++g->names[i].count);
+			return ar_strdup(g->a, buf);
+		}
+	}
+	if (g->nnames < MAX_NAMES)
+		g->names[g->nnames++] = (Name){base, 0};
+	return base;
+}
+
+static Expr *
+I(G *g, int64_t v)
+{
+	return ir_int(g->a, v, "int32");
+}
+
+static Expr *
+B(G *g, int v)
+{
+	return ir_int(g->a, v ? 1 : 0, "bool");
+}
+
+static Expr *
+S(G *g, const char *s)
+{
+	return ir_str(g->a, s);
+}
+
+static Expr *
+V(G *g, Var *v)
+{
+	return ir_varref(g->a, v);
+}
+
+static Expr *
+bin(G *g, BinOp op, Expr *x, Expr *y)
+{
+	return ir_bin(g->a, op, x, y);
+}
+
+static Expr *
+callv(G *g, const char *name, int n, va_list ap)
+{
+	Expr **args = ar_alloc(g->a, sizeof *args * (size_t)(n > 0 ? n : 1));
+	for (int i = 0; i < n; i++)
+		args[i] = va_arg(ap, Expr *);
+	return ir_call(g->a, name, args, n);
+}
+
+static Expr *
+call(G *g, const char *name, int n, ...)
+{
+	va_list ap;
+	va_start(ap, n);
+	Expr *e = callv(g, name, n, ap);
+	va_end(ap);
+	return e;
+}
+
+static Stmt *
+eval(G *g, const char *name, int n, ...)
+{
+	va_list ap;
+	va_start(ap, n);
+	Expr *e = callv(g, name, n, ap);
+	va_end(ap);
+	return ir_eval(g->a, e);
+}
+
+static Expr *
+load1(G *g, Buffer *b, Expr *i)
+{
+	Expr **idx = ar_alloc(g->a, sizeof *idx);
+	idx[0] = i;
+	return ir_load(g->a, b, idx, 1);
+}
+
+static Stmt *
+store1(G *g, Buffer *b, Expr *i, Expr *v)
+{
+	Expr **idx = ar_alloc(g->a, sizeof *idx);
+	idx[0] = i;
+	return ir_store(g->a, b, idx, 1, v);
+}
+
+static Stmt *
+seq2(G *g, Stmt *x, Stmt *y)
+{
+	Stmt *items[2] = {x, y};
+	return ir_seq(g->a, items, 2);
+}
+
+static Stmt *
+seq3(G *g, Stmt *x, Stmt *y, Stmt *z)
+{
+	Stmt *items[3] = {x, y, z};
+	return ir_seq(g->a, items, 3);
+}
+
+static Buffer *
+buffer(G *g, const char *name, const char *dtype, int64_t extent, Var *data, BufKind kind)
+{
+	Expr **shape = ar_alloc(g->a, sizeof *shape);
+	shape[0] = I(g, extent);
+	Buffer *b = ir_buffer(g->a, g->f, name, dtype, shape, 1, data, kind);
+	if (kind != BUF_ALIAS)
+		data->owner = b;
+	return b;
+}
+
+static Buffer *
+decl(G *g, const char *name, const char *dtype, int64_t extent, const char *scope)
+{
+	Var *data = ir_var(g->a, g->f, name, dtype, scope);
+	return buffer(g, name, dtype, extent, data, BUF_DECL);
+}
+
+/* ---- expressions ------------------------------------------------------------ */
+
+static Var *
+some_loop(G *g)
+{
+	if (!g->nloops)
+		return NULL;
+	return g->loops[g->nloops - 1 - (int)dz_choose(g->d, (uint32_t)g->nloops)];
+}
+
+/* An int index expression over what is in scope, within about [0, range). */
+static Expr *
+index_expr(G *g, int64_t range)
+{
+	Var *lv = some_loop(g);
+	switch (dz_choose(g->d, 5)) {
+	case 0:
+		return V(g, g->tx);
+	case 1:
+		return I(g, (int64_t)dz_choose(g->d, (uint32_t)(range > 1 ? range : 1)));
+	case 2:
+		if (lv)
+			return bin(g, BIN_ADD, bin(g, BIN_MUL, V(g, lv), I(g, 64)), bin(g, BIN_FLOORMOD, V(g, g->tx), I(g, 64)));
+		return bin(g, BIN_ADD, V(g, g->tx), I(g, 128));
+	case 3:
+		if (g->nlets)
+			return bin(g, BIN_FLOORMOD, V(g, g->lets[dz_choose(g->d, (uint32_t)g->nlets)]), I(g, range));
+		return bin(g, BIN_FLOORMOD, V(g, g->tx), I(g, 32));
+	default:
+		if (lv)
+			return bin(g, BIN_ADD, bin(g, BIN_MUL, bin(g, BIN_FLOORMOD, V(g, lv), I(g, 2)), I(g, 1024)), V(g, g->tx));
+		return bin(g, BIN_MUL, V(g, g->tx), I(g, 8));
+	}
+}
+
+static Expr *
+mbar_at(G *g, int k)
+{
+	Var *lv = some_loop(g);
+	Expr *i = lv && k >= 0 ? bin(g, BIN_ADD, bin(g, BIN_FLOORMOD, V(g, lv), I(g, 2)), I(g, k)) : I(g, k < 0 ? 0 : k);
+	if (lv && k == 0)
+		i = bin(g, BIN_FLOORMOD, V(g, lv), I(g, 2));
+	return load1(g, g->mbar, i);
+}
+
+static int
+pick_shared(G *g)
+{
+	return (int)dz_choose(g->d, 3);
+}
+
+/* The pointer a tvm_access_ptr / cp_async_bulk names for shared buffer k. */
+static Expr *
+shared_base(G *g, int k)
+{
+	return V(g, g->shared[k]->data);
+}
+
+static Expr *
+access_ptr(G *g, Expr *base, Expr *off, int64_t extent, Expr *mask)
+{
+	return call(g, "tvm_access_ptr", 5, call(g, "type_annotation", 1, S(g, "float16")), base, off,
+	            I(g, extent), mask);
+}
+
+static Expr *
+shared_ptr(G *g, int k, int mask)
+{
+	Expr *off = I(g, g->shared_off[k]);
+	if (dz_flip(g->d, 40)) {
+		Var *lv = some_loop(g);
+		Expr *var = lv ? bin(g, BIN_MUL, bin(g, BIN_FLOORMOD, V(g, lv), I(g, 2)), I(g, 2048))
+		               : bin(g, BIN_MUL, V(g, g->tx), I(g, 8));
+		off = g->shared_off[k] ? bin(g, BIN_ADD, off, var) : var;
+	}
+	return access_ptr(g, shared_base(g, k), off, dz_flip(g->d, 50) ? 4096 : 8, I(g, mask));
+}
+
+static Expr *
+shared_value(G *g)
+{
+	switch (dz_choose(g->d, 3)) {
+	case 0:
+		return ir_float(g->a, 0.0, "float16");
+	case 1:
+		return load1(g, g->shared[pick_shared(g)], index_expr(g, 4096));
+	default:
+		if (on(g, FZ_F_LOCAL))
+			use(g, FZ_F_LOCAL);
+		return call(g, "Cast", 2, S(g, "float16"), load1(g, g->clocal, index_expr(g, 32)));
+	}
+}
+
+/* ---- leaves ------------------------------------------------------------------ */
+
+typedef enum {
+	L_SHARED, L_LOCAL, L_TMA_LOAD, L_TMA_STORE, L_WGMMA, L_TCGEN05, L_BULK, L_CP_ASYNC,
+	L_MATRIX, L_EXTERN, L_FENCE, L_BARRIER, L_LET, L_ATTR, L_ASSERT, NLEAF
+} Leaf;
+
+typedef enum {
+	C_FOR, C_IF, C_GUARD, C_WHILE, C_BLOCK, C_PIPE, C_WS, NCOMP
+} Comp;
+
+static Stmt *block(G *g, int want, Role role);
+
+static Stmt *
+tma_load(G *g)
+{
+	use(g, FZ_F_TMA_LOAD);
+	int k = pick_shared(g);
+	const char *op = "tma_load";
+	uint32_t v = dz_choose(g->d, 8);
+	if (v == 6)
+		op = "tma_load_im2col";
+	else if (v == 7)
+		op = "tma_load_multicast";
+	Stmt *load = eval(g, op, 6, V(g, k == 1 ? g->Bdesc : g->Adesc), mbar_at(g, 0), shared_ptr(g, k, 2),
+	                  index_expr(g, 16), bin(g, BIN_MUL, V(g, g->bx), I(g, 64)), I(g, 0));
+	if (dz_flip(g->d, 50))
+		return seq2(g, eval(g, "mbarrier_expect_tx", 2, mbar_at(g, 0), I(g, 16384)), load);
+	return load;
+}
+
+static Stmt *
+tma_store(G *g)
+{
+	use(g, FZ_F_TMA_STORE);
+	Stmt *st = eval(g, "tma_store", 4, V(g, g->Cdesc), shared_ptr(g, pick_shared(g), 1),
+	                bin(g, BIN_MUL, V(g, g->bx), I(g, 64)), I(g, 0));
+	if (dz_flip(g->d, 50))
+		return seq3(g, st, eval(g, "tma_store_arrive", 0), eval(g, "tma_store_wait", 0));
+	return st;
+}
+
+static Stmt *
+wgmma(G *g)
+{
+	use(g, FZ_F_WGMMA);
+	Expr *da = V(g, g->desc_a->data), *db = V(g, g->desc_b->data), *c = V(g, g->clocal->data);
+	Stmt *mma;
+	switch (dz_choose(g->d, 4)) {
+	case 0:
+	case 1:
+		mma = eval(g, "ptx_wgmma_ss", 15, S(g, "m64n64k16"), B(g, 1), B(g, 1), S(g, "fp16"), S(g, "fp16"),
+		           S(g, "fp32"), da, I(g, 0), db, I(g, 0), c, I(g, 0), B(g, 1), I(g, 1), I(g, 1));
+		break;
+	case 2:
+		mma = eval(g, "ptx_wgmma_rs", 14, S(g, "m64n64k16"), B(g, 1), S(g, "fp16"), S(g, "fp16"),
+		           S(g, "fp32"), V(g, g->clocal->data), I(g, 0), db, I(g, 0), c, I(g, 0), B(g, 1),
+		           I(g, 1), I(g, 1));
+		break;
+	default:
+		mma = eval(g, "ptx_wgmma_sp_ss", 18, S(g, "m64n64k32"), B(g, 1), B(g, 1), S(g, "fp16"),
+		           S(g, "fp16"), S(g, "fp32"), da, I(g, 0), db, I(g, 0), c, I(g, 0),
+		           V(g, g->clocal->data), I(g, 0), I(g, 0), B(g, 1), I(g, 1), I(g, 1));
+		break;
+	}
+	if (!dz_flip(g->d, 40))
+		return mma;
+	/* Descriptor setup reading shared (mask 1), then the warpgroup protocol. */
+	int k = pick_shared(g);
+	Stmt *init = eval(g, "initialize_wgmma_descriptor", 5, load1(g, g->desc_a, I(g, 0)),
+	                  shared_ptr(g, k, 1), I(g, 1), I(g, 1), I(g, 64));
+	Stmt *items[5] = {init, eval(g, "warpgroup_arrive", 0), mma, eval(g, "warpgroup_commit_batch", 0),
+	                  eval(g, "warpgroup_wait", 1, I(g, 0))};
+	return ir_seq(g->a, items, 5);
+}
+
+static Stmt *
+tcgen05(G *g)
+{
+	use(g, FZ_F_TCGEN05);
+	const char *op = dz_flip(g->d, 50) ? "ptx_tcgen05_mma_ss" : "ptx_tcgen05_mma_ts";
+	return eval(g, op, 13, S(g, "bf16"), load1(g, g->desc_a, I(g, 0)), I(g, 0), load1(g, g->desc_b, I(g, 0)),
+	            I(g, 0), load1(g, g->tmem, I(g, 0)), I(g, 0), I(g, 0), B(g, 0), I(g, 0), I(g, 0), I(g, 0), I(g, 0));
+}
+
+static Stmt *
+bulk(G *g)
+{
+	use(g, FZ_F_BULK);
+	int k = pick_shared(g);
+	return eval(g, "ptx_cp_async_bulk", 7, S(g, "float16"), shared_base(g, k), I(g, g->shared_off[k]),
+	            V(g, g->Aglob), bin(g, BIN_MUL, V(g, g->bx), I(g, 4096)), I(g, 8192), mbar_at(g, 0));
+}
+
+static Stmt *
+cp_async(G *g)
+{
+	use(g, FZ_F_CP_ASYNC);
+	Expr *src = access_ptr(g, V(g, g->Aglob), bin(g, BIN_MUL, V(g, g->tx), I(g, 8)), 8, I(g, 1));
+	Stmt *cp = eval(g, "ptx_cp_async", 3, shared_ptr(g, pick_shared(g), 2), src, I(g, 16));
+	if (dz_flip(g->d, 50))
+		return seq3(g, cp, eval(g, "ptx_commit_group", 0), eval(g, "ptx_wait_group", 1, I(g, 0)));
+	return cp;
+}
+
+static Stmt *
+matrix(G *g)
+{
+	use(g, FZ_F_MATRIX);
+	int k = pick_shared(g);
+	if (dz_flip(g->d, 50))
+		return eval(g, "ptx_ldmatrix", 4, I(g, 0), I(g, 4), shared_ptr(g, k, 1), V(g, g->clocal->data));
+	return eval(g, "ptx_stmatrix", 6, I(g, 0), I(g, 4), shared_ptr(g, k, 2), load1(g, g->clocal, I(g, 0)),
+	            load1(g, g->clocal, I(g, 1)), load1(g, g->clocal, I(g, 2)));
+}
+
+static Stmt *
+local_store(G *g)
+{
+	use(g, FZ_F_LOCAL);
+	if (dz_flip(g->d, 20)) {
+		Var *lv = some_loop(g);
+		Expr *lo = lv ? bin(g, BIN_MUL, V(g, lv), I(g, 4)) : I(g, 0);
+		Expr *hi = bin(g, BIN_ADD, lv ? bin(g, BIN_MUL, V(g, lv), I(g, 4)) : I(g, 0), I(g, 4));
+		Expr **idx = ar_alloc(g->a, sizeof *idx);
+		idx[0] = ir_slice(g->a, lo, hi, NULL);
+		return ir_store(g->a, g->clocal, idx, 1,
+		                call(g, "Broadcast", 2, ir_float(g->a, 0.0, "float32"), I(g, 4)));
+	}
+	return store1(g, g->clocal, index_expr(g, 32), ir_float(g->a, 0.0, "float32"));
+}
+
+static Expr *
+rw_mask(G *g)
+{
+	switch (dz_choose(g->d, 4)) {
+	case 0: return I(g, 1);
+	case 1: return I(g, 2);
+	case 2: return I(g, 3);
+	default: return g->n ? V(g, g->n) : bin(g, BIN_FLOORMOD, V(g, g->tx), I(g, 4));
+	}
+}
+
+static Stmt *
+extern_call(G *g)
+{
+	use(g, FZ_F_EXTERN);
+	switch (dz_choose(g->d, 5)) {
+	case 0:
+		return eval(g, "call_extern", 2, S(g, "handle"), S(g, "opaque"));
+	case 1:
+	case 2: {
+		int k = pick_shared(g);
+		Expr *p = access_ptr(g, shared_base(g, k), I(g, g->shared_off[k]), 64, rw_mask(g));
+		return eval(g, "call_extern", 3, S(g, "handle"), S(g, "ext_op"), p);
+	}
+	case 3:
+		return eval(g, "call_extern", 3, S(g, "handle"), S(g, "ext_touch"),
+		            call(g, "address_of", 1, load1(g, g->shared[pick_shared(g)], index_expr(g, 4096))));
+	default:
+		return eval(g, "call_extern", 3, S(g, "handle"), S(g, "ext_touch"),
+		            call(g, "address_of", 1, load1(g, g->clocal, index_expr(g, 32))));
+	}
+}
+
+static Stmt *
+barrier_op(G *g)
+{
+	use(g, FZ_F_PIPELINE);
+	switch (dz_choose(g->d, 3)) {
+	case 0:
+		return eval(g, "mbarrier_wait_parity", 2, mbar_at(g, 0), I(g, (int64_t)dz_choose(g->d, 2)));
+	case 1:
+		return eval(g, "ptx_arrive_barrier", 1, mbar_at(g, 2));
+	default:
+		return eval(g, "tvm_storage_sync", 1, S(g, "shared"));
+	}
+}
+
+/* Binders: the rest of the sequence is their body. */
+static Stmt *
+binder(G *g, Leaf k, int rest, Role role)
+{
+	Arena *a = g->a;
+	if (k == L_LET) {
+		use(g, FZ_F_LET);
+		Buffer *cnt = dz_flip(g->d, 50) ? g->acount : g->counter;
+		Var *v = ir_var(a, g->f, fresh(g, "old"), "int32", NULL);
+		Expr *val = call(g, "call_extern", 4, S(g, "int32"), S(g, "atomicAdd"),
+		                 call(g, "address_of", 1, load1(g, cnt, I(g, 0))), I(g, 1));
+		int saved = g->nlets;
+		if (g->nlets < 4)
+			g->lets[g->nlets++] = v;
+		Stmt *body = block(g, rest, role);
+		g->nlets = saved;
+		return ir_let(a, v, val, body);
+	}
+	if (k == L_ATTR) {
+		use(g, FZ_F_ATTR);
+		Stmt *body = block(g, rest, role);
+		if (dz_flip(g->d, 50))
+			return ir_attr(a, I(g, 0), "async_scope", I(g, 1), body);
+		return ir_attr(a, I(g, 0), "pragma_wgmma_group", I(g, 1), body);
+	}
+	use(g, FZ_F_ATTR);
+	Expr *cond = g->n ? bin(g, BIN_EQ, bin(g, BIN_FLOORMOD, V(g, g->n), I(g, 4)), I(g, 0))
+	                  : bin(g, BIN_LT, V(g, g->tx), I(g, 1024));
+	Stmt *body = block(g, rest, role);
+	return ir_assert(a, cond, S(g, "n must be a multiple of 4"), body);
+}
+
+static Stmt *
+leaf(G *g, Leaf k)
+{
+	switch (k) {
+	case L_SHARED:
+		return store1(g, g->shared[pick_shared(g)], index_expr(g, 4096), shared_value(g));
+	case L_LOCAL: return local_store(g);
+	case L_TMA_LOAD: return tma_load(g);
+	case L_TMA_STORE: return tma_store(g);
+	case L_WGMMA: return wgmma(g);
+	case L_TCGEN05: return tcgen05(g);
+	case L_BULK: return bulk(g);
+	case L_CP_ASYNC: return cp_async(g);
+	case L_MATRIX: return matrix(g);
+	case L_EXTERN: return extern_call(g);
+	case L_FENCE:
+		use(g, FZ_F_FENCE);
+		return eval(g, "fence_proxy_async", 0);
+	case L_BARRIER: return barrier_op(g);
+	default: return NULL;
+	}
+}
+
+static const unsigned leaf_feature[NLEAF] = {
+	[L_SHARED] = 0, [L_LOCAL] = FZ_F_LOCAL, [L_TMA_LOAD] = FZ_F_TMA_LOAD,
+	[L_TMA_STORE] = FZ_F_TMA_STORE, [L_WGMMA] = FZ_F_WGMMA, [L_TCGEN05] = FZ_F_TCGEN05,
+	[L_BULK] = FZ_F_BULK, [L_CP_ASYNC] = FZ_F_CP_ASYNC, [L_MATRIX] = FZ_F_MATRIX,
+	[L_EXTERN] = FZ_F_EXTERN, [L_FENCE] = FZ_F_FENCE, [L_BARRIER] = FZ_F_PIPELINE,
+	[L_LET] = FZ_F_LET, [L_ATTR] = FZ_F_ATTR, [L_ASSERT] = FZ_F_ATTR,
+};
+
+static int
+leaf_weight(G *g, Leaf k, Role role)
+{
+	static const int base[NLEAF] = {
+		[L_SHARED] = 6, [L_LOCAL] = 3, [L_TMA_LOAD] = 4, [L_TMA_STORE] = 3, [L_WGMMA] = 4,
+		[L_TCGEN05] = 2, [L_BULK] = 2, [L_CP_ASYNC] = 2, [L_MATRIX] = 2, [L_EXTERN] = 3,
+		[L_FENCE] = 1, [L_BARRIER] = 2, [L_LET] = 1, [L_ATTR] = 1, [L_ASSERT] = 1,
+	};
+	if (leaf_feature[k] && !on(g, leaf_feature[k]))
+		return 0;
+	int w = base[k];
+	if (role == R_PRODUCER && (k == L_TMA_LOAD || k == L_BULK || k == L_BARRIER))
+		w *= 3;
+	if (role == R_CONSUMER && (k == L_WGMMA || k == L_SHARED || k == L_LOCAL || k == L_TMA_STORE))
+		w *= 2;
+	return w;
+}
+
+/* ---- compounds ---------------------------------------------------------------- */
+
+static Stmt *
+sub_block(G *g, int left, Role role)
+{
+	int want = 1 + (int)dz_choose(g->d, (uint32_t)(left < 6 ? left : 6));
+	g->depth++;
+	Stmt *s = block(g, want, role);
+	g->depth--;
+	return s;
+}
+
+static Stmt *
+for_loop(G *g, int left, Role role, int pipelined)
+{
+	Arena *a = g->a;
+	Var *v = ir_var(a, g->f, fresh(g, pipelined ? "ko" : "i"), "int32", NULL);
+	Expr *min = I(g, 0), *ext = I(g, 4), *step = NULL;
+	ForKind kind = FOR_SERIAL;
+	if (on(g, FZ_F_LOOPS) && dz_flip(g->d, 60)) {
+		use(g, FZ_F_LOOPS);
+		switch (dz_choose(g->d, 4)) {
+		case 0:
+			ext = V(g, g->n);
+			break;
+		case 1:
+			ext = I(g, 0);
+			break;
+		case 2:
+			step = I(g, 2);
+			ext = ir_loop_extent(a, I(g, 0), I(g, 16));
+			break;
+		default:
+			kind = FOR_UNROLL;
+			break;
+		}
+	} else {
+		ext = I(g, 1 + (int64_t)dz_choose(g->d, 16));
+	}
+	int pushed = g->nloops < MAX_LOOPS;
+	if (pushed)
+		g->loops[g->nloops++] = v;
+	Stmt *body;
+	if (pipelined) {
+		use(g, FZ_F_PIPELINE);
+		Stmt *wait = eval(g, "mbarrier_wait_parity", 2, mbar_at(g, role == R_PRODUCER ? 2 : 0),
+		                  bin(g, BIN_FLOORDIV, bin(g, BIN_FLOORMOD, V(g, v), I(g, 4)), I(g, 2)));
+		Stmt *inner = sub_block(g, left - 2, role);
+		Stmt *arrive = eval(g, "ptx_arrive_barrier", 1, mbar_at(g, role == R_PRODUCER ? 0 : 2));
+		body = seq3(g, wait, inner, arrive);
+	} else {
+		body = sub_block(g, left, role);
+	}
+	if (pushed)
+		g->nloops--;
+	return ir_for(a, v, min, ext, step, kind, NULL, NULL, body);
+}
+
+static Expr *
+if_cond(G *g)
+{
+	switch (dz_choose(g->d, 4)) {
+	case 0: return bin(g, BIN_LT, V(g, g->tx), I(g, 128));
+	case 1: return bin(g, BIN_EQ, bin(g, BIN_FLOORMOD, V(g, g->tx), I(g, 32)), I(g, 0));
+	case 2:
+		if (g->n)
+			return bin(g, BIN_GT, V(g, g->n), I(g, 4));
+		return bin(g, BIN_GE, V(g, g->tx), I(g, 64));
+	default: {
+		Var *lv = some_loop(g);
+		if (lv)
+			return bin(g, BIN_EQ, bin(g, BIN_FLOORMOD, V(g, lv), I(g, 2)), I(g, 0));
+		return bin(g, BIN_NE, V(g, g->bx), I(g, 0));
+	}
+	}
+}
+
+static Stmt *
+guard(G *g, int left, Role role)
+{
+	use(g, FZ_F_GUARD);
+	Expr *cond = dz_flip(g->d, 50) ? call(g, "tl_shuffle_elect", 1, I(g, 128))
+	                               : bin(g, BIN_EQ, V(g, g->tx), I(g, 0));
+	Stmt *body;
+	if (role == R_PRODUCER && on(g, FZ_F_TMA_LOAD) && dz_flip(g->d, 50)) {
+		g->budget--;
+		body = seq2(g, tma_load(g), sub_block(g, left - 1, role));
+	} else if (role == R_CONSUMER && on(g, FZ_F_TMA_STORE) && dz_flip(g->d, 50)) {
+		g->budget--;
+		body = tma_store(g);
+	} else {
+		body = sub_block(g, left, role);
+	}
+	return ir_if(g->a, cond, body, NULL);
+}
+
+static Stmt *
+while_loop(G *g, int left, Role role)
+{
+	use(g, FZ_F_WHILE);
+	Expr *bound = g->n && dz_flip(g->d, 50) ? V(g, g->n) : I(g, 4);
+	Stmt *reset = store1(g, g->counter, I(g, 0), I(g, 0));
+	Stmt *inner = sub_block(g, left - 2, role);
+	Stmt *incr = store1(g, g->counter, I(g, 0), bin(g, BIN_ADD, load1(g, g->counter, I(g, 0)), I(g, 1)));
+	Stmt *w = ir_while(g->a, bin(g, BIN_LT, load1(g, g->counter, I(g, 0)), bound), seq2(g, inner, incr));
+	g->budget -= 2;
+	return seq2(g, reset, w);
+}
+
+static Expr *
+region(G *g, Buffer *b, int64_t extent)
+{
+	Expr **idx = ar_alloc(g->a, sizeof *idx);
+	idx[0] = ir_slice(g->a, I(g, 0), I(g, extent), NULL);
+	Expr **items = ar_alloc(g->a, sizeof *items);
+	items[0] = ir_load(g->a, b, idx, 1);
+	return ir_tuple(g->a, EX_LIST, items, 1);
+}
+
+static Stmt *
+pblock(G *g, int left, Role role)
+{
+	use(g, FZ_F_BLOCK);
+	Stmt *body = sub_block(g, left, role);
+	Stmt *s = ir_block(g->a, fresh(g, "b"), body);
+	if (dz_flip(g->d, 75))
+		s->u.block.where = dz_flip(g->d, 80) ? bin(g, BIN_LT, V(g, g->tx), I(g, 128))
+		                                     : bin(g, BIN_EQ, bin(g, BIN_FLOORMOD, V(g, g->bx), I(g, 2)), I(g, 0));
+	s->u.block.reads = region(g, g->shared[0], 4096);
+	s->u.block.writes = region(g, g->clocal, 32);
+	return s;
+}
+
+static Stmt *
+ws_split(G *g, int left)
+{
+	use(g, FZ_F_WARPSPEC);
+	g->ws_done = 1;
+	int half = left / 2 > 2 ? left / 2 : 2;
+	g->depth++;
+	Stmt *producer = block(g, half, R_PRODUCER);
+	Stmt *consumer = block(g, half, R_CONSUMER);
+	g->depth--;
+	Stmt *split = ir_if(g->a, bin(g, BIN_GE, V(g, g->tx), I(g, 128)), producer, consumer);
+	Expr **ws = ar_alloc(g->a, sizeof *ws * 2);
+	ws[0] = I(g, 128);
+	ws[1] = I(g, 128);
+	return ir_attr(g->a, ir_tuple(g->a, EX_LIST, ws, 2), "kWarpSpecializationScope", I(g, 0), split);
+}
+
+static Stmt *
+compound(G *g, Comp k, int left, Role role)
+{
+	switch (k) {
+	case C_FOR: return for_loop(g, left, role, 0);
+	case C_PIPE: return for_loop(g, left, role, 1);
+	case C_GUARD: return guard(g, left, role);
+	case C_WHILE: return while_loop(g, left, role);
+	case C_BLOCK: return pblock(g, left, role);
+	case C_WS: return ws_split(g, left);
+	default: {
+		use(g, FZ_F_IF);
+		Expr *cond = if_cond(g);
+		Stmt *then_ = sub_block(g, left, role);
+		Stmt *else_ = dz_flip(g->d, 50) ? sub_block(g, left, role) : NULL;
+		return ir_if(g->a, cond, then_, else_);
+	}
+	}
+}
+
+static int
+comp_weight(G *g, Comp k, Role role, int left)
+{
+	switch (k) {
+	case C_FOR: return 4;
+	case C_IF: return on(g, FZ_F_IF) ? 3 : 0;
+	case C_GUARD: return on(g, FZ_F_GUARD) ? 3 : 0;
+	case C_WHILE: return on(g, FZ_F_WHILE) && left >= 3 ? 2 : 0;
+	case C_BLOCK: return on(g, FZ_F_BLOCK) ? 2 : 0;
+	case C_PIPE: return on(g, FZ_F_PIPELINE) && left >= 3 ? (role == R_ANY ? 3 : 6) : 0;
+	case C_WS: return on(g, FZ_F_WARPSPEC) && !g->ws_done && g->depth == 0 && left >= 4 ? 12 : 0;
+	default: return 0;
+	}
+}
+
+/* A sequence of about `want` statements (at least one). */
+static Stmt *
+block(G *g, int want, Role role)
+{
+	enum { CAP = 128 };
+	Stmt *items[CAP];
+	int n = 0;
+	int start = g->budget;
+	if (want < 1)
+		want = 1;
+	do {
+		int left = want - (start - g->budget);
+		if (left < 1)
+			left = 1;
+		if (g->depth < MAX_DEPTH && left >= 2 && g->budget >= 2 && dz_flip(g->d, 30)) {
+			int w[NCOMP], total = 0;
+			for (int k = 0; k < NCOMP; k++)
+				total += w[k] = comp_weight(g, (Comp)k, role, left);
+			uint32_t r = dz_choose(g->d, (uint32_t)total);
+			int k = 0;
+			while (r >= (uint32_t)w[k])
+				r -= (uint32_t)w[k++];
+			g->budget--;
+			items[n++] = compound(g, (Comp)k, left - 1, role);
+		} else {
+			int w[NLEAF], total = 0;
+			for (int k = 0; k < NLEAF; k++)
+				total += w[k] = leaf_weight(g, (Leaf)k, role);
+			uint32_t r = dz_choose(g->d, (uint32_t)total);
+			int k = 0;
+			while (r >= (uint32_t)w[k])
+				r -= (uint32_t)w[k++];
+			g->budget--;
+			if (k >= L_LET) {
+				items[n++] = binder(g, (Leaf)k, left - 1, role);
+				break;
+			}
+			items[n++] = leaf(g, (Leaf)k);
+		}
+	} while (n < CAP && g->budget > 0 && start - g->budget < want);
+	return ir_seq(g->a, items, n);
+}
+
+/* ---- the function ---------------------------------------------------------------- */
+
+static Expr *
+dict(G *g, int n, const char **keys, Expr **vals)
+{
+	Expr **k = ar_alloc(g->a, sizeof *k * (size_t)n);
+	Expr **v = ar_alloc(g->a, sizeof *v * (size_t)n);
+	for (int i = 0; i < n; i++) {
+		k[i] = S(g, keys[i]);
+		v[i] = vals[i];
+	}
+	return ir_dict(g->a, k, v, n);
+}
+
+static Expr *
+func_attrs(G *g)
+{
+	const char *arch = "sm_90a";
+	if (on(g, FZ_F_TARGET) && dz_flip(g->d, 70)) {
+		use(g, FZ_F_TARGET);
+		static const char *const archs[] = {NULL, "sm_80", "sm_100a", "sm_90"};
+		arch = archs[dz_choose(g->d, 4)];
+	}
+	Expr *noalias = B(g, 1);
+	if (!arch) {
+		const char *k[] = {"tir.noalias"};
+		return dict(g, 1, k, &noalias);
+	}
+	Expr **keys = ar_alloc(g->a, sizeof *keys * 2);
+	keys[0] = S(g, "cuda");
+	keys[1] = S(g, "gpu");
+	const char *tk[] = {"arch", "keys", "kind", "max_num_threads", "tag", "thread_warp_size"};
+	Expr *tv[] = {S(g, arch), ir_tuple(g->a, EX_LIST, keys, 2), S(g, "cuda"), I(g, 1024), S(g, ""), I(g, 32)};
+	Expr *target = call(g, "target", 1, dict(g, 6, tk, tv));
+	const char *fk[] = {"target", "tir.noalias"};
+	Expr *fv[] = {target, noalias};
+	return dict(g, 2, fk, fv);
+}
+
+static void
+add_param(G *g, Var *v)
+{
+	Func *f = g->f;
+	Param *p = ar_alloc(g->a, sizeof *p * (size_t)(f->nparams + 1));
+	if (f->nparams)
+		memcpy(p, f->params, sizeof *p * (size_t)f->nparams);
+	p[f->nparams++] = (Param){v, NULL};
+	f->params = p;
+}
+
+/* Barrier init under an elected thread, then the fence-of-init and a sync. */
+static Stmt *
+prelude(G *g)
+{
+	Stmt *items[6];
+	int n = 0;
+	items[n++] = eval(g, "call_extern", 3, S(g, "handle"), S(g, "tl::prefetch_tma_descriptor"), V(g, g->Adesc));
+	for (int i = 0; i < 4; i++)
+		items[n++] = eval(g, "ptx_init_barrier_thread_count", 2, load1(g, g->mbar, I(g, i)), I(g, 128));
+	Stmt *init = ir_if(g->a, call(g, "tl_shuffle_elect", 1, I(g, 0)), ir_seq(g->a, items, n), NULL);
+	return seq3(g, init, eval(g, "ptx_fence_barrier_init", 0), eval(g, "tvm_storage_sync", 1, S(g, "shared")));
+}
+
+Program *
+fz_generate_ex(Arena *a, Decider *d, const GenOptions *o, unsigned *used)
+{
+	G g0 = {0}, *g = &g0;
+	g->a = a;
+	g->d = d;
+	g->feat = o && o->features ? o->features & FZ_F_ALL : dz_bits(d, FZ_NFEATURES);
+	int size = o && o->size > 0 ? o->size : 30;
+	g->budget = size;
+	Func *f = g->f = ir_func(a, "main");
+
+	g->Adesc = ir_var(a, f, "A_desc", "uint8x128", "grid_constant");
+	g->Bdesc = ir_var(a, f, "B_desc", "uint8x128", "grid_constant");
+	g->Cdesc = ir_var(a, f, "C_desc", "uint8x128", "grid_constant");
+	add_param(g, g->Adesc);
+	add_param(g, g->Bdesc);
+	add_param(g, g->Cdesc);
+	if (on(g, FZ_F_BULK | FZ_F_CP_ASYNC)) {
+		g->Aglob = ir_var(a, f, "A", "float16", "global");
+		add_param(g, g->Aglob);
+	}
+	if (on(g, FZ_F_LOOPS | FZ_F_WHILE | FZ_F_IF | FZ_F_ATTR | FZ_F_EXTERN) && dz_flip(d, 70)) {
+		g->n = ir_var(a, f, "n", "int32", NULL);
+		add_param(g, g->n);
+	}
+	if (!g->n && on(g, FZ_F_LOOPS)) {
+		g->n = ir_var(a, f, "n", "int32", NULL);
+		add_param(g, g->n);
+	}
+	f->attrs = func_attrs(g);
+
+	int nthreads = on(g, FZ_F_WARPSPEC) ? 256 : 128;
+	g->bx = ir_var(a, f, "bx", "int32", NULL);
+	g->tx = ir_var(a, f, "tx", "int32", NULL);
+	if (on(g, FZ_F_ALIAS) && dz_flip(d, 80)) {
+		use(g, FZ_F_ALIAS);
+		g->dyn = ir_var(a, f, "buf_dyn_shmem", "uint8", "shared.dyn");
+	}
+	static const char *const snames[3] = {"A_shared", "B_shared", "C_shared"};
+	for (int i = 0; i < 3; i++) {
+		if (g->dyn && (i == 0 || dz_flip(d, 70))) {
+			g->shared[i] = buffer(g, snames[i], "float16", 8192, g->dyn, BUF_ALIAS);
+			g->shared_off[i] = 8192 * i;
+		} else {
+			g->shared[i] = decl(g, snames[i], "float16", 8192, i == 2 && dz_flip(d, 50) ? "shared" : "shared.dyn");
+		}
+	}
+	g->mbar = decl(g, "mbarrier", "uint64", 4, "shared.barrier");
+	g->clocal = decl(g, "C_local", "float32", 32, "local");
+	g->counter = decl(g, "k", "int32", 1, "local");
+	g->acount = decl(g, "counter", "int32", 1, "shared");
+	g->desc_a = decl(g, "desc_a", "uint64", 1, "local.descriptor.wgmma");
+	g->desc_b = decl(g, "desc_b", "uint64", 1, "local.descriptor.wgmma");
+	g->tmem = decl(g, "C_tmem", "uint32", 1, "local");
+
+	Stmt *pre = prelude(g);
+	Stmt *body = block(g, size, R_ANY);
+	body = seq2(g, pre, body);
+
+	/* Wrap inside out: decls, then launches (and the allocation between). */
+	Buffer *decls[] = {g->tmem, g->desc_b, g->desc_a, g->acount, g->counter, g->clocal, g->mbar,
+	                   g->shared[2], g->shared[1], g->shared[0]};
+	for (size_t i = 0; i < sizeof decls / sizeof decls[0]; i++)
+		if (decls[i]->kind == BUF_DECL)
+			body = ir_decl(a, decls[i], 1, body);
+	body = ir_launch(a, g->tx, "threadIdx.x", I(g, nthreads), body);
+	if (g->dyn) {
+		Expr **ext = ar_alloc(a, sizeof *ext);
+		ext[0] = I(g, 8192 * 3 * 2);
+		body = ir_alloc(a, g->dyn, ext, 1, NULL, NULL, body);
+	}
+	body = ir_launch(a, g->bx, "blockIdx.x", I(g, 132), body);
+	f->body = body;
+	f->has_root_block = (g->used & FZ_F_BLOCK) != 0; /* as the reader: any block implies the root */
+
+	Program *p = ir_program(a);
+	p->nfuncs = 1;
+	p->funcs = ar_alloc(a, sizeof *p->funcs);
+	p->funcs[0] = f;
+	if (used)
+		*used = g->used;
+	return p;
+}
+
+Program *
+fz_generate(Arena *a, Decider *d, const GenOptions *o)
+{
+	return fz_generate_ex(a, d, o, NULL);
+}
+
+static const char *const feature_names[] = {
+#define X(id, name, help) name,
+	FZ_FEATURES(X)
+#undef X
+};
+static const char *const feature_helps[] = {
+#define X(id, name, help) help,
+	FZ_FEATURES(X)
+#undef X
+};
+
+const char *
+fz_feature_name(int bit)
+{
+	return bit >= 0 && bit < FZ_NFEATURES ? feature_names[bit] : NULL;
+}
+
+const char *
+fz_feature_help(int bit)
+{
+	return bit >= 0 && bit < FZ_NFEATURES ? feature_helps[bit] : NULL;
+}
+
+int
+fz_parse_features(const char *list, unsigned *mask)
+{
+	if (strcmp(list, "all") == 0) {
+		*mask = FZ_F_ALL;
+		return 0;
+	}
+	unsigned m = 0;
+	const char *p = list;
+	while (*p) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		int found = -1;
+		for (int i = 0; i < FZ_NFEATURES; i++)
+			if (strlen(feature_names[i]) == len && strncmp(feature_names[i], p, len) == 0)
+				found = i;
+		if (found < 0)
+			return -1;
+		m |= 1u << found;
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	if (!m)
+		return -1;
+	*mask = m;
+	return 0;
+}

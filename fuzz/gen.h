@@ -1,0 +1,88 @@
+/* gen.h: the program generator (SPEC 7) and the decision stream it reads.
+ *
+ * Every choice the generator makes is one call on a Decider, which has two
+ * sources: a splitmix64 PRNG seeded by a uint64 (campaigns, `gen --seed`),
+ * or a byte buffer (libFuzzer/AFL++ inputs).  A byte buffer that runs out
+ * answers 0, the smallest choice, so every byte string decodes to a valid
+ * program, and a short input gives a small, plain one.
+ *
+ * Swarm testing: the first decision is a feature mask (FZ_F_*); only the
+ * enabled constructs are generated, so rare combinations get their turn.
+ */
+#ifndef FENCEFUZZ_GEN_H
+#define FENCEFUZZ_GEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir.h"
+
+typedef struct Decider {
+	const uint8_t *bytes; /* NULL: PRNG mode */
+	size_t len, pos;
+	uint64_t state;       /* splitmix64 state */
+	uint64_t ndecisions;  /* decisions made so far */
+} Decider;
+
+/* decisions.c */
+void dz_init_seed(Decider *d, uint64_t seed);
+void dz_init_bytes(Decider *d, const uint8_t *bytes, size_t len);
+uint32_t dz_choose(Decider *d, uint32_t n);  /* in [0, n); 0 when n <= 1 or out of bytes */
+int dz_flip(Decider *d, unsigned percent);    /* 1 with that probability; 0 out of bytes */
+uint32_t dz_bits(Decider *d, int nbits);      /* nbits uniform bits, nbits <= 32 */
+int dz_exhausted(const Decider *d);           /* byte mode and every byte used */
+
+/* Swarm features: each names a family of constructs (fz_feature_name). */
+#define FZ_FEATURES(X) \
+	X(WARPSPEC,  "warpspec",  "warp-specialized `if tx >= 128:` producer/consumer with else") \
+	X(PIPELINE,  "pipeline",  "pipelined `for ko` loops with mbarrier_wait_parity / ptx_arrive_barrier") \
+	X(LOOPS,     "loops",     "loop variants: symbolic `n`, zero-trip, stepped range(0, 16, 2), T.unroll") \
+	X(TMA_LOAD,  "tma_load",  "TMA loads into shared (tma_load, sometimes im2col/multicast) with expect_tx") \
+	X(TMA_STORE, "tma_store", "TMA stores, with and without tma_store_arrive/tma_store_wait") \
+	X(WGMMA,     "wgmma",     "ptx_wgmma_ss / _rs / sparse ptx_wgmma_sp_ss with descriptor setup") \
+	X(TCGEN05,   "tcgen05",   "ptx_tcgen05_mma_ss / _ts") \
+	X(BULK,      "bulk",      "ptx_cp_async_bulk into shared") \
+	X(CP_ASYNC,  "cp_async",  "ptx_cp_async (tl spelling with tvm_access_ptr) and commit/wait groups") \
+	X(MATRIX,    "matrix",    "ptx_stmatrix / ptx_ldmatrix") \
+	X(LOCAL,     "local",     "local stores (and slice stores with T.Broadcast)") \
+	X(LET,       "let",       "let-bound calls: x: T.int32 = T.call_extern(\"int32\", \"atomicAdd\", ...)") \
+	X(WHILE,     "while",     "while loops over a local counter") \
+	X(IF,        "if",        "nested ifs on tx / n, with and without else") \
+	X(GUARD,     "guard",     "`if T.tl_shuffle_elect(128):` and `if tx == 0:` guarded regions") \
+	X(BLOCK,     "block",     "block predicates: with T.block(...): T.where(...)") \
+	X(EXTERN,    "extern",    "unknown externs, tvm_access_ptr masks 1/2/3/symbolic, T.address_of") \
+	X(FENCE,     "fence",     "existing T.fence_proxy_async() statements") \
+	X(ATTR,      "attr",      "T.attr(...) and assert statements") \
+	X(ALIAS,     "alias",     "T.allocate + T.Buffer(..., data=...) aliases instead of decl_buffer") \
+	X(TARGET,    "target",    "target variants: none, sm_80, sm_100a, sm_90 (else sm_90a)")
+
+enum {
+#define X(id, name, help) FZ_BIT_##id,
+	FZ_FEATURES(X)
+#undef X
+	FZ_NFEATURES
+};
+enum {
+#define X(id, name, help) FZ_F_##id = 1u << FZ_BIT_##id,
+	FZ_FEATURES(X)
+#undef X
+	FZ_F_ALL = (1u << FZ_NFEATURES) - 1
+};
+
+typedef struct GenOptions {
+	int size;          /* target number of statements; <= 0: 30 */
+	unsigned features; /* swarm mask; 0: drawn from the decider */
+} GenOptions;
+
+/* gen.c */
+/* Builds one function in arena a.  The program verifies and round-trips
+ * through the printer and the reader.  *used (may be NULL) gets the
+ * features the program actually contains. */
+Program *fz_generate(Arena *a, Decider *d, const GenOptions *o);
+Program *fz_generate_ex(Arena *a, Decider *d, const GenOptions *o, unsigned *used);
+const char *fz_feature_name(int bit);
+const char *fz_feature_help(int bit);
+/* Parses "all" or a comma list of names; returns 0 and fills *mask, else -1. */
+int fz_parse_features(const char *list, unsigned *mask);
+
+#endif
