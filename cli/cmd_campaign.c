@@ -22,7 +22,7 @@ help_campaign(FILE *out)
 	fprintf(out,
 	        "usage: fencefuzz campaign [--time D] [--programs N] [--models LIST]\n"
 	        "                          [--oracles LIST] [--jobs N] [--seed S] [--size S]\n"
-	        "                          [--db PATH] [--engine builtin]\n"
+	        "                          [--db PATH] [--engine builtin] [--differential]\n"
 	        "\n"
 	        "Generates programs (fencefuzz gen), runs each model on each, judges the\n"
 	        "outputs with the oracles (fencefuzz check) and records the findings in\n"
@@ -40,6 +40,9 @@ help_campaign(FILE *out)
 	        "  --size S       statements per generated program (default 30)\n"
 	        "  --db PATH      results database (default reports/fencefuzz.sqlite)\n"
 	        "  --engine E     builtin (libFuzzer and AFL++ engines: not built yet)\n"
+	        "  --differential with two or more models: also record every program where\n"
+	        "                 the first two models' outputs differ, classified by the\n"
+	        "                 soundness oracle (finding kind differential)\n"
 	        "\n"
 	        "A progress line shows elapsed time, programs, programs/s and findings by\n"
 	        "kind (new distinct ones in parentheses).  Ctrl-C stops cleanly: workers\n"
@@ -121,6 +124,10 @@ cmd_campaign(int argc, char **argv)
 	int time_given = 0;
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "--differential")) {
+			o.differential = 1;
+			continue;
+		}
 		if (!val && a[0] == '-' && strcmp(a, "-h"))
 			return cli_usage_error("campaign", "option '%s' needs a value", a);
 		if (!strcmp(a, "--time")) {
@@ -171,6 +178,8 @@ cmd_campaign(int argc, char **argv)
 		o.models[o.nmodels++] = m;
 	}
 	free(list);
+	if (o.differential && o.nmodels < 2)
+		return cli_usage_error("campaign", "--differential needs two models in --models");
 
 	char err[512];
 	Db *db = NULL;

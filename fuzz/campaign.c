@@ -40,6 +40,24 @@ fail(char *err, size_t errlen, Db *db, const char *what)
 	return -1;
 }
 
+/* Judge j of a campaign: the oracles on model j's output, or, for the last
+ * judge of a differential campaign, the differential oracle on models 0
+ * and 1. */
+static int
+njudges(const CampaignOptions *o)
+{
+	return o->nmodels + (o->differential && o->nmodels >= 2);
+}
+
+static void
+judge(const CampaignOptions *o, int j, const Program *p, FindingList *fl)
+{
+	if (j < o->nmodels)
+		orc_check(o->models[j], p, &o->oracles, fl);
+	else
+		orc_differential(o->models[0], o->models[1], p, &o->oracles, fl);
+}
+
 int
 fz_campaign_worker(const CampaignOptions *o, int64_t campaign_id, int w, CampaignCounters *ctr,
                    double start_time, char *err, size_t errlen)
@@ -66,18 +84,17 @@ fz_campaign_worker(const CampaignOptions *o, int64_t campaign_id, int w, Campaig
 		Program *p = fz_generate(a, &d, &g);
 		int64_t program_id = 0;
 		Program *located = NULL; /* p read back from its text: nodes carry locations */
-		for (int m = 0; m < o->nmodels; m++) {
+		for (int m = 0; m < njudges(o); m++) {
 			FindingList fl, lfl;
 			fl_init(&fl, a);
 			fl_init(&lfl, a);
 			int have_located = 0;
-			orc_check(o->models[m], p, &o->oracles, &fl);
+			judge(o, m, p, &fl);
 			for (int k = 0; k < fl.n; k++) {
 				const Finding *f = &fl.items[k];
 				/* The map is keyed by pointers; a (signature, kind, model)
 				 * hash made odd (never NULL) stands in for one. */
-				uint64_t key = f->signature ^ ((uint64_t)f->kind << 56) ^
-				               (uint64_t)(uintptr_t)o->models[m];
+				uint64_t key = f->signature ^ ((uint64_t)f->kind << 56) ^ ((uint64_t)m << 48);
 				int first = !pm_get(&seen, (void *)(uintptr_t)(key | 1));
 				if (first) {
 					pm_put(&seen, (void *)(uintptr_t)(key | 1), (void *)1);
@@ -98,7 +115,7 @@ fz_campaign_worker(const CampaignOptions *o, int64_t campaign_id, int w, Campaig
 					/* The first sighting is stored with the locations of the
 					 * stored text: the same check on the program read back. */
 					if (located && !have_located) {
-						orc_check(o->models[m], located, &o->oracles, &lfl);
+						judge(o, m, located, &lfl);
 						have_located = 1;
 					}
 					for (int j = 0; j < lfl.n; j++)

@@ -21,6 +21,7 @@ typedef struct CampaignOptions {
 	const PassModel *models[CAMPAIGN_MAX_MODELS];
 	int nmodels;
 	OracleOptions oracles;
+	int differential;   /* also record every program where models 0 and 1 differ */
 	const char *models_text, *oracles_text; /* as given, for the campaigns table */
 } CampaignOptions;
 

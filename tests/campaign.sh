@@ -40,5 +40,13 @@ rc=$?
 [ "$(q "$work/i.sqlite" 'pragma integrity_check')" = ok ] && ok || bad "integrity_check after interrupt"
 [ "$(q "$work/i.sqlite" 'select execs > 0 from campaigns')" = 1 ] && ok || bad "interrupted campaign recorded no programs"
 
+# differential mode: programs where two models differ are recorded, classified
+"$ff" campaign --programs 100 --models tilelang-9f25954,tilelang-legacy --oracles soundness \
+	--differential --db "$work/d.sqlite" >"$work/d.txt" 2>&1 || bad "differential campaign exit $?"
+[ "$(q "$work/d.sqlite" "select count(*) > 0 from findings where kind = 'differential' and message like '%is sound%'")" = 1 ] &&
+	ok || bad "differential campaign recorded no classified difference"
+"$ff" campaign --programs 1 --differential --models tilelang-9f25954 --db "$work/e.sqlite" >/dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "--differential with one model is not a usage error"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
