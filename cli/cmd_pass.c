@@ -14,7 +14,18 @@ help_pass(FILE *out)
 	        "transformed program in canonical TVMScript.\n"
 	        "\n"
 	        "  --model M   the model to run (default " PASS_DEFAULT_MODEL "); see fencefuzz models\n"
-	        "  -o OUT      write to OUT instead of stdout\n");
+	        "  -o OUT      write to OUT instead of stdout\n"
+	        "\n"
+	        "External models: --model 'ext:COMMAND' runs COMMAND with /bin/sh -c once per\n"
+	        "program, the canonical TVMScript of the whole program on its stdin, and reads\n"
+	        "the transformed program from its stdout (e.g. a script calling the real\n"
+	        "TileLang pass).  Every command that takes --model takes it.  The command is\n"
+	        "killed (its whole process group) after $FENCEFUZZ_EXT_TIMEOUT seconds\n"
+	        "(default 10).  It fails when it exits non-zero or is killed by a signal\n"
+	        "(model-crash), times out (model-timeout), or prints something that does not\n"
+	        "read as a program with the input's number of functions (model-unreadable):\n"
+	        "`pass` then prints why (with the first lines of its stderr) and exits 2;\n"
+	        "`check` reports it as a finding of that kind.\n");
 }
 
 int
@@ -46,7 +57,13 @@ cmd_pass(int argc, char **argv)
 		ar_free(a);
 		return 2;
 	}
-	Program *q = pass_run(m, p);
+	PassError err;
+	Program *q = pass_run_ex(m, p, &err);
+	if (!q) {
+		fprintf(stderr, "fencefuzz pass: model %s failed: %s\n", m->name, err.msg);
+		ar_free(a);
+		return 2;
+	}
 	int rc = 0;
 	FILE *out = out_path ? fopen(out_path, "wb") : stdout;
 	if (!out) {

@@ -26,12 +26,14 @@ help_sweep(FILE *out)
 	        "  --check        also run every oracle on each output and print, per model,\n"
 	        "                 how many programs have each kind of finding\n"
 	        "\n"
-	        "Exit status 2 when a file cannot be read (the others are still swept).\n");
+	        "Exit status 2 when a file cannot be read (the others are still swept) or an\n"
+	        "external model (ext:COMMAND, see fencefuzz pass --help) fails on a program.\n");
 }
 
 typedef struct Tally {
 	const PassModel *model;
 	long programs, changed, fences, handshakes;
+	long failed; /* programs an external model gave no output for */
 	long with_kind[FK_COUNT]; /* programs with at least one finding of the kind */
 	double seconds;
 } Tally;
@@ -181,8 +183,16 @@ cmd_sweep(int argc, char **argv)
 		long arrives_in = program_calls(p, "tma_store_arrive");
 		for (int m = 0; m < nmodels; m++) {
 			double t0 = now();
-			Program *q = pass_run(tally[m].model, p);
+			PassError err;
+			Program *q = pass_run_ex(tally[m].model, p, &err);
 			tally[m].seconds += now() - t0;
+			if (!q) {
+				fprintf(stderr, "%s: model %s failed: %s\n", files[f], tally[m].model->name,
+				        err.msg);
+				tally[m].programs++;
+				tally[m].failed++;
+				continue;
+			}
 			long fences = program_calls(q, "fence_proxy_async") - fences_in;
 			long handshakes = program_calls(q, "tma_store_arrive") - arrives_in;
 			int changed = !ir_equal_program(p, q);
@@ -221,18 +231,24 @@ cmd_sweep(int argc, char **argv)
 		printf("\nprograms with findings, by kind (fencefuzz check FILE --model M explains each):\n");
 		printf("%-18s", "model");
 		for (int k = 0; k < FK_COUNT; k++)
-			if (k != FK_DIFFERENTIAL)
+			if (k < FK_DIFFERENTIAL)
 				printf(" %*s", (int)strlen(orc_kind_name((FindingKind)k)), orc_kind_name((FindingKind)k));
 		printf("\n");
 		for (int m = 0; m < nmodels; m++) {
 			printf("%-18s", tally[m].model->name);
 			for (int k = 0; k < FK_COUNT; k++)
-				if (k != FK_DIFFERENTIAL)
+				if (k < FK_DIFFERENTIAL)
 					printf(" %*ld", (int)strlen(orc_kind_name((FindingKind)k)), tally[m].with_kind[k]);
 			printf("\n");
 		}
 	}
-	printf("%d files, %d unreadable\n", nfiles, bad);
+	for (int m = 0; m < nmodels; m++)
+		if (tally[m].failed) {
+			printf("%s failed on %ld program%s (see stderr)\n", tally[m].model->name,
+			       tally[m].failed, tally[m].failed == 1 ? "" : "s");
+			bad = bad ? bad : -1;
+		}
+	printf("%d files, %d unreadable\n", nfiles, bad > 0 ? bad : 0);
 
 	for (int f = 0; f < nfiles; f++)
 		free(files[f]);

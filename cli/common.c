@@ -59,6 +59,7 @@ cli_find_model(const char *cmd, const char *name)
 	fprintf(stderr, "fencefuzz %s: unknown model '%s'; known models:", cmd, name);
 	for (int i = 0; i < n; i++)
 		fprintf(stderr, " %s", all[i]->name);
-	fprintf(stderr, ", and mutant:NAME (fencefuzz models lists them)\n");
+	fprintf(stderr, ", mutant:NAME (fencefuzz models lists them), and ext:COMMAND "
+	                "(an external command; fencefuzz pass --help)\n");
 	return NULL;
 }

@@ -28,6 +28,8 @@ pass_find(const char *name)
 			return models[i];
 	if (strncmp(name, "mutant:", 7) == 0)
 		return pass_find_mutant(name);
+	if (strncmp(name, PASS_EXT_PREFIX, strlen(PASS_EXT_PREFIX)) == 0)
+		return pass_find_external(name);
 	return NULL;
 }
 
@@ -52,10 +54,19 @@ run_one(const Func *f, void *ctx)
 }
 
 Program *
-pass_run(const PassModel *m, const Program *p)
+pass_run_ex(const PassModel *m, const Program *p, PassError *err)
 {
-	RunCtx rc = {m, p->arena};
-	Program *q = ir_program_map(p, run_one, &rc);
+	err->kind = PASS_OK;
+	err->msg[0] = 0;
+	Program *q;
+	if (m->run_program) {
+		q = m->run_program(m, p, err);
+		if (!q)
+			return NULL;
+	} else {
+		RunCtx rc = {m, p->arena};
+		q = ir_program_map(p, run_one, &rc);
+	}
 #ifdef FENCEFUZZ_VERIFY
 	Diag d;
 	if (ir_verify_program(q, &d)) {
@@ -64,5 +75,17 @@ pass_run(const PassModel *m, const Program *p)
 		abort();
 	}
 #endif
+	return q;
+}
+
+Program *
+pass_run(const PassModel *m, const Program *p)
+{
+	PassError err;
+	Program *q = pass_run_ex(m, p, &err);
+	if (!q) {
+		fprintf(stderr, "fencefuzz: model %s failed: %s\n", m->name, err.msg);
+		abort();
+	}
 	return q;
 }

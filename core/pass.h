@@ -6,12 +6,32 @@
 
 #include "ir.h"
 
+/* Why a model produced no output.  Only external models (ext:COMMAND,
+ * pass_external.c) can fail; built-in models always produce a program. */
+typedef enum {
+	PASS_OK,
+	PASS_ERR_CRASH,      /* the command exited non-zero or was killed by a signal */
+	PASS_ERR_TIMEOUT,    /* it ran past the timeout; its process group was killed */
+	PASS_ERR_UNREADABLE  /* its output is not a program with the input's function count */
+} PassErrorKind;
+
+typedef struct PassError {
+	PassErrorKind kind;
+	char msg[1024];      /* one line: exit status / signal / reader diagnostic; stderr head */
+} PassError;
+
 typedef struct PassModel {
 	const char *name;    /* "tilelang-9f25954" */
 	const char *summary; /* one line for `fencefuzz models` */
 	/* Builds the transformed function in arena a (normally the input's own
 	 * arena), sharing unchanged nodes with the input, which stays valid. */
 	Func *(*run)(const Func *in, Arena *a);
+	/* Optional, for models that transform a whole program at once (external
+	 * models: one command run per program).  When set, pass_run_ex calls it
+	 * instead of run: it returns the output, built in in->arena, or NULL with
+	 * *err filled.  cmd is its private data (the shell command). */
+	Program *(*run_program)(const struct PassModel *m, const Program *in, PassError *err);
+	const char *cmd;
 } PassModel;
 
 #define PASS_DEFAULT_MODEL "tilelang-9f25954"
@@ -19,7 +39,21 @@ typedef struct PassModel {
 /* pass.c */
 const PassModel *pass_find(const char *name);          /* built-in or mutant:NAME; NULL if unknown */
 const PassModel *const *pass_models(int *count);        /* built-in models, in listing order */
-Program *pass_run(const PassModel *m, const Program *p); /* every function; in p->arena */
+/* Every function (or run_program); output in p->arena.  pass_run_ex returns
+ * NULL with *err filled when the model failed (only an external model can);
+ * pass_run is for callers that only meet built-in models: it aborts with the
+ * message when the model fails. */
+Program *pass_run(const PassModel *m, const Program *p);
+Program *pass_run_ex(const PassModel *m, const Program *p, PassError *err);
+
+/* pass_external.c: "ext:COMMAND" runs COMMAND with /bin/sh -c once per
+ * program, the canonical TVMScript of the whole program on its stdin, and
+ * reads the transformed program from its stdout.  Timeout: $FENCEFUZZ_EXT_TIMEOUT
+ * seconds (default PASS_EXT_TIMEOUT_DEFAULT); past it the command's process
+ * group is killed. */
+#define PASS_EXT_PREFIX "ext:"
+#define PASS_EXT_TIMEOUT_DEFAULT 10.0
+const PassModel *pass_find_external(const char *name); /* "ext:COMMAND"; NULL if not that form */
 
 /* pass_mutants.c: deliberately broken variants of tilelang-9f25954, one
  * fault each, named "mutant:NAME", for measuring oracles and fuzzers. */

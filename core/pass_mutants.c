@@ -28,7 +28,7 @@
 		}; \
 		return pass_proxy_state_run(in, a, &opt); \
 	} \
-	static const PassModel mutant_##ident = {MUTANT_PREFIX nm, sum, run_##ident};
+	static const PassModel mutant_##ident = {.name = MUTANT_PREFIX nm, .summary = sum, .run = run_##ident};
 
 MUTANT(no_if_union, "no-if-union", FAULT_NO_IF_UNION,
        "if join keeps the then-branch state only (else / fall-through state lost)")

@@ -9,12 +9,42 @@
 #include "oracle.h"
 #include "pass.h"
 
+/* The model gave no output to judge: one finding saying why. */
+static void
+model_failure(const PassModel *m, const Program *p, const PassError *err, const char *when,
+              FindingList *out)
+{
+	FindingKind k = err->kind == PASS_ERR_TIMEOUT      ? FK_MODEL_TIMEOUT
+	                : err->kind == PASS_ERR_UNREADABLE ? FK_MODEL_UNREADABLE
+	                                                   : FK_MODEL_CRASH;
+	Loc where = {0, 0};
+	if (p->nfuncs && p->funcs[0]->body)
+		where = p->funcs[0]->body->loc;
+	Finding *f = fl_add(out, k, m->name, "model",
+	                    "SPEC 5 external model: a command that reads TVMScript on stdin and "
+	                    "writes the transformed TVMScript on stdout, exit status 0",
+	                    where);
+	fl_set_message(out, f, "no output to judge%s: %s", when, err->msg);
+	f->strength_note = (char *)"one run of the command";
+	fl_sign(f);
+}
+
 int
 orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingList *out)
 {
 	int before = out->n;
-	Program *q = pass_run(m, p);
-	Program *qq = (o->enabled & ORC_IDEMPOTENCE) ? pass_run(m, q) : NULL;
+	PassError err;
+	Program *q = pass_run_ex(m, p, &err);
+	if (!q) {
+		model_failure(m, p, &err, "", out);
+		return out->n - before;
+	}
+	Program *qq = NULL;
+	if (o->enabled & ORC_IDEMPOTENCE) {
+		qq = pass_run_ex(m, q, &err);
+		if (!qq)
+			model_failure(m, p, &err, " for idempotence (the model run on its own output)", out);
+	}
 	for (int i = 0; i < p->nfuncs && i < q->nfuncs; i++) {
 		const Func *pf = p->funcs[i], *qf = q->funcs[i];
 		if (o->enabled & ORC_SOUNDNESS)
@@ -100,7 +130,10 @@ orc_differential(const PassModel *a, const PassModel *b, const Program *p,
                  const OracleOptions *o, FindingList *out)
 {
 	int before = out->n;
-	Program *qa = pass_run(a, p), *qb = pass_run(b, p);
+	PassError err;
+	Program *qa = pass_run_ex(a, p, &err), *qb = qa ? pass_run_ex(b, p, &err) : NULL;
+	if (!qa || !qb)
+		return 0; /* orc_check reports the failed model */
 	for (int i = 0; i < qa->nfuncs && i < qb->nfuncs; i++) {
 		const Func *fa = qa->funcs[i], *fb = qb->funcs[i];
 		if (ir_equal_func(fa, fb))

@@ -16,6 +16,9 @@ static const char *const kind_names[FK_COUNT] = {
 	[FK_NOT_IDEMPOTENT] = "not-idempotent",
 	[FK_HANDSHAKE] = "handshake",
 	[FK_DIFFERENTIAL] = "differential",
+	[FK_MODEL_CRASH] = "model-crash",
+	[FK_MODEL_TIMEOUT] = "model-timeout",
+	[FK_MODEL_UNREADABLE] = "model-unreadable",
 };
 
 static const struct { const char *name; unsigned bit; } oracle_names[] = {

@@ -32,6 +32,10 @@ typedef enum {
 	FK_NOT_IDEMPOTENT,     /* M(M(P)) != M(P) */
 	FK_HANDSHAKE,          /* tma_store source rewritten before arrive+wait */
 	FK_DIFFERENTIAL,       /* two models disagree (classified in the message) */
+	/* An external model (ext:COMMAND) gave no output to judge (PassError): */
+	FK_MODEL_CRASH,        /* the command exited non-zero or was killed by a signal */
+	FK_MODEL_TIMEOUT,      /* it ran past its timeout */
+	FK_MODEL_UNREADABLE,   /* its output is not a program with the input's functions */
 	FK_COUNT
 } FindingKind;
 
@@ -184,7 +188,11 @@ typedef struct MinimalityStatus {
 int orc_minimality_status(const Func *p, const Func *q, const OracleOptions *o,
                           const char *model, FindingList *out, MinimalityStatus *status);
 
-/* check.c: run a model and every enabled oracle on every function */
+/* check.c: run a model and every enabled oracle on every function.  When the
+ * model gives no output (an external model failed: pass_run_ex), orc_check
+ * reports one FK_MODEL_CRASH / FK_MODEL_TIMEOUT / FK_MODEL_UNREADABLE finding
+ * instead (also when only its run on its own output, for idempotence, fails);
+ * orc_differential skips a pair in which a model failed. */
 struct PassModel;
 int orc_check(const struct PassModel *m, const Program *p, const OracleOptions *o,
               FindingList *out);

@@ -1,0 +1,332 @@
+/* pass_external.c: external pass models, `--model 'ext:COMMAND'` (SPEC 5).
+ *
+ * COMMAND runs through /bin/sh -c once per PROGRAM (the model interface is
+ * per function; an external model implements PassModel.run_program instead).
+ * The canonical TVMScript of the whole input program goes to its stdin; its
+ * stdout is read back with ir_read into the input's arena.  The parent writes
+ * stdin and reads stdout/stderr concurrently (fork/exec, non-blocking pipes,
+ * poll), so neither a large program nor a large output can deadlock, and a
+ * command that does not read its stdin is no error in itself (SIGPIPE is
+ * ignored around the run: the write just stops at EPIPE).
+ *
+ * The command runs in its own process group; past the timeout
+ * ($FENCEFUZZ_EXT_TIMEOUT seconds, default 10) the whole group is killed.
+ * Every failure is returned as a PassError, never a crash of fencefuzz:
+ *   PASS_ERR_CRASH       exit status != 0, or killed by a signal
+ *   PASS_ERR_TIMEOUT     ran past the timeout
+ *   PASS_ERR_UNREADABLE  the output does not read, or has another number of
+ *                        functions than the input
+ * The message names the status / signal / reader diagnostic, then the first
+ * lines of the command's stderr. */
+#define _DEFAULT_SOURCE
+#include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ir.h"
+#include "pass.h"
+
+enum {
+	STDERR_KEEP = 2048,               /* bytes of the command's stderr kept for messages */
+	STDERR_LINES = 3,                 /* lines of it quoted in a message */
+};
+#define OUTPUT_CAP ((size_t)256 << 20) /* more stdout than this is unreadable */
+
+/* The ext models looked up so far.  Reachable from this static list, so they
+ * are not leaks; a name looked up twice gives the same model. */
+typedef struct ExtModel {
+	PassModel model;
+	struct ExtModel *next;
+} ExtModel;
+static ExtModel *ext_models;
+
+static Program *run_external(const PassModel *m, const Program *in, PassError *err);
+
+const PassModel *
+pass_find_external(const char *name)
+{
+	size_t plen = strlen(PASS_EXT_PREFIX);
+	if (strncmp(name, PASS_EXT_PREFIX, plen) != 0 || !name[plen])
+		return NULL;
+	for (ExtModel *e = ext_models; e; e = e->next)
+		if (!strcmp(e->model.name, name))
+			return &e->model;
+	ExtModel *e = calloc(1, sizeof *e);
+	char *copy = strdup(name);
+	if (!e || !copy) {
+		free(e), free(copy);
+		return NULL;
+	}
+	e->model.name = copy;
+	e->model.summary = "external: a command, TVMScript on stdin -> TVMScript on stdout";
+	e->model.run_program = run_external;
+	e->model.cmd = copy + plen;
+	e->next = ext_models;
+	ext_models = e;
+	return &e->model;
+}
+
+static double
+timeout_seconds(void)
+{
+	const char *s = getenv("FENCEFUZZ_EXT_TIMEOUT");
+	if (s && *s) {
+		char *end;
+		double t = strtod(s, &end);
+		if (*end == 0 && t > 0)
+			return t;
+	}
+	return PASS_EXT_TIMEOUT_DEFAULT;
+}
+
+static double
+now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void
+set_flags(int fd, int nonblock)
+{
+	fcntl(fd, F_SETFD, FD_CLOEXEC);
+	if (nonblock)
+		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+}
+
+/* Appends ": stderr: LINE | LINE" (the first lines of stderr) to msg. */
+static void
+append_stderr(char *msg, size_t cap, const char *err, size_t n)
+{
+	size_t len = strlen(msg), i = 0;
+	int lines = 0;
+	while (i < n && (err[i] == '\n' || err[i] == '\r'))
+		i++;
+	if (i >= n)
+		return;
+	len += (size_t)snprintf(msg + len, len < cap ? cap - len : 0, "; stderr: ");
+	while (i < n && lines < STDERR_LINES && len + 8 < cap) {
+		char c = err[i++];
+		if (c == '\n') {
+			while (i < n && err[i] == '\n')
+				i++;
+			if (i < n && ++lines < STDERR_LINES) {
+				msg[len++] = ' ', msg[len++] = '|', msg[len++] = ' ';
+			}
+			continue;
+		}
+		msg[len++] = (c == '\t' || c == '\r') ? ' ' : c;
+	}
+	if (i < n && len + 4 < cap)
+		msg[len++] = '.', msg[len++] = '.', msg[len++] = '.';
+	msg[len < cap ? len : cap - 1] = 0;
+}
+
+static Program *
+fail(PassError *err, PassErrorKind kind, const char *errbuf, size_t nerr, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static Program *
+fail(PassError *err, PassErrorKind kind, const char *errbuf, size_t nerr, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	va_end(ap);
+	append_stderr(err->msg, sizeof err->msg, errbuf, nerr);
+	err->kind = kind;
+	return NULL;
+}
+
+static Program *
+run_external(const PassModel *m, const Program *in, PassError *err)
+{
+	const char *cmd = m->cmd;
+	double limit = timeout_seconds();
+	StrBuf text;
+	sb_init(&text);
+	ir_print_program(&text, in);
+	sb_putc(&text, '\n');
+
+	int pin[2], pout[2], perr[2];
+	if (pipe(pin))
+		return sb_free(&text), fail(err, PASS_ERR_CRASH, "", 0, "`%s`: pipe: %s", cmd, strerror(errno));
+	if (pipe(pout)) {
+		close(pin[0]), close(pin[1]);
+		return sb_free(&text), fail(err, PASS_ERR_CRASH, "", 0, "`%s`: pipe: %s", cmd, strerror(errno));
+	}
+	if (pipe(perr)) {
+		close(pin[0]), close(pin[1]), close(pout[0]), close(pout[1]);
+		return sb_free(&text), fail(err, PASS_ERR_CRASH, "", 0, "`%s`: pipe: %s", cmd, strerror(errno));
+	}
+	fflush(NULL); /* the child must not flush our buffers again */
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(pin[0]), close(pin[1]), close(pout[0]), close(pout[1]), close(perr[0]), close(perr[1]);
+		return sb_free(&text), fail(err, PASS_ERR_CRASH, "", 0, "`%s`: fork: %s", cmd, strerror(errno));
+	}
+	if (pid == 0) {
+		setpgid(0, 0);
+		signal(SIGPIPE, SIG_DFL);
+		dup2(pin[0], 0), dup2(pout[1], 1), dup2(perr[1], 2);
+		close(pin[0]), close(pin[1]), close(pout[0]), close(pout[1]), close(perr[0]), close(perr[1]);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	setpgid(pid, pid); /* also here: no race with the kill below */
+	close(pin[0]), close(pout[1]), close(perr[1]);
+	set_flags(pin[1], 1), set_flags(pout[0], 1), set_flags(perr[0], 1);
+
+	struct sigaction ign, old;
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, &old);
+
+	StrBuf out;
+	sb_init(&out);
+	char errbuf[STDERR_KEEP];
+	size_t nerr = 0, written = 0;
+	int fd_in = pin[1], fd_out = pout[0], fd_err = perr[0];
+	int timed_out = 0, too_big = 0;
+	double deadline = now_s() + limit;
+	char buf[65536];
+	if (text.len == 0)
+		close(fd_in), fd_in = -1;
+	while (fd_out >= 0 || fd_err >= 0) {
+		double left = deadline - now_s();
+		if (left <= 0) {
+			timed_out = 1;
+			break;
+		}
+		struct pollfd pf[3];
+		int n = 0;
+		if (fd_in >= 0)
+			pf[n++] = (struct pollfd){.fd = fd_in, .events = POLLOUT};
+		if (fd_out >= 0)
+			pf[n++] = (struct pollfd){.fd = fd_out, .events = POLLIN};
+		if (fd_err >= 0)
+			pf[n++] = (struct pollfd){.fd = fd_err, .events = POLLIN};
+		int ms = (int)(left * 1000) + 1;
+		int r = poll(pf, (nfds_t)n, ms);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (int i = 0; i < n; i++) {
+			if (!pf[i].revents)
+				continue;
+			int fd = pf[i].fd;
+			if (fd == fd_in) {
+				ssize_t w = write(fd, text.p + written, text.len - written);
+				if (w > 0)
+					written += (size_t)w;
+				if ((w < 0 && errno != EAGAIN && errno != EINTR) || written == text.len) {
+					close(fd_in); /* done, or EPIPE: the command stopped reading */
+					fd_in = -1;
+				}
+			} else {
+				ssize_t k = read(fd, buf, sizeof buf);
+				if (k < 0 && (errno == EAGAIN || errno == EINTR))
+					continue;
+				if (k <= 0) {
+					close(fd);
+					if (fd == fd_out)
+						fd_out = -1;
+					else
+						fd_err = -1;
+				} else if (fd == fd_out) {
+					if (out.len + (size_t)k > OUTPUT_CAP) {
+						too_big = 1;
+						break;
+					}
+					sb_putn(&out, buf, (size_t)k);
+				} else if (nerr < sizeof errbuf) {
+					size_t c = (size_t)k < sizeof errbuf - nerr ? (size_t)k : sizeof errbuf - nerr;
+					memcpy(errbuf + nerr, buf, c);
+					nerr += c;
+				}
+			}
+		}
+		if (too_big)
+			break;
+	}
+	if (fd_in >= 0)
+		close(fd_in);
+	if (fd_out >= 0)
+		close(fd_out);
+	if (fd_err >= 0)
+		close(fd_err);
+	sb_free(&text);
+
+	/* Both pipes closed (or we gave up): wait for the exit, within the deadline. */
+	int status = 0;
+	for (;;) {
+		if (timed_out || too_big) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+				;
+			break;
+		}
+		pid_t w = waitpid(pid, &status, WNOHANG);
+		if (w == pid || (w < 0 && errno != EINTR))
+			break;
+		if (now_s() >= deadline) {
+			timed_out = 1;
+			continue;
+		}
+		struct timespec ts = {0, 2000000}; /* 2 ms */
+		nanosleep(&ts, NULL);
+	}
+	/* Whatever the command left running in its group goes too. */
+	kill(-pid, SIGKILL);
+	sigaction(SIGPIPE, &old, NULL);
+
+	Program *q = NULL;
+	if (timed_out)
+		fail(err, PASS_ERR_TIMEOUT, errbuf, nerr, "`%s` timed out after %g s (FENCEFUZZ_EXT_TIMEOUT)",
+		     cmd, limit);
+	else if (too_big)
+		fail(err, PASS_ERR_UNREADABLE, errbuf, nerr, "`%s` printed more than %zu MiB; killed", cmd,
+		     OUTPUT_CAP >> 20);
+	else if (WIFSIGNALED(status))
+		fail(err, PASS_ERR_CRASH, errbuf, nerr, "`%s` killed by signal %d (%s)", cmd,
+		     WTERMSIG(status), strsignal(WTERMSIG(status)));
+	else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		fail(err, PASS_ERR_CRASH, errbuf, nerr, "`%s` exited with status %d%s", cmd,
+		     WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+		     WIFEXITED(status) && WEXITSTATUS(status) == 127 ? " (command not found?)" : "");
+	else {
+		Diag d = {0};
+		q = ir_read(in->arena, "<model output>", out.p ? out.p : "", out.len, &d);
+		char *nl = strchr(d.msg, '\n'); /* the quoted source line and caret: not in one line */
+		if (nl)
+			*nl = 0;
+		if (!q && d.line > 0)
+			fail(err, PASS_ERR_UNREADABLE, errbuf, nerr, "`%s` printed an unreadable program: %s:%d:%d: %s",
+			     cmd, d.file ? d.file : "<model output>", d.line, d.col, d.msg);
+		else if (!q)
+			fail(err, PASS_ERR_UNREADABLE, errbuf, nerr, "`%s` printed an unreadable program: %s", cmd,
+			     d.msg);
+		else if (q->nfuncs != in->nfuncs) {
+			fail(err, PASS_ERR_UNREADABLE, errbuf, nerr,
+			     "`%s` printed a program of %d function%s; the input has %d", cmd, q->nfuncs,
+			     q->nfuncs == 1 ? "" : "s", in->nfuncs);
+			q = NULL;
+		}
+	}
+	sb_free(&out);
+	return q;
+}
