@@ -10,6 +10,11 @@ need timeout coreutils
 need sqlite3 sqlite3   # the campaign tests query the store with the shell
 # The results store links SQLite (reports/store.c); pkg-config is not assumed.
 [ -f /usr/include/sqlite3.h ] || missing="$missing libsqlite3-dev"
+# The fuzzing engines (fuzz/targets/, tests/engine_smoke.sh): clang with
+# libFuzzer's runtime, and AFL++ (afl-clang-fast, afl-fuzz).
+need clang clang
+dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || missing="$missing libclang-rt-14-dev"
+need afl-fuzz afl++
 if [ -n "$missing" ]; then
 	echo "setup: installing$missing"
 	SUDO=""
