@@ -596,7 +596,21 @@ for_loop(G *g, int left, Role role, int pipelined)
 	}
 	if (pushed)
 		g->nloops--;
-	return ir_for(a, v, min, ext, step, kind, NULL, NULL, body);
+	/* Loop annotations as TileLang prints them: the pipeliner's num_stages on
+	 * pipelined loops, the frontend's pragma on T.unroll. */
+	Expr *ann = NULL;
+	if ((pipelined && dz_flip(g->d, 50)) || kind == FOR_UNROLL) {
+		Expr **k = ar_alloc(a, sizeof *k), **val = ar_alloc(a, sizeof *val);
+		if (kind == FOR_UNROLL) {
+			k[0] = ir_str(a, "pragma_unroll_explicit");
+			val[0] = ir_pod_bool(a, 0);
+		} else {
+			k[0] = ir_str(a, "num_stages");
+			val[0] = ir_int(a, 2 + (int64_t)dz_choose(g->d, 3), "int32");
+		}
+		ann = ir_dict(a, k, val, 1);
+	}
+	return ir_for(a, v, min, ext, step, kind, NULL, ann, body);
 }
 
 static Expr *
