@@ -248,8 +248,17 @@ db_open(const char *path, Db **out, char *err, size_t errlen)
 	}
 	if (exec(db, "PRAGMA foreign_keys = ON", "foreign keys") < 0)
 		goto fail;
-	if (query_text(db, "PRAGMA journal_mode = WAL", mode, sizeof mode) < 0)
-		goto fail;
+	/* Switching a new file to WAL needs an exclusive lock, which SQLite does
+	 * not wait for through the busy handler while another process is opening
+	 * the same new database: retry for up to the busy timeout. */
+	for (int waited = 0; query_text(db, "PRAGMA journal_mode = WAL", mode, sizeof mode) < 0;
+	     waited += 20) {
+		if (!strstr(db_error(db), "locked") && !strstr(db_error(db), "busy"))
+			goto fail;
+		if (waited >= DB_BUSY_TIMEOUT_MS)
+			goto fail;
+		sqlite3_sleep(20);
+	}
 	/* An in-memory database answers "memory"; a file must be in WAL. */
 	if (strcmp(mode, "wal") != 0 && strcmp(mode, "memory") != 0) {
 		set_err(db, "cannot switch to WAL mode (journal_mode is %s)", mode);

@@ -40,6 +40,26 @@ rc=$?
 [ "$(q "$work/i.sqlite" 'pragma integrity_check')" = ok ] && ok || bad "integrity_check after interrupt"
 [ "$(q "$work/i.sqlite" 'select execs > 0 from campaigns')" = 1 ] && ok || bad "interrupted campaign recorded no programs"
 
+# two campaigns writing one database at once lose nothing: every finding's
+# count is the sum of what each campaign records alone
+"$ff" campaign --programs 150 --seed 11 --size 20 --db "$work/s1.sqlite" >/dev/null 2>&1 || bad "s1"
+"$ff" campaign --programs 150 --seed 12 --size 20 --db "$work/s2.sqlite" >/dev/null 2>&1 || bad "s2"
+"$ff" campaign --programs 150 --seed 11 --size 20 --db "$work/both.sqlite" >/dev/null 2>&1 &
+p1=$!
+"$ff" campaign --programs 150 --seed 12 --size 20 --jobs 2 --db "$work/both.sqlite" >/dev/null 2>&1 &
+p2=$!
+wait $p1 || bad "concurrent campaign 1 failed"
+wait $p2 || bad "concurrent campaign 2 failed"
+sum="select kind, model, signature, sum(count) from (select kind, model, signature, count from s1.findings
+     union all select kind, model, signature, count from s2.findings) group by kind, model, signature
+     order by kind, model, signature"
+expected=$(sqlite3 "$work/both.sqlite" "attach '$work/s1.sqlite' as s1; attach '$work/s2.sqlite' as s2; $sum")
+got=$(q "$work/both.sqlite" 'select kind, model, signature, count from findings order by kind, model, signature')
+[ -n "$got" ] && [ "$got" = "$expected" ] && ok || bad "concurrent campaigns lost or duplicated findings"
+[ "$(q "$work/both.sqlite" 'select count(*) from campaigns where status = '"'done'"' and execs = 150')" = 2 ] &&
+	ok || bad "concurrent campaigns not both recorded as done with 150 programs"
+[ "$(q "$work/both.sqlite" 'pragma integrity_check')" = ok ] && ok || bad "integrity_check after concurrent campaigns"
+
 # differential mode: programs where two models differ are recorded, classified
 "$ff" campaign --programs 100 --models tilelang-9f25954,tilelang-legacy --oracles soundness \
 	--differential --db "$work/d.sqlite" >"$work/d.txt" 2>&1 || bad "differential campaign exit $?"
