@@ -9,11 +9,11 @@
 static const Command commands[] = {
 	{"fmt", "print a program in canonical TVMScript", cmd_fmt, help_fmt},
 	{"pass", "run a pass model and print the transformed program", cmd_pass, help_pass},
-	{"check", "run a model and the oracles; print findings with witnesses", cmd_check, help_check},
 	{"models", "list the pass models and mutants", cmd_models, help_models},
-	{"campaign", "generate programs, run models and oracles, record findings in SQLite", cmd_campaign, help_campaign},
+	{"check", "run a model and the oracles; print findings with witnesses", cmd_check, help_check},
 	{"sweep", "run models over corpus files and summarise what they did", cmd_sweep, help_sweep},
 	{"gen", "generate random TileLang-shaped programs from a seed", cmd_gen, help_gen},
+	{"campaign", "generate programs, run models and oracles, record findings in SQLite", cmd_campaign, help_campaign},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
