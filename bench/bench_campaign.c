@@ -12,8 +12,18 @@
  * program on which the oracles report some finding kind more often for the
  * mutant than for the reference (the oracles alone decide, as in a campaign);
  * a model difference by a program whose two outputs differ structurally.
+ * Columns: the builtin engine (swarm: each program's feature mask drawn from
+ * its decisions), the uniform baseline (the same search with every feature on,
+ * GenOptions.features = FZ_F_ALL), and, with --engines FILE, libFuzzer and
+ * AFL++ on fuzz/targets/fuzz_find.c as measured by bench/bench_engines.sh.
  *
- *     bench_campaign [--seconds S] [--cap S]
+ *     bench_campaign [--seconds S] [--cap S] [--no-throughput] [--engines FILE]
+ *     bench_campaign --list-rows
+ *
+ * --list-rows prints the key of each row of table 2, one a line, in the
+ * form fuzz_find takes in FENCEFUZZ_FIND ("diff:A,B" or "mutant:NAME").
+ * FILE has one line per row and engine: KEY<TAB>ENGINE<TAB>MEDIAN<TAB>WORST
+ * <TAB>FOUND, with ENGINE libfuzzer or afl, times in ms or "> cap".
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,11 +110,12 @@ cmp_double(const void *x, const void *y)
  * within cap seconds. */
 static double
 first_finding(const PassModel *a, const PassModel *b, int mutant, uint64_t seed, double cap,
-              long *programs)
+              unsigned features, long *programs)
 {
 	OracleOptions o;
 	orc_defaults(&o);
 	GenOptions g = {0};
+	g.features = features;
 	double t0 = fz_now();
 	for (long i = 0;; i++) {
 		Arena *ar = ar_new();
@@ -125,15 +136,24 @@ first_finding(const PassModel *a, const PassModel *b, int mutant, uint64_t seed,
 	}
 }
 
+enum { SEEDS = 5 };
+
+typedef struct Result {
+	char med[32], worst[32];
+	long med_p, worst_p;
+	int found;
+} Result;
+
+/* Median and worst of SEEDS campaign seeds with generator features `features`. */
 static void
-row(const char *what, const PassModel *a, const PassModel *b, int mutant, double cap)
+measure(const PassModel *a, const PassModel *b, int mutant, double cap, unsigned features,
+        Result *r)
 {
-	enum { SEEDS = 5 };
 	double t[SEEDS];
 	long progs[SEEDS];
 	int missed = 0;
 	for (int s = 0; s < SEEDS; s++) {
-		t[s] = first_finding(a, b, mutant, (uint64_t)s + 1, cap, &progs[s]);
+		t[s] = first_finding(a, b, mutant, (uint64_t)s + 1, cap, features, &progs[s]);
 		if (t[s] < 0)
 			missed++, t[s] = 1e30;
 	}
@@ -148,38 +168,167 @@ row(const char *what, const PassModel *a, const PassModel *b, int mutant, double
 			sorted_p[j] = sorted_p[j - 1];
 			sorted_p[j - 1] = x;
 		}
-	char med[32], worst[32];
-	snprintf(med, sizeof med, sorted[SEEDS / 2] > 1e29 ? "> cap" : "%.1f", sorted[SEEDS / 2] * 1e3);
-	snprintf(worst, sizeof worst, sorted[SEEDS - 1] > 1e29 ? "> cap" : "%.1f",
+	snprintf(r->med, sizeof r->med, sorted[SEEDS / 2] > 1e29 ? "> cap" : "%.1f",
+	         sorted[SEEDS / 2] * 1e3);
+	snprintf(r->worst, sizeof r->worst, sorted[SEEDS - 1] > 1e29 ? "> cap" : "%.1f",
 	         sorted[SEEDS - 1] * 1e3);
-	printf("| %-42s | %10s | %10s | %8ld | %8ld | %d/%d |\n", what, med, worst, sorted_p[SEEDS / 2],
-	       sorted_p[SEEDS - 1], SEEDS - missed, SEEDS);
+	r->med_p = sorted_p[SEEDS / 2];
+	r->worst_p = sorted_p[SEEDS - 1];
+	r->found = SEEDS - missed;
+}
+
+/* The engines' results (--engines FILE), looked up by row key. */
+typedef struct EngineLine {
+	char key[96], engine[16], med[32], worst[32], found[16];
+} EngineLine;
+
+static EngineLine *engine_lines;
+
+static void
+copy_field(char *dst, size_t cap, const char *src)
+{
+	size_t n = strlen(src);
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(dst, src, n);
+	dst[n] = 0;
+}
+static int n_engine_lines;
+
+static int
+read_engines(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		perror(path);
+		return -1;
+	}
+	char line[512];
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\r\n")] = 0;
+		char *field[5];
+		int nf = 0;
+		for (char *p = line, *tab; nf < 5; p = tab + 1) {
+			field[nf++] = p;
+			if (!(tab = strchr(p, '\t')))
+				break;
+			*tab = 0;
+		}
+		if (nf < 5)
+			continue;
+		EngineLine *grown = realloc(engine_lines, (size_t)(n_engine_lines + 1) * sizeof *grown);
+		if (!grown)
+			abort();
+		engine_lines = grown;
+		EngineLine *e = &engine_lines[n_engine_lines++];
+		copy_field(e->key, sizeof e->key, field[0]);
+		copy_field(e->engine, sizeof e->engine, field[1]);
+		copy_field(e->med, sizeof e->med, field[2]);
+		copy_field(e->worst, sizeof e->worst, field[3]);
+		copy_field(e->found, sizeof e->found, field[4]);
+	}
+	fclose(f);
+	return 0;
+}
+
+static const EngineLine *
+engine_result(const char *key, const char *engine)
+{
+	for (int i = 0; i < n_engine_lines; i++)
+		if (!strcmp(engine_lines[i].key, key) && !strcmp(engine_lines[i].engine, engine))
+			return &engine_lines[i];
+	return NULL;
+}
+
+static void
+row(const char *what, const char *key, const PassModel *a, const PassModel *b, int mutant,
+    double cap, int engines)
+{
+	Result sw, un;
+	measure(a, b, mutant, cap, 0, &sw);
+	measure(a, b, mutant, cap, FZ_F_ALL, &un);
+	printf("| %-38s | %9s | %9s | %8ld | %8ld | %d/%d | %9s | %9s | %8ld | %8ld | %d/%d |", what,
+	       sw.med, sw.worst, sw.med_p, sw.worst_p, sw.found, SEEDS, un.med, un.worst, un.med_p,
+	       un.worst_p, un.found, SEEDS);
+	if (engines) {
+		static const char *const names[] = {"libfuzzer", "afl"};
+		for (int e = 0; e < 2; e++) {
+			const EngineLine *l = engine_result(key, names[e]);
+			printf(" %9s | %9s | %5s |", l ? l->med : "-", l ? l->worst : "-",
+			       l ? l->found : "-");
+		}
+	}
+	printf("\n");
+	fflush(stdout);
 }
 
 int
 main(int argc, char **argv)
 {
 	double seconds = 2, cap = 10;
-	for (int i = 1; i + 1 < argc; i++) {
-		if (!strcmp(argv[i], "--seconds"))
+	int no_throughput = 0, list_rows = 0;
+	const char *engines = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--seconds") && i + 1 < argc)
 			seconds = atof(argv[++i]);
-		else if (!strcmp(argv[i], "--cap"))
+		else if (!strcmp(argv[i], "--cap") && i + 1 < argc)
 			cap = atof(argv[++i]);
+		else if (!strcmp(argv[i], "--engines") && i + 1 < argc)
+			engines = argv[++i];
+		else if (!strcmp(argv[i], "--no-throughput"))
+			no_throughput = 1;
+		else if (!strcmp(argv[i], "--list-rows"))
+			list_rows = 1;
+		else {
+			fprintf(stderr, "usage: bench_campaign [--seconds S] [--cap S] [--no-throughput] "
+			                "[--engines FILE] | --list-rows\n");
+			return 2;
+		}
 	}
-	printf("| stage (one core, default size)  | programs/s |\n|---|---:|\n");
-	for (Stage st = STAGE_GEN; st <= STAGE_ALL3; st++)
-		printf("| %-31s | %10.0f |\n", stage_names[st], throughput(st, seconds));
-
-	printf("\n| first program showing it (builtin engine)    | median ms | worst ms | median programs | worst programs | found |\n");
-	printf("|---|---:|---:|---:|---:|---:|\n");
-	const PassModel *ref = pass_find("tilelang-9f25954"), *head = pass_find("tilelang-head"),
-	                *leg = pass_find("tilelang-legacy");
-	row("difference tilelang-9f25954 / legacy", ref, leg, 0, cap);
-	row("difference tilelang-9f25954 / head", ref, head, 0, cap);
-	row("difference tilelang-head / legacy", head, leg, 0, cap);
+	static const char *const diffs[3][2] = {
+		{"tilelang-9f25954", "tilelang-legacy"},
+		{"tilelang-9f25954", "tilelang-head"},
+		{"tilelang-head", "tilelang-legacy"},
+	};
 	int n;
 	const PassModel *const *mutants = pass_mutants(&n);
+	if (list_rows) {
+		for (int i = 0; i < 3; i++)
+			printf("diff:%s,%s\n", diffs[i][0], diffs[i][1]);
+		for (int i = 0; i < n; i++)
+			printf("%s\n", mutants[i]->name);
+		return 0;
+	}
+	if (engines && read_engines(engines) != 0)
+		return 1;
+	if (!no_throughput) {
+		printf("| stage (one core, default size)  | programs/s |\n|---|---:|\n");
+		for (Stage st = STAGE_GEN; st <= STAGE_ALL3; st++)
+			printf("| %-31s | %10.0f |\n", stage_names[st], throughput(st, seconds));
+		printf("\n");
+	}
+
+	printf("| first program showing it (builtin, uniform: cap %g s) | builtin median ms | builtin worst ms | "
+	       "builtin median programs | builtin worst programs | builtin found | uniform median ms | "
+	       "uniform worst ms | uniform median programs | uniform worst programs | uniform found |",
+	       cap);
+	if (engines)
+		printf(" libFuzzer median ms | libFuzzer worst ms | libFuzzer found | AFL++ median ms | "
+		       "AFL++ worst ms | AFL++ found |");
+	printf("\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|%s\n",
+	       engines ? "---:|---:|---:|---:|---:|---:|" : "");
+	for (int i = 0; i < 3; i++) {
+		char what[96], key[96];
+		const char *b = diffs[i][1];
+		if (!strncmp(diffs[i][0], "tilelang-", 9) && !strncmp(b, "tilelang-", 9))
+			b += 9;
+		snprintf(what, sizeof what, "difference %s / %s", diffs[i][0], b);
+		snprintf(key, sizeof key, "diff:%s,%s", diffs[i][0], diffs[i][1]);
+		row(what, key, pass_find(diffs[i][0]), pass_find(diffs[i][1]), 0, cap, engines != NULL);
+	}
+	const PassModel *ref = pass_find("tilelang-9f25954");
 	for (int i = 0; i < n; i++)
-		row(mutants[i]->name, mutants[i], ref, 1, cap);
+		row(mutants[i]->name, mutants[i]->name, mutants[i], ref, 1, cap, engines != NULL);
+	free(engine_lines);
 	return 0;
 }
