@@ -2,12 +2,15 @@
  * (fuzz/campaign.c) write to one SQLite store; this parent shows progress,
  * turns Ctrl-C or the time limit into a clean stop, and prints a summary. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -22,7 +25,9 @@ help_campaign(FILE *out)
 	fprintf(out,
 	        "usage: fencefuzz campaign [--time D] [--programs N] [--models LIST]\n"
 	        "                          [--oracles LIST] [--jobs N] [--seed S] [--size S]\n"
-	        "                          [--db PATH] [--engine builtin] [--differential]\n"
+	        "                          [--db PATH] [--differential]\n"
+	        "                          [--engine builtin|libfuzzer|afl --fuzzer PATH\n"
+	        "                           [--corpus DIR] [--seeds DIR]]\n"
 	        "\n"
 	        "Generates programs (fencefuzz gen), runs each model on each, judges the\n"
 	        "outputs with the oracles (fencefuzz check) and records the findings in\n"
@@ -39,7 +44,19 @@ help_campaign(FILE *out)
 	        "  --seed S       campaign seed (default 1)\n"
 	        "  --size S       statements per generated program (default 30)\n"
 	        "  --db PATH      results database (default reports/fencefuzz.sqlite)\n"
-	        "  --engine E     builtin (libFuzzer and AFL++ engines: not built yet)\n"
+	        "  --engine E     builtin (default): programs from the campaign seed;\n"
+	        "                 libfuzzer: runs the libFuzzer binary --fuzzer (fuzz_gen_oracles)\n"
+	        "                 for --time on --corpus and --seeds (-fork=JOBS with --jobs);\n"
+	        "                 afl: runs afl-fuzz -V TIME on --fuzzer (fuzz_gen_oracles_afl),\n"
+	        "                 one -M main and JOBS-1 -S secN instances, output in --corpus.\n"
+	        "                 Then every corpus, queue and crash file is decoded as a\n"
+	        "                 program (as the target does) and judged and recorded like a\n"
+	        "                 builtin program; crash inputs are named in the summary.  The\n"
+	        "                 engine's output goes to libfuzzer.log / afl.log next to --db\n"
+	        "  --fuzzer PATH  the engine's target binary (required with libfuzzer, afl)\n"
+	        "  --corpus DIR   libfuzzer corpus (default reports/corpus-libfuzzer), afl\n"
+	        "                 output directory (default reports/corpus-afl); created\n"
+	        "  --seeds DIR    initial inputs (e.g. fuzz/targets/gen_seeds); default none\n"
 	        "  --differential with two or more models: also record every program where\n"
 	        "                 the first two models' outputs differ, classified by the\n"
 	        "                 soundness oracle (finding kind differential)\n"
@@ -48,7 +65,8 @@ help_campaign(FILE *out)
 	        "kind (new distinct ones in parentheses).  Ctrl-C stops cleanly: workers\n"
 	        "commit what they have and the summary is printed; a second Ctrl-C kills.\n"
 	        "Each worker commits once a second, so a killed campaign loses at most its\n"
-	        "last second.\n");
+	        "last second.  With an engine, Ctrl-C is passed on to the engine, and what\n"
+	        "it produced until then is harvested (Ctrl-C again stops the harvest).\n");
 }
 
 static volatile sig_atomic_t interrupted;
@@ -109,6 +127,361 @@ progress(FILE *out, const CampaignOptions *o, const CampaignCounters *c, double 
 	fflush(out);
 }
 
+/* --- external engines ----------------------------------------------------- */
+
+typedef struct FileList {
+	char **v;
+	int n, cap;
+} FileList;
+
+static void
+files_add(FileList *l, const char *path)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 64;
+		l->v = realloc(l->v, sizeof *l->v * (size_t)l->cap);
+		if (!l->v) {
+			perror("fencefuzz campaign");
+			exit(2);
+		}
+	}
+	l->v[l->n++] = strdup(path);
+}
+
+static void
+files_clear(FileList *l)
+{
+	for (int i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	memset(l, 0, sizeof *l);
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The regular files of dir (not its subdirectories), sorted by name; only
+ * those whose name starts with prefix when prefix is not NULL; hidden files
+ * and AFL's README.txt are left out. */
+static void
+list_dir(FileList *l, const char *dir, const char *prefix)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	int from = l->n;
+	struct dirent *e;
+	char path[4096];
+	while ((e = readdir(d))) {
+		struct stat st;
+		if (e->d_name[0] == '.' || !strcmp(e->d_name, "README.txt") ||
+		    (prefix && strncmp(e->d_name, prefix, strlen(prefix))))
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+			files_add(l, path);
+	}
+	closedir(d);
+	qsort(l->v + from, (size_t)(l->n - from), sizeof *l->v, cmp_str);
+}
+
+static int
+mkdirs(const char *dir)
+{
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s", dir);
+	for (char *q = buf + 1; *q; q++)
+		if (*q == '/') {
+			*q = 0;
+			if (mkdir(buf, 0777) && errno != EEXIST)
+				return -1;
+			*q = '/';
+		}
+	return mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
+}
+
+/* The directory part of path ("." when none), in buf. */
+static const char *
+dir_of(const char *path, char *buf, size_t size)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		snprintf(buf, size, ".");
+	else
+		snprintf(buf, size, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	return buf;
+}
+
+static int
+copy_file(const char *from, const char *to)
+{
+	FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
+	char buf[8192];
+	size_t n;
+	int rc = in && out ? 0 : -1;
+	while (!rc && (n = fread(buf, 1, sizeof buf, in)) > 0)
+		if (fwrite(buf, 1, n, out) != n)
+			rc = -1;
+	if (in)
+		fclose(in);
+	if (out && fclose(out))
+		rc = -1;
+	return rc;
+}
+
+typedef struct Engine {
+	const char *name;   /* libfuzzer, afl */
+	const char *fuzzer; /* target binary */
+	const char *corpus; /* libfuzzer corpus / afl output directory */
+	const char *seeds;  /* NULL: none */
+	char log[4096], artifacts[4096], input[4096];
+} Engine;
+
+/* Starts argv in process group pgid (0: a new one, the child's own), with
+ * stdout and stderr appended to log.  Returns the pid, or -1. */
+static pid_t
+spawn(char *const *argv, pid_t pgid, const char *log)
+{
+	pid_t pid = fork();
+	if (pid == 0) {
+		setpgid(0, pgid);
+		int fd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0666);
+		if (fd >= 0) {
+			dup2(fd, 1);
+			dup2(fd, 2);
+			close(fd);
+		}
+		int nul = open("/dev/null", O_RDONLY);
+		if (nul >= 0) {
+			dup2(nul, 0);
+			close(nul);
+		}
+		execvp(argv[0], argv);
+		fprintf(stderr, "fencefuzz campaign: cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	if (pid > 0)
+		setpgid(pid, pgid ? pgid : pid);
+	return pid;
+}
+
+/* Prepares the directories: the corpus (libfuzzer) or output (afl), the
+ * libFuzzer artifact directory, and afl's input directory (the non-empty
+ * seeds; afl-fuzz rejects empty files and needs at least one). */
+static int
+engine_prepare(Engine *e, const char *db_path)
+{
+	char dbdir[2048];
+	dir_of(db_path, dbdir, sizeof dbdir);
+	snprintf(e->log, sizeof e->log, "%s/%s.log", dbdir, e->name);
+	if (mkdirs(dbdir) || mkdirs(e->corpus)) {
+		fprintf(stderr, "fencefuzz campaign: cannot create %s: %s\n", e->corpus, strerror(errno));
+		return -1;
+	}
+	if (!strcmp(e->name, "libfuzzer")) {
+		snprintf(e->artifacts, sizeof e->artifacts, "%s-artifacts", e->corpus);
+		if (mkdirs(e->artifacts))
+			return -1;
+		return 0;
+	}
+	snprintf(e->input, sizeof e->input, "%s-in", e->corpus);
+	if (mkdirs(e->input))
+		return -1;
+	FileList seeds = {0};
+	if (e->seeds)
+		list_dir(&seeds, e->seeds, NULL);
+	int copied = 0;
+	char to[8300];
+	for (int i = 0; i < seeds.n; i++) {
+		struct stat st;
+		const char *base = strrchr(seeds.v[i], '/') + 1;
+		snprintf(to, sizeof to, "%s/%s", e->input, base);
+		if (stat(seeds.v[i], &st) == 0 && st.st_size > 0 && copy_file(seeds.v[i], to) == 0)
+			copied++;
+	}
+	files_clear(&seeds);
+	if (!copied) {
+		snprintf(to, sizeof to, "%s/zeros-64", e->input);
+		FILE *f = fopen(to, "wb");
+		static const unsigned char zeros[64];
+		if (!f || fwrite(zeros, 1, sizeof zeros, f) != sizeof zeros) {
+			if (f)
+				fclose(f);
+			return -1;
+		}
+		fclose(f);
+	}
+	return 0;
+}
+
+/* Runs the engine for o->seconds (o->jobs instances or forks) in a process
+ * group of its own; the first Ctrl-C is passed on to that group, a second
+ * one, or the time limit plus a minute, kills it.  Returns 0, or -1 when it
+ * could not be started. */
+static int
+engine_run(Engine *e, const CampaignOptions *o)
+{
+	char secs[32], total[64], forks[32], prefix[4096 + 32], name[32];
+	long s = (long)(o->seconds + 0.5);
+	if (s < 1)
+		s = 1;
+	snprintf(secs, sizeof secs, "%ld", s);
+	pid_t pids[CAMPAIGN_MAX_JOBS], pgid = 0;
+	int n = 0;
+	if (!strcmp(e->name, "libfuzzer")) {
+		snprintf(total, sizeof total, "-max_total_time=%ld", s);
+		snprintf(forks, sizeof forks, "-fork=%d", o->jobs);
+		snprintf(prefix, sizeof prefix, "-artifact_prefix=%s/", e->artifacts);
+		char *argv[10];
+		int k = 0;
+		argv[k++] = (char *)e->fuzzer;
+		argv[k++] = total;
+		argv[k++] = "-print_final_stats=1";
+		argv[k++] = prefix;
+		if (o->jobs > 1) {
+			argv[k++] = forks;
+			argv[k++] = "-ignore_crashes=1";
+		}
+		argv[k++] = (char *)e->corpus;
+		if (e->seeds)
+			argv[k++] = (char *)e->seeds;
+		argv[k] = NULL;
+		if ((pids[n] = spawn(argv, 0, e->log)) > 0)
+			pgid = pids[n++];
+	} else {
+		setenv("AFL_NO_UI", "1", 1);
+		setenv("AFL_SKIP_CPUFREQ", "1", 1);
+		setenv("AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES", "1", 1);
+		setenv("AFL_NO_AFFINITY", "1", 1);
+		setenv("AFL_AUTORESUME", "1", 1); /* a second campaign continues the output */
+		for (int j = 0; j < o->jobs; j++) {
+			char *argv[16];
+			int k = 0;
+			argv[k++] = "afl-fuzz";
+			argv[k++] = "-V";
+			argv[k++] = secs;
+			argv[k++] = "-t";
+			argv[k++] = "5000+";
+			argv[k++] = "-i";
+			argv[k++] = e->input;
+			argv[k++] = "-o";
+			argv[k++] = (char *)e->corpus;
+			if (o->jobs > 1) {
+				if (j == 0)
+					snprintf(name, sizeof name, "main");
+				else
+					snprintf(name, sizeof name, "sec%d", j);
+				argv[k++] = j == 0 ? "-M" : "-S";
+				argv[k++] = name;
+			}
+			argv[k++] = "--";
+			argv[k++] = (char *)e->fuzzer;
+			argv[k] = NULL;
+			pid_t pid = spawn(argv, pgid, e->log);
+			if (pid > 0) {
+				pids[n++] = pid;
+				if (!pgid)
+					pgid = pid;
+			}
+		}
+	}
+	if (!n) {
+		fprintf(stderr, "fencefuzz campaign: cannot start %s\n", e->name);
+		return -1;
+	}
+	fprintf(stderr, "%s: %d instance%s of %s for %ld s; log %s\n", e->name, n, n > 1 ? "s" : "",
+	        e->fuzzer, s, e->log);
+	double start = fz_now();
+	int running = n, forwarded = 0, killed = 0, tty = isatty(2);
+	double last_line = start;
+	while (running > 0) {
+		int status;
+		pid_t done = waitpid(-1, &status, WNOHANG);
+		if (done > 0) {
+			running--;
+			continue;
+		}
+		if (done < 0 && errno != EINTR)
+			break;
+		double t = fz_now();
+		if (interrupted == 1 && !forwarded) {
+			kill(-pgid, SIGINT);
+			forwarded = 1;
+			fprintf(stderr, "\ninterrupted: stopping %s (Ctrl-C again to kill)\n", e->name);
+		} else if ((interrupted > 1 || t - start > s + 60) && !killed) {
+			kill(-pgid, SIGKILL);
+			killed = 1;
+		}
+		if (tty || t - last_line >= 10) {
+			fprintf(stderr, "%s[%02d:%02d] %s running", tty ? "\r" : "", (int)(t - start) / 60,
+			        (int)(t - start) % 60, e->name);
+			if (!tty)
+				fputc('\n', stderr);
+			last_line = t;
+		}
+		struct timespec nap = {0, 200 * 1000 * 1000};
+		nanosleep(&nap, NULL);
+	}
+	if (tty)
+		fputc('\n', stderr);
+	return 0;
+}
+
+/* What the engine left: files to harvest, the crash inputs among them
+ * (crashes, from crash_from on), and its execution count (-1: unknown). */
+static long
+engine_collect(const Engine *e, FileList *files, int *crash_from)
+{
+	long execs = -1;
+	char path[8192];
+	if (!strcmp(e->name, "libfuzzer")) {
+		list_dir(files, e->corpus, NULL);
+		*crash_from = files->n;
+		list_dir(files, e->artifacts, NULL);
+		FILE *f = fopen(e->log, "r");
+		char line[512];
+		while (f && fgets(line, sizeof line, f))
+			if (!strncmp(line, "stat::number_of_executed_units:", 31))
+				execs = atol(line + 31); /* the last run's (the log is appended to) */
+		if (f)
+			fclose(f);
+		return execs;
+	}
+	FileList inst = {0};
+	DIR *d = opendir(e->corpus);
+	struct dirent *de;
+	while (d && (de = readdir(d)))
+		if (de->d_name[0] != '.') {
+			snprintf(path, sizeof path, "%s/%s", e->corpus, de->d_name);
+			files_add(&inst, path);
+		}
+	if (d)
+		closedir(d);
+	qsort(inst.v, (size_t)inst.n, sizeof *inst.v, cmp_str);
+	for (int i = 0; i < inst.n; i++) {
+		snprintf(path, sizeof path, "%s/queue", inst.v[i]);
+		list_dir(files, path, NULL);
+	}
+	*crash_from = files->n;
+	for (int i = 0; i < inst.n; i++) {
+		snprintf(path, sizeof path, "%s/crashes", inst.v[i]);
+		list_dir(files, path, NULL);
+		snprintf(path, sizeof path, "%s/fuzzer_stats", inst.v[i]);
+		FILE *f = fopen(path, "r");
+		char line[512];
+		while (f && fgets(line, sizeof line, f))
+			if (!strncmp(line, "execs_done", 10) && strchr(line, ':'))
+				execs = (execs < 0 ? 0 : execs) + atol(strchr(line, ':') + 1);
+		if (f)
+			fclose(f);
+	}
+	files_clear(&inst);
+	return execs;
+}
+
 int
 cmd_campaign(int argc, char **argv)
 {
@@ -122,6 +495,9 @@ cmd_campaign(int argc, char **argv)
 	o.oracles_text = "all";
 	orc_defaults(&o.oracles);
 	int time_given = 0;
+	static Engine eng;
+	memset(&eng, 0, sizeof eng);
+	eng.name = "builtin";
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(a, "--differential")) {
@@ -152,9 +528,17 @@ cmd_campaign(int argc, char **argv)
 		else if (!strcmp(a, "--db"))
 			o.db_path = val;
 		else if (!strcmp(a, "--engine")) {
-			if (strcmp(val, "builtin"))
-				return cli_usage_error("campaign", "engine '%s' is not built yet (builtin only)", val);
-		} else
+			if (strcmp(val, "builtin") && strcmp(val, "libfuzzer") && strcmp(val, "afl"))
+				return cli_usage_error("campaign", "unknown engine '%s' (builtin, libfuzzer, afl)",
+				                       val);
+			eng.name = val;
+		} else if (!strcmp(a, "--fuzzer"))
+			eng.fuzzer = val;
+		else if (!strcmp(a, "--corpus"))
+			eng.corpus = val;
+		else if (!strcmp(a, "--seeds"))
+			eng.seeds = val;
+		else
 			return cli_usage_error("campaign", "unknown argument '%s'", a);
 		i++;
 	}
@@ -162,6 +546,22 @@ cmd_campaign(int argc, char **argv)
 		return cli_usage_error("campaign", "--jobs must be 1..%d", CAMPAIGN_MAX_JOBS);
 	if (o.max_programs < 0 || o.size < 0)
 		return cli_usage_error("campaign", "--programs and --size must be >= 0");
+	int external = strcmp(eng.name, "builtin") != 0;
+	if (external) {
+		if (!eng.fuzzer)
+			return cli_usage_error("campaign", "--engine %s needs --fuzzer PATH (the %s binary)",
+			                       eng.name,
+			                       strcmp(eng.name, "afl") ? "fuzz_gen_oracles" : "fuzz_gen_oracles_afl");
+		if (access(eng.fuzzer, X_OK))
+			return cli_usage_error("campaign", "--fuzzer '%s' is not an executable", eng.fuzzer);
+		if (o.max_programs)
+			return cli_usage_error("campaign", "--programs is for the builtin engine; use --time");
+		if (o.seconds <= 0)
+			return cli_usage_error("campaign", "--engine %s needs a --time above 0", eng.name);
+		if (!eng.corpus)
+			eng.corpus = strcmp(eng.name, "afl") ? "reports/corpus-libfuzzer" : "reports/corpus-afl";
+	} else if (eng.fuzzer || eng.corpus || eng.seeds)
+		return cli_usage_error("campaign", "--fuzzer, --corpus and --seeds need --engine libfuzzer|afl");
 	if (o.max_programs && !time_given)
 		o.seconds = 0; /* a program count alone decides the end */
 	char *list = strdup(o.models_text);
@@ -183,6 +583,11 @@ cmd_campaign(int argc, char **argv)
 
 	char err[512];
 	Db *db = NULL;
+	if (external && engine_prepare(&eng, o.db_path)) {
+		fprintf(stderr, "fencefuzz campaign: cannot prepare %s's directories under %s\n", eng.name,
+		        eng.corpus);
+		return 2;
+	}
 	if (db_open(o.db_path, &db, err, sizeof err)) {
 		fprintf(stderr, "fencefuzz campaign: %s\n", err);
 		return 2;
@@ -193,7 +598,7 @@ cmd_campaign(int argc, char **argv)
 	         "\"alias_aware\": %d}",
 	         o.seconds, o.max_programs, o.jobs, o.size, o.oracles.war, o.oracles.alias_aware);
 	CampaignInfo info = {.seed = o.seed, .models = o.models_text, .oracles = o.oracles_text,
-	                     .engine = "builtin", .config = config};
+	                     .engine = eng.name, .config = config};
 	int64_t campaign = db_campaign_start(db, &info);
 	if (campaign <= 0) {
 		fprintf(stderr, "fencefuzz campaign: %s\n", db_error(db));
@@ -218,6 +623,17 @@ cmd_campaign(int argc, char **argv)
 	        (long long)campaign, (unsigned long long)o.seed, o.models_text, o.oracles_text,
 	        o.jobs, o.jobs > 1 ? "s" : "", o.db_path);
 	double start = fz_now();
+	/* With an engine: run it, then the workers harvest what it left. */
+	FileList files = {0};
+	int crash_from = 0, sig_base = 0;
+	long engine_execs = -1;
+	if (external) {
+		if (engine_run(&eng, &o) == 0)
+			engine_execs = engine_collect(&eng, &files, &crash_from);
+		sig_base = interrupted;
+		fprintf(stderr, "harvesting %d file%s (%d crash input%s)\n", files.n,
+		        files.n == 1 ? "" : "s", files.n - crash_from, files.n - crash_from == 1 ? "" : "s");
+	}
 	pid_t pids[CAMPAIGN_MAX_JOBS];
 	for (int w = 0; w < o.jobs; w++) {
 		pids[w] = fork();
@@ -231,7 +647,16 @@ cmd_campaign(int argc, char **argv)
 			signal(SIGINT, SIG_IGN); /* the parent decides; workers poll ctr->stop */
 			signal(SIGTERM, SIG_DFL);
 			char werr[512];
-			int rc = fz_campaign_worker(&o, campaign, w, ctr, start, werr, sizeof werr);
+			int rc;
+			if (external) {
+				/* Files w, w + jobs, ...: compacted in place, this is a copy. */
+				int n = 0;
+				for (int i = w; i < files.n; i += o.jobs)
+					files.v[n++] = files.v[i];
+				rc = fz_campaign_harvest(&o, campaign, files.v, n, w, ctr, start, werr,
+				                         sizeof werr);
+			} else
+				rc = fz_campaign_worker(&o, campaign, w, ctr, start, werr, sizeof werr);
 			if (rc)
 				fprintf(stderr, "\nfencefuzz campaign: worker %d: %s\n", w, werr);
 			_exit(rc ? 1 : 0);
@@ -248,10 +673,10 @@ cmd_campaign(int argc, char **argv)
 		}
 		if (done < 0 && errno != EINTR)
 			break;
-		if (interrupted == 1 && !ctr->stop) {
+		if (interrupted - sig_base == 1 && !ctr->stop) {
 			ctr->stop = 1;
 			fprintf(stderr, "\ninterrupted: stopping workers (Ctrl-C again to kill)\n");
-		} else if (interrupted > 1 && !killed) {
+		} else if (interrupted - sig_base > 1 && !killed) {
 			for (int w = 0; w < o.jobs; w++)
 				kill(pids[w], SIGKILL);
 			killed = 1;
@@ -279,6 +704,14 @@ cmd_campaign(int argc, char **argv)
 		printf("campaign %lld: %ld programs in %.1f s (%.0f programs/s, %d job%s)\n",
 		       (long long)campaign, programs, elapsed, elapsed > 0 ? programs / elapsed : 0.0,
 		       o.jobs, o.jobs > 1 ? "s" : "");
+		if (external) {
+			printf("engine %s: ", eng.name);
+			if (engine_execs >= 0)
+				printf("%ld execs, ", engine_execs);
+			printf("%d files harvested from %s (log %s)\n", files.n, eng.corpus, eng.log);
+			for (int i = crash_from; i < files.n; i++)
+				printf("  crash input: %s\n", files.v[i]);
+		}
 		printf("%-22s %12s %14s\n", "finding kind", "occurrences", "new distinct");
 		long new_total = 0;
 		for (int k = 0; k < FK_COUNT; k++)
@@ -295,6 +728,7 @@ cmd_campaign(int argc, char **argv)
 		fprintf(stderr, "fencefuzz campaign: %s\n", err);
 		worker_failed = 1;
 	}
+	files_clear(&files);
 	munmap(ctr, sizeof *ctr);
 	return worker_failed ? 2 : 0;
 }

@@ -7,6 +7,7 @@
  * one short transaction per second (or per 256 programs with findings), so
  * workers sharing a database do not wait on each other's write lock, and a
  * killed worker loses at most its last second, never consistency. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,102 +117,201 @@ flush(Db *db, int64_t campaign_id, Pending *pend, int *npend, int w, CampaignCou
 	return rc;
 }
 
+/* The state one worker keeps across programs. */
+typedef struct Worker {
+	const CampaignOptions *o;
+	int64_t campaign_id;
+	int w;
+	CampaignCounters *ctr;
+	double start_time, last_flush;
+	Db *db;
+	PtrMap seen; /* signatures this worker has already stored a program for */
+	Pending pend[FLUSH_PROGRAMS];
+	int npend;
+	char *err;
+	size_t errlen;
+} Worker;
+
+static int
+worker_open(Worker *wk, const CampaignOptions *o, int64_t campaign_id, int w,
+            CampaignCounters *ctr, double start_time, char *err, size_t errlen)
+{
+	memset(wk, 0, sizeof *wk);
+	wk->o = o;
+	wk->campaign_id = campaign_id;
+	wk->w = w;
+	wk->ctr = ctr;
+	wk->start_time = start_time;
+	wk->last_flush = fz_now();
+	wk->err = err;
+	wk->errlen = errlen;
+	return db_open(o->db_path, &wk->db, err, errlen);
+}
+
+/* Judges program p (owned by arena a, which this takes over), keeps its
+ * findings for the next flush, and flushes when due.  Returns 0 or -1. */
+static int
+worker_program(Worker *wk, Arena *a, Program *p)
+{
+	const CampaignOptions *o = wk->o;
+	Pending *pe = &wk->pend[wk->npend];
+	memset(pe, 0, sizeof *pe);
+	pe->a = a;
+	Program *located = NULL; /* p read back from its text: nodes carry locations */
+	for (int m = 0; m < njudges(o); m++) {
+		FindingList fl, lfl;
+		fl_init(&fl, a);
+		fl_init(&lfl, a);
+		int have_located = 0;
+		judge(o, m, p, &fl);
+		if (!fl.n)
+			continue;
+		Finding *f = ar_alloc(a, sizeof *f * (size_t)(pe->n + fl.n));
+		unsigned char *first = ar_alloc(a, (size_t)(pe->n + fl.n));
+		if (pe->n) {
+			memcpy(f, pe->f, sizeof *f * (size_t)pe->n);
+			memcpy(first, pe->first, (size_t)pe->n);
+		}
+		pe->f = f;
+		pe->first = first;
+		for (int k = 0; k < fl.n; k++) {
+			const Finding *cur = &fl.items[k];
+			/* The map is keyed by pointers; a (signature, kind, judge)
+			 * hash made odd (never NULL) stands in for one. */
+			uint64_t key = cur->signature ^ ((uint64_t)cur->kind << 56) ^ ((uint64_t)m << 48);
+			int is_first = !pm_get(&wk->seen, (void *)(uintptr_t)(key | 1));
+			if (is_first) {
+				pm_put(&wk->seen, (void *)(uintptr_t)(key | 1), (void *)1);
+				if (!pe->text) {
+					StrBuf sb;
+					sb_init(&sb);
+					ir_print_program(&sb, p);
+					Diag dg;
+					located = ir_read(a, "program", sb.p, sb.len, &dg);
+					pe->text = ar_strndup(a, sb.p, sb.len);
+					pe->hash = ir_hash_program(p);
+					sb_free(&sb);
+				}
+				/* The first sighting is stored with the locations of the
+				 * stored text: the same judge on the program read back. */
+				if (located && !have_located) {
+					judge(o, m, located, &lfl);
+					have_located = 1;
+				}
+				for (int j = 0; j < lfl.n; j++)
+					if (lfl.items[j].signature == cur->signature &&
+					    lfl.items[j].kind == cur->kind) {
+						cur = &lfl.items[j];
+						break;
+					}
+			}
+			pe->f[pe->n] = *cur;
+			pe->first[pe->n] = (unsigned char)is_first;
+			pe->n++;
+		}
+	}
+	if (pe->n)
+		wk->npend++;
+	else
+		ar_free(a);
+	wk->ctr->programs[wk->w]++;
+	double t = fz_now();
+	if (wk->npend == FLUSH_PROGRAMS || t - wk->last_flush >= 1.0) {
+		wk->last_flush = t;
+		return flush(wk->db, wk->campaign_id, wk->pend, &wk->npend, wk->w, wk->ctr,
+		             t - wk->start_time, wk->err, wk->errlen);
+	}
+	return 0;
+}
+
+/* The last flush (unless rc says a store error came first), then cleanup. */
+static int
+worker_close(Worker *wk, int rc)
+{
+	if (!rc && wk->db)
+		rc = flush(wk->db, wk->campaign_id, wk->pend, &wk->npend, wk->w, wk->ctr,
+		           fz_now() - wk->start_time, wk->err, wk->errlen);
+	for (int i = 0; i < wk->npend; i++)
+		ar_free(wk->pend[i].a);
+	wk->npend = 0;
+	if (rc)
+		wk->ctr->failed[wk->w] = 1;
+	pm_free(&wk->seen);
+	db_close(wk->db);
+	return rc;
+}
+
 int
 fz_campaign_worker(const CampaignOptions *o, int64_t campaign_id, int w, CampaignCounters *ctr,
                    double start_time, char *err, size_t errlen)
 {
-	Db *db = NULL;
-	if (db_open(o->db_path, &db, err, errlen))
+	static Worker wk; /* one per process; too big for the stack */
+	if (worker_open(&wk, o, campaign_id, w, ctr, start_time, err, errlen)) {
+		ctr->failed[w] = 1;
 		return -1;
-	/* Signatures this worker has already stored a program for. */
-	PtrMap seen = {0};
+	}
 	GenOptions g = {.size = o->size, .features = 0};
-	Pending pend[FLUSH_PROGRAMS];
-	int npend = 0, rc = 0;
-	double last_flush = fz_now();
-	for (long i = w;; i += o->jobs) {
+	int rc = 0;
+	for (long i = w; !rc; i += o->jobs) {
 		if (ctr->stop || (o->max_programs && i >= o->max_programs) ||
 		    (o->seconds > 0 && fz_now() - start_time >= o->seconds))
 			break;
 		Arena *a = ar_new();
 		Decider d;
 		dz_init_seed(&d, fz_program_seed(o->seed, i));
-		Program *p = fz_generate(a, &d, &g);
-		Pending *pe = &pend[npend];
-		memset(pe, 0, sizeof *pe);
-		pe->a = a;
-		Program *located = NULL; /* p read back from its text: nodes carry locations */
-		for (int m = 0; m < njudges(o); m++) {
-			FindingList fl, lfl;
-			fl_init(&fl, a);
-			fl_init(&lfl, a);
-			int have_located = 0;
-			judge(o, m, p, &fl);
-			if (!fl.n)
-				continue;
-			Finding *f = ar_alloc(a, sizeof *f * (size_t)(pe->n + fl.n));
-			unsigned char *first = ar_alloc(a, (size_t)(pe->n + fl.n));
-			if (pe->n) {
-				memcpy(f, pe->f, sizeof *f * (size_t)pe->n);
-				memcpy(first, pe->first, (size_t)pe->n);
-			}
-			pe->f = f;
-			pe->first = first;
-			for (int k = 0; k < fl.n; k++) {
-				const Finding *cur = &fl.items[k];
-				/* The map is keyed by pointers; a (signature, kind, judge)
-				 * hash made odd (never NULL) stands in for one. */
-				uint64_t key = cur->signature ^ ((uint64_t)cur->kind << 56) ^ ((uint64_t)m << 48);
-				int is_first = !pm_get(&seen, (void *)(uintptr_t)(key | 1));
-				if (is_first) {
-					pm_put(&seen, (void *)(uintptr_t)(key | 1), (void *)1);
-					if (!pe->text) {
-						StrBuf sb;
-						sb_init(&sb);
-						ir_print_program(&sb, p);
-						Diag dg;
-						located = ir_read(a, "program", sb.p, sb.len, &dg);
-						pe->text = ar_strndup(a, sb.p, sb.len);
-						pe->hash = ir_hash_program(p);
-						sb_free(&sb);
-					}
-					/* The first sighting is stored with the locations of the
-					 * stored text: the same judge on the program read back. */
-					if (located && !have_located) {
-						judge(o, m, located, &lfl);
-						have_located = 1;
-					}
-					for (int j = 0; j < lfl.n; j++)
-						if (lfl.items[j].signature == cur->signature &&
-						    lfl.items[j].kind == cur->kind) {
-							cur = &lfl.items[j];
-							break;
-						}
-				}
-				pe->f[pe->n] = *cur;
-				pe->first[pe->n] = (unsigned char)is_first;
-				pe->n++;
-			}
-		}
-		if (pe->n)
-			npend++;
-		else
-			ar_free(a);
-		ctr->programs[w]++;
-		double t = fz_now();
-		if (npend == FLUSH_PROGRAMS || t - last_flush >= 1.0) {
-			if ((rc = flush(db, campaign_id, pend, &npend, w, ctr, t - start_time, err, errlen)))
-				goto out;
-			last_flush = t;
+		rc = worker_program(&wk, a, fz_generate(a, &d, &g));
+	}
+	return worker_close(&wk, rc);
+}
+
+static unsigned char *
+read_file_bytes(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 4096, n = 0;
+	unsigned char *buf = malloc(cap);
+	size_t got;
+	while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += got;
+		if (n == cap) {
+			unsigned char *nb = realloc(buf, cap *= 2);
+			if (!nb)
+				free(buf);
+			buf = nb;
 		}
 	}
-	rc = flush(db, campaign_id, pend, &npend, w, ctr, fz_now() - start_time, err, errlen);
-out:
-	for (int i = 0; i < npend; i++)
-		ar_free(pend[i].a);
-	if (rc)
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+int
+fz_campaign_harvest(const CampaignOptions *o, int64_t campaign_id, char *const *files, int nfiles,
+                    int w, CampaignCounters *ctr, double start_time, char *err, size_t errlen)
+{
+	static Worker wk;
+	if (worker_open(&wk, o, campaign_id, w, ctr, start_time, err, errlen)) {
 		ctr->failed[w] = 1;
-	pm_free(&seen);
-	db_close(db);
-	return rc;
+		return -1;
+	}
+	/* Decoded as the engine targets decode them (fuzz_gen_oracles.c:
+	 * default generator options), so a harvested file is the program the
+	 * engine ran, whatever --size says. */
+	GenOptions g = {0};
+	int rc = 0;
+	for (int i = 0; i < nfiles && !rc && !ctr->stop; i++) {
+		size_t len = 0;
+		unsigned char *bytes = read_file_bytes(files[i], &len);
+		if (!bytes)
+			continue; /* vanished or unreadable: nothing to harvest */
+		Arena *a = ar_new();
+		Decider d;
+		dz_init_bytes(&d, len ? bytes : NULL, len);
+		Program *p = fz_generate(a, &d, &g);
+		free(bytes);
+		rc = worker_program(&wk, a, p);
+	}
+	return worker_close(&wk, rc);
 }

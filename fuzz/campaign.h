@@ -43,6 +43,13 @@ uint64_t fz_program_seed(uint64_t campaign_seed, long index);
  * a message in err on a store error. */
 int fz_campaign_worker(const CampaignOptions *o, int64_t campaign_id, int w,
                        CampaignCounters *ctr, double start_time, char *err, size_t errlen);
+/* Runs harvest worker w over the given files, in order: each file's bytes
+ * decode to a program (dz_init_bytes, fz_generate, as in the engine target
+ * fuzz_gen_oracles) judged and recorded as fz_campaign_worker does.  Stops
+ * early when the counters say stop.  Returns 0, or -1 as above. */
+int fz_campaign_harvest(const CampaignOptions *o, int64_t campaign_id, char *const *files,
+                        int nfiles, int w, CampaignCounters *ctr, double start_time, char *err,
+                        size_t errlen);
 double fz_now(void);
 
 #endif

@@ -3,11 +3,15 @@
 # seconds each and checks that it found no crash.  Exit 77 (CTest: skipped)
 # when the engine's toolchain is not installed.
 #
-#     engine_smoke.sh libfuzzer|afl SOURCE-DIR WORK-DIR
+#     engine_smoke.sh libfuzzer|afl SOURCE-DIR WORK-DIR [FENCEFUZZ]
+#
+# With FENCEFUZZ (the fencefuzz binary), then runs `fencefuzz campaign
+# --engine ENGINE` on the fuzz_gen_oracles binary just built and checks that
+# the campaign is recorded with its engine, programs harvested and findings.
 #
 # Builds only the two engine targets, in a build dir of its own under
 # WORK-DIR (incremental on later runs).  SMOKE_SECONDS overrides the 5 s.
-engine=$1 src=$2 work=$3
+engine=$1 src=$2 work=$3 ff=$4
 secs=${SMOKE_SECONDS:-5}
 targets="$src/fuzz/targets"
 jobs=$(nproc 2>/dev/null || echo 4)
@@ -85,7 +89,32 @@ afl)
 	done
 	;;
 *)
-	fail "usage: engine_smoke.sh libfuzzer|afl SOURCE-DIR WORK-DIR"
+	fail "usage: engine_smoke.sh libfuzzer|afl SOURCE-DIR WORK-DIR [FENCEFUZZ]"
 	;;
 esac
+
+# fencefuzz campaign --engine: the engine runs, its corpus is harvested into
+# the store.
+if [ -n "$ff" ]; then
+	command -v sqlite3 >/dev/null 2>&1 || fail "sqlite3 shell missing (scripts/setup.sh installs it)"
+	case $engine in
+	libfuzzer) bin="$work/build/fuzz/targets/fuzz_gen_oracles" ;;
+	afl) bin="$work/build/fuzz/targets/fuzz_gen_oracles_afl" ;;
+	esac
+	cw="$work/campaign"
+	rm -rf "$cw" && mkdir -p "$cw"
+	"$ff" campaign --engine "$engine" --fuzzer "$bin" --time "$secs" --db "$cw/db.sqlite" \
+		--corpus "$cw/corpus" --seeds "$targets/gen_seeds" >"$cw/out.txt" 2>&1 ||
+		{ cat "$cw/out.txt"; fail "fencefuzz campaign --engine $engine: exit $?"; }
+	row=$(sqlite3 "$cw/db.sqlite" "select engine, execs, status from campaigns where id = 1")
+	found=$(sqlite3 "$cw/db.sqlite" "select count(*) from occurrences where campaign_id = 1")
+	echo "campaign --engine $engine: $row, $found findings; $(grep '^engine ' "$cw/out.txt")"
+	case $row in
+	"$engine|"*"|done") ;;
+	*) cat "$cw/out.txt"; fail "campaigns row: '$row'" ;;
+	esac
+	execs=$(echo "$row" | cut -d'|' -f2)
+	[ "$execs" -gt 0 ] || { cat "$cw/out.txt"; fail "no programs harvested"; }
+	[ "$found" -gt 0 ] || { cat "$cw/out.txt"; fail "no findings recorded"; }
+fi
 echo "ok"
