@@ -68,6 +68,7 @@ typedef struct B {
 	int cur;   /* the node whose fall-through successor comes next; -1: none */
 	Loc loc;   /* of the statement being translated */
 	int site;
+	int cand;  /* emit fence candidates (orc_events_build_candidates) */
 } B;
 
 /* ---- graph ------------------------------------------------------------------ */
@@ -832,6 +833,48 @@ bind_let(B *b, const Var *v, const Expr *value, int depth)
 }
 
 static void
+cand_node(B *b, const Stmt *at, const Stmt *owner, int branch)
+{
+	int id = emit(b, EV_NOP, "fence candidate");
+	Event *e = &b->g->ev[id];
+	e->flags = EVF_CAND;
+	e->cand_at = at;
+	e->cand_owner = owner;
+	e->cand_branch = branch;
+}
+
+/* The body list of owner (branch: 1 = else), as stmt(b, body, depth) would
+ * translate it; with b->cand, a fence candidate before every item and at the
+ * end, and items counted one level deeper (as in a sequence). */
+static void
+body_of(B *b, const Stmt *owner, int branch, const Stmt *body, int depth)
+{
+	if (!b->cand) {
+		stmt(b, body, depth);
+		return;
+	}
+	if (!body)
+		return;
+	if (depth > IR_MAX_DEPTH) {
+		b->g->overflow = 1;
+		return;
+	}
+	Loc saved = b->loc;
+	b->loc = body->loc;
+	if (body->kind == ST_SEQ) {
+		for (int i = 0; i < body->u.seq.n; i++) {
+			cand_node(b, body->u.seq.items[i], owner, branch);
+			stmt(b, body->u.seq.items[i], depth + 1);
+		}
+	} else {
+		cand_node(b, body, owner, branch);
+		stmt(b, body, depth + 1);
+	}
+	cand_node(b, NULL, owner, branch);
+	b->loc = saved;
+}
+
+static void
 loop(B *b, const Stmt *s, int depth)
 {
 	const Expr *mn = s->u.for_.min, *ext = s->u.for_.extent, *st = s->u.for_.step;
@@ -855,7 +898,7 @@ loop(B *b, const Stmt *s, int depth)
 	else
 		set_range(b, s->u.for_.var, UNKNOWN);
 	int head = emit(b, EV_NOP, "loop");
-	stmt(b, s->u.for_.body, depth + 1);
+	body_of(b, s, 0, s->u.for_.body, depth + 1);
 	int latch = emit(b, EV_NOP, "back edge");
 	if (trips != 1)
 		link(b, latch, head);
@@ -902,7 +945,7 @@ stmt(B *b, const Stmt *s, int depth)
 		int head = emit(b, EV_NOP, "loop");
 		top(b, s->u.while_.cond, depth);
 		int test = emit(b, EV_NOP, "loop test");
-		stmt(b, s->u.while_.body, depth + 1);
+		body_of(b, s, 0, s->u.while_.body, depth + 1);
 		emit(b, EV_NOP, "back edge");
 		link(b, b->cur, head);
 		int out = add(b, EV_NOP, "loop exit");
@@ -913,11 +956,11 @@ stmt(B *b, const Stmt *s, int depth)
 	case ST_IF: {
 		top(b, s->u.if_.cond, depth);
 		int br = emit(b, EV_NOP, "branch");
-		stmt(b, s->u.if_.then_, depth + 1);
+		body_of(b, s, 0, s->u.if_.then_, depth + 1);
 		int end_then = b->cur;
 		b->cur = br;
 		if (s->u.if_.else_)
-			stmt(b, s->u.if_.else_, depth + 1);
+			body_of(b, s, 1, s->u.if_.else_, depth + 1);
 		int end_else = b->cur;
 		int join = add(b, EV_NOP, "join");
 		link(b, end_then, join);
@@ -927,32 +970,32 @@ stmt(B *b, const Stmt *s, int depth)
 	}
 	case ST_LET:
 		bind_let(b, s->u.let.var, s->u.let.value, depth);
-		stmt(b, s->u.let.body, depth + 1);
+		body_of(b, s, 0, s->u.let.body, depth + 1);
 		break;
 	case ST_ASSERT:
 		top(b, s->u.assert_.cond, depth);
 		top(b, s->u.assert_.msg, depth);
-		stmt(b, s->u.assert_.body, depth + 1);
+		body_of(b, s, 0, s->u.assert_.body, depth + 1);
 		break;
 	case ST_ATTR:
 		top(b, s->u.attr.value, depth);
-		stmt(b, s->u.attr.body, depth + 1);
+		body_of(b, s, 0, s->u.attr.body, depth + 1);
 		break;
 	case ST_LAUNCH: {
 		top(b, s->u.launch.extent, depth);
 		Ival x = ival(b, s->u.launch.extent, 0);
 		set_range(b, s->u.launch.var, x.ok && x.hi >= 1 ? ival_of(0, x.hi - 1) : UNKNOWN);
-		stmt(b, s->u.launch.body, depth + 1);
+		body_of(b, s, 0, s->u.launch.body, depth + 1);
 		break;
 	}
 	case ST_ALLOC:
 		for (int i = 0; i < s->u.alloc.nextents; i++)
 			top(b, s->u.alloc.extents[i], depth);
 		top(b, s->u.alloc.condition, depth);
-		stmt(b, s->u.alloc.body, depth + 1);
+		body_of(b, s, 0, s->u.alloc.body, depth + 1);
 		break;
 	case ST_DECL:
-		stmt(b, s->u.decl.body, depth + 1);
+		body_of(b, s, 0, s->u.decl.body, depth + 1);
 		break;
 	case ST_BLOCK: {
 		int64_t w = 1;
@@ -960,13 +1003,13 @@ stmt(B *b, const Stmt *s, int depth)
 		if (where && !(ir_is_const_int(where, &w) && w != 0)) {
 			top(b, where, depth);
 			int br = emit(b, EV_NOP, "block predicate");
-			stmt(b, s->u.block.body, depth + 1);
+			body_of(b, s, 0, s->u.block.body, depth + 1);
 			int join = add(b, EV_NOP, "join");
 			link(b, b->cur, join);
 			link(b, br, join);
 			b->cur = join;
 		} else {
-			stmt(b, s->u.block.body, depth + 1);
+			body_of(b, s, 0, s->u.block.body, depth + 1);
 		}
 		break;
 	}
@@ -1004,8 +1047,8 @@ pm_clear(PtrMap *m)
 	}
 }
 
-int
-orc_events_build(EventGraph *g, const Func *f)
+static int
+build(EventGraph *g, const Func *f, int cand)
 {
 	g->n = 0;
 	g->nivals = g->nleaves = g->ndinfo = 0;
@@ -1013,11 +1056,11 @@ orc_events_build(EventGraph *g, const Func *f)
 	pm_clear(&g->ranges);
 	pm_clear(&g->aliases);
 	pm_clear(&g->descs);
-	B b = {g, -1, {0, 0}, 0};
+	B b = {g, -1, {0, 0}, 0, cand};
 	if (f->body)
 		b.loc = f->body->loc;
 	g->entry = emit(&b, EV_NOP, "entry");
-	stmt(&b, f->body, 0);
+	body_of(&b, NULL, 0, f->body, 0);
 	g->exit = emit(&b, EV_NOP, "exit");
 	g->nsites = b.site;
 	/* MMA operands read what their descriptors were built from. */
@@ -1031,6 +1074,18 @@ orc_events_build(EventGraph *g, const Func *f)
 			e->buf = e->foot.alloc->owner ? e->foot.alloc->owner->name : e->foot.alloc->name;
 	}
 	return g->overflow ? -1 : 0;
+}
+
+int
+orc_events_build(EventGraph *g, const Func *f)
+{
+	return build(g, f, 0);
+}
+
+int
+orc_events_build_candidates(EventGraph *g, const Func *f)
+{
+	return build(g, f, 1);
 }
 
 static const char *

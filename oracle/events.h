@@ -28,7 +28,9 @@ typedef enum {
 
 enum {
 	EVF_BULK_GROUP = 1 << 0, /* EV_AREAD completed through commit/wait_group */
-	EVF_PARTIAL = 1 << 1     /* EV_WAIT with N != 0 (or unknown): not every group */
+	EVF_PARTIAL = 1 << 1,    /* EV_WAIT with N != 0 (or unknown): not every group */
+	EVF_CAND = 1 << 2        /* EV_NOP standing for a fence that may be placed there
+	                          * (orc_events_build_candidates): cand_at/cand_owner */
 };
 
 typedef struct Event {
@@ -41,6 +43,11 @@ typedef struct Event {
 	unsigned flags;   /* EVF_* */
 	int succ[2];      /* successors, -1 = none */
 	const Var *desc;  /* MMA operand read through this descriptor (resolved at the end) */
+	/* EVF_CAND only: the body-list item it stands before, or (cand_at NULL)
+	 * the statement whose body (cand_branch: 1 = else) it ends; both NULL:
+	 * the end of the function body. */
+	const Stmt *cand_at, *cand_owner;
+	int cand_branch;
 } Event;
 
 typedef struct Ival {
@@ -72,6 +79,12 @@ void orc_events_init(EventGraph *g);
 /* Builds the graph of f (replacing what g held).  0, or -1 when f nests
  * deeper than IR_MAX_DEPTH (g->overflow set; the graph is then partial). */
 int orc_events_build(EventGraph *g, const Func *f);
+/* The same, and an EVF_CAND node (an EV_NOP) before every item of every body
+ * list and at the end of every body list: the graph of f with a fence at a
+ * set of those positions is this graph with those nodes read as fences
+ * (orc_is_sound_graph).  Depth is counted as if every body were a sequence,
+ * so without overflow here no placement of fences into f overflows. */
+int orc_events_build_candidates(EventGraph *g, const Func *f);
 void orc_events_free(EventGraph *g);
 /* "generic write store", "async read ptx_wgmma_ss", "branch", ...: event
  * classes and op names only (no buffer names), for witnesses and signatures. */
@@ -80,5 +93,11 @@ void orc_events_dump(FILE *out, const EventGraph *g); /* debugging */
 /* Appends to f the witness of a path of node ids, first event first: one
  * step per statement (its last node on the path), joins left out. */
 void orc_events_witness(const EventGraph *g, const int *path, int len, FindingList *fl, Finding *f);
+
+/* soundness.c: orc_is_sound of the function g was built from, with a fence
+ * at every EVF_CAND node v with on[v] != 0 (on: NULL, or g->n entries).
+ * scratch: NULL, or 3 * g->n ints the call may use. */
+int orc_is_sound_graph(const EventGraph *g, const OracleOptions *o, const unsigned char *on,
+                       int *scratch);
 
 #endif

@@ -51,8 +51,14 @@
  * plus fences only and sound, its placement is a sound one (optimum <= its
  * cost), and when the input is unsound every sound placement costs at least
  * the cheapest candidate; an output costing no more than that is decided
- * optimal with one query.  Built with FENCEFUZZ_PLACEMENT_SELFCHECK, every
- * search decided with at most 14 candidates is checked against brute force.
+ * optimal with one query.  A query does not rebuild the program: the event
+ * graph of the input is built once with a no-op node at every position
+ * (orc_events_build_candidates) and a placement is judged by reading the
+ * chosen positions' nodes as fences (orc_is_sound_graph); when that graph
+ * overflows the depth limit each query rebuilds the program with its fences.
+ * Built with FENCEFUZZ_PLACEMENT_SELFCHECK, every search decided with at
+ * most 14 candidates is checked against brute force, and every query on the
+ * candidate graph against the rebuilt program.
  *
  * The output is related to the input by preserve.c's alignment; when the
  * output is not preserved but has the same statement shape (the reference
@@ -65,6 +71,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "events.h"
 #include "oracle.h"
 #include "ptrmap.h"
 
@@ -207,6 +214,14 @@ typedef struct Mn {
 	PtrMap loop_of;   /* input statement -> innermost loop holding its body */
 	long queries;
 	int depth_overflow;
+	/* Placement queries on one graph of p with a fence candidate at every
+	 * position (orc_events_build_candidates), built at the first query;
+	 * gstate 0 not built, 1 in use, -1 not usable (queries rebuild). */
+	int gstate;
+	EventGraph g;
+	int *cnode, *cpos, ncand_nodes; /* candidate nodes and their position ids */
+	unsigned char *on;              /* by node: read as a fence */
+	int *gscratch;
 } Mn;
 
 static int
@@ -407,8 +422,69 @@ set_bit(Word *s, int i, int v)
 		s[i / 64] &= ~((Word)1 << (i % 64));
 }
 
+static int rebuild_sound_with(Mn *M, const Word *set);
+
+static void
+graph_init(Mn *M)
+{
+	orc_events_init(&M->g);
+	if (orc_events_build_candidates(&M->g, M->p) != 0) {
+		M->gstate = -1;
+		return;
+	}
+	int n = M->g.n;
+	M->cnode = malloc(sizeof *M->cnode * (size_t)n + 1);
+	M->cpos = malloc(sizeof *M->cpos * (size_t)n + 1);
+	M->on = calloc((size_t)n + 1, 1);
+	M->gscratch = malloc(sizeof *M->gscratch * (size_t)(3 * n) + 1);
+	if (!M->cnode || !M->cpos || !M->on || !M->gscratch)
+		abort();
+	for (int v = 0; v < n; v++) {
+		const Event *e = &M->g.ev[v];
+		if (!(e->flags & EVF_CAND))
+			continue;
+		intptr_t id;
+		if (e->cand_at)
+			id = (intptr_t)pm_get(&M->before_id, e->cand_at) - 1;
+		else if (e->cand_owner)
+			id = (intptr_t)pm_get(&M->end_id[e->cand_branch ? 1 : 0], e->cand_owner) - 1;
+		else
+			id = M->fn_end_id;
+		if (id < 0 || id >= M->npos)
+			continue; /* no position of collect_list (inside a nested sequence) */
+		M->cnode[M->ncand_nodes] = v;
+		M->cpos[M->ncand_nodes++] = (int)id;
+	}
+	M->gstate = 1;
+}
+
 static int
 sound_with(Mn *M, const Word *set)
+{
+	if (!M->gstate)
+		graph_init(M);
+	if (M->gstate > 0) {
+		for (int j = 0; j < M->ncand_nodes; j++)
+			M->on[M->cnode[j]] = (unsigned char)bit(set, M->cpos[j]);
+		M->queries++;
+		int ok = orc_is_sound_graph(&M->g, M->o, M->on, M->gscratch);
+#ifndef FENCEFUZZ_PLACEMENT_SELFCHECK
+		return ok;
+#else
+		M->queries--; /* the rebuild below must give the same answer */
+		if (rebuild_sound_with(M, set) != ok) {
+			fprintf(stderr, "placement selfcheck: candidate graph and rebuild disagree\n");
+			abort();
+		}
+		return ok;
+#endif
+	}
+	return rebuild_sound_with(M, set);
+}
+
+/* The program p with fences at set, built and judged (no candidate graph). */
+static int
+rebuild_sound_with(Mn *M, const Word *set)
 {
 	unsigned char *chosen = ar_alloc(M->scratch, (size_t)M->npos + 1);
 	for (int i = 0; i < M->npos; i++)
@@ -1014,6 +1090,12 @@ done:
 	pm_free(&M.end_id[0]);
 	pm_free(&M.end_id[1]);
 	pm_free(&M.loop_of);
+	if (M.gstate)
+		orc_events_free(&M.g);
+	free(M.cnode);
+	free(M.cpos);
+	free(M.on);
+	free(M.gscratch);
 	ar_free(M.scratch);
 	return out->n - before;
 }

@@ -53,6 +53,7 @@ typedef struct Class {
 typedef struct Search {
 	const EventGraph *g;
 	const OracleOptions *o;
+	const unsigned char *on; /* EVF_CAND nodes read as fences; NULL: none */
 	int *stamp, *parent, *queue, *path;
 	unsigned char *found; /* per site and hazard */
 } Search;
@@ -194,7 +195,7 @@ search(Search *s, const Class *c, int stamp, const char *model, FindingList *out
 		int u = s->queue[head++];
 		for (int k = 0; k < 2; k++) {
 			int v = g->ev[u].succ[k];
-			if (v < 0 || s->stamp[v] == stamp || g->ev[v].kind == EV_FENCE)
+			if (v < 0 || s->stamp[v] == stamp || g->ev[v].kind == EV_FENCE || (s->on && s->on[v]))
 				continue;
 			s->stamp[v] = stamp;
 			s->parent[v] = u;
@@ -205,13 +206,13 @@ search(Search *s, const Class *c, int stamp, const char *model, FindingList *out
 				continue;
 			if (s->o->alias_aware && !orc_foot_overlap(&c->foot, &t->foot))
 				continue;
+			if (!out)
+				return hits + 1; /* no mark is set without out: the first hit */
 			unsigned char *mark = &s->found[t->site * NHAZ + h];
 			if (*mark)
 				continue;
 			*mark = 1;
 			hits++;
-			if (!out)
-				return hits;
 			report(s, v, h, model, out);
 		}
 	}
@@ -225,7 +226,7 @@ run(const Func *q, const OracleOptions *o, const char *model, FindingList *out)
 	orc_events_init(&g);
 	orc_events_build(&g, q);
 	int n = g.n;
-	Search s = {&g, o, NULL, NULL, NULL, NULL, NULL};
+	Search s = {&g, o, NULL, NULL, NULL, NULL, NULL, NULL};
 	int *mem = malloc(sizeof *mem * (size_t)(4 * n) + 1);
 	s.found = calloc((size_t)(g.nsites + 1) * NHAZ, 1);
 	Class cl[2 * MAX_CLASSES];
@@ -264,4 +265,26 @@ int
 orc_is_sound(const Func *q, const OracleOptions *o)
 {
 	return run(q, o, NULL, NULL) == 0;
+}
+
+int
+orc_is_sound_graph(const EventGraph *g, const OracleOptions *o, const unsigned char *on,
+                   int *scratch)
+{
+	if (g->overflow)
+		return 0;
+	int n = g->n;
+	int *mem = scratch;
+	if (!mem && !(mem = malloc(sizeof *mem * (size_t)(3 * n) + 1)))
+		abort();
+	Search s = {g, o, on, mem, mem + n, mem + 2 * n, NULL, NULL};
+	for (int i = 0; i < n; i++)
+		s.stamp[i] = -1;
+	Class cl[2 * MAX_CLASSES];
+	int nc = classes(g, o, cl), hits = 0;
+	for (int c = 0; c < nc && !hits; c++)
+		hits += search(&s, &cl[c], c, NULL, NULL);
+	if (mem != scratch)
+		free(mem);
+	return hits == 0;
 }
