@@ -1,5 +1,6 @@
 /* cmd_fmt.c: `fencefuzz fmt`, the canonical printer on the command line. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -59,27 +60,24 @@ cmd_fmt(int argc, char **argv)
 	int rc = 0;
 	if (check) {
 		/* Re-read the raw text to compare: the reader does not keep it. */
-		StrBuf canon, raw;
+		StrBuf canon;
 		sb_init(&canon);
-		sb_init(&raw);
 		ir_print_program(&canon, p);
-		FILE *f = strcmp(path, "-") ? fopen(path, "rb") : NULL;
-		if (!f) {
+		size_t len;
+		Diag d;
+		char *raw = strcmp(path, "-") ? ir_read_text(path, &len, &d) : NULL;
+		if (!strcmp(path, "-")) {
 			fprintf(stderr, "fencefuzz fmt: --check needs a file, not stdin\n");
 			rc = 2;
-		} else {
-			char buf[65536];
-			size_t n;
-			while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-				sb_putn(&raw, buf, n);
-			fclose(f);
-			if (!same_modulo_final_newlines(canon.p, canon.len, raw.p ? raw.p : "", raw.len)) {
-				fprintf(stderr, "%s: not in canonical form (fencefuzz fmt %s shows it)\n", path, path);
-				rc = 1;
-			}
+		} else if (!raw) {
+			diag_print(stderr, &d);
+			rc = 2;
+		} else if (!same_modulo_final_newlines(canon.p, canon.len, raw, len)) {
+			fprintf(stderr, "%s: not in canonical form (fencefuzz fmt %s shows it)\n", path, path);
+			rc = 1;
 		}
+		free(raw);
 		sb_free(&canon);
-		sb_free(&raw);
 	} else {
 		FILE *out = out_path ? fopen(out_path, "wb") : stdout;
 		if (!out) {

@@ -344,6 +344,9 @@ const char *op_canonical_name(const char *name); /* reader aliases: shuffle_elec
 /* ---- read.c: TVMScript reader -------------------------------------------------- */
 /* Reads a whole file.  Returns NULL and fills *d on bad input. */
 Program *ir_read(Arena *a, const char *file, const char *src, size_t len, Diag *d);
+/* A whole file ("-" = stdin), NUL-terminated, at most IR_MAX_INPUT bytes;
+ * the caller frees it.  NULL with *d filled on an I/O error. */
+char *ir_read_text(const char *path, size_t *len, Diag *d);
 /* Reads a file from disk ("-" = stdin); fills *d on I/O error too. */
 Program *ir_read_file(Arena *a, const char *path, Diag *d);
 void diag_print(FILE *out, const Diag *d);

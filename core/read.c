@@ -3967,8 +3967,8 @@ ir_read(Arena *a, const char *file_name, const char *src, size_t len, Diag *d)
 	return result;
 }
 
-Program *
-ir_read_file(Arena *a, const char *path, Diag *d)
+char *
+ir_read_text(const char *path, size_t *len, Diag *d)
 {
 	memset(d, 0, sizeof *d);
 	int is_stdin = strcmp(path, "-") == 0;
@@ -4002,8 +4002,19 @@ ir_read_file(Arena *a, const char *path, Diag *d)
 			diag_set(d, name, 0, 0, "read error: %s", strerror(e));
 		return NULL;
 	}
-	Program *p = ir_read(a, name, sb.p ? sb.p : "", sb.len, d);
+	*len = sb.len;
+	return sb_take(&sb);
+}
+
+Program *
+ir_read_file(Arena *a, const char *path, Diag *d)
+{
+	size_t len;
+	char *text = ir_read_text(path, &len, d);
+	if (!text)
+		return NULL;
+	Program *p = ir_read(a, strcmp(path, "-") ? path : "<stdin>", text, len, d);
 	/* Diagnostics point into the file name, which outlives this call. */
-	sb_free(&sb);
+	free(text);
 	return p;
 }

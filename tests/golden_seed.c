@@ -23,23 +23,6 @@
 
 static const char MARK[] = "# ==== expect ";
 
-static char *
-slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	StrBuf sb;
-	sb_init(&sb);
-	char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-		sb_putn(&sb, buf, n);
-	fclose(f);
-	*len = sb.len;
-	return sb_take(&sb);
-}
-
 /* The expectation text of the section for `model`, comment prefixes removed,
  * or NULL when the file has no such section. */
 static char *
@@ -153,7 +136,8 @@ static int
 check_file(const char *path, int update)
 {
 	size_t len;
-	char *text = slurp(path, &len);
+	Diag rd;
+	char *text = ir_read_text(path, &len, &rd);
 	if (!text) {
 		printf("FAIL %s: cannot read\n", path);
 		return 1;

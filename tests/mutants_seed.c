@@ -25,29 +25,13 @@ typedef struct Seed {
 	Program *prog, *ref;
 } Seed;
 
-static char *
-slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	StrBuf sb;
-	sb_init(&sb);
-	char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-		sb_putn(&sb, buf, n);
-	fclose(f);
-	*len = sb.len;
-	return sb_take(&sb);
-}
-
 /* Reads the program part of a seed file and runs the reference on it. */
 static int
 load(Seed *s, const char *path, const PassModel *ref)
 {
 	size_t len;
-	char *text = slurp(path, &len);
+	Diag rd;
+	char *text = ir_read_text(path, &len, &rd);
 	if (!text) {
 		printf("FAIL %s: cannot read\n", path);
 		return 1;

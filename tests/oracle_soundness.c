@@ -321,28 +321,14 @@ static const SeedCase seeds[] = {
 	{"01_store_then_wgmma.py", "tilelang-9f25954", 0, 0, 0},
 };
 
-static char *
-slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	StrBuf sb;
-	sb_init(&sb);
-	char buf[4096];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-		sb_putn(&sb, buf, n);
-	fclose(f);
-	return sb_take(&sb);
-}
-
 static void
 run_seed(const SeedCase *c)
 {
 	char path[1024];
 	snprintf(path, sizeof path, "%s/corpus/seed/%s", srcdir, c->file);
-	char *text = slurp(path);
+	size_t len;
+	Diag rd;
+	char *text = ir_read_text(path, &len, &rd);
 	if (!text) {
 		printf("FAIL %s: cannot read %s\n", c->file, path);
 		failed++;
