@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "ir.h"
+#include "oracle.h"
 #include "pass.h"
 
 typedef struct Command {
@@ -34,6 +35,13 @@ void help_sweep(FILE *out);
 /* cmd_gen.c */
 int cmd_gen(int argc, char **argv);
 void help_gen(FILE *out);
+
+/* cmd_reduce.c */
+struct ReduceResult;
+int cmd_reduce(int argc, char **argv);
+void help_reduce(FILE *out);
+void cli_print_reduction_header(FILE *out, const struct ReduceResult *r);
+int cli_parse_kind(const char *cmd, const char *name, FindingKind *out);
 
 /* common.c */
 /* Reads and verifies a program; prints the diagnostic and returns NULL on bad input. */

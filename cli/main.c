@@ -14,6 +14,7 @@ static const Command commands[] = {
 	{"sweep", "run models over corpus files and summarise what they did", cmd_sweep, help_sweep},
 	{"gen", "generate random TileLang-shaped programs from a seed", cmd_gen, help_gen},
 	{"campaign", "generate programs, run models and oracles, record findings in SQLite", cmd_campaign, help_campaign},
+	{"reduce", "shrink a program to the smallest one that still shows a finding", cmd_reduce, help_reduce},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 

@@ -52,6 +52,15 @@ orc_kind_name(FindingKind k)
 }
 
 int
+orc_kind_parse(const char *name)
+{
+	for (int k = 0; k < FK_COUNT; k++)
+		if (!strcmp(kind_names[k], name))
+			return k;
+	return -1;
+}
+
+int
 orc_parse_oracles(const char *list, unsigned *mask)
 {
 	*mask = 0;

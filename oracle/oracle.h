@@ -118,6 +118,7 @@ void fl_add_step(FindingList *fl, Finding *f, Loc loc, const char *what);
 void fl_add_note(FindingList *fl, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void fl_sign(Finding *f);                                         /* sets signature */
 const char *orc_kind_name(FindingKind k);                         /* "unsound", ... */
+int orc_kind_parse(const char *name);                             /* FindingKind, -1 if unknown */
 int orc_parse_oracles(const char *list, unsigned *mask);          /* 0 ok, -1 bad name */
 /* One line: file:L:C: kind [model, oracle]: message; witness: ...; strength.
  * verbose adds the rule and the signature on lines of their own. */

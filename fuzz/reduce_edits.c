@@ -1,0 +1,701 @@
+/* reduce_edits.c: the reducer's edits, one at a time.
+ *
+ * An edit is named by a pass and a site number: the sites of a pass are
+ * numbered in preorder over the program, so "site k of pass P" is the same
+ * place for the same program, and the reducer is deterministic.  An edit
+ * rebuilds only the path from the function to the edited node (new nodes in
+ * the given arena); everything else is shared with the input, which stays
+ * valid.  Edits do not check that the result is well formed: the reducer
+ * prints and reads every candidate back, which rejects a use of a name whose
+ * definition an edit removed.
+ */
+#include <string.h>
+
+#include "reduce.h"
+
+typedef struct Ed {
+	Arena *a;
+	EditPass pass;
+	int target; /* site to edit */
+	int n;      /* sites numbered so far */
+	int done;
+} Ed;
+
+static int
+at_site(Ed *e)
+{
+	if (e->done)
+		return 0;
+	if (e->n++ == e->target) {
+		e->done = 1;
+		return 1;
+	}
+	return 0;
+}
+
+static int
+is_noop(const Stmt *s)
+{
+	return s->kind == ST_EVAL && s->u.eval.value->kind == EX_INT && s->u.eval.value->u.i == 0;
+}
+
+static Stmt *
+noop(Arena *a)
+{
+	return ir_eval(a, ir_int(a, 0, "int32"));
+}
+
+static int
+int_dtype(const char *d)
+{
+	return d && (!strncmp(d, "int", 3) || !strncmp(d, "uint", 4));
+}
+
+static int
+float_dtype(const char *d)
+{
+	return d && (!strncmp(d, "float", 5) || !strncmp(d, "bfloat", 6));
+}
+
+/* An integer-valued expression worth replacing by 0: not a literal, and
+ * made of integer variables, integer loads and arithmetic. */
+static int
+int_valued(const Expr *x)
+{
+	switch (x->kind) {
+	case EX_VAR:
+		return !x->u.var->ptr_scope && !x->u.var->owner && int_dtype(x->u.var->dtype);
+	case EX_LOAD:
+		return int_dtype(x->u.load.buf->dtype);
+	case EX_BIN:
+		if (x->u.bin.op >= BIN_LT)
+			return 0;
+		return (x->u.bin.a->kind == EX_INT || int_valued(x->u.bin.a)) &&
+		       (x->u.bin.b->kind == EX_INT || int_valued(x->u.bin.b));
+	default:
+		return 0;
+	}
+}
+
+static Expr *
+copy_expr(Arena *a, const Expr *x)
+{
+	Expr *c = ar_alloc(a, sizeof *c);
+	*c = *x;
+	return c;
+}
+
+/* ED_EXPR sites inside x, preorder; slices are left alone (their bounds
+ * fix a vector width the value must match). */
+static Expr *
+ed_expr(Ed *e, Expr *x)
+{
+	if (!x || e->done)
+		return x;
+	if (e->pass == ED_EXPR && int_valued(x) && at_site(e))
+		return ir_int(e->a, 0, "int32");
+	switch (x->kind) {
+	case EX_BIN: {
+		Expr *na = ed_expr(e, x->u.bin.a), *nb = ed_expr(e, x->u.bin.b);
+		if (na == x->u.bin.a && nb == x->u.bin.b)
+			return x;
+		Expr *c = copy_expr(e->a, x);
+		c->u.bin.a = na;
+		c->u.bin.b = nb;
+		return c;
+	}
+	case EX_NOT: {
+		Expr *no = ed_expr(e, x->u.operand);
+		if (no == x->u.operand)
+			return x;
+		Expr *c = copy_expr(e->a, x);
+		c->u.operand = no;
+		return c;
+	}
+	case EX_CALL:
+	case EX_LOAD: {
+		int n = x->kind == EX_CALL ? x->u.call.nargs : x->u.load.nidx;
+		Expr **items = x->kind == EX_CALL ? x->u.call.args : x->u.load.idx;
+		Expr **nitems = NULL;
+		for (int i = 0; i < n && !e->done; i++) {
+			if (items[i]->kind == EX_SLICE)
+				continue;
+			Expr *ni = ed_expr(e, items[i]);
+			if (ni != items[i]) {
+				nitems = ar_alloc(e->a, sizeof *nitems * (size_t)n);
+				memcpy(nitems, items, sizeof *nitems * (size_t)n);
+				nitems[i] = ni;
+			}
+		}
+		if (!nitems)
+			return x;
+		Expr *c = copy_expr(e->a, x);
+		if (x->kind == EX_CALL)
+			c->u.call.args = nitems;
+		else
+			c->u.load.idx = nitems;
+		return c;
+	}
+	default:
+		return x;
+	}
+}
+
+static Stmt *ed_stmt(Ed *e, Stmt *s);
+
+/* A single body of a compound or of the function: ED_DELETE_1 may empty it. */
+static Stmt *
+ed_body(Ed *e, Stmt *b)
+{
+	if (!b || e->done)
+		return b;
+	if (b->kind != ST_SEQ && e->pass == ED_DELETE_1 && !is_noop(b) && at_site(e))
+		return noop(e->a);
+	return ed_stmt(e, b);
+}
+
+static int
+chunk_of(EditPass p)
+{
+	switch (p) {
+	case ED_DELETE_8: return 8;
+	case ED_DELETE_4: return 4;
+	case ED_DELETE_2: return 2;
+	case ED_DELETE_1: return 1;
+	default: return 0;
+	}
+}
+
+static Stmt *
+ed_seq(Ed *e, Stmt *s)
+{
+	int n = s->u.seq.n, k = chunk_of(e->pass);
+	Stmt **items = s->u.seq.items;
+	if (k && n >= k) {
+		for (int start = 0; start + k <= n; start += k) {
+			if (!at_site(e))
+				continue;
+			Stmt **rest = ar_alloc(e->a, sizeof *rest * (size_t)n);
+			int m = 0;
+			for (int i = 0; i < n; i++)
+				if (i < start || i >= start + k)
+					rest[m++] = items[i];
+			return ir_seq(e->a, rest, m);
+		}
+	}
+	Stmt **nitems = NULL;
+	for (int i = 0; i < n && !e->done; i++) {
+		Stmt *ni = ed_stmt(e, items[i]);
+		if (ni != items[i]) {
+			nitems = ar_alloc(e->a, sizeof *nitems * (size_t)n);
+			memcpy(nitems, items, sizeof *nitems * (size_t)n);
+			nitems[i] = ni;
+		}
+	}
+	return nitems ? ir_seq(e->a, nitems, n) : s;
+}
+
+static int
+is_true(const Expr *x)
+{
+	return x->kind == EX_INT && x->u.i == 1 && x->dtype && !strcmp(x->dtype, "bool");
+}
+
+static Stmt *
+ed_if(Ed *e, Stmt *s)
+{
+	Arena *a = e->a;
+	Expr *cond = s->u.if_.cond;
+	Stmt *then_ = s->u.if_.then_, *else_ = s->u.if_.else_;
+	if (e->pass == ED_UNWRAP) {
+		if (at_site(e))
+			return then_;
+		if (else_ && at_site(e))
+			return else_;
+		if (else_ && at_site(e))
+			return ir_if(a, cond, then_, NULL);
+	}
+	if (e->pass == ED_HEADER && !is_true(cond) && at_site(e))
+		return ir_if(a, ir_int(a, 1, "bool"), then_, else_);
+	Expr *nc = ed_expr(e, cond);
+	Stmt *nt = ed_body(e, then_);
+	Stmt *ne = ed_body(e, else_);
+	if (nc == cond && nt == then_ && ne == else_)
+		return s;
+	Stmt *c = ir_copy_stmt(a, s);
+	c->u.if_.cond = nc;
+	c->u.if_.then_ = nt;
+	c->u.if_.else_ = ne;
+	return c;
+}
+
+static Stmt *
+ed_for(Ed *e, Stmt *s)
+{
+	Arena *a = e->a;
+	Stmt *c;
+	int64_t ext;
+	if (e->pass == ED_UNWRAP && at_site(e))
+		return s->u.for_.body;
+	if (e->pass == ED_HEADER) {
+		if (!(ir_is_const_int(s->u.for_.extent, &ext) && ext == 1) && at_site(e)) {
+			c = ir_copy_stmt(a, s);
+			c->u.for_.extent = ir_int(a, 1, "int32");
+			return c;
+		}
+		if (s->u.for_.step && at_site(e)) {
+			c = ir_copy_stmt(a, s);
+			c->u.for_.step = NULL;
+			return c;
+		}
+		if (s->u.for_.annotations && at_site(e)) {
+			c = ir_copy_stmt(a, s);
+			c->u.for_.annotations = NULL;
+			return c;
+		}
+		if (s->u.for_.kind != FOR_SERIAL && at_site(e)) {
+			c = ir_copy_stmt(a, s);
+			c->u.for_.kind = FOR_SERIAL;
+			c->u.for_.thread = NULL;
+			return c;
+		}
+	}
+	Expr *nmin = ed_expr(e, s->u.for_.min), *next = ed_expr(e, s->u.for_.extent);
+	Stmt *nb = ed_body(e, s->u.for_.body);
+	if (nmin == s->u.for_.min && next == s->u.for_.extent && nb == s->u.for_.body)
+		return s;
+	c = ir_copy_stmt(a, s);
+	c->u.for_.min = nmin;
+	c->u.for_.extent = next;
+	c->u.for_.body = nb;
+	return c;
+}
+
+static Stmt *
+ed_store(Ed *e, Stmt *s)
+{
+	Arena *a = e->a;
+	const Buffer *b = s->u.store.buf;
+	Expr *v = s->u.store.value;
+	int sliced = 0;
+	for (int i = 0; i < s->u.store.nidx; i++)
+		sliced |= s->u.store.idx[i]->kind == EX_SLICE;
+	if (e->pass == ED_EXPR && !sliced && v->kind != EX_INT && v->kind != EX_FLOAT &&
+	    (int_dtype(b->dtype) || float_dtype(b->dtype)) && at_site(e)) {
+		Stmt *c = ir_copy_stmt(a, s);
+		c->u.store.value =
+			float_dtype(b->dtype) ? ir_float(a, 0.0, b->dtype) : ir_int(a, 0, b->dtype);
+		return c;
+	}
+	Expr **nidx = NULL;
+	for (int i = 0; i < s->u.store.nidx && !e->done; i++) {
+		if (s->u.store.idx[i]->kind == EX_SLICE)
+			continue;
+		Expr *ni = ed_expr(e, s->u.store.idx[i]);
+		if (ni != s->u.store.idx[i]) {
+			nidx = ar_alloc(a, sizeof *nidx * (size_t)s->u.store.nidx);
+			memcpy(nidx, s->u.store.idx, sizeof *nidx * (size_t)s->u.store.nidx);
+			nidx[i] = ni;
+		}
+	}
+	Expr *nv = ed_expr(e, v);
+	if (!nidx && nv == v)
+		return s;
+	Stmt *c = ir_copy_stmt(a, s);
+	if (nidx)
+		c->u.store.idx = nidx;
+	c->u.store.value = nv;
+	return c;
+}
+
+static Stmt *
+ed_stmt(Ed *e, Stmt *s)
+{
+	if (!s || e->done)
+		return s;
+	Arena *a = e->a;
+	switch (s->kind) {
+	case ST_SEQ:
+		return ed_seq(e, s);
+	case ST_IF:
+		return ed_if(e, s);
+	case ST_FOR:
+		return ed_for(e, s);
+	case ST_STORE:
+		return ed_store(e, s);
+	case ST_EVAL: {
+		Expr *nv = ed_expr(e, s->u.eval.value);
+		return nv == s->u.eval.value ? s : ir_eval(a, nv);
+	}
+	default:
+		break;
+	}
+	/* The single-body kinds. */
+	if (e->pass == ED_UNWRAP && at_site(e))
+		return ir_body(s);
+	Stmt *c = NULL;
+	if (e->pass == ED_HEADER) {
+		if (s->kind == ST_ALLOC && (s->u.alloc.condition || s->u.alloc.annotations) &&
+		    at_site(e)) {
+			c = ir_copy_stmt(a, s);
+			c->u.alloc.condition = NULL;
+			c->u.alloc.annotations = NULL;
+			return c;
+		}
+		if (s->kind == ST_BLOCK &&
+		    (s->u.block.where || s->u.block.reads || s->u.block.writes || s->u.block.attrs) &&
+		    at_site(e)) {
+			c = ir_copy_stmt(a, s);
+			c->u.block.where = NULL;
+			c->u.block.reads = c->u.block.writes = NULL;
+			c->u.block.attrs = NULL;
+			return c;
+		}
+	}
+	if (s->kind == ST_LET || s->kind == ST_WHILE || s->kind == ST_ATTR) {
+		Expr **slot = s->kind == ST_LET     ? &s->u.let.value
+		              : s->kind == ST_WHILE ? &s->u.while_.cond
+		                                    : &s->u.attr.value;
+		Expr *nx = ed_expr(e, *slot);
+		if (nx != *slot) {
+			c = ir_copy_stmt(a, s);
+			*(s->kind == ST_LET     ? &c->u.let.value
+			  : s->kind == ST_WHILE ? &c->u.while_.cond
+			                        : &c->u.attr.value) = nx;
+			return c;
+		}
+	}
+	Stmt *body = ir_body(s);
+	Stmt *nb = ed_body(e, body);
+	return nb == body ? s : ir_with_body(a, s, nb);
+}
+
+/* ---- ED_MERGE: uses of one declared buffer renamed to another ------------ */
+
+typedef struct Sub {
+	Arena *a;
+	const Buffer *from;
+	Buffer *to;
+} Sub;
+
+static Expr *
+sub_expr(Sub *u, Expr *x)
+{
+	if (!x)
+		return x;
+	Expr *c;
+	switch (x->kind) {
+	case EX_VAR:
+		if (x->u.var == u->from->data)
+			return ir_varref(u->a, u->to->data);
+		return x;
+	case EX_BUF:
+		return x->u.buf == u->from ? ir_bufref(u->a, u->to) : x;
+	case EX_BIN: {
+		Expr *na = sub_expr(u, x->u.bin.a), *nb = sub_expr(u, x->u.bin.b);
+		if (na == x->u.bin.a && nb == x->u.bin.b)
+			return x;
+		c = copy_expr(u->a, x);
+		c->u.bin.a = na;
+		c->u.bin.b = nb;
+		return c;
+	}
+	case EX_NOT: {
+		Expr *no = sub_expr(u, x->u.operand);
+		if (no == x->u.operand)
+			return x;
+		c = copy_expr(u->a, x);
+		c->u.operand = no;
+		return c;
+	}
+	case EX_SLICE: {
+		Expr *b = sub_expr(u, x->u.slice.begin), *e = sub_expr(u, x->u.slice.end),
+		     *st = sub_expr(u, x->u.slice.step);
+		if (b == x->u.slice.begin && e == x->u.slice.end && st == x->u.slice.step)
+			return x;
+		c = copy_expr(u->a, x);
+		c->u.slice.begin = b;
+		c->u.slice.end = e;
+		c->u.slice.step = st;
+		return c;
+	}
+	case EX_CALL:
+	case EX_LOAD:
+	case EX_TUPLE:
+	case EX_LIST: {
+		int n = x->kind == EX_CALL ? x->u.call.nargs : x->kind == EX_LOAD ? x->u.load.nidx : x->u.list.n;
+		Expr **items = x->kind == EX_CALL ? x->u.call.args
+		               : x->kind == EX_LOAD ? x->u.load.idx
+		                                    : x->u.list.items;
+		Expr **nitems = NULL;
+		for (int i = 0; i < n; i++) {
+			Expr *ni = sub_expr(u, items[i]);
+			if (ni != items[i] && !nitems) {
+				nitems = ar_alloc(u->a, sizeof *nitems * (size_t)n);
+				memcpy(nitems, items, sizeof *nitems * (size_t)n);
+			}
+			if (nitems)
+				nitems[i] = ni;
+		}
+		int rebuf = x->kind == EX_LOAD && x->u.load.buf == u->from;
+		if (!nitems && !rebuf)
+			return x;
+		c = copy_expr(u->a, x);
+		if (x->kind == EX_CALL)
+			c->u.call.args = nitems ? nitems : items;
+		else if (x->kind == EX_LOAD) {
+			c->u.load.idx = nitems ? nitems : items;
+			if (rebuf)
+				c->u.load.buf = u->to;
+		} else
+			c->u.list.items = nitems;
+		return c;
+	}
+	default:
+		return x;
+	}
+}
+
+static Stmt *
+sub_stmt(Sub *u, Stmt *s)
+{
+	if (!s)
+		return s;
+	Arena *a = u->a;
+	Stmt *c;
+	switch (s->kind) {
+	case ST_SEQ: {
+		int n = s->u.seq.n;
+		Stmt **items = ar_alloc(a, sizeof *items * (size_t)n);
+		int changed = 0;
+		for (int i = 0; i < n; i++)
+			changed |= (items[i] = sub_stmt(u, s->u.seq.items[i])) != s->u.seq.items[i];
+		return changed ? ir_seq(a, items, n) : s;
+	}
+	case ST_EVAL: {
+		Expr *nv = sub_expr(u, s->u.eval.value);
+		return nv == s->u.eval.value ? s : ir_eval(a, nv);
+	}
+	case ST_STORE: {
+		int n = s->u.store.nidx, changed = s->u.store.buf == u->from;
+		Expr **idx = ar_alloc(a, sizeof *idx * (size_t)(n ? n : 1));
+		for (int i = 0; i < n; i++)
+			changed |= (idx[i] = sub_expr(u, s->u.store.idx[i])) != s->u.store.idx[i];
+		Expr *nv = sub_expr(u, s->u.store.value);
+		if (!changed && nv == s->u.store.value)
+			return s;
+		c = ir_copy_stmt(a, s);
+		if (c->u.store.buf == u->from)
+			c->u.store.buf = u->to;
+		c->u.store.idx = idx;
+		c->u.store.value = nv;
+		return c;
+	}
+	case ST_IF: {
+		Expr *nc = sub_expr(u, s->u.if_.cond);
+		Stmt *nt = sub_stmt(u, s->u.if_.then_), *ne = sub_stmt(u, s->u.if_.else_);
+		if (nc == s->u.if_.cond && nt == s->u.if_.then_ && ne == s->u.if_.else_)
+			return s;
+		c = ir_copy_stmt(a, s);
+		c->u.if_.cond = nc;
+		c->u.if_.then_ = nt;
+		c->u.if_.else_ = ne;
+		return c;
+	}
+	case ST_FOR: {
+		Expr *nmin = sub_expr(u, s->u.for_.min), *next = sub_expr(u, s->u.for_.extent);
+		Stmt *nb = sub_stmt(u, s->u.for_.body);
+		if (nmin == s->u.for_.min && next == s->u.for_.extent && nb == s->u.for_.body)
+			return s;
+		c = ir_copy_stmt(a, s);
+		c->u.for_.min = nmin;
+		c->u.for_.extent = next;
+		c->u.for_.body = nb;
+		return c;
+	}
+	default: {
+		Expr **slot = s->kind == ST_LET     ? &s->u.let.value
+		              : s->kind == ST_WHILE ? &s->u.while_.cond
+		              : s->kind == ST_ATTR  ? &s->u.attr.value
+		              : s->kind == ST_ASSERT ? &s->u.assert_.cond
+		                                    : NULL;
+		Expr *nx = slot ? sub_expr(u, *slot) : NULL;
+		Expr *nnode = s->kind == ST_ATTR ? sub_expr(u, s->u.attr.node) : NULL;
+		Stmt *body = ir_body(s);
+		Stmt *nb = sub_stmt(u, body);
+		if (nb == body && (!slot || nx == *slot) && (s->kind != ST_ATTR || nnode == s->u.attr.node))
+			return s;
+		c = ir_with_body(a, s, nb);
+		if (s->kind == ST_LET)
+			c->u.let.value = nx;
+		else if (s->kind == ST_WHILE)
+			c->u.while_.cond = nx;
+		else if (s->kind == ST_ATTR) {
+			c->u.attr.value = nx;
+			c->u.attr.node = nnode;
+		} else if (s->kind == ST_ASSERT)
+			c->u.assert_.cond = nx;
+		return c;
+	}
+	}
+}
+
+/* Buffers declared by ST_DECL nodes, in preorder. */
+static void
+collect_decls(const Stmt *s, Buffer **out, int *n, int cap)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_SEQ) {
+		for (int i = 0; i < s->u.seq.n; i++)
+			collect_decls(s->u.seq.items[i], out, n, cap);
+		return;
+	}
+	if (s->kind == ST_IF) {
+		collect_decls(s->u.if_.then_, out, n, cap);
+		collect_decls(s->u.if_.else_, out, n, cap);
+		return;
+	}
+	if (s->kind == ST_DECL && *n < cap && s->u.decl.buf->data && s->u.decl.buf->data->owner == s->u.decl.buf)
+		out[(*n)++] = s->u.decl.buf;
+	collect_decls(ir_body(s), out, n, cap);
+}
+
+static int
+same_str(const char *x, const char *y)
+{
+	return (!x && !y) || (x && y && !strcmp(x, y));
+}
+
+/* ED_MERGE sites of f: pairs (later buffer -> earlier buffer) of the same
+ * scope and dtype, so that the later one's declaration becomes unused. */
+static Func *
+ed_merge(Ed *e, Func *f)
+{
+	enum { MAXB = 64 };
+	Buffer *bufs[MAXB];
+	int n = 0;
+	collect_decls(f->body, bufs, &n, MAXB);
+	for (int j = 1; j < n; j++)
+		for (int i = 0; i < j; i++) {
+			if (!same_str(ir_buffer_scope(bufs[i]), ir_buffer_scope(bufs[j])) ||
+			    !same_str(bufs[i]->dtype, bufs[j]->dtype))
+				continue;
+			if (!at_site(e))
+				continue;
+			Sub u = {e->a, bufs[j], bufs[i]};
+			Stmt *nb = sub_stmt(&u, f->body);
+			return nb == f->body ? f : ir_func_with_body(e->a, f, nb);
+		}
+	return f;
+}
+
+/* ED_FUNC sites of f; returns the edited copy or f. */
+static Func *
+ed_func_header(Ed *e, Func *f)
+{
+	Arena *a = e->a;
+	Func *c;
+	for (int i = 0; i < f->nparams; i++)
+		if (at_site(e)) {
+			c = ir_func_with_body(a, f, f->body);
+			c->params = ar_alloc(a, sizeof *c->params * (size_t)(f->nparams ? f->nparams : 1));
+			int m = 0;
+			for (int j = 0; j < f->nparams; j++)
+				if (j != i)
+					c->params[m++] = f->params[j];
+			c->nparams = m;
+			return c;
+		}
+	if (f->attrs && f->attrs->kind == EX_DICT) {
+		int n = f->attrs->u.dict.n;
+		for (int i = 0; i < n; i++)
+			if (at_site(e)) {
+				c = ir_func_with_body(a, f, f->body);
+				if (n == 1) {
+					c->attrs = NULL;
+					return c;
+				}
+				Expr **k = ar_alloc(a, sizeof *k * (size_t)n), **v = ar_alloc(a, sizeof *v * (size_t)n);
+				int m = 0;
+				for (int j = 0; j < n; j++)
+					if (j != i) {
+						k[m] = f->attrs->u.dict.keys[j];
+						v[m++] = f->attrs->u.dict.vals[j];
+					}
+				c->attrs = ir_dict(a, k, v, m);
+				return c;
+			}
+	}
+	for (int i = 0; i < f->nfree; i++)
+		if (at_site(e)) {
+			c = ir_func_with_body(a, f, f->body);
+			c->free_vars = ar_alloc(a, sizeof *c->free_vars * (size_t)f->nfree);
+			int m = 0;
+			for (int j = 0; j < f->nfree; j++)
+				if (j != i)
+					c->free_vars[m++] = f->free_vars[j];
+			c->nfree = m;
+			return c;
+		}
+	for (int i = 0; i < f->nenv; i++)
+		if (at_site(e)) {
+			c = ir_func_with_body(a, f, f->body);
+			c->env_threads = ar_alloc(a, sizeof *c->env_threads * (size_t)f->nenv);
+			int m = 0;
+			for (int j = 0; j < f->nenv; j++)
+				if (j != i)
+					c->env_threads[m++] = f->env_threads[j];
+			c->nenv = m;
+			return c;
+		}
+	for (int i = 0; i < f->nroot_allocs; i++)
+		if (at_site(e)) {
+			c = ir_func_with_body(a, f, f->body);
+			c->root_allocs = ar_alloc(a, sizeof *c->root_allocs * (size_t)f->nroot_allocs);
+			int m = 0;
+			for (int j = 0; j < f->nroot_allocs; j++)
+				if (j != i)
+					c->root_allocs[m++] = f->root_allocs[j];
+			c->nroot_allocs = m;
+			return c;
+		}
+	return f;
+}
+
+Program *
+fz_edit(Arena *a, const Program *p, EditPass pass, int site)
+{
+	Ed e = {.a = a, .pass = pass, .target = site};
+	Program *q = ir_program(a);
+	*q = *p;
+	q->arena = a;
+	q->funcs = ar_alloc(a, sizeof *q->funcs * (size_t)(p->nfuncs ? p->nfuncs : 1));
+	int m = 0;
+	for (int i = 0; i < p->nfuncs; i++) {
+		Func *f = p->funcs[i];
+		if (pass == ED_FUNC && p->nfuncs > 1 && at_site(&e))
+			continue; /* the whole function dropped */
+		if (pass == ED_FUNC)
+			f = ed_func_header(&e, f);
+		else if (pass == ED_MERGE)
+			f = ed_merge(&e, f);
+		else {
+			Stmt *nb = ed_body(&e, f->body);
+			if (nb != f->body)
+				f = ir_func_with_body(a, f, nb);
+		}
+		q->funcs[m++] = f;
+	}
+	q->nfuncs = m;
+	return e.done ? q : NULL;
+}
+
+const char *
+fz_edit_name(EditPass pass)
+{
+	static const char *const names[ED_COUNT] = {
+		"delete 8", "delete 4", "delete 2", "delete 1", "unwrap", "header", "expr", "merge", "func",
+	};
+	return pass < ED_COUNT ? names[pass] : "?";
+}

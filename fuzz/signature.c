@@ -1,0 +1,213 @@
+/* signature.c: cause signatures, so that findings group by cause, not by
+ * program (SPEC 6, issue 5).
+ *
+ * A finding's raw signature (fl_sign) names what went wrong: kind, model,
+ * oracle, rule, the end events of the witness.  Two different bugs can share
+ * it (legacy misses the fence across a decl_buffer line and across a loop
+ * back edge alike: "generic write store -> async read ptx_wgmma_ss").  The
+ * cause signature adds the shape of the REDUCED program: a reduced program
+ * keeps only what the finding needs, so its shape is the cause.  Shape =
+ * statement kinds and nesting, call names (outermost and nested), the scope
+ * rank of every buffer touched, the rw_mask of access pointers, loop kinds
+ * and trip-count classes (0, 1, many, symbolic), whether an if has an else,
+ * attribute keys, and the target arch; never names, constants, dtypes or
+ * locations, which differ between programs showing the same bug.
+ */
+#include <string.h>
+
+#include "reduce.h"
+
+typedef struct H {
+	uint64_t h;
+} H;
+
+static void
+mix_u(H *h, uint64_t v)
+{
+	h->h ^= v + 0x9e3779b97f4a7c15ULL + (h->h << 6) + (h->h >> 2);
+}
+
+static void
+mix_s(H *h, const char *s)
+{
+	uint64_t x = 0xcbf29ce484222325ULL;
+	for (; s && *s; s++)
+		x = (x ^ (unsigned char)*s) * 0x100000001b3ULL;
+	mix_u(h, x);
+}
+
+static const char *
+scope_rank(const char *scope)
+{
+	if (!scope)
+		return "global";
+	if (!strcmp(scope, "shared.barrier"))
+		return "barrier";
+	if (ir_scope_is_shared(scope))
+		return "shared";
+	if (!strncmp(scope, "local", 5))
+		return "local";
+	return scope;
+}
+
+static void
+shape_expr(H *h, const Expr *x)
+{
+	if (!x)
+		return;
+	mix_u(h, 100 + (uint64_t)x->kind);
+	switch (x->kind) {
+	case EX_VAR:
+		if (x->u.var->ptr_scope)
+			mix_s(h, scope_rank(x->u.var->ptr_scope));
+		break;
+	case EX_BUF:
+		mix_s(h, scope_rank(ir_buffer_scope(x->u.buf)));
+		break;
+	case EX_BIN:
+		mix_u(h, (uint64_t)x->u.bin.op);
+		shape_expr(h, x->u.bin.a);
+		shape_expr(h, x->u.bin.b);
+		break;
+	case EX_NOT:
+		shape_expr(h, x->u.operand);
+		break;
+	case EX_CALL:
+		mix_s(h, x->u.call.name);
+		for (int i = 0; i < x->u.call.nargs; i++) {
+			const Expr *arg = x->u.call.args[i];
+			/* Literal arguments are constants, except what classifies an
+			 * access: a tvm_access_ptr's rw_mask, an op's name string. */
+			if (arg->kind == EX_INT && !(ir_is_call(x, "tvm_access_ptr") && i == 4))
+				continue;
+			if (arg->kind == EX_FLOAT)
+				continue;
+			if (arg->kind == EX_INT)
+				mix_u(h, (uint64_t)arg->u.i);
+			else if (arg->kind == EX_STR && (ir_is_call(x, "call_extern") || ir_is_call(x, "call_intrin")))
+				mix_s(h, arg->u.s);
+			else
+				shape_expr(h, arg);
+		}
+		break;
+	case EX_LOAD:
+		mix_s(h, scope_rank(ir_buffer_scope(x->u.load.buf)));
+		for (int i = 0; i < x->u.load.nidx; i++)
+			shape_expr(h, x->u.load.idx[i]);
+		break;
+	case EX_TUPLE:
+	case EX_LIST:
+		for (int i = 0; i < x->u.list.n; i++)
+			shape_expr(h, x->u.list.items[i]);
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+shape_stmt(H *h, const Stmt *s)
+{
+	if (!s)
+		return;
+	mix_u(h, 1 + (uint64_t)s->kind);
+	switch (s->kind) {
+	case ST_SEQ:
+		mix_u(h, (uint64_t)s->u.seq.n);
+		for (int i = 0; i < s->u.seq.n; i++)
+			shape_stmt(h, s->u.seq.items[i]);
+		break;
+	case ST_EVAL:
+		shape_expr(h, s->u.eval.value);
+		break;
+	case ST_STORE:
+		mix_s(h, scope_rank(ir_buffer_scope(s->u.store.buf)));
+		shape_expr(h, s->u.store.value);
+		break;
+	case ST_FOR: {
+		int64_t ext;
+		mix_u(h, (uint64_t)s->u.for_.kind);
+		mix_u(h, !ir_is_const_int(s->u.for_.extent, &ext) ? 3 : ext == 0 ? 0 : ext == 1 ? 1 : 2);
+		mix_u(h, s->u.for_.step != NULL);
+		mix_u(h, s->u.for_.annotations != NULL);
+		shape_stmt(h, s->u.for_.body);
+		break;
+	}
+	case ST_WHILE:
+		shape_expr(h, s->u.while_.cond);
+		shape_stmt(h, s->u.while_.body);
+		break;
+	case ST_IF:
+		shape_expr(h, s->u.if_.cond);
+		mix_u(h, s->u.if_.else_ != NULL);
+		shape_stmt(h, s->u.if_.then_);
+		shape_stmt(h, s->u.if_.else_);
+		break;
+	case ST_LET:
+		shape_expr(h, s->u.let.value);
+		shape_stmt(h, s->u.let.body);
+		break;
+	case ST_ATTR:
+		mix_s(h, s->u.attr.key);
+		shape_stmt(h, s->u.attr.body);
+		break;
+	case ST_LAUNCH:
+		mix_s(h, s->u.launch.tag);
+		shape_stmt(h, s->u.launch.body);
+		break;
+	case ST_ALLOC:
+		mix_s(h, scope_rank(s->u.alloc.var->ptr_scope));
+		shape_stmt(h, s->u.alloc.body);
+		break;
+	case ST_DECL:
+		mix_s(h, scope_rank(ir_buffer_scope(s->u.decl.buf)));
+		shape_stmt(h, s->u.decl.body);
+		break;
+	case ST_BLOCK:
+		mix_u(h, s->u.block.where != NULL);
+		shape_stmt(h, s->u.block.body);
+		break;
+	default:
+		shape_stmt(h, ir_body(s));
+		break;
+	}
+}
+
+/* The target arch, the one function attribute a model reads. */
+static void
+shape_target(H *h, const Func *f)
+{
+	if (!f->attrs || f->attrs->kind != EX_DICT)
+		return;
+	StrBuf sb;
+	sb_init(&sb);
+	for (int i = 0; i < f->attrs->u.dict.n; i++)
+		if (f->attrs->u.dict.keys[i]->kind == EX_STR &&
+		    !strcmp(f->attrs->u.dict.keys[i]->u.s, "target"))
+			ir_print_expr(&sb, f->attrs->u.dict.vals[i]);
+	const char *arch = sb.p ? strstr(sb.p, "sm_") : NULL;
+	if (arch) {
+		size_t n = 3;
+		while (arch[n] && arch[n] != '"' && arch[n] != '\'' && arch[n] != ' ')
+			n++;
+		char buf[32];
+		snprintf(buf, sizeof buf, "%.*s", (int)(n < 31 ? n : 31), arch);
+		mix_s(h, buf);
+	} else if (sb.len) {
+		mix_s(h, "target without arch");
+	}
+	sb_free(&sb);
+}
+
+uint64_t
+fz_cause_signature(const Program *p, const Finding *f)
+{
+	H h = {f->signature};
+	mix_s(&h, orc_kind_name(f->kind));
+	mix_s(&h, f->model);
+	for (int i = 0; i < p->nfuncs; i++) {
+		shape_target(&h, p->funcs[i]);
+		shape_stmt(&h, p->funcs[i]->body);
+	}
+	return h.h ? h.h : 1;
+}
