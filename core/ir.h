@@ -356,6 +356,17 @@ void ir_print_program(StrBuf *sb, const Program *p);
 void ir_print_func(StrBuf *sb, const Func *f, int indent);
 void ir_print_expr(StrBuf *sb, const Expr *e);
 void ir_print_stmt(StrBuf *sb, const Stmt *s, int indent); /* debug helper */
+/* Another spelling for some calls (repro_pytest.c: TileLang's frontend has no
+ * Python wrapper for several printed tl ops).  call_head either returns -1
+ * (print `T.name(` as usual) or writes its own head, opening parenthesis
+ * included, and returns how many arguments of its own it wrote before the
+ * call's (the printer then puts ", " before the call's first argument).
+ * Everything else prints as ir_print_func does. */
+typedef struct PrintHooks {
+	int (*call_head)(StrBuf *sb, const Expr *call, void *ctx);
+	void *ctx;
+} PrintHooks;
+void ir_print_func_hooked(StrBuf *sb, const Func *f, int indent, const PrintHooks *hooks);
 
 /* ---- equal.c: structural equality and hash ------------------------------------ */
 int ir_equal_program(const Program *a, const Program *b);

@@ -71,6 +71,7 @@ typedef struct Printer {
 	int *order; /* alias indices by (anchor, first_time) */
 	int cursor;
 	int seq;    /* statements printed so far, in the pre-pass's numbering */
+	const PrintHooks *hooks; /* NULL: the canonical spelling */
 } Printer;
 
 /* The tree walked by the placement pre-pass: statement nodes and body nodes
@@ -426,9 +427,11 @@ printer_reset(Printer *P)
 		ar_free(P->tmp);
 	StrBuf *sb = P->sb;
 	int started = P->started, metadata = P->metadata;
+	const PrintHooks *hooks = P->hooks;
 	printer_init(P, sb);
 	P->started = started;
 	P->metadata = metadata;
+	P->hooks = hooks;
 }
 
 /* ---- expressions ------------------------------------------------------------------ */
@@ -632,12 +635,22 @@ print_float(Printer *P, const Expr *e)
 }
 
 static void
-print_call(Printer *P, const char *name, Expr *const *args, int nargs,
-           const char *const *kwnames, Expr *const *kwargs, int nkw)
+print_call(Printer *P, const Expr *e)
 {
-	put(P, "T.");
-	put(P, name);
-	sb_putc(P->sb, '(');
+	const char *name = e->u.call.name;
+	Expr *const *args = e->u.call.args;
+	int nargs = e->u.call.nargs, nkw = e->u.call.nkw;
+	const char *const *kwnames = e->u.call.kwnames;
+	Expr *const *kwargs = e->u.call.kwargs;
+	/* A hook may spell the head itself, with leading arguments of its own. */
+	int lead = P->hooks && P->hooks->call_head ? P->hooks->call_head(P->sb, e, P->hooks->ctx) : -1;
+	if (lead < 0) {
+		put(P, "T.");
+		put(P, name);
+		sb_putc(P->sb, '(');
+	} else if (lead > 0 && (nargs || nkw)) {
+		put(P, ", ");
+	}
 	print_list(P, args, nargs);
 	for (int i = 0; i < nkw; i++) {
 		if (i || nargs)
@@ -710,8 +723,7 @@ print_expr(Printer *P, const Expr *e)
 		}
 		break;
 	case EX_CALL:
-		print_call(P, e->u.call.name, e->u.call.args, e->u.call.nargs, e->u.call.kwnames,
-		           e->u.call.kwargs, e->u.call.nkw);
+		print_call(P, e);
 		break;
 	case EX_LOAD:
 		print_indices(P, e->u.load.buf, e->u.load.idx, e->u.load.nidx);
@@ -1519,6 +1531,16 @@ ir_print_func(StrBuf *sb, const Func *f, int indent)
 {
 	Printer P;
 	printer_init(&P, sb);
+	print_func(&P, f, indent);
+	printer_reset(&P);
+}
+
+void
+ir_print_func_hooked(StrBuf *sb, const Func *f, int indent, const PrintHooks *hooks)
+{
+	Printer P;
+	printer_init(&P, sb);
+	P.hooks = hooks;
 	print_func(&P, f, indent);
 	printer_reset(&P);
 }
