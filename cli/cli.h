@@ -37,10 +37,8 @@ int cmd_gen(int argc, char **argv);
 void help_gen(FILE *out);
 
 /* cmd_reduce.c */
-struct ReduceResult;
 int cmd_reduce(int argc, char **argv);
 void help_reduce(FILE *out);
-void cli_print_reduction_header(FILE *out, const struct ReduceResult *r);
 int cli_parse_kind(const char *cmd, const char *name, FindingKind *out);
 
 /* common.c */

@@ -25,13 +25,20 @@ help_campaign(FILE *out)
 	fprintf(out,
 	        "usage: fencefuzz campaign [--time D] [--programs N] [--models LIST]\n"
 	        "                          [--oracles LIST] [--jobs N] [--seed S] [--size S]\n"
-	        "                          [--db PATH] [--differential]\n"
+	        "                          [--db PATH] [--differential] [--no-reduce]\n"
+	        "                          [--reduce-time S]\n"
 	        "                          [--engine builtin|libfuzzer|afl --fuzzer PATH\n"
 	        "                           [--corpus DIR] [--seeds DIR]]\n"
 	        "\n"
 	        "Generates programs (fencefuzz gen), runs each model on each, judges the\n"
 	        "outputs with the oracles (fencefuzz check) and records the findings in\n"
-	        "SQLite, deduplicated by signature: a finding seen again only counts up.\n"
+	        "SQLite, deduplicated by cause: each finding's program is reduced (fencefuzz\n"
+	        "reduce) and the reduced program's shape signs it, so one bug found from\n"
+	        "many programs is one row; a finding seen again only counts up, and the\n"
+	        "first reduction of each cause is stored as its reproducer (TVMScript and\n"
+	        "TileLang pytest; fencefuzz repro ID prints them).  Each worker reduces the\n"
+	        "1st, 8th, 64th, 512th ... occurrence of each raw signature and records the\n"
+	        "others under the cause of its first reduction.\n"
 	        "A second campaign on the same database adds to it.\n"
 	        "\n"
 	        "  --time D       stop after D (60, 90s, 5m, 2h); default 60s\n"
@@ -60,6 +67,9 @@ help_campaign(FILE *out)
 	        "  --differential with two or more models: also record every program where\n"
 	        "                 the first two models' outputs differ, classified by the\n"
 	        "                 soundness oracle (finding kind differential)\n"
+	        "  --no-reduce    record raw signatures (kind, model, oracle, rule, the\n"
+	        "                 witness's end events) and store no reproducers\n"
+	        "  --reduce-time S  budget per reduction in seconds (default 1)\n"
 	        "\n"
 	        "A progress line shows elapsed time, programs, programs/s and findings by\n"
 	        "kind (new distinct ones in parentheses).  Ctrl-C stops cleanly: workers\n"
@@ -504,6 +514,10 @@ cmd_campaign(int argc, char **argv)
 			o.differential = 1;
 			continue;
 		}
+		if (!strcmp(a, "--no-reduce")) {
+			o.no_reduce = 1;
+			continue;
+		}
 		if (!val && a[0] == '-' && strcmp(a, "-h"))
 			return cli_usage_error("campaign", "option '%s' needs a value", a);
 		if (!strcmp(a, "--time")) {
@@ -523,7 +537,11 @@ cmd_campaign(int argc, char **argv)
 			o.jobs = atoi(val);
 		else if (!strcmp(a, "--seed"))
 			o.seed = strtoull(val, NULL, 0);
-		else if (!strcmp(a, "--size"))
+		else if (!strcmp(a, "--reduce-time")) {
+			o.reduce_seconds = atof(val);
+			if (o.reduce_seconds <= 0)
+				return cli_usage_error("campaign", "--reduce-time must be above 0 seconds");
+		} else if (!strcmp(a, "--size"))
 			o.size = atoi(val);
 		else if (!strcmp(a, "--db"))
 			o.db_path = val;
@@ -704,6 +722,14 @@ cmd_campaign(int argc, char **argv)
 		printf("campaign %lld: %ld programs in %.1f s (%.0f programs/s, %d job%s)\n",
 		       (long long)campaign, programs, elapsed, elapsed > 0 ? programs / elapsed : 0.0,
 		       o.jobs, o.jobs > 1 ? "s" : "");
+		if (!o.no_reduce) {
+			long nred = 0;
+			double sred = 0;
+			for (int w = 0; w < o.jobs; w++)
+				nred += ctr->reductions[w], sred += ctr->reduce_seconds[w];
+			printf("reducer: %ld programs reduced in %.1f s of worker time (%.1f ms each)\n", nred,
+			       sred, nred ? 1000 * sred / nred : 0.0);
+		}
 		if (external) {
 			printf("engine %s: ", eng.name);
 			if (engine_execs >= 0)

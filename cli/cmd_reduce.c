@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "reduce.h"
+#include "reproducer.h"
 
 void
 help_reduce(FILE *out)
@@ -13,7 +14,7 @@ help_reduce(FILE *out)
 	fprintf(out,
 	        "usage: fencefuzz reduce FILE [--model M] [--kind K] [--signature HEX]\n"
 	        "                        [--differential M2] [--time S] [--trials N]\n"
-	        "                        [--no-war] [--alias-aware] [-o OUT]\n"
+	        "                        [--no-war] [--alias-aware] [--pytest] [-o OUT]\n"
 	        "\n"
 	        "Judges FILE with model M (default " PASS_DEFAULT_MODEL ") and the oracles, picks\n"
 	        "the first finding of kind K (any kind when not given; --signature picks one\n"
@@ -37,30 +38,17 @@ help_reduce(FILE *out)
 	        "  --time S            budget in seconds (default %.0f); the result is the\n"
 	        "                      smallest found so far, and the header says the limit hit\n"
 	        "  --trials N          budget in candidates judged (default %ld)\n"
+	        "  --pytest            print a TileLang pytest case instead: before = the\n"
+	        "                      reduced program, after = what a correct pass gives\n"
+	        "                      (unsound: a fence right before the async op; handshake:\n"
+	        "                      arrive+wait before the reusing write; unnecessary/alias:\n"
+	        "                      one fence fewer; not-idempotent: the pass on its own\n"
+	        "                      output; differential: the model's output).  Not for\n"
+	        "                      suboptimal-placement, not-preserved, model failures\n"
 	        "  -o OUT              write the program there instead of stdout\n"
 	        "\n"
 	        "exit status: 0 reduced, 2 bad input, usage, or no such finding in FILE\n",
 	        REDUCE_DEFAULT_SECONDS, REDUCE_DEFAULT_TRIALS);
-}
-
-void
-cli_print_reduction_header(FILE *out, const struct ReduceResult *r)
-{
-	const Finding *f = &r->finding;
-	fprintf(out, "# fencefuzz reduce: %s [%s, %s]: %s\n", orc_kind_name(f->kind), f->model,
-	        f->oracle, f->message ? f->message : "");
-	if (f->nwitness) {
-		fprintf(out, "#   witness:");
-		for (int i = 0; i < f->nwitness; i++)
-			fprintf(out, "%s %d:%d %s", i ? " ->" : "", f->witness[i].loc.line,
-			        f->witness[i].loc.col, f->witness[i].what);
-		fputc('\n', out);
-	}
-	fprintf(out, "#   cause signature %016llx, raw signature %016llx\n",
-	        (unsigned long long)r->cause, (unsigned long long)f->signature);
-	fprintf(out, "#   %ld statements -> %ld; %ld candidates judged, %ld kept, %.3f s%s\n",
-	        r->stmts_before, r->stmts_after, r->trials, r->accepted, r->seconds,
-	        r->hit_limit ? " (stopped by the limit, not at a fixed point)" : "");
 }
 
 int
@@ -83,6 +71,7 @@ cmd_reduce(int argc, char **argv)
 {
 	const char *path = NULL, *model = PASS_DEFAULT_MODEL, *other = NULL, *outpath = NULL;
 	const char *kind = NULL, *sig = NULL;
+	int pytest = 0;
 	ReduceLimits lim = {0};
 	ReduceTarget t = {0};
 	orc_defaults(&t.oracles);
@@ -103,6 +92,8 @@ cmd_reduce(int argc, char **argv)
 			lim.max_trials = atol(val), i++;
 		else if (!strcmp(a, "-o") && val)
 			outpath = val, i++;
+		else if (!strcmp(a, "--pytest"))
+			pytest = 1;
 		else if (!strcmp(a, "--no-war"))
 			t.oracles.war = 0;
 		else if (!strcmp(a, "--alias-aware"))
@@ -184,8 +175,18 @@ cmd_reduce(int argc, char **argv)
 		ar_free(arena);
 		return 2;
 	}
-	cli_print_reduction_header(out, &r);
-	fprintf(out, "%s\n", r.text);
+	char *text = pytest ? fz_repro_pytest(&r, &t) : fz_repro_tvmscript(&r);
+	if (!text) {
+		fprintf(stderr, "%s: no pytest case for a %s finding (fencefuzz reduce --help)\n", path,
+		        orc_kind_name(r.finding.kind));
+		if (outpath)
+			fclose(out);
+		fz_reduce_result_free(&r);
+		ar_free(arena);
+		return 2;
+	}
+	fputs(text, out);
+	free(text);
 	if (outpath)
 		fclose(out);
 	fz_reduce_result_free(&r);

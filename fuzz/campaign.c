@@ -6,7 +6,17 @@
  * Writes go in batches: what a worker finds is kept in memory and written in
  * one short transaction per second (or per 256 programs with findings), so
  * workers sharing a database do not wait on each other's write lock, and a
- * killed worker loses at most its last second, never consistency. */
+ * killed worker loses at most its last second, never consistency.
+ *
+ * Findings are recorded under their cause signature (signature.c): the
+ * program is reduced (reduce.c) and the reduced program's shape signs the
+ * finding, so one bug found from many programs is one row, and two bugs that
+ * share a raw signature are two.  Reducing every occurrence would cost more
+ * than finding them, so each worker reduces the occurrences 1, 8, 64, 512 ...
+ * of each raw signature (a new cause under an old raw signature is still
+ * found, at a logarithmic cost), and records the others under the cause of
+ * the first reduction of their raw signature.  The first reduction of each
+ * cause is stored as its reproducer. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +25,8 @@
 
 #include "campaign.h"
 #include "gen.h"
+#include "reduce.h"
+#include "reproducer.h"
 #include "ptrmap.h"
 #include "store.h"
 
@@ -68,6 +80,8 @@ typedef struct Pending {
 	uint64_t hash;
 	Finding *f;
 	unsigned char *first; /* per finding: store it with this program */
+	const char **reduced; /* per finding: reproducer texts to store when it is new, or NULL */
+	const char **pytest;
 	int n;
 } Pending;
 
@@ -92,14 +106,21 @@ flush(Db *db, int64_t campaign_id, Pending *pend, int *npend, int w, CampaignCou
 		for (int k = 0; k < pend[i].n; k++) {
 			int is_new = 0;
 			const Finding *f = &pend[i].f[k];
-			if (db_record_finding(db, campaign_id, pend[i].first[k] ? program_id : 0, f,
-			                      &is_new) <= 0) {
+			int64_t fid = db_record_finding(db, campaign_id, pend[i].first[k] ? program_id : 0, f,
+			                                &is_new);
+			if (fid <= 0) {
 				rc = fail(err, errlen, db, "record finding");
 				break;
 			}
 			ctr->found[w][f->kind]++;
 			if (is_new)
 				ctr->distinct[w][f->kind]++;
+			if (is_new && pend[i].reduced[k]) {
+				if (db_reproducer(db, fid, pend[i].reduced[k], pend[i].pytest[k], NULL) <= 0) {
+					rc = fail(err, errlen, db, "store reproducer");
+					break;
+				}
+			}
 		}
 	}
 	if (!rc) {
@@ -126,6 +147,9 @@ typedef struct Worker {
 	double start_time, last_flush;
 	Db *db;
 	PtrMap seen; /* signatures this worker has already stored a program for */
+	PtrMap occurrences; /* raw key -> occurrences so far */
+	PtrMap cause;       /* raw key -> cause signature of its first reduction */
+	PtrMap reproduced;  /* causes this worker has a reproducer for */
 	Pending pend[FLUSH_PROGRAMS];
 	int npend;
 	char *err;
@@ -146,6 +170,67 @@ worker_open(Worker *wk, const CampaignOptions *o, int64_t campaign_id, int w,
 	wk->err = err;
 	wk->errlen = errlen;
 	return db_open(o->db_path, &wk->db, err, errlen);
+}
+
+/* The cause signature of finding f of judge m on program p (see the head
+ * of this file); when this reduction is the worker's first of its cause,
+ * *reduced and *pytest get the reproducer texts (in arena a). */
+static int
+is_power_of_8(intptr_t n)
+{
+	while (n >= 8 && n % 8 == 0)
+		n /= 8;
+	return n == 1;
+}
+
+static uint64_t
+worker_cause(Worker *wk, Arena *a, const Program *p, int m, const Finding *f,
+             const char **reduced, const char **pytest)
+{
+	const CampaignOptions *o = wk->o;
+	uint64_t raw = f->signature ^ ((uint64_t)f->kind << 56) ^ ((uint64_t)m << 48);
+	const void *rk = (const void *)(uintptr_t)(raw | 1);
+	intptr_t n = pm_add(&wk->occurrences, rk, 1);
+	uint64_t cached = (uint64_t)(uintptr_t)pm_get(&wk->cause, rk);
+	if (cached && !is_power_of_8(n))
+		return cached;
+	ReduceTarget t = {0};
+	t.model = o->models[m < o->nmodels ? m : 0];
+	t.other = m < o->nmodels ? NULL : o->models[1];
+	t.kind = f->kind;
+	t.raw_signature = f->signature;
+	t.oracles = o->oracles;
+	ReduceLimits lim = {o->reduce_seconds > 0 ? o->reduce_seconds : CAMPAIGN_REDUCE_SECONDS, 0};
+	ReduceResult r;
+	char err[256];
+	Arena *ra = ar_new();
+	double t0 = fz_now();
+	uint64_t cause;
+	if (fz_reduce(ra, p, &t, &lim, &r, err, sizeof err)) {
+		/* The finding does not survive printing and reading back (it never
+		 * should); keep the raw signature rather than lose the finding. */
+		cause = f->signature;
+	} else {
+		cause = r.cause;
+		if (!pm_get(&wk->reproduced, (const void *)(uintptr_t)(cause | 1))) {
+			pm_put(&wk->reproduced, (const void *)(uintptr_t)(cause | 1), (void *)1);
+			char *text = fz_repro_tvmscript(&r);
+			*reduced = ar_strdup(a, text);
+			free(text);
+			char *py = fz_repro_pytest(&r, &t);
+			if (py) {
+				*pytest = ar_strdup(a, py);
+				free(py);
+			}
+		}
+		fz_reduce_result_free(&r);
+	}
+	ar_free(ra);
+	wk->ctr->reductions[wk->w]++;
+	wk->ctr->reduce_seconds[wk->w] += fz_now() - t0;
+	if (!cached)
+		pm_put(&wk->cause, rk, (void *)(uintptr_t)cause);
+	return cause;
 }
 
 /* Judges program p (owned by arena a, which this takes over), keeps its
@@ -174,11 +259,23 @@ worker_program(Worker *wk, Arena *a, Program *p)
 		}
 		pe->f = f;
 		pe->first = first;
+		const char **reduced = ar_alloc(a, sizeof *reduced * (size_t)(pe->n + fl.n));
+		const char **pytest = ar_alloc(a, sizeof *pytest * (size_t)(pe->n + fl.n));
+		if (pe->n) {
+			memcpy(reduced, pe->reduced, sizeof *reduced * (size_t)pe->n);
+			memcpy(pytest, pe->pytest, sizeof *pytest * (size_t)pe->n);
+		}
+		pe->reduced = reduced;
+		pe->pytest = pytest;
 		for (int k = 0; k < fl.n; k++) {
 			const Finding *cur = &fl.items[k];
+			uint64_t sig = cur->signature;
+			const char *rtext = NULL, *ptext = NULL;
+			if (!o->no_reduce)
+				sig = worker_cause(wk, a, p, m, cur, &rtext, &ptext);
 			/* The map is keyed by pointers; a (signature, kind, judge)
 			 * hash made odd (never NULL) stands in for one. */
-			uint64_t key = cur->signature ^ ((uint64_t)cur->kind << 56) ^ ((uint64_t)m << 48);
+			uint64_t key = sig ^ ((uint64_t)cur->kind << 56) ^ ((uint64_t)m << 48);
 			int is_first = !pm_get(&wk->seen, (void *)(uintptr_t)(key | 1));
 			if (is_first) {
 				pm_put(&wk->seen, (void *)(uintptr_t)(key | 1), (void *)1);
@@ -206,7 +303,10 @@ worker_program(Worker *wk, Arena *a, Program *p)
 					}
 			}
 			pe->f[pe->n] = *cur;
+			pe->f[pe->n].signature = sig;
 			pe->first[pe->n] = (unsigned char)is_first;
+			pe->reduced[pe->n] = rtext;
+			pe->pytest[pe->n] = ptext;
 			pe->n++;
 		}
 	}
@@ -237,6 +337,9 @@ worker_close(Worker *wk, int rc)
 	if (rc)
 		wk->ctr->failed[wk->w] = 1;
 	pm_free(&wk->seen);
+	pm_free(&wk->occurrences);
+	pm_free(&wk->cause);
+	pm_free(&wk->reproduced);
 	db_close(wk->db);
 	return rc;
 }

@@ -10,6 +10,7 @@
 #include "pass.h"
 
 enum { CAMPAIGN_MAX_JOBS = 64, CAMPAIGN_MAX_MODELS = 32 };
+#define CAMPAIGN_REDUCE_SECONDS 1.0
 
 typedef struct CampaignOptions {
 	double seconds;     /* stop after this long; 0 = no time limit */
@@ -22,6 +23,8 @@ typedef struct CampaignOptions {
 	int nmodels;
 	OracleOptions oracles;
 	int differential;   /* also record every program where models 0 and 1 differ */
+	int no_reduce;      /* record raw signatures, store no reproducers */
+	double reduce_seconds; /* budget per reduction; 0 = CAMPAIGN_REDUCE_SECONDS */
 	const char *models_text, *oracles_text; /* as given, for the campaigns table */
 } CampaignOptions;
 
@@ -32,6 +35,8 @@ typedef struct CampaignCounters {
 	volatile long found[CAMPAIGN_MAX_JOBS][FK_COUNT];    /* occurrences */
 	volatile long distinct[CAMPAIGN_MAX_JOBS][FK_COUNT]; /* new rows in the DB */
 	volatile int failed[CAMPAIGN_MAX_JOBS];              /* a worker's DB error */
+	volatile long reductions[CAMPAIGN_MAX_JOBS];         /* programs reduced */
+	volatile double reduce_seconds[CAMPAIGN_MAX_JOBS];   /* time spent reducing */
 } CampaignCounters;
 
 /* campaign.c */

@@ -14,7 +14,15 @@
  * "Still shows the finding" = same kind, same model, and the same raw
  * signature (fl_sign: oracle, rule and the end events of the witness; no
  * names or positions), so a reduction cannot wander from one bug to another
- * with the same kind.
+ * with the same kind.  One pass is the exception: ED_CANON replaces a call
+ * that writes a shared buffer by a plain store to that buffer, and is kept
+ * when a finding of the same kind, oracle and rule remains (its witness now
+ * starts at the store).  It is kept exactly when the bug does not depend on
+ * which generic op wrote, so reduced programs of one bug reached through
+ * different generic ops (atomics, cp.async, externs) come out alike, and a
+ * bug that is about the generic op (a let-bound atomic the model does not
+ * look into) keeps its op.  After a canonical edit the raw signature is the
+ * new finding's, and the other passes run again.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +58,11 @@ fz_shows(const ReduceTarget *t, const Program *p, FindingList *fl, Finding *out)
 		orc_check(t->model, p, &o, fl);
 	for (int i = first; i < fl->n; i++) {
 		const Finding *f = &fl->items[i];
-		if (f->kind == t->kind && (!t->raw_signature || f->signature == t->raw_signature)) {
+		int same = t->raw_signature ? f->signature == t->raw_signature
+		           : t->rule        ? f->oracle && f->rule && !strcmp(f->oracle, t->oracle) &&
+		                                  !strcmp(f->rule, t->rule)
+		                            : 1;
+		if (f->kind == t->kind && same) {
 			if (out)
 				*out = *f;
 			return 1;
@@ -90,6 +102,66 @@ reread(const Program *cand, char **text)
 	return q;
 }
 
+/* The passes (the canonicalising one alone when canon) to a fixed point
+ * or a limit; *curp and *textp are replaced by each kept candidate. */
+static void
+run_passes(const ReduceTarget *t, Program **curp, char **textp, ReduceResult *r, double t0,
+           double max_s, long max_trials, int canon)
+{
+	int progress = 1;
+	while (progress && !r->hit_limit) {
+		progress = 0;
+		for (int pass = 0; pass < ED_COUNT && !r->hit_limit; pass++) {
+			if ((pass == ED_CANON) != canon)
+				continue;
+			for (int site = 0;;) {
+				if (r->trials >= max_trials || fz_now() - t0 >= max_s) {
+					r->hit_limit = 1;
+					break;
+				}
+				Arena *scratch = ar_new();
+				Program *cand = fz_edit(scratch, *curp, (EditPass)pass, site);
+				if (!cand) {
+					ar_free(scratch);
+					break;
+				}
+				char *ctext = NULL;
+				Program *q = reread(cand, &ctext);
+				ar_free(scratch);
+				int keep = 0;
+				if (q && !strcmp(ctext, *textp)) {
+					/* An edit that changed nothing (a rename with no uses left). */
+					ar_free(q->arena);
+					free(ctext);
+					q = NULL;
+					ctext = NULL;
+				}
+				if (q) {
+					r->trials++;
+					FindingList fl;
+					fl_init(&fl, q->arena);
+					keep = fz_shows(t, q, &fl, NULL);
+				}
+				if (keep) {
+					ar_free((*curp)->arena);
+					free(*textp);
+					*curp = q;
+					*textp = ctext;
+					r->accepted++;
+					progress = 1;
+					/* The same site number now names the next site. */
+				} else {
+					if (q)
+						ar_free(q->arena);
+					free(ctext);
+					site++;
+				}
+			}
+		}
+	}
+
+}
+
 int
 fz_reduce(Arena *a, const Program *p, const ReduceTarget *t, const ReduceLimits *lim,
           ReduceResult *r, char *err, size_t errlen)
@@ -118,55 +190,36 @@ fz_reduce(Arena *a, const Program *p, const ReduceTarget *t, const ReduceLimits 
 			return -1;
 		}
 	}
-	int progress = 1;
-	while (progress && !r->hit_limit) {
-		progress = 0;
-		for (int pass = 0; pass < ED_COUNT && !r->hit_limit; pass++) {
-			for (int site = 0;;) {
-				if (r->trials >= max_trials || fz_now() - t0 >= max_s) {
-					r->hit_limit = 1;
-					break;
-				}
-				Arena *scratch = ar_new();
-				Program *cand = fz_edit(scratch, cur, (EditPass)pass, site);
-				if (!cand) {
-					ar_free(scratch);
-					break;
-				}
-				char *ctext = NULL;
-				Program *q = reread(cand, &ctext);
-				ar_free(scratch);
-				int keep = 0;
-				if (q && !strcmp(ctext, text)) {
-					/* An edit that changed nothing (a rename with no uses left). */
-					ar_free(q->arena);
-					free(ctext);
-					q = NULL;
-					ctext = NULL;
-				}
-				if (q) {
-					r->trials++;
-					FindingList fl;
-					fl_init(&fl, q->arena);
-					keep = fz_shows(t, q, &fl, NULL);
-				}
-				if (keep) {
-					ar_free(cur->arena);
-					free(text);
-					cur = q;
-					text = ctext;
-					r->accepted++;
-					progress = 1;
-					/* The same site number now names the next site. */
-				} else {
-					if (q)
-						ar_free(q->arena);
-					free(ctext);
-					site++;
-				}
-			}
-		}
+	ReduceTarget cur_t = *t;
+	for (;;) {
+		run_passes(&cur_t, &cur, &text, r, t0, max_s, max_trials, 0);
+		if (r->hit_limit || cur_t.kind == FK_DIFFERENTIAL)
+			break;
+		/* The canonicalising pass, under the relaxed match. */
+		ReduceTarget relaxed = cur_t;
+		FindingList fl;
+		Finding f;
+		fl_init(&fl, cur->arena);
+		if (!fz_shows(&cur_t, cur, &fl, &f))
+			abort();
+		/* Copies: f's strings may live in the arena of a program the pass
+		 * replaces. */
+		char oracle[128], rule[512];
+		snprintf(oracle, sizeof oracle, "%s", f.oracle ? f.oracle : "");
+		snprintf(rule, sizeof rule, "%s", f.rule ? f.rule : "");
+		relaxed.raw_signature = 0;
+		relaxed.oracle = oracle;
+		relaxed.rule = rule;
+		long before = r->accepted;
+		run_passes(&relaxed, &cur, &text, r, t0, max_s, max_trials, 1);
+		if (r->accepted == before)
+			break;
+		fl_init(&fl, cur->arena);
+		if (!fz_shows(&relaxed, cur, &fl, &f))
+			abort();
+		cur_t.raw_signature = f.signature;
 	}
+	t = &cur_t;
 
 	/* The result, in the caller's arena, with its finding located. */
 	Diag d;

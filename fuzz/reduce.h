@@ -19,6 +19,9 @@ typedef struct ReduceTarget {
 	FindingKind kind;
 	uint64_t raw_signature;  /* 0: any finding of the kind */
 	OracleOptions oracles;   /* as the finding was judged (war, alias-aware ...) */
+	/* With raw_signature 0 and these set: any finding of the kind from
+	 * this oracle and rule (the reducer's canonicalising edits). */
+	const char *oracle, *rule;
 } ReduceTarget;
 
 typedef struct ReduceLimits {
@@ -65,6 +68,7 @@ typedef enum {
 	ED_HEADER,      /* trip counts -> 1, steps/annotations dropped, conditions -> True */
 	ED_EXPR,        /* an integer expression -> 0, a stored value -> a typed zero */
 	ED_MERGE,       /* uses of a declared buffer renamed to an earlier one of its scope and dtype */
+	ED_CANON,       /* a call writing a shared buffer -> a plain store to it (see reduce.c) */
 	ED_FUNC,        /* a parameter, an attribute, a free var, a function dropped */
 	ED_COUNT
 } EditPass;

@@ -308,12 +308,81 @@ ed_store(Ed *e, Stmt *s)
 	return c;
 }
 
+/* The first shared buffer (declared, so it has a name to store to) that
+ * expression x reaches through its data pointer, a load or a bare name. */
+static Buffer *
+shared_buffer_in(const Expr *x)
+{
+	if (!x)
+		return NULL;
+	Buffer *b = NULL;
+	switch (x->kind) {
+	case EX_VAR:
+		b = x->u.var->owner;
+		break;
+	case EX_BUF:
+		b = x->u.buf;
+		break;
+	case EX_LOAD:
+		b = x->u.load.buf;
+		break;
+	default:
+		break;
+	}
+	if (b && ir_scope_is_shared(ir_buffer_scope(b)) && strcmp(ir_buffer_scope(b), "shared.barrier") &&
+	    (int_dtype(b->dtype) || float_dtype(b->dtype)))
+		return b;
+	const Expr *const *items = NULL;
+	int n = 0;
+	if (x->kind == EX_CALL)
+		items = (const Expr *const *)x->u.call.args, n = x->u.call.nargs;
+	else if (x->kind == EX_LOAD)
+		items = (const Expr *const *)x->u.load.idx, n = x->u.load.nidx;
+	else if (x->kind == EX_BIN) {
+		Buffer *l = shared_buffer_in(x->u.bin.a);
+		return l ? l : shared_buffer_in(x->u.bin.b);
+	}
+	for (int i = 0; i < n; i++)
+		if ((b = shared_buffer_in(items[i])))
+			return b;
+	return NULL;
+}
+
+/* ED_CANON: a statement whose call reaches shared buffer b, as a plain
+ * store to b (site 1) or a plain load of it (site 2). */
+static Stmt *
+canonical_access(Ed *e, Buffer *b)
+{
+	Arena *a = e->a;
+	int n = b->ndim > 0 ? b->ndim : 1;
+	Expr **idx = ar_alloc(a, sizeof *idx * (size_t)n);
+	for (int i = 0; i < n; i++)
+		idx[i] = ir_int(a, 0, "int32");
+	if (at_site(e))
+		return ir_store(a, b, idx, n,
+		                float_dtype(b->dtype) ? ir_float(a, 0.0, b->dtype) : ir_int(a, 0, b->dtype));
+	if (at_site(e))
+		return ir_eval(a, ir_load(a, b, idx, n));
+	return NULL;
+}
+
 static Stmt *
 ed_stmt(Ed *e, Stmt *s)
 {
 	if (!s || e->done)
 		return s;
 	Arena *a = e->a;
+	if (e->pass == ED_CANON && (s->kind == ST_EVAL || s->kind == ST_LET)) {
+		Expr *v = s->kind == ST_EVAL ? s->u.eval.value : s->u.let.value;
+		Buffer *b = v->kind == EX_CALL ? shared_buffer_in(v) : NULL;
+		Stmt *c = b ? canonical_access(e, b) : NULL;
+		if (c && s->kind == ST_LET) {
+			Stmt *items[2] = {c, s->u.let.body};
+			return ir_seq(a, items, 2);
+		}
+		if (c)
+			return c;
+	}
 	switch (s->kind) {
 	case ST_SEQ:
 		return ed_seq(e, s);
@@ -695,7 +764,7 @@ const char *
 fz_edit_name(EditPass pass)
 {
 	static const char *const names[ED_COUNT] = {
-		"delete 8", "delete 4", "delete 2", "delete 1", "unwrap", "header", "expr", "merge", "func",
+		"delete 8", "delete 4", "delete 2", "delete 1", "unwrap", "header", "expr", "merge", "canon", "func",
 	};
 	return pass < ED_COUNT ? names[pass] : "?";
 }

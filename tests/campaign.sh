@@ -1,6 +1,10 @@
 #!/bin/sh
 # campaign.sh FENCEFUZZ WORKDIR: the campaign contract.
-# - the same seed and settings give the same findings (and with 2 jobs too);
+# - the same seed and settings give the same findings; with 2 jobs too, up to
+#   which cause an occurrence is counted under (each worker reduces its own
+#   sightings), and exactly with --no-reduce;
+# - every finding has a reproducer, and causes group programs: fewer rows than
+#   raw signatures would give is not required, but no row without reproducer;
 # - a second campaign on the same database adds to it;
 # - Ctrl-C (SIGINT) ends a campaign cleanly: exit 0, status recorded, the
 #   database passes integrity_check.
@@ -16,9 +20,19 @@ sig='select kind, model, signature, count from findings order by kind, model, si
 run --db "$work/a.sqlite"
 run --db "$work/b.sqlite"
 run --db "$work/c.sqlite" --jobs 2
+run --db "$work/c2.sqlite" --jobs 2
+run --db "$work/ra.sqlite" --no-reduce
+run --db "$work/rc.sqlite" --no-reduce --jobs 2
+bykind='select kind, model, sum(count) from findings group by kind, model order by kind, model'
 [ "$(q "$work/a.sqlite" "$sig" | wc -l)" -gt 0 ] && ok || bad "no findings at all in 150 programs"
 [ "$(q "$work/a.sqlite" "$sig")" = "$(q "$work/b.sqlite" "$sig")" ] && ok || bad "same seed, different findings"
-[ "$(q "$work/a.sqlite" "$sig")" = "$(q "$work/c.sqlite" "$sig")" ] && ok || bad "2 jobs found other findings than 1 job"
+[ "$(q "$work/c.sqlite" "$sig")" = "$(q "$work/c2.sqlite" "$sig")" ] && ok || bad "same seed and 2 jobs, different findings"
+[ "$(q "$work/a.sqlite" "$bykind")" = "$(q "$work/c.sqlite" "$bykind")" ] && ok || bad "2 jobs counted other occurrences than 1 job"
+[ "$(q "$work/ra.sqlite" "$sig")" = "$(q "$work/rc.sqlite" "$sig")" ] && ok || bad "--no-reduce: 2 jobs found other findings than 1 job"
+[ "$(q "$work/a.sqlite" "$bykind")" = "$(q "$work/ra.sqlite" "$bykind")" ] && ok || bad "reduction changed the occurrences counted"
+[ "$(q "$work/a.sqlite" 'select count(*) from findings f where not exists (select 1 from reproducers r where r.finding_id = f.id)')" = 0 ] &&
+	ok || bad "a finding without a reproducer"
+[ "$(q "$work/ra.sqlite" 'select count(*) from reproducers')" = 0 ] && ok || bad "--no-reduce stored reproducers"
 [ "$(q "$work/a.sqlite" 'select execs from campaigns')" = 150 ] && ok || bad "execs not recorded"
 grep -q "campaign 1: 150 programs" "$work/out.txt" && ok || bad "summary line missing"
 
@@ -43,7 +57,7 @@ rc=$?
 # two campaigns writing one database at once lose nothing: every finding's
 # count is the sum of what each campaign records alone
 "$ff" campaign --programs 150 --seed 11 --size 20 --db "$work/s1.sqlite" >/dev/null 2>&1 || bad "s1"
-"$ff" campaign --programs 150 --seed 12 --size 20 --db "$work/s2.sqlite" >/dev/null 2>&1 || bad "s2"
+"$ff" campaign --programs 150 --seed 12 --size 20 --jobs 2 --db "$work/s2.sqlite" >/dev/null 2>&1 || bad "s2"
 "$ff" campaign --programs 150 --seed 11 --size 20 --db "$work/both.sqlite" >/dev/null 2>&1 &
 p1=$!
 "$ff" campaign --programs 150 --seed 12 --size 20 --jobs 2 --db "$work/both.sqlite" >/dev/null 2>&1 &

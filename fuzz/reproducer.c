@@ -1,0 +1,234 @@
+/* reproducer.c: a reduced finding as the texts a compiler engineer files
+ * upstream: the TVMScript program with the finding in its header, and a
+ * TileLang pytest case (rendered by repro_pytest.c).
+ *
+ * The pytest's expected program is what a correct pass must produce, where
+ * that can be said without guessing:
+ *   unsound, unsound-war  the model's output plus a fence right before the
+ *                         witness's async op: where the pass itself puts
+ *                         fences (SPEC 5), and sound for that path;
+ *   handshake             the output plus tma_store_arrive/tma_store_wait
+ *                         before the write that reuses the source;
+ *   unnecessary-fence,    a fence count one below the model's;
+ *   alias-redundant-fence
+ *   not-idempotent        the pass run on its own output must return it;
+ *   differential          the model's own output (a pin of the behaviour that
+ *                         differs from the other model's, named in the comment).
+ * For suboptimal-placement, not-preserved and the model-failure kinds no
+ * expected program is derived: the pytest is not emitted and the TVMScript
+ * reproducer stands alone.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "reproducer.h"
+#include "repro.h"
+
+static void
+header(StrBuf *sb, const ReduceResult *r, const char *prefix)
+{
+	const Finding *f = &r->finding;
+	sb_printf(sb, "%sfencefuzz: %s [%s, %s]: %s\n", prefix, orc_kind_name(f->kind), f->model,
+	          f->oracle, f->message ? f->message : "");
+	if (f->nwitness) {
+		sb_printf(sb, "%s  witness:", prefix);
+		for (int i = 0; i < f->nwitness; i++)
+			sb_printf(sb, "%s %d:%d %s", i ? " ->" : "", f->witness[i].loc.line,
+			          f->witness[i].loc.col, f->witness[i].what);
+		sb_putc(sb, '\n');
+	}
+	if (f->rule)
+		sb_printf(sb, "%s  rule: %s\n", prefix, f->rule);
+	sb_printf(sb, "%s  cause signature %016llx, raw signature %016llx\n", prefix,
+	          (unsigned long long)r->cause, (unsigned long long)f->signature);
+	sb_printf(sb, "%s  reduced: %ld statements -> %ld; %ld candidates judged, %ld kept, %.3f s%s\n",
+	          prefix, r->stmts_before, r->stmts_after, r->trials, r->accepted, r->seconds,
+	          r->hit_limit ? " (stopped by the limit, not at a fixed point)" : "");
+}
+
+char *
+fz_repro_tvmscript(const ReduceResult *r)
+{
+	StrBuf sb;
+	sb_init(&sb);
+	header(&sb, r, "# ");
+	sb_puts(&sb, r->text);
+	sb_putc(&sb, '\n');
+	return sb_take(&sb);
+}
+
+static int
+count_calls(const Stmt *s, const char *name)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case ST_SEQ: {
+		int n = 0;
+		for (int i = 0; i < s->u.seq.n; i++)
+			n += count_calls(s->u.seq.items[i], name);
+		return n;
+	}
+	case ST_EVAL: return ir_stmt_is_call(s, name);
+	case ST_STORE: return 0;
+	case ST_IF: return count_calls(s->u.if_.then_, name) + count_calls(s->u.if_.else_, name);
+	default: return count_calls(ir_body(s), name);
+	}
+}
+
+static int
+program_fences(const Program *p)
+{
+	int n = 0;
+	for (int i = 0; i < p->nfuncs; i++)
+		n += count_calls(p->funcs[i]->body, "fence_proxy_async");
+	return n;
+}
+
+/* s with the given statements inserted right before the statement located at
+ * `at`; *done set when it was found. */
+static Stmt *
+insert_before(Arena *a, Stmt *s, Loc at, Stmt **ins, int nins, int *done)
+{
+	if (!s || *done)
+		return s;
+	if (s->kind != ST_SEQ && s->loc.line == at.line && s->loc.col == at.col) {
+		Stmt **items = ar_alloc(a, sizeof *items * (size_t)(nins + 1));
+		memcpy(items, ins, sizeof *items * (size_t)nins);
+		items[nins] = s;
+		*done = 1;
+		return ir_seq(a, items, nins + 1);
+	}
+	switch (s->kind) {
+	case ST_SEQ: {
+		int n = s->u.seq.n;
+		Stmt **items = ar_alloc(a, sizeof *items * (size_t)n);
+		for (int i = 0; i < n; i++)
+			items[i] = insert_before(a, s->u.seq.items[i], at, ins, nins, done);
+		return *done ? ir_seq(a, items, n) : s;
+	}
+	case ST_EVAL:
+	case ST_STORE: return s;
+	case ST_IF: {
+		Stmt *t = insert_before(a, s->u.if_.then_, at, ins, nins, done);
+		Stmt *e = insert_before(a, s->u.if_.else_, at, ins, nins, done);
+		if (!*done)
+			return s;
+		Stmt *c = ir_copy_stmt(a, s);
+		c->u.if_.then_ = t;
+		c->u.if_.else_ = e;
+		return c;
+	}
+	default: {
+		Stmt *b = insert_before(a, ir_body(s), at, ins, nins, done);
+		return *done ? ir_with_body(a, s, b) : s;
+	}
+	}
+}
+
+static Program *
+with_inserted(Arena *a, const Program *q, Loc at, const char *const *names, int n)
+{
+	Stmt **ins = ar_alloc(a, sizeof *ins * (size_t)n);
+	for (int i = 0; i < n; i++)
+		ins[i] = ir_eval(a, ir_call(a, names[i], NULL, 0));
+	Program *out = ir_program(a);
+	*out = *q;
+	out->funcs = ar_alloc(a, sizeof *out->funcs * (size_t)(q->nfuncs ? q->nfuncs : 1));
+	int done = 0;
+	for (int i = 0; i < q->nfuncs; i++) {
+		Stmt *b = insert_before(a, q->funcs[i]->body, at, ins, n, &done);
+		out->funcs[i] = b == q->funcs[i]->body ? q->funcs[i] : ir_func_with_body(a, q->funcs[i], b);
+	}
+	return done ? out : NULL;
+}
+
+char *
+fz_repro_pytest(const ReduceResult *r, const ReduceTarget *t)
+{
+	const Finding *f = &r->finding;
+	Arena *a = ar_new();
+	Diag d;
+	Program *before = ir_read(a, "reduced", r->text, strlen(r->text), &d);
+	if (!before) {
+		ar_free(a);
+		return NULL;
+	}
+	Program *q = pass_run_ex(t->model, before, &(PassError){0});
+	PytestCase c = {0};
+	char name[64], note[256];
+	snprintf(name, sizeof name, "test_fencefuzz_%016llx", (unsigned long long)r->cause);
+	c.test_name = name;
+	c.before = before;
+	Loc last = f->nwitness ? f->witness[f->nwitness - 1].loc : f->loc;
+	switch (f->kind) {
+	case FK_UNSOUND:
+	case FK_UNSOUND_WAR: {
+		static const char *const fence[] = {"fence_proxy_async"};
+		c.after = q ? with_inserted(a, q, last, fence, 1) : NULL;
+		c.expect_mode = "equal";
+		snprintf(note, sizeof note,
+		         "expected: the model's output plus a fence right before the async op at line %d",
+		         last.line);
+		break;
+	}
+	case FK_HANDSHAKE: {
+		static const char *const hs[] = {"tma_store_arrive", "tma_store_wait"};
+		c.after = q ? with_inserted(a, q, last, hs, 2) : NULL;
+		c.expect_mode = "equal";
+		snprintf(note, sizeof note,
+		         "expected: tma_store_arrive/tma_store_wait before the write at line %d", last.line);
+		break;
+	}
+	case FK_UNNECESSARY_FENCE:
+	case FK_ALIAS_FENCE:
+		if (!q)
+			break;
+		c.expect_mode = "fences";
+		c.expect_fences = program_fences(q) - 1;
+		snprintf(note, sizeof note, "expected: one fence fewer than the %d the pass inserts",
+		         program_fences(q));
+		c.after = (const Program *)1; /* marks "expressible"; fences mode has no program */
+		break;
+	case FK_NOT_IDEMPOTENT:
+		if (!q)
+			break;
+		c.before = q;
+		c.after = q;
+		c.expect_mode = "equal";
+		snprintf(note, sizeof note, "expected: the pass leaves its own output unchanged");
+		break;
+	case FK_DIFFERENTIAL:
+		c.after = q;
+		c.expect_mode = "equal";
+		snprintf(note, sizeof note, "pins %s's output; %s gives another (see the header)",
+		         t->model->name, t->other ? t->other->name : "the other model");
+		break;
+	default:
+		break;
+	}
+	if (!c.after || !c.expect_mode) {
+		ar_free(a);
+		return NULL;
+	}
+	if (c.after == (const Program *)1)
+		c.after = NULL;
+	c.fence_note = note;
+	if (c.expect_mode && !strcmp(c.expect_mode, "equal"))
+		c.expect_fences = program_fences(c.after);
+	StrBuf cm;
+	sb_init(&cm);
+	header(&cm, r, "");
+	c.comment = cm.p;
+	StrBuf sb;
+	sb_init(&sb);
+	char err[256];
+	int rc = fz_pytest_text(&sb, &c, err, sizeof err);
+	sb_free(&cm);
+	ar_free(a);
+	if (rc) {
+		sb_free(&sb);
+		return NULL;
+	}
+	return sb_take(&sb);
+}

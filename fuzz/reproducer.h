@@ -1,0 +1,19 @@
+/* reproducer.h: what a reduced finding is handed over as (issue 5): the
+ * TVMScript program headed by the finding, and a TileLang pytest case. */
+#ifndef FENCEFUZZ_REPRODUCER_H
+#define FENCEFUZZ_REPRODUCER_H
+
+#include "reduce.h"
+
+/* reproducer.c */
+/* The reduced program with a comment header: the finding (kind, model,
+ * oracle, message, witness), its cause and raw signatures, and the
+ * reduction's figures.  malloc'd. */
+char *fz_repro_tvmscript(const ReduceResult *r);
+/* A TileLang pytest file for the reduced finding (repro_pytest.c renders
+ * it): before = the reduced program, after = what a correct pass gives where
+ * that can be said (see reproducer.c).  malloc'd; NULL when the finding
+ * cannot be expressed as a pytest case (the reason is in the TVMScript). */
+char *fz_repro_pytest(const ReduceResult *r, const ReduceTarget *t);
+
+#endif
