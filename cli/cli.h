@@ -41,6 +41,14 @@ int cmd_reduce(int argc, char **argv);
 void help_reduce(FILE *out);
 int cli_parse_kind(const char *cmd, const char *name, FindingKind *out);
 
+/* cmd_regress.c */
+int cmd_repro(int argc, char **argv);
+void help_repro(FILE *out);
+int cmd_promote(int argc, char **argv);
+void help_promote(FILE *out);
+int cmd_replay(int argc, char **argv);
+void help_replay(FILE *out);
+
 /* common.c */
 /* Reads and verifies a program; prints the diagnostic and returns NULL on bad input. */
 Program *cli_read_program(Arena *a, const char *path);

@@ -15,6 +15,9 @@ static const Command commands[] = {
 	{"gen", "generate random TileLang-shaped programs from a seed", cmd_gen, help_gen},
 	{"campaign", "generate programs, run models and oracles, record findings in SQLite", cmd_campaign, help_campaign},
 	{"reduce", "shrink a program to the smallest one that still shows a finding", cmd_reduce, help_reduce},
+	{"repro", "print a finding's reproducers (TVMScript, TileLang pytest, CUDA) from the database", cmd_repro, help_repro},
+	{"promote", "write a finding into the regression corpus with every model's expected verdict", cmd_promote, help_promote},
+	{"replay", "check the regression corpus against the models; exit 1 on any change", cmd_replay, help_replay},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 

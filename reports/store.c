@@ -594,3 +594,81 @@ db_findings_summary(Db *db, FILE *out)
 	sqlite3_finalize(s);
 	return r;
 }
+
+/* ---- reading findings back (repro, promote) ------------------------------- */
+
+static char *
+col_dup(sqlite3_stmt *s, int i)
+{
+	const unsigned char *t = sqlite3_column_text(s, i);
+	return t ? strdup((const char *)t) : NULL;
+}
+
+int
+db_finding_get(Db *db, int64_t id, FindingRow *out)
+{
+	static const char sql[] =
+		"SELECT f.id, f.kind, f.model, f.oracle, f.signature, f.message, f.witness, f.status, "
+		"f.count, f.program_id, p.text FROM findings f LEFT JOIN programs p ON p.id = f.program_id "
+		"WHERE f.id = ?";
+	memset(out, 0, sizeof *out);
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) != SQLITE_OK)
+		return fail(db, "finding");
+	sqlite3_bind_int64(s, 1, id);
+	int rc = sqlite3_step(s), r;
+	if (rc == SQLITE_ROW) {
+		out->id = sqlite3_column_int64(s, 0);
+		out->kind = col_dup(s, 1);
+		out->model = col_dup(s, 2);
+		out->oracle = col_dup(s, 3);
+		out->signature = col_dup(s, 4);
+		out->message = col_dup(s, 5);
+		out->witness = col_dup(s, 6);
+		out->status = col_dup(s, 7);
+		out->count = (long)sqlite3_column_int64(s, 8);
+		out->program_id = sqlite3_column_int64(s, 9);
+		out->program_text = col_dup(s, 10);
+		r = 0;
+	} else
+		r = rc == SQLITE_DONE ? 1 : fail(db, "finding");
+	sqlite3_finalize(s);
+	return r;
+}
+
+void
+db_finding_row_free(FindingRow *r)
+{
+	free(r->kind);
+	free(r->model);
+	free(r->oracle);
+	free(r->signature);
+	free(r->message);
+	free(r->witness);
+	free(r->status);
+	free(r->program_text);
+	memset(r, 0, sizeof *r);
+}
+
+int
+db_reproducer_get(Db *db, int64_t finding, char **reduced, char **pytest, char **cuda)
+{
+	static const char sql[] =
+		"SELECT reduced_text, pytest_text, cuda_text FROM reproducers WHERE finding_id = ? "
+		"ORDER BY id DESC LIMIT 1";
+	*reduced = *pytest = *cuda = NULL;
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) != SQLITE_OK)
+		return fail(db, "reproducer");
+	sqlite3_bind_int64(s, 1, finding);
+	int rc = sqlite3_step(s), r;
+	if (rc == SQLITE_ROW) {
+		*reduced = col_dup(s, 0);
+		*pytest = col_dup(s, 1);
+		*cuda = col_dup(s, 2);
+		r = 0;
+	} else
+		r = rc == SQLITE_DONE ? 1 : fail(db, "reproducer");
+	sqlite3_finalize(s);
+	return r;
+}

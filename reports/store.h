@@ -79,4 +79,18 @@ int db_stats(Db *db, int64_t campaign, double elapsed_s, long programs, long fin
  * kind model count first_seen last_seen status: message */
 int db_findings_summary(Db *db, FILE *out);
 
+/* A finding as stored, for repro and promote; strings malloc'd (NULL when
+ * the column is NULL), freed by db_finding_row_free. */
+typedef struct FindingRow {
+	int64_t id, program_id;
+	char *kind, *model, *oracle, *signature, *message, *witness, *status;
+	char *program_text;  /* the first program that showed it, if kept */
+	long count;
+} FindingRow;
+/* 0 found, 1 no such finding, -1 error. */
+int db_finding_get(Db *db, int64_t id, FindingRow *out);
+void db_finding_row_free(FindingRow *r);
+/* The newest reproducer of a finding: 0 found, 1 none, -1 error; texts malloc'd. */
+int db_reproducer_get(Db *db, int64_t finding, char **reduced, char **pytest, char **cuda);
+
 #endif

@@ -1,0 +1,51 @@
+# fencefuzz regress: alias-redundant-fence [tilelang-9f25954, minimality.alias]: fence before tma_store at 8:9 guards only non-overlapping footprints: it is needed when any shared access counts, not when footprints are compared
+# fencefuzz regress: cause da6825186c1b5297; finding 23 of /tmp/tmp.sT14Q6YjD3/seed.sqlite, promoted 2026-12-01
+# verdict tilelang-9f25954: alias-redundant-fence
+# verdict tilelang-head: unsound
+# verdict tilelang-legacy: unsound, not-idempotent
+# from tvm.script import tir as T
+
+@T.prim_func
+def main(C_desc: T.handle("uint8x128", "grid_constant")):
+    buf_dyn_shmem = T.allocate([49152], "uint8", "shared.dyn")
+    C_shared = T.decl_buffer((8192,), "float16", scope="shared.dyn")
+    for i_3 in range(14):
+        T.tma_store(C_desc, T.tvm_access_ptr(T.type_annotation("float16"), C_shared.data, 0, 8, 1), 0, 0)
+        A_shared = T.Buffer((8192,), "float16", data=buf_dyn_shmem, scope="shared.dyn")
+        A_shared[627] = T.float16(0.0)
+# ==== expect tilelang-9f25954
+# # from tvm.script import tir as T
+#
+# @T.prim_func
+# def main(C_desc: T.handle("uint8x128", "grid_constant")):
+#     buf_dyn_shmem = T.allocate([49152], "uint8", "shared.dyn")
+#     C_shared = T.decl_buffer((8192,), "float16", scope="shared.dyn")
+#     for i_3 in range(14):
+#         T.fence_proxy_async()
+#         T.tma_store(C_desc, T.tvm_access_ptr(T.type_annotation("float16"), C_shared.data, 0, 8, 1), 0, 0)
+#         A_shared = T.Buffer((8192,), "float16", data=buf_dyn_shmem, scope="shared.dyn")
+#         A_shared[627] = T.float16(0.0)
+# ==== expect tilelang-head
+# # from tvm.script import tir as T
+#
+# @T.prim_func
+# def main(C_desc: T.handle("uint8x128", "grid_constant")):
+#     buf_dyn_shmem = T.allocate([49152], "uint8", "shared.dyn")
+#     C_shared = T.decl_buffer((8192,), "float16", scope="shared.dyn")
+#     for i_3 in range(14):
+#         T.tma_store(C_desc, T.tvm_access_ptr(T.type_annotation("float16"), C_shared.data, 0, 8, 1), 0, 0)
+#         A_shared = T.Buffer((8192,), "float16", data=buf_dyn_shmem, scope="shared.dyn")
+#         A_shared[627] = T.float16(0.0)
+# ==== expect tilelang-legacy
+# # from tvm.script import tir as T
+#
+# @T.prim_func
+# def main(C_desc: T.handle("uint8x128", "grid_constant")):
+#     buf_dyn_shmem = T.allocate([49152], "uint8", "shared.dyn")
+#     C_shared = T.decl_buffer((8192,), "float16", scope="shared.dyn")
+#     for i_3 in range(14):
+#         T.tma_store(C_desc, T.tvm_access_ptr(T.type_annotation("float16"), C_shared.data, 0, 8, 1), 0, 0)
+#         T.tma_store_arrive()
+#         T.tma_store_wait()
+#         A_shared = T.Buffer((8192,), "float16", data=buf_dyn_shmem, scope="shared.dyn")
+#         A_shared[627] = T.float16(0.0)

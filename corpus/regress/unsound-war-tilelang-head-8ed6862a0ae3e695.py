@@ -1,0 +1,41 @@
+# fencefuzz regress: unsound-war [tilelang-head, soundness]: generic read load (A_shared bytes [0, 2), line 7) reaches async write tma_load (C_shared bytes [0, 16), line 8) with no fence.proxy.async on some path
+# fencefuzz regress: cause 8ed6862a0ae3e695; finding 92 of /tmp/tmp.sT14Q6YjD3/seed.sqlite, promoted 2026-12-01
+# verdict tilelang-9f25954: ok
+# verdict tilelang-head: unsound, unsound-war
+# verdict tilelang-legacy: unsound, unsound-war
+# from tvm.script import tir as T
+
+@T.prim_func
+def main(A_desc: T.handle("uint8x128", "grid_constant")):
+    A_shared = T.decl_buffer((8192,), "float16", scope="shared.dyn")
+    C_shared = T.decl_buffer((8192,), "float16", scope="shared")
+    C_shared[0] = A_shared[0]
+    T.tma_load(A_desc, 0, T.tvm_access_ptr(T.type_annotation("float16"), C_shared.data, 0, 8, 2), 0, 0, 0)
+# ==== expect tilelang-9f25954
+# # from tvm.script import tir as T
+#
+# @T.prim_func
+# def main(A_desc: T.handle("uint8x128", "grid_constant")):
+#     A_shared = T.decl_buffer((8192,), "float16", scope="shared.dyn")
+#     C_shared = T.decl_buffer((8192,), "float16", scope="shared")
+#     C_shared[0] = A_shared[0]
+#     T.fence_proxy_async()
+#     T.tma_load(A_desc, 0, T.tvm_access_ptr(T.type_annotation("float16"), C_shared.data, 0, 8, 2), 0, 0, 0)
+# ==== expect tilelang-head
+# # from tvm.script import tir as T
+#
+# @T.prim_func
+# def main(A_desc: T.handle("uint8x128", "grid_constant")):
+#     A_shared = T.decl_buffer((8192,), "float16", scope="shared.dyn")
+#     C_shared = T.decl_buffer((8192,), "float16", scope="shared")
+#     C_shared[0] = A_shared[0]
+#     T.tma_load(A_desc, 0, T.tvm_access_ptr(T.type_annotation("float16"), C_shared.data, 0, 8, 2), 0, 0, 0)
+# ==== expect tilelang-legacy
+# # from tvm.script import tir as T
+#
+# @T.prim_func
+# def main(A_desc: T.handle("uint8x128", "grid_constant")):
+#     A_shared = T.decl_buffer((8192,), "float16", scope="shared.dyn")
+#     C_shared = T.decl_buffer((8192,), "float16", scope="shared")
+#     C_shared[0] = A_shared[0]
+#     T.tma_load(A_desc, 0, T.tvm_access_ptr(T.type_annotation("float16"), C_shared.data, 0, 8, 2), 0, 0, 0)

@@ -1,0 +1,11 @@
+# Legacy misses the fence across a decl_buffer line (SPEC 5: allocate/decl_buffer
+# nodes stay "unknown", and a statement after the line is in its body).
+# from tvm.script import tir as T
+
+@T.prim_func
+def main():
+    A_shared = T.decl_buffer((4096,), "float16", scope="shared.dyn")
+    A_shared[0] = T.float16(0.0)
+    C_local = T.decl_buffer((32,), scope="local")
+    desc_a = T.decl_buffer((1,), "uint64", scope="local.descriptor.wgmma")
+    T.ptx_wgmma_ss("m64n64k16", T.bool(True), T.bool(True), "fp16", "fp16", "fp32", desc_a.data, 0, desc_a.data, 0, C_local.data, 0, T.bool(True), 1, 1)
