@@ -1,11 +1,12 @@
 /* repro_pytest: unit tests of the TileLang pytest emitter (fuzz/repro_pytest.c),
  * and the emitter run over corpus programs.
  *
- *     repro_pytest OUTDIR FILE...
+ *     repro_pytest OUTDIR [--generated N] FILE...
  *
  * 1. Hand-written cases: which calls become T.call_intrin, which wrapper
  *    spellings stay, what is refused and with which message.
- * 2. For every FILE (a TVMScript program): the hooked printing of its
+ * 2. For every FILE (a TVMScript program), and N generated programs
+ *    (fuzz/gen.c, seeds 1..N): the hooked printing of its
  *    function reads back (core/read.c accepts T.call_intrin and
  *    T.shuffle_elect) as a function structurally equal to the original, so
  *    the respelling changes no call; then one pytest file per program is
@@ -23,6 +24,7 @@
 #include <sys/stat.h>
 
 #include "ir.h"
+#include "gen.h"
 #include "pass.h"
 #include "repro.h"
 
@@ -296,28 +298,22 @@ write_file(const char *path, const char *text)
 	return fclose(f) == 0 && ok ? 0 : -1;
 }
 
+/* One pytest file per program in "equal" mode, and for every third also one
+ * in "fences" mode (every other one of those without an after program). */
 static void
-emit_file(const char *outdir, const char *path, int index, int *written, int *refused)
+emit_program(const char *outdir, const char *what, const char *name, const Program *p, int index,
+             int write, int *written, int *refused)
 {
-	Arena *a = ar_new();
-	Diag d = {0};
-	Program *p = ir_read_file(a, path, &d);
-	CHECK(p, "%s: unreadable: %s", path, d.msg);
-	if (!p) {
-		ar_free(a);
-		return;
-	}
 	for (int i = 0; i < p->nfuncs; i++)
-		check_respelling(path, p->funcs[i]);
+		check_respelling(what, p->funcs[i]);
 	Program *q = pass_run(pass_find(PASS_DEFAULT_MODEL), p);
-	char name[256], test[300], comment[600], file[1024];
-	base_name(path, name, sizeof name);
+	char test[300], comment[600], file[1024];
 	for (int mode = 0; mode < 2; mode++) {
 		if (mode == 1 && index % 3 != 0)
 			break;
 		int fences = mode == 1;
 		snprintf(test, sizeof test, "test_%s%s", name, fences ? "_fences" : "");
-		snprintf(comment, sizeof comment, "corpus program: %s\nafter: the %s model's output", path, PASS_DEFAULT_MODEL);
+		snprintf(comment, sizeof comment, "corpus program: %s\nafter: the %s model's output", what, PASS_DEFAULT_MODEL);
 		PytestCase c = {.test_name = test, .comment = comment, .before = p,
 		                .after = fences && index % 2 ? NULL : q,
 		                .expect_mode = fences ? "fences" : "equal"};
@@ -328,24 +324,59 @@ emit_file(const char *outdir, const char *path, int index, int *written, int *re
 		sb_init(&sb);
 		char err[512];
 		if (fz_pytest_text(&sb, &c, err, sizeof err) != 0) {
-			CHECK(allowed_refusal(err), "%s: refused: %s", path, err);
+			CHECK(allowed_refusal(err), "%s: refused: %s", what, err);
 			++*refused;
 			sb_free(&sb);
 			break;
 		}
-		snprintf(file, sizeof file, "%s/%s.py", outdir, test);
-		CHECK(write_file(file, sb.p) == 0, "cannot write %s", file);
-		++*written;
+		if (write) {
+			snprintf(file, sizeof file, "%s/%s.py", outdir, test);
+			CHECK(write_file(file, sb.p) == 0, "cannot write %s", file);
+			++*written;
+		}
 		sb_free(&sb);
 	}
+}
+
+static void
+emit_file(const char *outdir, const char *path, int index, int *written, int *refused)
+{
+	Arena *a = ar_new();
+	Diag d = {0};
+	Program *p = ir_read_file(a, path, &d);
+	CHECK(p, "%s: unreadable: %s", path, d.msg);
+	if (p) {
+		char name[256];
+		base_name(path, name, sizeof name);
+		emit_program(outdir, path, name, p, index, 1, written, refused);
+	}
 	ar_free(a);
+}
+
+/* Generated programs (what findings are made of): every one is emitted and
+ * checked in C, every tenth written for the Python check. */
+static void
+emit_generated(const char *outdir, int count, int *written, int *refused)
+{
+	for (int i = 0; i < count; i++) {
+		Arena *a = ar_new();
+		Decider d;
+		dz_init_seed(&d, (uint64_t)i + 1);
+		GenOptions o = {.size = 40};
+		Program *p = fz_generate(a, &d, &o);
+		char what[64], name[64];
+		snprintf(what, sizeof what, "generated program (seed %d)", i + 1);
+		snprintf(name, sizeof name, "gen_seed%d", i + 1);
+		emit_program(outdir, what, name, p, i, i % 10 == 0, written, refused);
+		ar_free(a);
+	}
 }
 
 int
 main(int argc, char **argv)
 {
 	if (argc < 2) {
-		fprintf(stderr, "usage: repro_pytest OUTDIR [FILE...]\n");
+		fprintf(stderr, "usage: repro_pytest OUTDIR [--generated N] [FILE...]\n");
 		return 2;
 	}
 	if (mkdir(argv[1], 0777) != 0 && errno != EEXIST) {
@@ -353,9 +384,14 @@ main(int argc, char **argv)
 		return 2;
 	}
 	unit_cases();
-	int written = 0, refused = 0;
-	for (int i = 2; i < argc; i++)
-		emit_file(argv[1], argv[i], i - 2, &written, &refused);
+	int written = 0, refused = 0, first = 2, generated = 0;
+	if (argc > 3 && strcmp(argv[2], "--generated") == 0) {
+		generated = atoi(argv[3]);
+		first = 4;
+	}
+	emit_generated(argv[1], generated, &written, &refused);
+	for (int i = first; i < argc; i++)
+		emit_file(argv[1], argv[i], i - first, &written, &refused);
 	printf("repro_pytest: %d files written to %s, %d programs refused (allowed kinds), %d failures\n",
 	       written, argv[1], refused, failures);
 	return failures ? 1 : 0;
