@@ -45,6 +45,8 @@ SELF_TEST = [
     ('T.tma_store_wait()', False),                            # the wrapper adds an argument
     ('T.mbarrier_wait_parity(7, 0)', False),                  # needs a buffer element
     ('T.warpgroup_fence_operand("float32", A.data, 0, 64)', False),
+    ('T.initialize_wgmma_descriptor(A[0], A.data, 1, 1, 64)', False),
+    ('T.no_such_name(0)', False),
     ('T.call_intrin("handle", tir.op.Op.get("tl.no_such_op"))', False),
     ('T.call_intrin("handle", "tl.tma_store")', False),
     ('tir.call_intrin("handle", tir.op.Op.get("tl.tma_store"))', False),

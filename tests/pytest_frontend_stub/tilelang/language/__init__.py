@@ -77,7 +77,9 @@ __ldg access_ptr deallocate_tmem create_tma_descriptor tma_load fence_proxy_asyn
 tma_store_wait set_max_nreg inc_max_nreg dec_max_nreg no_set_max_nreg ptx_arrive_cluster_barrier
 mbarrier_wait_parity mbarrier_arrive mbarrier_expect_tx warpgroup_arrive warpgroup_commit_batch
 warpgroup_wait get_lane_idx get_warp_idx_sync get_warp_idx get_warp_group_idx shuffle_elect
-warpgroup_fence_operand
+warpgroup_fence_operand initialize_wgmma_descriptor initialize_tcgen05_descriptor
+increase_descriptor_offset wait_wgmma barrier_wait barrier_arrive sync_threads sync_warp sync_grid
+shfl_xor shfl_down shfl_up shfl_sync loop_break cp_async_barrier_noinc tcgen05_mma_arrive
 """
 NAMES = frozenset(_TVM_TIR.split()) | frozenset(_DTYPES) | frozenset(_TILELANG.split())
 
@@ -118,6 +120,8 @@ TL_WRAPPERS = {
 # Wrappers that take other parameters than the printed call's arguments.
 NOT_RAW = {
     "warpgroup_fence_operand": "its wrapper takes (buffer_or_ptr, offset, num_regs, dtype)",
+    "initialize_wgmma_descriptor": "its wrapper int()s the byte offsets and returns an Evaluate",
+    "initialize_tcgen05_descriptor": "its wrapper int()s its arguments and rebuilds the flags",
 }
 
 
@@ -228,16 +232,23 @@ class PrimFunc:
         return ast.dump(node, include_attributes=False)
 
 
+def register(program):
+    """Records a parsed function or module, in definition order."""
+    _parsed.append(program)
+
+
 def parsed_after(before):
-    """The `after` function parsed after `before` (and before the next `before`)."""
+    """The `after` function (`After` module) defined after `before`
+    (`Before`), and before the next one of those."""
+    want = {"before": "after", "Before": "After"}.get(before.name)
     try:
         i = next(k for k, f in enumerate(_parsed) if f is before.origin)
     except StopIteration:
         return None
     for f in _parsed[i + 1:]:
-        if f.name == "before":
+        if f.name == before.name:
             return None
-        if f.name == "after":
+        if f.name == want:
             return f
     return None
 
@@ -254,7 +265,7 @@ def _parse(func):
         raise FrontendError(f"{func.__name__} ({inspect.getsourcefile(func)}, function at line "
                             f"{func.__code__.co_firstlineno}): {e}") from None
     f = PrimFunc(func.__name__, fn, ops)
-    _parsed.append(f)
+    register(f)
     return f
 
 

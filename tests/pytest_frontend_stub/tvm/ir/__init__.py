@@ -14,15 +14,20 @@ class Op:
 
 
 class IRModule:
-    def __init__(self, funcs):
-        self.funcs = dict(funcs)
+    def __init__(self, funcs, name=None):
+        self.functions = dict(funcs)
+        self.name = name
+        self.origin = self
 
     @staticmethod
     def from_expr(func):
         return IRModule({"main": func})
 
     def __getitem__(self, name):
-        return self.funcs[name]
+        return self.functions[name]
+
+    def structure(self):
+        return sorted((name, f.structure()) for name, f in self.functions.items())
 
 
 def assert_structural_equal(lhs, rhs, map_free_vars=False):
