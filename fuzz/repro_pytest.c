@@ -499,10 +499,10 @@ put_test_name(StrBuf *sb, const char *name)
 }
 
 /* One function: printed under `name` (before/after) at one indentation
- * level.  Several: an @I.ir_module class `name` with the functions under
- * their own names (their global symbols), one level deeper. */
+ * level.  Several: an @I.ir_module class `class_name` with the functions
+ * under their own names (their global symbols), one level deeper. */
 static int
-put_program(StrBuf *sb, Emit *E, const Program *p, const char *name)
+put_program(StrBuf *sb, Emit *E, const Program *p, const char *name, const char *class_name)
 {
 	PrintHooks hooks = {call_head, E};
 	if (p->nfuncs < 1) {
@@ -526,7 +526,7 @@ put_program(StrBuf *sb, Emit *E, const Program *p, const char *name)
 			     p->funcs[i]->name ? p->funcs[i]->name : "", NULL);
 	if (E->failed)
 		return -1;
-	sb_printf(sb, "    @I.ir_module\n    class %c%s:\n", name[0] - 'a' + 'A', name + 1);
+	sb_printf(sb, "    @I.ir_module\n    class %s:\n", class_name);
 	for (int i = 0; i < p->nfuncs; i++) {
 		if (i)
 			sb_putc(sb, '\n');
@@ -594,13 +594,13 @@ fz_pytest_text(StrBuf *sb, const PytestCase *c, char *err, size_t errlen)
 	sb_puts(sb, "def ");
 	put_test_name(sb, c->test_name);
 	sb_puts(sb, "():\n\n");
-	if (put_program(sb, &E, c->before, "before") < 0)
+	if (put_program(sb, &E, c->before, "before", "Before") < 0)
 		goto fail;
 	if (c->after) {
 		sb_putc(sb, '\n');
 		if (fences)
 			sb_puts(sb, "    # What the model produced, for reference (not asserted).\n");
-		if (put_program(sb, &E, c->after, "after") < 0)
+		if (put_program(sb, &E, c->after, "after", "After") < 0)
 			goto fail;
 	}
 	int module = c->before->nfuncs > 1;

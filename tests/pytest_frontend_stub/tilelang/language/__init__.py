@@ -83,7 +83,10 @@ shfl_xor shfl_down shfl_up shfl_sync loop_break cp_async_barrier_noinc tcgen05_m
 """
 NAMES = frozenset(_TVM_TIR.split()) | frozenset(_DTYPES) | frozenset(_TILELANG.split())
 
-# Ops TileLang registers under tl. (src/op/builtin.cc), as far as reproducers use them.
+# Ops TileLang registers under tl. (TIR_DEFINE_TL_BUILTIN(NAME) in src/op/builtin.cc;
+# looked up there for tma_load_multicast, tma_load_gather4, tma_store_cluster,
+# ptx_wgmma_sp_ss, tl_gemm_sp, ptx_stmatrix, ptx_cp_async, mbarrier_*), as far
+# as reproducers use them.
 TL_OPS = frozenset("""
 tma_load tma_load_im2col tma_load_multicast tma_load_gather4 tma_store tma_store_scatter4
 tma_store_cluster tma_store_arrive tma_store_wait fence_proxy_async ptx_wgmma_ss ptx_wgmma_rs
