@@ -16,10 +16,13 @@
  * spelled T.call_intrin(DTYPE, tir.op.Op.get("tl.NAME"), raw args), as
  * TileLang's tests spell them; the table below says which.
  *
+ * A program of several functions becomes an @I.ir_module class Before (and
+ * After) holding them under their own names, as TVM's tests write modules.
+ *
  * Assumes a well-formed program (ir_verify_program).  Refuses (returns -1)
- * what it cannot express: several functions, metadata references, a call it
- * has no spelling for, keyword arguments on a call_intrin, and names that
- * would shadow the test's modules (T, tir, tvm, tilelang).
+ * what it cannot express: metadata references, a call it has no spelling
+ * for, keyword arguments on a call_intrin, and names that would shadow what
+ * the test needs (T, tir, tvm, tilelang, I, range, Python keywords).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,9 +60,12 @@
  *    shuffle_elect(thread_extent) -> call_intrin("bool",
  *    "tl.tl_shuffle_elect", ...); warpgroup_fence_operand(buffer_or_ptr,
  *    offset, num_regs, dtype) does not take the printed ("float32", ptr, 0,
- *    n).  No wrapper at all: tma_store, tma_load_im2col, tl_gemm,
- *    tl_gemm_sp, ptx_stmatrix, initialize_wgmma_descriptor (and the rest of
- *    the SP_INTRIN rows).
+ *    n); initialize_wgmma_descriptor / initialize_tcgen05_descriptor take a
+ *    descriptor buffer, int() their offsets (a symbolic printed offset would
+ *    fail) and, for tcgen05, rebuild the flags.  No wrapper at all (no def
+ *    in builtin.py, no name in TVM's tir namespace): tma_store,
+ *    tma_load_im2col, tma_load_multicast, tl_gemm, tl_gemm_sp, ptx_stmatrix,
+ *    and the other SP_INTRIN rows.
  * Calls not in the table are refused: a wrong guess would give a test that
  * fails in TileLang for a reason unrelated to the finding.
  */
@@ -245,7 +251,15 @@ call_head(StrBuf *sb, const Expr *e, void *ctx)
 static int
 reserved(const char *name)
 {
-	static const char *const names[] = {"T", "tir", "tvm", "tilelang", "tl"};
+	/* The test's module names; `range`, which the printer writes for serial
+	 * loops; Python's keywords (the reader takes some as names). */
+	static const char *const names[] = {
+		"T", "tir", "tvm", "tilelang", "tl", "I", "range",
+		"False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
+		"continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
+		"if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return",
+		"try", "while", "with", "yield",
+	};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (name && strcmp(name, names[i]) == 0)
 			return 1;
@@ -258,7 +272,7 @@ static void
 check_var(Emit *E, const Var *v)
 {
 	if (v && reserved(v->name))
-		fail(E, "variable '%s' would shadow the test's module of that name%s", v->name, NULL);
+		fail(E, "variable '%s' would shadow a name the test needs (a module, range, a keyword)%s", v->name, NULL);
 }
 
 static void
@@ -267,7 +281,7 @@ check_buffer(Emit *E, const Buffer *b)
 	if (!b)
 		return;
 	if (reserved(b->name))
-		fail(E, "buffer '%s' would shadow the test's module of that name%s", b->name, NULL);
+		fail(E, "buffer '%s' would shadow a name the test needs (a module, range, a keyword)%s", b->name, NULL);
 	for (int i = 0; i < b->ndim; i++)
 		check_expr(E, b->shape[i]);
 	check_expr(E, b->strides);
@@ -484,29 +498,47 @@ put_test_name(StrBuf *sb, const char *name)
 	}
 }
 
-/* The function printed under another name, at one indentation level. */
+/* One function: printed under `name` (before/after) at one indentation
+ * level.  Several: an @I.ir_module class `class_name` with the functions
+ * under their own names (their global symbols), one level deeper. */
 static int
-put_func(StrBuf *sb, Emit *E, const Program *p, const char *name, const char *what)
+put_program(StrBuf *sb, Emit *E, const Program *p, const char *name, const char *class_name)
 {
-	if (p->nfuncs != 1) {
-		char n[32];
-		snprintf(n, sizeof n, "%d", p->nfuncs);
-		fail(E, "the %s program has %s functions: the pytest holds one prim_func", what, n);
+	PrintHooks hooks = {call_head, E};
+	if (p->nfuncs < 1) {
+		fail(E, "the %s program has no function%s", name, NULL);
 		return -1;
 	}
-	Func f = *p->funcs[0];
-	f.name = name;
-	check_func(E, &f);
+	for (int i = 0; i < p->nfuncs; i++)
+		check_func(E, p->funcs[i]);
 	if (E->failed)
 		return -1;
-	PrintHooks hooks = {call_head, E};
-	ir_print_func_hooked(sb, &f, 1, &hooks);
-	sb_putc(sb, '\n');
+	if (p->nfuncs == 1) {
+		Func f = *p->funcs[0];
+		f.name = name;
+		ir_print_func_hooked(sb, &f, 1, &hooks);
+		sb_putc(sb, '\n');
+		return E->failed ? -1 : 0;
+	}
+	for (int i = 0; i < p->nfuncs; i++)
+		if (!p->funcs[i]->name || reserved(p->funcs[i]->name))
+			fail(E, "function '%s' would shadow a name the test needs (a module, range, a keyword)%s",
+			     p->funcs[i]->name ? p->funcs[i]->name : "", NULL);
+	if (E->failed)
+		return -1;
+	sb_printf(sb, "    @I.ir_module\n    class %s:\n", class_name);
+	for (int i = 0; i < p->nfuncs; i++) {
+		if (i)
+			sb_putc(sb, '\n');
+		ir_print_func_hooked(sb, p->funcs[i], 2, &hooks);
+		sb_putc(sb, '\n');
+	}
 	return E->failed ? -1 : 0;
 }
 
 static const char PRELUDE[] =
 	"from tvm import tir\n"
+	"from tvm.script import ir as I\n"
 	"\n"
 	"import tilelang\n"
 	"import tilelang.language as T\n"
@@ -514,21 +546,24 @@ static const char PRELUDE[] =
 	"from tilelang import tvm as tvm\n"
 	"\n"
 	"\n"
-	"def _inject_fence_proxy(func):\n"
+	"def _inject_fence_proxy(program):\n"
 	"    # No BindTarget: the program carries its own target attribute, or\n"
 	"    # lacks one as the finding has it.\n"
-	"    mod = tvm.IRModule.from_expr(func.with_attr(\"global_symbol\", \"main\"))\n"
+	"    if isinstance(program, tvm.IRModule):\n"
+	"        return tilelang.transform.InjectFenceProxy()(program)\n"
+	"    mod = tvm.IRModule.from_expr(program.with_attr(\"global_symbol\", \"main\"))\n"
 	"    return tilelang.transform.InjectFenceProxy()(mod)\n"
 	"\n"
 	"\n"
-	"def _count_fences(func):\n"
+	"def _count_fences(mod):\n"
 	"    fences = []\n"
 	"\n"
 	"    def visit(node):\n"
 	"        if isinstance(node, tir.Call) and isinstance(node.op, tvm.ir.Op) and node.op.name == \"tl.fence_proxy_async\":\n"
 	"            fences.append(node)\n"
 	"\n"
-	"    tir.stmt_functor.post_order_visit(func.body, visit)\n"
+	"    for _, func in mod.functions.items():\n"
+	"        tir.stmt_functor.post_order_visit(func.body, visit)\n"
 	"    return len(fences)\n"
 	"\n"
 	"\n";
@@ -559,30 +594,39 @@ fz_pytest_text(StrBuf *sb, const PytestCase *c, char *err, size_t errlen)
 	sb_puts(sb, "def ");
 	put_test_name(sb, c->test_name);
 	sb_puts(sb, "():\n\n");
-	if (put_func(sb, &E, c->before, "before", "before") < 0)
+	if (put_program(sb, &E, c->before, "before", "Before") < 0)
 		goto fail;
 	if (c->after) {
 		sb_putc(sb, '\n');
 		if (fences)
 			sb_puts(sb, "    # What the model produced, for reference (not asserted).\n");
-		if (put_func(sb, &E, c->after, "after", "after") < 0)
+		if (put_program(sb, &E, c->after, "after", "After") < 0)
 			goto fail;
 	}
-	sb_puts(sb, "\n    mod = _inject_fence_proxy(before)\n");
+	int module = c->before->nfuncs > 1;
+	if (c->after && (c->after->nfuncs > 1) != module) {
+		fail(&E, "before and after differ in their number of functions%s%s", "", NULL);
+		goto fail;
+	}
+	sb_puts(sb, module ? "\n    mod = _inject_fence_proxy(Before)\n" : "\n    mod = _inject_fence_proxy(before)\n");
 	if (equal) {
-		sb_printf(sb, "    # `after` has %d fence_proxy_async call%s", c->expect_fences,
+		sb_printf(sb, "    # `%s` has %d fence_proxy_async call%s", module ? "After" : "after", c->expect_fences,
 		          c->expect_fences == 1 ? "" : "s");
 		if (c->fence_note && *c->fence_note) {
 			sb_puts(sb, ": ");
 			put_line(sb, c->fence_note);
 		}
 		sb_puts(sb, ".\n");
-		sb_puts(sb, "    expected = tvm.IRModule.from_expr(after.with_attr(\"global_symbol\", \"main\"))\n");
-		sb_puts(sb, "    tvm.ir.assert_structural_equal(mod[\"main\"], expected[\"main\"], True)\n");
+		if (module) {
+			sb_puts(sb, "    tvm.ir.assert_structural_equal(mod, After, True)\n");
+		} else {
+			sb_puts(sb, "    expected = tvm.IRModule.from_expr(after.with_attr(\"global_symbol\", \"main\"))\n");
+			sb_puts(sb, "    tvm.ir.assert_structural_equal(mod[\"main\"], expected[\"main\"], True)\n");
+		}
 	} else {
 		if (c->fence_note && *c->fence_note)
 			put_comment(sb, "    ", c->fence_note);
-		sb_printf(sb, "    assert _count_fences(mod[\"main\"]) == %d", c->expect_fences);
+		sb_printf(sb, "    assert _count_fences(mod) == %d", c->expect_fences);
 		if (c->fence_note && *c->fence_note) {
 			sb_puts(sb, ", ");
 			put_pystr(sb, c->fence_note);
