@@ -44,6 +44,30 @@ shared=$(sqlite3 "$work/c.sqlite" "select count(*) from findings f where
 dups=$(sqlite3 "$work/c.sqlite" "select count(*) from (select signature, model, kind from findings group by 1, 2, 3 having count(*) > 1)")
 [ "$dups" = 0 ] && ok || bad "duplicate findings"
 
+# every pytest reproducer a campaign stored parses and runs against the mock
+# of TileLang's frontend (tests/pytest_frontend_stub), which checks every T.*
+# name and call_intrin spelling when the prim_funcs are defined.  The mock's
+# pass returns `after`, so equality cases pass; it cannot compute a fence
+# count, so a fence-count case may fail only at its final assertion.
+if command -v python3 >/dev/null 2>&1; then
+	mkdir -p "$work/py"
+	for rid in $(sqlite3 "$work/c.sqlite" "select id from reproducers where pytest_text is not null"); do
+		sqlite3 "$work/c.sqlite" "select pytest_text from reproducers where id = $rid" >"$work/py/r$rid.py"
+	done
+	[ "$(ls "$work/py" | wc -l)" -gt 10 ] && ok || bad "fewer than 10 pytest reproducers stored"
+	nbad=0
+	python3 "$src/tests/pytest_frontend_stub/check.py" "$work"/py/*.py >"$work/py-all.txt" 2>&1
+	for f in $(sed -n 's/^FAIL \(.*\.py\):$/\1/p' "$work/py-all.txt"); do
+		python3 "$src/tests/pytest_frontend_stub/check.py" "$f" >"$work/py.txt" 2>&1 && continue
+		grep -q "_count_fences(mod) ==" "$f" &&
+			[ "$(grep -c '^AssertionError: expected: one fence fewer' "$work/py.txt")" = 1 ] &&
+			[ "$(grep -c '^FAIL ' "$work/py.txt")" = 1 ] && continue
+		nbad=$((nbad + 1))
+		tail -5 "$work/py.txt"
+	done
+	[ "$nbad" = 0 ] && ok || bad "$nbad stored pytest reproducers fail the mock frontend"
+fi
+
 # repro and promote
 id=$(sqlite3 "$work/c.sqlite" "select id from findings where kind = 'unsound' and model = 'tilelang-legacy' order by count desc limit 1")
 "$ff" repro "$id" --db "$work/c.sqlite" >"$work/repro.txt" && ok || bad "repro exit $?"
