@@ -62,8 +62,10 @@ typedef struct Lines {
 	int n;
 } Lines;
 
-static int
-ddmin_test(const ReduceTarget *t, char **lines, const unsigned char *keep, int n, long *trials)
+/* The kept lines as one text, read as a program into arena a (NULL when it
+ * does not read). */
+static Program *
+read_kept(Arena *a, char **lines, const unsigned char *keep, int n)
 {
 	StrBuf sb;
 	sb_init(&sb);
@@ -72,9 +74,18 @@ ddmin_test(const ReduceTarget *t, char **lines, const unsigned char *keep, int n
 			sb_puts(&sb, lines[i]);
 			sb_putc(&sb, '\n');
 		}
-	Arena *a = ar_new();
 	Diag d;
 	Program *p = ir_read(a, "ddmin", sb.p ? sb.p : "", sb.len, &d);
+	sb_free(&sb);
+	return p;
+}
+
+static int
+ddmin_test(const ReduceTarget *t, char **lines, const unsigned char *keep, int n, long *trials)
+{
+	Arena *a = ar_new();
+	Diag d;
+	Program *p = read_kept(a, lines, keep, n);
 	int ok = 0;
 	(*trials)++;
 	if (p && !ir_verify_program(p, &d)) {
@@ -83,7 +94,6 @@ ddmin_test(const ReduceTarget *t, char **lines, const unsigned char *keep, int n
 		ok = fz_shows(t, p, &fl, NULL);
 	}
 	ar_free(a);
-	sb_free(&sb);
 	return ok;
 }
 
@@ -138,19 +148,10 @@ out:;
 static long
 ddmin_statements(char **lines, const unsigned char *keep, int n)
 {
-	StrBuf sb;
-	sb_init(&sb);
-	for (int i = 0; i < n; i++)
-		if (keep[i]) {
-			sb_puts(&sb, lines[i]);
-			sb_putc(&sb, '\n');
-		}
 	Arena *a = ar_new();
-	Diag d;
-	Program *p = ir_read(a, "ddmin", sb.p, sb.len, &d);
+	Program *p = read_kept(a, lines, keep, n);
 	long s = p ? fz_count_stmts(p) : -1;
 	ar_free(a);
-	sb_free(&sb);
 	return s;
 }
 

@@ -138,6 +138,43 @@ finding_reproducers(const char *cmd, Db *db, int64_t id, FindingRow *row, char *
 	return 0;
 }
 
+/* A finding and its reproducers, by the ID text of the command line. */
+typedef struct Stored {
+	Db *db;
+	long long id;
+	FindingRow row;
+	char *reduced, *pytest, *cuda;
+} Stored;
+
+/* 0, or the exit status after a message. */
+static int
+stored_open(const char *cmd, const char *db_path, const char *id_text, Stored *st)
+{
+	memset(st, 0, sizeof *st);
+	char *end;
+	st->id = id_text ? strtoll(id_text, &end, 10) : 0;
+	if (!id_text || *end || st->id <= 0)
+		return cli_usage_error(cmd, "expected a finding ID (a positive number)");
+	if (open_db(cmd, db_path, &st->db))
+		return 2;
+	int rc = finding_reproducers(cmd, st->db, st->id, &st->row, &st->reduced, &st->pytest, &st->cuda);
+	if (rc) {
+		db_finding_row_free(&st->row);
+		db_close(st->db);
+	}
+	return rc;
+}
+
+static void
+stored_close(Stored *st)
+{
+	free(st->reduced);
+	free(st->pytest);
+	free(st->cuda);
+	db_finding_row_free(&st->row);
+	db_close(st->db);
+}
+
 /* ---- repro ----------------------------------------------------------------- */
 
 void
@@ -177,45 +214,34 @@ cmd_repro(int argc, char **argv)
 		else
 			id_text = argv[i];
 	}
-	char *end;
-	long long id = id_text ? strtoll(id_text, &end, 10) : 0;
-	if (!id_text || *end || id <= 0)
-		return cli_usage_error("repro", "expected a finding ID (a positive number)");
-	Db *db;
-	if (open_db("repro", db_path, &db))
-		return 2;
-	FindingRow row;
-	char *reduced = NULL, *pytest = NULL, *cuda = NULL;
-	int rc = finding_reproducers("repro", db, id, &row, &reduced, &pytest, &cuda);
-	if (!rc) {
-		if (only && !strcmp(only, "tvmscript"))
-			fputs(reduced ? reduced : "", stdout);
-		else if (only && !strcmp(only, "pytest")) {
-			if (pytest)
-				fputs(pytest, stdout);
-			else
-				fprintf(stderr, "fencefuzz repro: finding %lld has no pytest case (%s findings "
-				                "have none; fencefuzz reduce --help)\n", id, row.kind), rc = 2;
-		} else if (only) {
-			if (cuda)
-				fputs(cuda, stdout);
-			else
-				fprintf(stderr, "fencefuzz repro: finding %lld has no CUDA kernel stored (fencefuzz "
-				                "lower makes one)\n", id), rc = 2;
-		} else {
-			printf("# ---- finding %lld: %s [%s], seen %ld times, status %s\n", id, row.kind,
-			       row.model, row.count, row.status ? row.status : "");
-			printf("# ---- TVMScript\n%s", reduced ? reduced : "");
-			printf("# ---- pytest\n%s", pytest ? pytest : "# (none for this kind of finding)\n");
-			if (cuda)
-				printf("// ---- CUDA\n%s", cuda);
-		}
+	Stored st;
+	int rc = stored_open("repro", db_path, id_text, &st);
+	if (rc)
+		return rc;
+	long long id = st.id;
+	if (only && !strcmp(only, "tvmscript"))
+		fputs(st.reduced ? st.reduced : "", stdout);
+	else if (only && !strcmp(only, "pytest")) {
+		if (st.pytest)
+			fputs(st.pytest, stdout);
+		else
+			fprintf(stderr, "fencefuzz repro: finding %lld has no pytest case (%s findings "
+			                "have none; fencefuzz reduce --help)\n", id, st.row.kind), rc = 2;
+	} else if (only) {
+		if (st.cuda)
+			fputs(st.cuda, stdout);
+		else
+			fprintf(stderr, "fencefuzz repro: finding %lld has no CUDA kernel stored (fencefuzz "
+			                "lower makes one)\n", id), rc = 2;
+	} else {
+		printf("# ---- finding %lld: %s [%s], seen %ld times, status %s\n", id, st.row.kind,
+		       st.row.model, st.row.count, st.row.status ? st.row.status : "");
+		printf("# ---- TVMScript\n%s", st.reduced ? st.reduced : "");
+		printf("# ---- pytest\n%s", st.pytest ? st.pytest : "# (none for this kind of finding)\n");
+		if (st.cuda)
+			printf("// ---- CUDA\n%s", st.cuda);
 	}
-	free(reduced);
-	free(pytest);
-	free(cuda);
-	db_finding_row_free(&row);
-	db_close(db);
+	stored_close(&st);
 	return rc;
 }
 
@@ -318,36 +344,24 @@ cmd_promote(int argc, char **argv)
 	char day[32];
 	strftime(day, sizeof day, "%Y-%m-%d", gmtime(&now));
 	if (id_text) {
-		char *end;
-		long long id = strtoll(id_text, &end, 10);
-		if (*end || id <= 0)
-			return cli_usage_error("promote", "expected a finding ID (a positive number)");
-		Db *db;
-		if (open_db("promote", db_path, &db))
-			return 2;
-		FindingRow row;
-		char *reduced = NULL, *pytest = NULL, *cuda = NULL;
-		int rc = finding_reproducers("promote", db, id, &row, &reduced, &pytest, &cuda);
-		if (!rc) {
-			/* The reduced program's own finding, from its header, when it has
-			 * one: the stored message is the unreduced program's. */
-			const char *h = reduced && !strncmp(reduced, "# fencefuzz: ", 13) ? reduced + 13 : NULL;
-			if (h)
-				snprintf(title1, sizeof title1, "%.*s", (int)strcspn(h, "\n"), h);
-			else
-				snprintf(title1, sizeof title1, "%s [%s]: %s", row.kind, row.model,
-				         row.message ? row.message : "");
-			snprintf(title2, sizeof title2, "cause %s; finding %lld of %s, promoted %s",
-			         row.signature ? row.signature : "?", id, db_path, day);
-			default_name(nm, sizeof nm, row.kind, row.model,
-			             row.signature ? strtoull(row.signature, NULL, 16) : 0);
-			rc = write_regress(dir, name ? name : nm, reduced, title1, title2);
-		}
-		free(reduced);
-		free(pytest);
-		free(cuda);
-		db_finding_row_free(&row);
-		db_close(db);
+		Stored st;
+		int rc = stored_open("promote", db_path, id_text, &st);
+		if (rc)
+			return rc;
+		/* The reduced program's own finding, from its header, when it has
+		 * one: the stored message is the unreduced program's. */
+		const char *h = st.reduced && !strncmp(st.reduced, "# fencefuzz: ", 13) ? st.reduced + 13 : NULL;
+		if (h)
+			snprintf(title1, sizeof title1, "%.*s", (int)strcspn(h, "\n"), h);
+		else
+			snprintf(title1, sizeof title1, "%s [%s]: %s", st.row.kind, st.row.model,
+			         st.row.message ? st.row.message : "");
+		snprintf(title2, sizeof title2, "cause %s; finding %lld of %s, promoted %s",
+		         st.row.signature ? st.row.signature : "?", st.id, db_path, day);
+		default_name(nm, sizeof nm, st.row.kind, st.row.model,
+		             st.row.signature ? strtoull(st.row.signature, NULL, 16) : 0);
+		rc = write_regress(dir, name ? name : nm, st.reduced, title1, title2);
+		stored_close(&st);
 		return rc;
 	}
 	/* --file: reduce it now. */

@@ -659,76 +659,49 @@ ed_merge(Ed *e, Func *f)
 	return f;
 }
 
-/* ED_FUNC sites of f; returns the edited copy or f. */
+/* A copy of the n items of `size` bytes at items, without item i. */
+static void *
+without(Arena *a, const void *items, int n, int i, size_t size)
+{
+	char *out = ar_alloc(a, size * (size_t)(n > 1 ? n - 1 : 1));
+	const char *in = items;
+	memcpy(out, in, size * (size_t)i);
+	memcpy(out + size * (size_t)i, in + size * (size_t)(i + 1), size * (size_t)(n - i - 1));
+	return out;
+}
+
+/* ED_FUNC sites of f: a parameter, a function attribute, a free variable,
+ * an env thread, a root allocation dropped.  Returns the edited copy or f. */
 static Func *
 ed_func_header(Ed *e, Func *f)
 {
 	Arena *a = e->a;
 	Func *c;
-	for (int i = 0; i < f->nparams; i++)
-		if (at_site(e)) {
-			c = ir_func_with_body(a, f, f->body);
-			c->params = ar_alloc(a, sizeof *c->params * (size_t)(f->nparams ? f->nparams : 1));
-			int m = 0;
-			for (int j = 0; j < f->nparams; j++)
-				if (j != i)
-					c->params[m++] = f->params[j];
-			c->nparams = m;
-			return c;
+#define DROP_ONE(field, count)                                                       \
+	for (int i = 0; i < f->count; i++)                                              \
+		if (at_site(e)) {                                                           \
+			c = ir_func_with_body(a, f, f->body);                                   \
+			c->field = without(a, f->field, f->count, i, sizeof *f->field);         \
+			c->count--;                                                             \
+			return c;                                                               \
 		}
+	DROP_ONE(params, nparams)
 	if (f->attrs && f->attrs->kind == EX_DICT) {
 		int n = f->attrs->u.dict.n;
 		for (int i = 0; i < n; i++)
 			if (at_site(e)) {
 				c = ir_func_with_body(a, f, f->body);
-				if (n == 1) {
-					c->attrs = NULL;
-					return c;
-				}
-				Expr **k = ar_alloc(a, sizeof *k * (size_t)n), **v = ar_alloc(a, sizeof *v * (size_t)n);
-				int m = 0;
-				for (int j = 0; j < n; j++)
-					if (j != i) {
-						k[m] = f->attrs->u.dict.keys[j];
-						v[m++] = f->attrs->u.dict.vals[j];
-					}
-				c->attrs = ir_dict(a, k, v, m);
+				c->attrs = n == 1 ? NULL
+				                  : ir_dict(a, without(a, f->attrs->u.dict.keys, n, i, sizeof(Expr *)),
+				                            without(a, f->attrs->u.dict.vals, n, i, sizeof(Expr *)),
+				                            n - 1);
 				return c;
 			}
 	}
-	for (int i = 0; i < f->nfree; i++)
-		if (at_site(e)) {
-			c = ir_func_with_body(a, f, f->body);
-			c->free_vars = ar_alloc(a, sizeof *c->free_vars * (size_t)f->nfree);
-			int m = 0;
-			for (int j = 0; j < f->nfree; j++)
-				if (j != i)
-					c->free_vars[m++] = f->free_vars[j];
-			c->nfree = m;
-			return c;
-		}
-	for (int i = 0; i < f->nenv; i++)
-		if (at_site(e)) {
-			c = ir_func_with_body(a, f, f->body);
-			c->env_threads = ar_alloc(a, sizeof *c->env_threads * (size_t)f->nenv);
-			int m = 0;
-			for (int j = 0; j < f->nenv; j++)
-				if (j != i)
-					c->env_threads[m++] = f->env_threads[j];
-			c->nenv = m;
-			return c;
-		}
-	for (int i = 0; i < f->nroot_allocs; i++)
-		if (at_site(e)) {
-			c = ir_func_with_body(a, f, f->body);
-			c->root_allocs = ar_alloc(a, sizeof *c->root_allocs * (size_t)f->nroot_allocs);
-			int m = 0;
-			for (int j = 0; j < f->nroot_allocs; j++)
-				if (j != i)
-					c->root_allocs[m++] = f->root_allocs[j];
-			c->nroot_allocs = m;
-			return c;
-		}
+	DROP_ONE(free_vars, nfree)
+	DROP_ONE(env_threads, nenv)
+	DROP_ONE(root_allocs, nroot_allocs)
+#undef DROP_ONE
 	return f;
 }
 
