@@ -200,7 +200,11 @@ worker_cause(Worker *wk, Arena *a, const Program *p, int m, const Finding *f,
 	t.kind = f->kind;
 	t.raw_signature = f->signature;
 	t.oracles = o->oracles;
-	ReduceLimits lim = {o->reduce_seconds > 0 ? o->reduce_seconds : CAMPAIGN_REDUCE_SECONDS, 0};
+	/* The trial bound, not the clock, is what may cut a reduction short, so
+	 * that equal settings give equal causes on a loaded machine too; the
+	 * time is a safety bound only. */
+	ReduceLimits lim = {o->reduce_seconds > 0 ? o->reduce_seconds : CAMPAIGN_REDUCE_SECONDS,
+	                    CAMPAIGN_REDUCE_TRIALS};
 	ReduceResult r;
 	char err[256];
 	Arena *ra = ar_new();

@@ -10,7 +10,8 @@
 #include "pass.h"
 
 enum { CAMPAIGN_MAX_JOBS = 64, CAMPAIGN_MAX_MODELS = 32 };
-#define CAMPAIGN_REDUCE_SECONDS 1.0
+#define CAMPAIGN_REDUCE_SECONDS 10.0
+#define CAMPAIGN_REDUCE_TRIALS 2000L
 
 typedef struct CampaignOptions {
 	double seconds;     /* stop after this long; 0 = no time limit */
@@ -24,7 +25,7 @@ typedef struct CampaignOptions {
 	OracleOptions oracles;
 	int differential;   /* also record every program where models 0 and 1 differ */
 	int no_reduce;      /* record raw signatures, store no reproducers */
-	double reduce_seconds; /* budget per reduction; 0 = CAMPAIGN_REDUCE_SECONDS */
+	double reduce_seconds; /* safety bound per reduction; 0 = CAMPAIGN_REDUCE_SECONDS */
 	const char *models_text, *oracles_text; /* as given, for the campaigns table */
 } CampaignOptions;
 
