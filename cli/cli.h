@@ -35,6 +35,16 @@ void help_sweep(FILE *out);
 /* cmd_gen.c */
 int cmd_gen(int argc, char **argv);
 void help_gen(FILE *out);
+/* cmd_report.c */
+int cmd_report(int argc, char **argv);
+void help_report(FILE *out);
+/* index.html in the database's directory. */
+void cli_report_default_path(char *out, size_t n, const char *db_path);
+/* Renders db_path to html_path and/or md_path ("-": stdout; NULL: not
+ * written) and prints "report: PATH" to say for each file; on failure prints
+ * the reason as "fencefuzz CMD: report: ..." and returns -1. */
+int cli_write_report(const char *cmd, const char *db_path, const char *html_path,
+                     const char *md_path, FILE *say);
 
 /* cmd_reduce.c */
 int cmd_reduce(int argc, char **argv);

@@ -27,6 +27,7 @@ help_campaign(FILE *out)
 	        "                          [--oracles LIST] [--jobs N] [--seed S] [--size S]\n"
 	        "                          [--db PATH] [--differential] [--no-reduce]\n"
 	        "                          [--reduce-time S]\n"
+	        "                          [--report FILE | --no-report]\n"
 	        "                          [--engine builtin|libfuzzer|afl --fuzzer PATH\n"
 	        "                           [--corpus DIR] [--seeds DIR]]\n"
 	        "\n"
@@ -64,6 +65,10 @@ help_campaign(FILE *out)
 	        "  --corpus DIR   libfuzzer corpus (default reports/corpus-libfuzzer), afl\n"
 	        "                 output directory (default reports/corpus-afl); created\n"
 	        "  --seeds DIR    initial inputs (e.g. fuzz/targets/gen_seeds); default none\n"
+	        "  --report FILE  at the end, write the HTML report (fencefuzz report) of the\n"
+	        "                 whole database to FILE (default index.html next to --db)\n"
+	        "                 and print `report: PATH` as the last line\n"
+	        "  --no-report    do not write it\n"
 	        "  --differential with two or more models: also record every program where\n"
 	        "                 the first two models' outputs differ, classified by the\n"
 	        "                 soundness oracle (finding kind differential)\n"
@@ -506,7 +511,8 @@ cmd_campaign(int argc, char **argv)
 	o.models_text = "tilelang-9f25954,tilelang-head,tilelang-legacy";
 	o.oracles_text = "all";
 	orc_defaults(&o.oracles);
-	int time_given = 0;
+	int time_given = 0, no_report = 0;
+	const char *report_path = NULL;
 	static Engine eng;
 	memset(&eng, 0, sizeof eng);
 	eng.name = "builtin";
@@ -518,6 +524,10 @@ cmd_campaign(int argc, char **argv)
 		}
 		if (!strcmp(a, "--no-reduce")) {
 			o.no_reduce = 1;
+			continue;
+		}
+		if (!strcmp(a, "--no-report")) {
+			no_report = 1;
 			continue;
 		}
 		if (!val && a[0] == '-' && strcmp(a, "-h"))
@@ -558,6 +568,8 @@ cmd_campaign(int argc, char **argv)
 			eng.corpus = val;
 		else if (!strcmp(a, "--seeds"))
 			eng.seeds = val;
+		else if (!strcmp(a, "--report"))
+			report_path = val;
 		else
 			return cli_usage_error("campaign", "unknown argument '%s'", a);
 		i++;
@@ -755,6 +767,18 @@ cmd_campaign(int argc, char **argv)
 	} else {
 		fprintf(stderr, "fencefuzz campaign: %s\n", err);
 		worker_failed = 1;
+	}
+	/* The page of the whole database, last, so its path ends the output.  A
+	 * report that cannot be written is said, but the campaign's findings are
+	 * recorded, so it does not change the exit status. */
+	if (!no_report) {
+		char defpath[4096];
+		if (!report_path) {
+			cli_report_default_path(defpath, sizeof defpath, o.db_path);
+			report_path = defpath;
+		}
+		fflush(stdout);
+		cli_write_report("campaign", o.db_path, report_path, NULL, stdout);
 	}
 	files_clear(&files);
 	munmap(ctr, sizeof *ctr);

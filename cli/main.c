@@ -18,6 +18,7 @@ static const Command commands[] = {
 	{"repro", "print a finding's reproducers (TVMScript, TileLang pytest, CUDA) from the database", cmd_repro, help_repro},
 	{"promote", "write a finding into the regression corpus with every model's expected verdict", cmd_promote, help_promote},
 	{"replay", "check the regression corpus against the models; exit 1 on any change", cmd_replay, help_replay},
+	{"report", "render the results database as an HTML page and a Markdown summary", cmd_report, help_report},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 

@@ -1,0 +1,99 @@
+/* cmd_report.c: `fencefuzz report`, the HTML page and the Markdown summary
+ * of a results database (reports/report_*.c), and the helper the campaign
+ * calls to write its report at the end. */
+#define _DEFAULT_SOURCE /* realpath */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "store.h"
+
+void
+help_report(FILE *out)
+{
+	fprintf(out,
+	        "usage: fencefuzz report [--db PATH] [--html FILE] [--markdown FILE]\n"
+	        "\n"
+	        "Renders the results database, and nothing else, as one self-contained HTML\n"
+	        "page (inline CSS, SVG charts and one script; no network): the campaign at\n"
+	        "a glance, per-model programs checked, findings by kind and sound/minimal\n"
+	        "verdicts, the campaigns and their settings, programs/s and findings over\n"
+	        "time, every finding with its witness, first program and reproducers\n"
+	        "(TVMScript, pytest, CUDA), and the hardware runs with their rates.\n"
+	        "The Markdown has the same numbers, as tables, for CI logs.\n"
+	        "\n"
+	        "  --db PATH        results database (default %s); opened read-only,\n"
+	        "                   so a running campaign can be reported on\n"
+	        "  --html FILE      write the page to FILE (default: index.html next to\n"
+	        "                   the database, when --markdown is not given)\n"
+	        "  --markdown FILE  write the Markdown summary to FILE; - for stdout\n"
+	        "\n"
+	        "Prints `report: PATH` for each file written.  Exit status 2 when the\n"
+	        "database cannot be read.\n",
+	        DB_DEFAULT_PATH);
+}
+
+void
+cli_report_default_path(char *out, size_t n, const char *db_path)
+{
+	const char *slash = strrchr(db_path, '/');
+	if (!slash)
+		snprintf(out, n, "index.html");
+	else
+		snprintf(out, n, "%.*s/index.html", (int)(slash - db_path), db_path);
+}
+
+/* "report: /abs/path" (the path as given when it cannot be resolved). */
+static void
+say_path(FILE *out, const char *path)
+{
+	char *abs = realpath(path, NULL);
+	fprintf(out, "report: %s\n", abs ? abs : path);
+	free(abs);
+}
+
+int
+cli_write_report(const char *cmd, const char *db_path, const char *html_path,
+                 const char *md_path, FILE *say)
+{
+	char err[1024];
+	if (rp_write(db_path, html_path, md_path, err, sizeof err) < 0) {
+		fprintf(stderr, "fencefuzz %s: report: %s\n", cmd, err);
+		return -1;
+	}
+	if (html_path && strcmp(html_path, "-"))
+		say_path(say, html_path);
+	if (md_path && strcmp(md_path, "-"))
+		say_path(say, md_path);
+	return 0;
+}
+
+int
+cmd_report(int argc, char **argv)
+{
+	const char *db = DB_DEFAULT_PATH, *html = NULL, *md = NULL;
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		if (i + 1 >= argc)
+			return cli_usage_error("report", "%s '%s'",
+			                       a[0] == '-' ? "option needs a value:" : "unknown argument", a);
+		if (!strcmp(a, "--db"))
+			db = argv[++i];
+		else if (!strcmp(a, "--html"))
+			html = argv[++i];
+		else if (!strcmp(a, "--markdown"))
+			md = argv[++i];
+		else
+			return cli_usage_error("report", "unknown argument '%s'", a);
+	}
+	char defpath[4096];
+	if (!html && !md) {
+		cli_report_default_path(defpath, sizeof defpath, db);
+		html = defpath;
+	}
+	if (html && md && !strcmp(html, "-") && !strcmp(md, "-"))
+		return cli_usage_error("report", "--html and --markdown cannot both be stdout");
+	int to_stdout = (html && !strcmp(html, "-")) || (md && !strcmp(md, "-"));
+	return cli_write_report("report", db, html, md, to_stdout ? stderr : stdout) ? 2 : 0;
+}
