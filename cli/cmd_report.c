@@ -59,7 +59,8 @@ cli_write_report(const char *cmd, const char *db_path, const char *html_path,
 {
 	char err[1024];
 	if (rp_write(db_path, html_path, md_path, err, sizeof err) < 0) {
-		fprintf(stderr, "fencefuzz %s: report: %s\n", cmd, err);
+		/* "fencefuzz report: PATH: why", "fencefuzz campaign: report: PATH: why" */
+		fprintf(stderr, "fencefuzz %s: %s%s\n", cmd, strcmp(cmd, "report") ? "report: " : "", err);
 		return -1;
 	}
 	if (html_path && strcmp(html_path, "-"))
