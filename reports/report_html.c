@@ -458,6 +458,9 @@ finding_details(StrBuf *sb, const RpFinding *f)
 	if (!f->nrepro) {
 		sb_printf(sb, "<p class=\"empty\">%s</p>\n", no_repro);
 	} else {
+		sb_printf(sb, "<p>As files: <code>fencefuzz repro %lld --db DB --tvmscript</code> "
+		              "(or <code>--pytest</code>, <code>--cuda</code>).</p>\n",
+		          (long long)f->id);
 		if (f->repro_total > f->nrepro)
 			sb_printf(sb, "<p>The newest %d of %ld reproducers.</p>\n", f->nrepro, f->repro_total);
 		for (int i = 0; i < f->nrepro; i++) {

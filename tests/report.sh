@@ -2,7 +2,9 @@
 # report.sh FENCEFUZZ REPORT_TEST WORKDIR: `fencefuzz report` and the
 # campaign's report on a real campaign database.
 # - a campaign ends with `report: PATH`, the page next to its database, which
-#   says plainly that there are no reproducers and no hardware runs yet;
+#   links each finding's reproducers (campaigns reduce new findings) and
+#   says plainly when there are no hardware runs (or, without reductions,
+#   no reproducers);
 #   --report FILE and --no-report do what they say;
 # - with reproducers, hardware runs and a hostile program added through the
 #   store API (report_test fixture), the page has one row per finding in the
@@ -22,13 +24,26 @@ page="$work/c/index.html"
 [ "$(tail -n 1 "$work/out.txt")" = "report: $(cd "$work/c" && pwd -P)/index.html" ] && ok ||
 	bad "campaign output does not end with the report path: $(tail -n 1 "$work/out.txt")"
 [ -s "$page" ] && ok || bad "no report next to the database"
-grep -q 'no reproducers yet: run <code>fencefuzz reduce</code>' "$page" && ok || bad "empty reproducers not said"
+# campaigns reduce new findings: each finding with a reproducer links its
+# reduced TVMScript and its pytest
+want=$(q 'select count(distinct finding_id) from reproducers where reduced_text is not null')
+[ "$want" -gt 0 ] && [ "$(grep -o 'href="#finding-[0-9]*-tvm"' "$page" | sort -u | wc -l)" = "$want" ] && ok ||
+	bad "reduced-TVMScript links != $want findings with reproducers"
+want=$(q 'select count(distinct finding_id) from reproducers where pytest_text is not null')
+[ "$(grep -o 'href="#finding-[0-9]*-pytest"' "$page" | sort -u | wc -l)" = "$want" ] && ok ||
+	bad "pytest links != $want findings with a pytest reproducer"
 grep -q 'no hardware runs: <code>fencefuzz confirm</code>' "$page" && ok || bad "empty hardware runs not said"
 [ "$(grep -c 'class="finding-row"' "$page")" = "$(q 'select count(*) from findings')" ] && ok ||
 	bad "campaign page rows != findings"
 
-"$ff" campaign --programs 20 --db "$work/n/r.sqlite" --no-report >"$work/n.txt" 2>&1 || bad "--no-report exit $?"
+"$ff" campaign --programs 20 --db "$work/n/r.sqlite" --no-report --no-reduce >"$work/n.txt" 2>&1 ||
+	bad "--no-report exit $?"
 [ ! -e "$work/n/index.html" ] && ! grep -q '^report:' "$work/n.txt" && ok || bad "--no-report wrote a report"
+# without reductions the page says plainly that there are no reproducers
+"$ff" report --db "$work/n/r.sqlite" --html "$work/n/empty.html" >/dev/null || bad "report on n exit $?"
+[ "$(sqlite3 "$work/n/r.sqlite" 'select count(*) from reproducers')" = 0 ] &&
+	grep -q 'no reproducers yet: run <code>fencefuzz reduce</code>' "$work/n/empty.html" && ok ||
+	bad "empty reproducers not said"
 "$ff" campaign --programs 20 --db "$work/n/r.sqlite" --report "$work/n/custom.html" >"$work/n.txt" 2>&1 ||
 	bad "--report exit $?"
 [ -s "$work/n/custom.html" ] && [ ! -e "$work/n/index.html" ] && tail -n 1 "$work/n.txt" | grep -q 'custom.html$' &&
