@@ -1529,10 +1529,7 @@ finish(Printer *P)
 void
 ir_print_func(StrBuf *sb, const Func *f, int indent)
 {
-	Printer P;
-	printer_init(&P, sb);
-	print_func(&P, f, indent);
-	printer_reset(&P);
+	ir_print_func_hooked(sb, f, indent, NULL);
 }
 
 void
