@@ -21,3 +21,16 @@ def _post_order_visit(body, fvisit):
 
 
 stmt_functor = types.SimpleNamespace(post_order_visit=_post_order_visit)
+
+
+def _bind_target(target):
+    """tvm.tir.transform.BindTarget: a target attribute for functions that
+    lack one; the mock keeps the module as it is."""
+    if not isinstance(target, _target.Target):
+        raise TypeError("BindTarget takes a tvm.target.Target")
+    return lambda mod: mod
+
+
+transform = types.SimpleNamespace(BindTarget=_bind_target)
+
+from .. import target as _target  # noqa: E402
