@@ -58,6 +58,9 @@ int cmd_promote(int argc, char **argv);
 void help_promote(FILE *out);
 int cmd_replay(int argc, char **argv);
 void help_replay(FILE *out);
+/* cmd_merge.c */
+int cmd_merge(int argc, char **argv);
+void help_merge(FILE *out);
 
 /* common.c */
 /* Reads and verifies a program; prints the diagnostic and returns NULL on bad input. */

@@ -19,6 +19,7 @@ static const Command commands[] = {
 	{"promote", "write a finding into the regression corpus with every model's expected verdict", cmd_promote, help_promote},
 	{"replay", "check the regression corpus against the models; exit 1 on any change", cmd_replay, help_replay},
 	{"report", "render the results database as an HTML page and a Markdown summary", cmd_report, help_report},
+	{"merge", "combine result databases from several machines", cmd_merge, help_merge},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
