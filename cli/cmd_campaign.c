@@ -2,6 +2,7 @@
  * (fuzz/campaign.c) write to one SQLite store; this parent shows progress,
  * turns Ctrl-C or the time limit into a clean stop, and prints a summary. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#define _GNU_SOURCE     /* prctl */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -10,10 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "campaign.h"
 #include "cli.h"
@@ -26,8 +31,9 @@ help_campaign(FILE *out)
 	        "usage: fencefuzz campaign [--time D] [--programs N] [--models LIST]\n"
 	        "                          [--oracles LIST] [--jobs N] [--seed S] [--size S]\n"
 	        "                          [--db PATH] [--differential] [--no-reduce]\n"
-	        "                          [--reduce-time S]\n"
+	        "                          [--reduce-time S] [--resume ID]\n"
 	        "                          [--report FILE | --no-report]\n"
+	        "                          [--case-time D] [--case-memory MB]\n"
 	        "                          [--engine builtin|libfuzzer|afl --fuzzer PATH\n"
 	        "                           [--corpus DIR] [--seeds DIR]]\n"
 	        "\n"
@@ -69,6 +75,17 @@ help_campaign(FILE *out)
 	        "                 whole database to FILE (default index.html next to --db)\n"
 	        "                 and print `report: PATH` as the last line\n"
 	        "  --no-report    do not write it\n"
+	        "  --resume ID    continue campaign ID of --db (killed or interrupted) with its\n"
+	        "                 seed, models, oracles, jobs and size: each worker goes on after\n"
+	        "                 its last committed program, so the findings are those of one\n"
+	        "                 uninterrupted campaign; --time (default: the campaign's own)\n"
+	        "                 is this run's budget.  Not for a campaign still running\n"
+	        "  --case-time D  watchdog: a worker judging one program for longer than D\n"
+	        "                 (default 60s; 0: no limit) is killed; the program is recorded\n"
+	        "                 as a finding of kind timeout and the worker restarted after it\n"
+	        "  --case-memory MB  watchdog: a worker above MB MiB resident (default 2048;\n"
+	        "                 0: no limit) is killed: finding kind oom.  A worker that dies\n"
+	        "                 of a signal: finding kind crash.  No program is dropped\n"
 	        "  --differential with two or more models: also record every program where\n"
 	        "                 the first two models' outputs differ, classified by the\n"
 	        "                 soundness oracle (finding kind differential)\n"
@@ -81,8 +98,9 @@ help_campaign(FILE *out)
 	        "A progress line shows elapsed time, programs, programs/s and findings by\n"
 	        "kind (new distinct ones in parentheses).  Ctrl-C stops cleanly: workers\n"
 	        "commit what they have and the summary is printed; a second Ctrl-C kills.\n"
-	        "Each worker commits once a second, so a killed campaign loses at most its\n"
-	        "last second.  With an engine, Ctrl-C is passed on to the engine, and what\n"
+	        "Each worker commits once a second (the progress line counts only what is\n"
+	        "committed), so a killed campaign loses at most its last second, and\n"
+	        "--resume redoes exactly that.  With an engine, Ctrl-C is passed on to the engine, and what\n"
 	        "it produced until then is harvested (Ctrl-C again stops the harvest).\n");
 }
 
@@ -499,6 +517,147 @@ engine_collect(const Engine *e, FileList *files, int *crash_from)
 	return execs;
 }
 
+/* Resident memory of a process in MiB (Linux /proc; 0 when unknown). */
+static long
+resident_mb(pid_t pid)
+{
+	char path[64];
+	snprintf(path, sizeof path, "/proc/%d/statm", (int)pid);
+	FILE *f = fopen(path, "r");
+	long size = 0, resident = 0;
+	if (!f)
+		return 0;
+	if (fscanf(f, "%ld %ld", &size, &resident) != 2)
+		resident = 0;
+	fclose(f);
+	return resident * (sysconf(_SC_PAGESIZE) / 1024) / 1024;
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+
+/* Forks worker w.  It dies with the campaign (a SIGKILL of the parent must
+ * not leave workers writing), ignores Ctrl-C (the parent decides), and has
+ * an address-space limit well above --case-memory as a backstop for growth
+ * faster than the watchdog's polling (not under ASan, which reserves
+ * terabytes of shadow memory). */
+static pid_t
+start_worker(const CampaignOptions *o, int64_t campaign, int w, CampaignCounters *ctr,
+             double start)
+{
+	pid_t pid = fork();
+	if (pid != 0)
+		return pid;
+#ifdef __linux__
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+	if (getppid() == 1)
+		_exit(0); /* the parent is already gone */
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_DFL);
+#ifndef UNDER_ASAN
+	if (o->case_memory_mb > 0) {
+		rlim_t cap = (rlim_t)(o->case_memory_mb * 4 + 1024) << 20;
+		struct rlimit rl;
+		if (getrlimit(RLIMIT_AS, &rl) == 0 && (rl.rlim_max == RLIM_INFINITY || rl.rlim_max > cap)) {
+			rl.rlim_cur = cap;
+			setrlimit(RLIMIT_AS, &rl);
+		}
+	}
+#endif
+	char werr[512];
+	int rc = fz_campaign_worker(o, campaign, w, ctr, start, werr, sizeof werr);
+	if (rc)
+		fprintf(stderr, "\nfencefuzz campaign: worker %d: %s\n", w, werr);
+	_exit(rc ? 1 : 0);
+}
+
+/* --resume ID: the campaign's own settings, from its row.  Returns 0, or
+ * prints why not and returns -1. */
+static int
+load_resume(CampaignOptions *o, long id, CampaignRow *row, int time_given)
+{
+	Db *db;
+	char err[512];
+	if (db_open(o->db_path, &db, err, sizeof err)) {
+		fprintf(stderr, "fencefuzz campaign: %s\n", err);
+		return -1;
+	}
+	int rc = -1;
+	if (db_campaign_get(db, id, row)) {
+		fprintf(stderr, "fencefuzz campaign: --resume: %s: %s\n", o->db_path, db_error(db));
+		goto out;
+	}
+	if (strcmp(row->engine, "builtin")) {
+		fprintf(stderr, "fencefuzz campaign: --resume: campaign %ld ran engine %s; only builtin "
+		        "campaigns resume\n", id, row->engine);
+		goto out;
+	}
+	if (!strcmp(row->status, "done")) {
+		fprintf(stderr, "fencefuzz campaign: --resume: campaign %ld is done\n", id);
+		goto out;
+	}
+	o->seed = strtoull(row->seed, NULL, 10);
+	o->models_text = row->models;
+	o->oracles_text = row->oracles;
+	if (orc_parse_oracles(row->oracles, &o->oracles.enabled)) {
+		fprintf(stderr, "fencefuzz campaign: --resume: bad oracles '%s'\n", row->oracles);
+		goto out;
+	}
+	o->jobs = (int)db_campaign_config(db, id, "$.jobs", 1);
+	o->size = (int)db_campaign_config(db, id, "$.size", 0);
+	o->max_programs = (long)db_campaign_config(db, id, "$.programs", 0);
+	o->differential = (int)db_campaign_config(db, id, "$.differential", 0);
+	o->no_reduce = (int)db_campaign_config(db, id, "$.no_reduce", 0);
+	o->reduce_seconds = db_campaign_config(db, id, "$.reduce_s", 0);
+	o->oracles.war = (int)db_campaign_config(db, id, "$.war", o->oracles.war);
+	o->oracles.alias_aware = (int)db_campaign_config(db, id, "$.alias_aware", 0);
+	if (!time_given)
+		o->seconds = db_campaign_config(db, id, "$.time_s", 60);
+	if (o->jobs < 1 || o->jobs > CAMPAIGN_MAX_JOBS) {
+		fprintf(stderr, "fencefuzz campaign: --resume: campaign %ld has %d jobs\n", id, o->jobs);
+		goto out;
+	}
+	rc = 0;
+out:
+	db_close(db);
+	return rc;
+}
+
+/* The committed progress of each worker (next slot, skipped slots). */
+static int
+resume_counters(const CampaignOptions *o, long id, CampaignCounters *ctr)
+{
+	Db *db;
+	char err[512], path[64];
+	if (db_open(o->db_path, &db, err, sizeof err)) {
+		fprintf(stderr, "fencefuzz campaign: %s\n", err);
+		return -1;
+	}
+	for (int w = 0; w < o->jobs; w++) {
+		snprintf(path, sizeof path, "$.next.w%d", w);
+		long next = (long)db_campaign_config(db, id, path, 0), done = next;
+		for (int j = 0; j < CAMPAIGN_MAX_SKIPS; j++) {
+			snprintf(path, sizeof path, "$.skip.w%d[%d]", w, j);
+			long k = (long)db_campaign_config(db, id, path, -1);
+			if (k < 0)
+				break;
+			ctr->skip[w][ctr->nskip[w]++] = k;
+			if (k < next)
+				done--;
+		}
+		ctr->next[w] = next;
+		ctr->programs[w] = ctr->cprograms[w] = done;
+	}
+	db_close(db);
+	return 0;
+}
+
 int
 cmd_campaign(int argc, char **argv)
 {
@@ -511,8 +670,11 @@ cmd_campaign(int argc, char **argv)
 	o.models_text = "tilelang-9f25954,tilelang-head,tilelang-legacy";
 	o.oracles_text = "all";
 	orc_defaults(&o.oracles);
+	o.case_seconds = 60;
+	o.case_memory_mb = 2048;
 	int time_given = 0, no_report = 0;
 	const char *report_path = NULL;
+	long resume = 0;
 	static Engine eng;
 	memset(&eng, 0, sizeof eng);
 	eng.name = "builtin";
@@ -537,6 +699,19 @@ cmd_campaign(int argc, char **argv)
 			if (o.seconds < 0)
 				return cli_usage_error("campaign", "bad duration '%s'", val);
 			time_given = 1;
+		} else if (!strcmp(a, "--case-time")) {
+			o.case_seconds = parse_duration(val);
+			if (o.case_seconds < 0)
+				return cli_usage_error("campaign", "bad duration '%s'", val);
+		} else if (!strcmp(a, "--case-memory")) {
+			char *end;
+			o.case_memory_mb = strtol(val, &end, 10);
+			if (*end || o.case_memory_mb < 0)
+				return cli_usage_error("campaign", "bad --case-memory '%s' (MiB)", val);
+		} else if (!strcmp(a, "--resume")) {
+			resume = atol(val);
+			if (resume <= 0)
+				return cli_usage_error("campaign", "bad --resume '%s' (a campaign id)", val);
 		} else if (!strcmp(a, "--programs"))
 			o.max_programs = atol(val);
 		else if (!strcmp(a, "--models"))
@@ -553,8 +728,13 @@ cmd_campaign(int argc, char **argv)
 			o.reduce_seconds = atof(val);
 			if (o.reduce_seconds <= 0)
 				return cli_usage_error("campaign", "--reduce-time must be above 0 seconds");
-		} else if (!strcmp(a, "--size"))
-			o.size = atoi(val);
+		} else if (!strcmp(a, "--size")) {
+			char *end;
+			long v = strtol(val, &end, 10);
+			if (*end || v < 1 || v > 100000)
+				return cli_usage_error("campaign", "bad --size '%s' (1 to 100000)", val);
+			o.size = (int)v;
+		}
 		else if (!strcmp(a, "--db"))
 			o.db_path = val;
 		else if (!strcmp(a, "--engine")) {
@@ -596,6 +776,13 @@ cmd_campaign(int argc, char **argv)
 		return cli_usage_error("campaign", "--fuzzer, --corpus and --seeds need --engine libfuzzer|afl");
 	if (o.max_programs && !time_given)
 		o.seconds = 0; /* a program count alone decides the end */
+	static CampaignRow row;
+	if (resume) {
+		if (external)
+			return cli_usage_error("campaign", "--resume is for the builtin engine");
+		if (load_resume(&o, resume, &row, time_given))
+			return 2;
+	}
 	char *list = strdup(o.models_text);
 	for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
 		const PassModel *m = cli_find_model("campaign", tok);
@@ -627,11 +814,19 @@ cmd_campaign(int argc, char **argv)
 	char config[512];
 	snprintf(config, sizeof config,
 	         "{\"time_s\": %g, \"programs\": %ld, \"jobs\": %d, \"size\": %d, \"war\": %d, "
-	         "\"alias_aware\": %d}",
-	         o.seconds, o.max_programs, o.jobs, o.size, o.oracles.war, o.oracles.alias_aware);
+	         "\"alias_aware\": %d, \"differential\": %d, \"no_reduce\": %d, \"reduce_s\": %g}",
+	         o.seconds, o.max_programs, o.jobs, o.size, o.oracles.war, o.oracles.alias_aware,
+	         o.differential, o.no_reduce, o.reduce_seconds);
 	CampaignInfo info = {.seed = o.seed, .models = o.models_text, .oracles = o.oracles_text,
 	                     .engine = eng.name, .config = config};
-	int64_t campaign = db_campaign_start(db, &info);
+	int64_t campaign = resume;
+	if (resume && db_campaign_reopen(db, resume)) {
+		fprintf(stderr, "fencefuzz campaign: %s\n", db_error(db));
+		db_close(db);
+		return 2;
+	}
+	if (!resume)
+		campaign = db_campaign_start(db, &info);
 	if (campaign <= 0) {
 		fprintf(stderr, "fencefuzz campaign: %s\n", db_error(db));
 		db_close(db);
@@ -646,13 +841,18 @@ cmd_campaign(int argc, char **argv)
 		return 2;
 	}
 	memset(ctr, 0, sizeof *ctr);
+	if (resume && resume_counters(&o, resume, ctr)) {
+		munmap(ctr, sizeof *ctr);
+		return 2;
+	}
 	struct sigaction sa = {0};
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 
-	fprintf(stderr, "campaign %lld: seed %llu, models %s, oracles %s, %d job%s, db %s\n",
-	        (long long)campaign, (unsigned long long)o.seed, o.models_text, o.oracles_text,
+	fprintf(stderr, "%s %lld: seed %llu, models %s, oracles %s, %d job%s, db %s\n",
+	        resume ? "resuming campaign" : "campaign", (long long)campaign,
+	        (unsigned long long)o.seed, o.models_text, o.oracles_text,
 	        o.jobs, o.jobs > 1 ? "s" : "", o.db_path);
 	double start = fz_now();
 	/* With an engine: run it, then the workers harvest what it left. */
@@ -663,35 +863,23 @@ cmd_campaign(int argc, char **argv)
 		if (engine_run(&eng, &o) == 0)
 			engine_execs = engine_collect(&eng, &files, &crash_from);
 		sig_base = interrupted;
+		o.files = files.v;
+		o.nfiles = files.n;
 		fprintf(stderr, "harvesting %d file%s (%d crash input%s)\n", files.n,
 		        files.n == 1 ? "" : "s", files.n - crash_from, files.n - crash_from == 1 ? "" : "s");
 	}
 	pid_t pids[CAMPAIGN_MAX_JOBS];
+	FindingKind killed_for[CAMPAIGN_MAX_JOBS];
+	long peak_mb[CAMPAIGN_MAX_JOBS], restarts = 0;
 	for (int w = 0; w < o.jobs; w++) {
-		pids[w] = fork();
-		if (pids[w] < 0) {
+		killed_for[w] = FK_COUNT;
+		peak_mb[w] = 0;
+		ctr->current[w] = -1;
+		if ((pids[w] = start_worker(&o, campaign, w, ctr, start)) < 0) {
 			perror("fencefuzz campaign: fork");
 			ctr->stop = 1;
 			o.jobs = w;
 			break;
-		}
-		if (pids[w] == 0) {
-			signal(SIGINT, SIG_IGN); /* the parent decides; workers poll ctr->stop */
-			signal(SIGTERM, SIG_DFL);
-			char werr[512];
-			int rc;
-			if (external) {
-				/* Files w, w + jobs, ...: compacted in place, this is a copy. */
-				int n = 0;
-				for (int i = w; i < files.n; i += o.jobs)
-					files.v[n++] = files.v[i];
-				rc = fz_campaign_harvest(&o, campaign, files.v, n, w, ctr, start, werr,
-				                         sizeof werr);
-			} else
-				rc = fz_campaign_worker(&o, campaign, w, ctr, start, werr, sizeof werr);
-			if (rc)
-				fprintf(stderr, "\nfencefuzz campaign: worker %d: %s\n", w, werr);
-			_exit(rc ? 1 : 0);
 		}
 	}
 	int tty = isatty(2), running = o.jobs, killed = 0;
@@ -700,7 +888,72 @@ cmd_campaign(int argc, char **argv)
 		int status;
 		pid_t done = waitpid(-1, &status, WNOHANG);
 		if (done > 0) {
-			running--;
+			int w = 0;
+			while (w < o.jobs && pids[w] != done)
+				w++;
+			if (w == o.jobs)
+				continue; /* not a worker */
+			pids[w] = 0;
+			if (WIFEXITED(status) && WEXITSTATUS(status) <= 1) {
+				running--; /* finished, or a store error (ctr->failed) */
+				continue;
+			}
+			/* Killed by the watchdog or died: record the program it was
+			 * judging, and start it again after that program. */
+			long k = ctr->current[w];
+			FindingKind kind = killed_for[w] != FK_COUNT ? killed_for[w] : FK_CRASH;
+			killed_for[w] = FK_COUNT;
+			char msg[512], why[128], werr[512];
+			int j = ctr->judge[w];
+			const char *model = j < 0               ? "generator"
+			                    : j < o.nmodels     ? o.models[j]->name
+			                                        : "differential";
+			if (kind == FK_TIMEOUT)
+				snprintf(why, sizeof why, "took more than %g s", o.case_seconds);
+			else if (kind == FK_OOM)
+				snprintf(why, sizeof why, "grew past %ld MiB resident", o.case_memory_mb);
+			else if (WIFSIGNALED(status))
+				snprintf(why, sizeof why, "died of signal %d (%s), %ld MiB resident",
+				         WTERMSIG(status), strsignal(WTERMSIG(status)), peak_mb[w]);
+			else
+				snprintf(why, sizeof why, "exited with status %d", WEXITSTATUS(status));
+			peak_mb[w] = 0;
+			if (interrupted - sig_base > 1) {
+				running--; /* the second Ctrl-C killed it */
+				continue;
+			}
+			if (k >= 0) {
+				long index = w + k * o.jobs;
+				snprintf(msg, sizeof msg, "worker %d judging %s %ld (%s) %s%s", w,
+				         o.files ? "file" : "program", index, model, why,
+				         kind == FK_CRASH ? "" : ": killed");
+				fprintf(stderr, "\nwatchdog: %s; recorded as %s\n", msg,
+				        orc_kind_name(kind));
+				if (fz_campaign_fault(&o, campaign, w, k, kind, model, msg, werr, sizeof werr)) {
+					fprintf(stderr, "fencefuzz campaign: cannot record it: %s\n", werr);
+					ctr->failed[w] = 1;
+					running--;
+					continue;
+				}
+				if (ctr->nskip[w] < CAMPAIGN_MAX_SKIPS)
+					ctr->skip[w][ctr->nskip[w]++] = k;
+			} else
+				fprintf(stderr, "\nwatchdog: worker %d %s outside a program\n", w, why);
+			if (++restarts > CAMPAIGN_MAX_SKIPS * o.jobs || ctr->nskip[w] >= CAMPAIGN_MAX_SKIPS) {
+				fprintf(stderr, "fencefuzz campaign: worker %d: too many faults, giving up\n", w);
+				ctr->failed[w] = 1;
+				running--;
+				continue;
+			}
+			/* What it judged after its last commit is lost with it: judge it
+			 * again, from the committed counters. */
+			ctr->programs[w] = ctr->cprograms[w];
+			ctr->current[w] = -1;
+			if ((pids[w] = start_worker(&o, campaign, w, ctr, start)) < 0) {
+				perror("fencefuzz campaign: fork");
+				ctr->failed[w] = 1;
+				running--;
+			}
 			continue;
 		}
 		if (done < 0 && errno != EINTR)
@@ -710,15 +963,31 @@ cmd_campaign(int argc, char **argv)
 			fprintf(stderr, "\ninterrupted: stopping workers (Ctrl-C again to kill)\n");
 		} else if (interrupted - sig_base > 1 && !killed) {
 			for (int w = 0; w < o.jobs; w++)
-				kill(pids[w], SIGKILL);
+				if (pids[w] > 0)
+					kill(pids[w], SIGKILL);
 			killed = 1;
 		}
 		double t = fz_now();
+		/* The watchdog: time per program, resident memory per worker. */
+		for (int w = 0; w < o.jobs; w++) {
+			if (pids[w] <= 0 || killed_for[w] != FK_COUNT)
+				continue;
+			long mb = resident_mb(pids[w]);
+			if (mb > peak_mb[w])
+				peak_mb[w] = mb;
+			if (o.case_memory_mb > 0 && mb > o.case_memory_mb)
+				killed_for[w] = FK_OOM;
+			else if (o.case_seconds > 0 && ctr->current[w] >= 0 &&
+			         t - ctr->since[w] > o.case_seconds)
+				killed_for[w] = FK_TIMEOUT;
+			if (killed_for[w] != FK_COUNT)
+				kill(pids[w], SIGKILL);
+		}
 		if (tty || t - last_line >= 10) {
 			progress(stderr, &o, ctr, t - start, !tty);
 			last_line = t;
 		}
-		struct timespec nap = {0, 200 * 1000 * 1000};
+		struct timespec nap = {0, 50 * 1000 * 1000};
 		nanosleep(&nap, NULL);
 	}
 	double elapsed = fz_now() - start;

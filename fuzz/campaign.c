@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <time.h>
 
 #include "campaign.h"
@@ -87,14 +88,19 @@ typedef struct Pending {
 
 enum { FLUSH_PROGRAMS = 256 };
 
-/* One short write transaction for everything found since the last flush:
- * workers compute outside transactions, so several workers sharing one
- * database do not serialise on its write lock. */
+/* One short write transaction for everything found since the last flush,
+ * with the worker's progress (next slot, programs added to the campaign's
+ * execs): workers compute outside transactions, so several workers sharing
+ * one database do not serialise on its write lock.  The shared counters
+ * move only once the transaction is committed, so what the progress line
+ * shows is in the database. */
 static int
 flush(Db *db, int64_t campaign_id, Pending *pend, int *npend, int w, CampaignCounters *ctr,
-      double elapsed, char *err, size_t errlen)
+      long next, double elapsed, char *err, size_t errlen)
 {
 	int rc = 0;
+	long found[FK_COUNT] = {0}, distinct[FK_COUNT] = {0};
+	long programs = ctr->programs[w];
 	if (db_begin(db))
 		rc = fail(err, errlen, db, "begin");
 	for (int i = 0; i < *npend && !rc; i++) {
@@ -112,9 +118,9 @@ flush(Db *db, int64_t campaign_id, Pending *pend, int *npend, int w, CampaignCou
 				rc = fail(err, errlen, db, "record finding");
 				break;
 			}
-			ctr->found[w][f->kind]++;
+			found[f->kind]++;
 			if (is_new)
-				ctr->distinct[w][f->kind]++;
+				distinct[f->kind]++;
 			if (is_new && pend[i].reduced[k]) {
 				if (db_reproducer(db, fid, pend[i].reduced[k], pend[i].pytest[k], NULL) <= 0) {
 					rc = fail(err, errlen, db, "store reproducer");
@@ -126,11 +132,21 @@ flush(Db *db, int64_t campaign_id, Pending *pend, int *npend, int w, CampaignCou
 	if (!rc) {
 		long total = 0;
 		for (int k = 0; k < FK_COUNT; k++)
-			total += ctr->found[w][k];
-		if (db_stats(db, campaign_id, elapsed, ctr->programs[w], total) || db_commit(db))
+			total += ctr->found[w][k] + found[k];
+		if (db_stats(db, campaign_id, elapsed, programs, total) ||
+		    db_campaign_progress(db, campaign_id, w, next, programs - ctr->cprograms[w]) ||
+		    db_commit(db))
 			rc = fail(err, errlen, db, "commit");
 	} else {
 		db_rollback(db);
+	}
+	if (!rc) {
+		for (int k = 0; k < FK_COUNT; k++) {
+			ctr->found[w][k] += found[k];
+			ctr->distinct[w][k] += distinct[k];
+		}
+		ctr->cprograms[w] = programs;
+		ctr->next[w] = next;
 	}
 	for (int i = 0; i < *npend; i++)
 		ar_free(pend[i].a);
@@ -150,6 +166,7 @@ typedef struct Worker {
 	PtrMap occurrences; /* raw key -> occurrences so far */
 	PtrMap cause;       /* raw key -> cause signature of its first reduction */
 	PtrMap reproduced;  /* causes this worker has a reproducer for */
+	long next;   /* the slot after the last one judged */
 	Pending pend[FLUSH_PROGRAMS];
 	int npend;
 	char *err;
@@ -230,6 +247,9 @@ worker_cause(Worker *wk, Arena *a, const Program *p, int m, const Finding *f,
 		fz_reduce_result_free(&r);
 	}
 	ar_free(ra);
+	/* The reduction has its own budget (--reduce-time): the watchdog's time
+	 * per case counts judging, from here on. */
+	wk->ctr->since[wk->w] = fz_now();
 	wk->ctr->reductions[wk->w]++;
 	wk->ctr->reduce_seconds[wk->w] += fz_now() - t0;
 	if (!cached)
@@ -252,6 +272,7 @@ worker_program(Worker *wk, Arena *a, Program *p)
 		fl_init(&fl, a);
 		fl_init(&lfl, a);
 		int have_located = 0;
+		wk->ctr->judge[wk->w] = m;
 		judge(o, m, p, &fl);
 		if (!fl.n)
 			continue;
@@ -322,7 +343,7 @@ worker_program(Worker *wk, Arena *a, Program *p)
 	double t = fz_now();
 	if (wk->npend == FLUSH_PROGRAMS || t - wk->last_flush >= 1.0) {
 		wk->last_flush = t;
-		return flush(wk->db, wk->campaign_id, wk->pend, &wk->npend, wk->w, wk->ctr,
+		return flush(wk->db, wk->campaign_id, wk->pend, &wk->npend, wk->w, wk->ctr, wk->next,
 		             t - wk->start_time, wk->err, wk->errlen);
 	}
 	return 0;
@@ -333,7 +354,7 @@ static int
 worker_close(Worker *wk, int rc)
 {
 	if (!rc && wk->db)
-		rc = flush(wk->db, wk->campaign_id, wk->pend, &wk->npend, wk->w, wk->ctr,
+		rc = flush(wk->db, wk->campaign_id, wk->pend, &wk->npend, wk->w, wk->ctr, wk->next,
 		           fz_now() - wk->start_time, wk->err, wk->errlen);
 	for (int i = 0; i < wk->npend; i++)
 		ar_free(wk->pend[i].a);
@@ -348,6 +369,74 @@ worker_close(Worker *wk, int rc)
 	return rc;
 }
 
+static unsigned char *read_file_bytes(const char *path, size_t *len);
+
+Program *
+fz_campaign_program(const CampaignOptions *o, Arena *a, int w, long k)
+{
+	long i = w + k * o->jobs;
+	Decider d;
+	if (!o->files) {
+		GenOptions g = {.size = o->size, .features = 0};
+		dz_init_seed(&d, fz_program_seed(o->seed, i));
+		return fz_generate(a, &d, &g);
+	}
+	if (i >= o->nfiles)
+		return NULL;
+	/* Decoded as the engine targets decode them (fuzz_gen_oracles.c:
+	 * default generator options), so a harvested file is the program the
+	 * engine ran, whatever --size says.  A file that vanished or cannot be
+	 * read decodes as the empty input. */
+	GenOptions g = {0};
+	size_t len = 0;
+	unsigned char *bytes = read_file_bytes(o->files[i], &len);
+	dz_init_bytes(&d, bytes && len ? bytes : NULL, bytes ? len : 0);
+	Program *p = fz_generate(a, &d, &g);
+	free(bytes);
+	return p;
+}
+
+/* Fault injection for the watchdog's tests: FENCEFUZZ_FAULT=KIND:INDEX
+ * (hang, hog or crash) makes the worker judging program (or file) INDEX
+ * loop, allocate without end, or die of SIGSEGV. */
+static void
+inject_fault(long index)
+{
+	static int init;
+	static char kind[16];
+	static long at = -1;
+	if (!init) {
+		const char *e = getenv("FENCEFUZZ_FAULT");
+		init = 1;
+		if (e && sscanf(e, "%15[a-z]:%ld", kind, &at) != 2)
+			at = -1;
+	}
+	if (index != at)
+		return;
+	if (!strcmp(kind, "hang"))
+		for (volatile int spin = 1; spin;)
+			;
+	if (!strcmp(kind, "hog"))
+		for (;;) {
+			char *p = malloc(16 << 20);
+			if (p)
+				memset(p, 1, 16 << 20);
+			struct timespec nap = {0, 10 * 1000 * 1000};
+			nanosleep(&nap, NULL);
+		}
+	if (!strcmp(kind, "crash"))
+		raise(SIGSEGV);
+}
+
+static int
+skipped(const CampaignCounters *ctr, int w, long k)
+{
+	for (int j = 0; j < ctr->nskip[w]; j++)
+		if (ctr->skip[w][j] == k)
+			return 1;
+	return 0;
+}
+
 int
 fz_campaign_worker(const CampaignOptions *o, int64_t campaign_id, int w, CampaignCounters *ctr,
                    double start_time, char *err, size_t errlen)
@@ -357,18 +446,75 @@ fz_campaign_worker(const CampaignOptions *o, int64_t campaign_id, int w, Campaig
 		ctr->failed[w] = 1;
 		return -1;
 	}
-	GenOptions g = {.size = o->size, .features = 0};
 	int rc = 0;
-	for (long i = w; !rc; i += o->jobs) {
+	/* From the first slot not committed: a fresh start, a restart after
+	 * the watchdog, or a resumed campaign. */
+	wk.next = ctr->next[w];
+	for (long k = ctr->next[w]; !rc; k++) {
+		long i = w + k * o->jobs;
 		if (ctr->stop || (o->max_programs && i >= o->max_programs) ||
-		    (o->seconds > 0 && fz_now() - start_time >= o->seconds))
+		    (o->files && i >= o->nfiles) ||
+		    (!o->files && o->seconds > 0 && fz_now() - start_time >= o->seconds))
 			break;
+		wk.next = k + 1;
+		if (skipped(ctr, w, k))
+			continue;
+		ctr->since[w] = fz_now();
+		ctr->judge[w] = -1;
+		ctr->current[w] = k;
+		inject_fault(i);
 		Arena *a = ar_new();
-		Decider d;
-		dz_init_seed(&d, fz_program_seed(o->seed, i));
-		rc = worker_program(&wk, a, fz_generate(a, &d, &g));
+		rc = worker_program(&wk, a, fz_campaign_program(o, a, w, k));
+		ctr->current[w] = -1;
 	}
 	return worker_close(&wk, rc);
+}
+
+int
+fz_campaign_fault(const CampaignOptions *o, int64_t campaign_id, int w, long k, FindingKind kind,
+                  const char *model, const char *message, char *err, size_t errlen)
+{
+	Db *db = NULL;
+	if (db_open(o->db_path, &db, err, errlen))
+		return -1;
+	Arena *a = ar_new();
+	Program *p = fz_campaign_program(o, a, w, k);
+	int64_t program_id = 0;
+	int rc = 0;
+	if (db_begin(db))
+		rc = fail(err, errlen, db, "begin");
+	if (!rc && p) {
+		StrBuf sb;
+		sb_init(&sb);
+		ir_print_program(&sb, p);
+		program_id = db_program(db, ir_hash_program(p), sb.p ? sb.p : "");
+		sb_free(&sb);
+		if (program_id <= 0)
+			rc = fail(err, errlen, db, "store program");
+	}
+	if (!rc) {
+		/* One finding per (kind, model, program): the program is the cause. */
+		Finding f = {0};
+		f.kind = kind;
+		f.model = model;
+		f.oracle = "campaign";
+		f.rule = kind == FK_TIMEOUT ? "limit: time per case (--case-time)"
+		         : kind == FK_OOM   ? "limit: memory per worker (--case-memory)"
+		                            : "the worker must not die";
+		f.message = (char *)message;
+		f.strength = STRENGTH_PROVED;
+		f.signature = (p ? ir_hash_program(p) : (uint64_t)(w + k * o->jobs)) ^
+		              ((uint64_t)(kind + 1) * 0x9e3779b97f4a7c15ULL);
+		int is_new;
+		if (db_record_finding(db, campaign_id, program_id, &f, &is_new) <= 0 ||
+		    db_campaign_skip(db, campaign_id, w, k) || db_commit(db))
+			rc = fail(err, errlen, db, "record");
+	}
+	if (rc)
+		db_rollback(db);
+	ar_free(a);
+	db_close(db);
+	return rc;
 }
 
 static unsigned char *
@@ -392,33 +538,4 @@ read_file_bytes(const char *path, size_t *len)
 	fclose(f);
 	*len = n;
 	return buf;
-}
-
-int
-fz_campaign_harvest(const CampaignOptions *o, int64_t campaign_id, char *const *files, int nfiles,
-                    int w, CampaignCounters *ctr, double start_time, char *err, size_t errlen)
-{
-	static Worker wk;
-	if (worker_open(&wk, o, campaign_id, w, ctr, start_time, err, errlen)) {
-		ctr->failed[w] = 1;
-		return -1;
-	}
-	/* Decoded as the engine targets decode them (fuzz_gen_oracles.c:
-	 * default generator options), so a harvested file is the program the
-	 * engine ran, whatever --size says. */
-	GenOptions g = {0};
-	int rc = 0;
-	for (int i = 0; i < nfiles && !rc && !ctr->stop; i++) {
-		size_t len = 0;
-		unsigned char *bytes = read_file_bytes(files[i], &len);
-		if (!bytes)
-			continue; /* vanished or unreadable: nothing to harvest */
-		Arena *a = ar_new();
-		Decider d;
-		dz_init_bytes(&d, len ? bytes : NULL, len);
-		Program *p = fz_generate(a, &d, &g);
-		free(bytes);
-		rc = worker_program(&wk, a, p);
-	}
-	return worker_close(&wk, rc);
 }

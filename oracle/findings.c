@@ -19,6 +19,9 @@ static const char *const kind_names[FK_COUNT] = {
 	[FK_MODEL_CRASH] = "model-crash",
 	[FK_MODEL_TIMEOUT] = "model-timeout",
 	[FK_MODEL_UNREADABLE] = "model-unreadable",
+	[FK_TIMEOUT] = "timeout",
+	[FK_OOM] = "oom",
+	[FK_CRASH] = "crash",
 };
 
 static const struct { const char *name; unsigned bit; } oracle_names[] = {

@@ -36,6 +36,11 @@ typedef enum {
 	FK_MODEL_CRASH,        /* the command exited non-zero or was killed by a signal */
 	FK_MODEL_TIMEOUT,      /* it ran past its timeout */
 	FK_MODEL_UNREADABLE,   /* its output is not a program with the input's functions */
+	/* Campaign watchdog (fuzz/campaign.c, cli/cmd_campaign.c): judging one
+	 * program broke a limit or killed the worker; the program is kept. */
+	FK_TIMEOUT,            /* past the time per case (--case-time) */
+	FK_OOM,                /* past the memory per worker (--case-memory) */
+	FK_CRASH,              /* the worker died of a signal while judging it */
 	FK_COUNT
 } FindingKind;
 

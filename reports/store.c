@@ -51,6 +51,18 @@
 	X(S_STATS,                                                                            \
 	  "INSERT INTO stats(campaign_id, at, elapsed_s, programs, findings) "                \
 	  "VALUES(?1, " NOW ", ?2, ?3, ?4)")                                                  \
+	X(S_CAMPAIGN_PROGRESS,                                                                \
+	  "UPDATE campaigns SET execs = execs + ?3, "                                         \
+	  "config = json_set(coalesce(config, '{}'), '$.next.w' || ?2, ?4) WHERE id = ?1")      \
+	X(S_CAMPAIGN_SKIP,                                                                    \
+	  "UPDATE campaigns SET config = json_insert(json_set(coalesce(config, '{}'), "          \
+	  "'$.skip.w' || ?2, json(coalesce(json_extract(config, '$.skip.w' || ?2), '[]'))), "   \
+	  "'$.skip.w' || ?2 || '[#]', ?3) WHERE id = ?1")                                      \
+	X(S_CAMPAIGN_GET,                                                                     \
+	  "SELECT seed, models, oracles, engine, status FROM campaigns WHERE id = ?1")        \
+	X(S_CAMPAIGN_JSON, "SELECT json_extract(config, ?2) FROM campaigns WHERE id = ?1")     \
+	X(S_CAMPAIGN_REOPEN,                                                                  \
+	  "UPDATE campaigns SET status = 'running', ended_at = NULL WHERE id = ?1")             \
 	X(S_BEGIN, "BEGIN IMMEDIATE")                                                         \
 	X(S_COMMIT, "COMMIT")
 
@@ -671,4 +683,73 @@ db_reproducer_get(Db *db, int64_t finding, char **reduced, char **pytest, char *
 		r = rc == SQLITE_DONE ? 1 : fail(db, "reproducer");
 	sqlite3_finalize(s);
 	return r;
+}
+
+int
+db_campaign_progress(Db *db, int64_t campaign, int worker, long next, long programs)
+{
+	sqlite3_stmt *s = db->st[S_CAMPAIGN_PROGRESS];
+	sqlite3_bind_int64(s, 1, campaign);
+	sqlite3_bind_int(s, 2, worker);
+	sqlite3_bind_int64(s, 3, programs);
+	sqlite3_bind_int64(s, 4, next);
+	return run(db, S_CAMPAIGN_PROGRESS, "campaign progress");
+}
+
+int
+db_campaign_skip(Db *db, int64_t campaign, int worker, long slot)
+{
+	sqlite3_stmt *s = db->st[S_CAMPAIGN_SKIP];
+	sqlite3_bind_int64(s, 1, campaign);
+	sqlite3_bind_int(s, 2, worker);
+	sqlite3_bind_int64(s, 3, slot);
+	return run(db, S_CAMPAIGN_SKIP, "campaign skip");
+}
+
+static void
+col_copy(sqlite3_stmt *s, int i, char *out, size_t size)
+{
+	const unsigned char *t = sqlite3_column_text(s, i);
+	snprintf(out, size, "%s", t ? (const char *)t : "");
+}
+
+int
+db_campaign_get(Db *db, int64_t campaign, CampaignRow *row)
+{
+	sqlite3_stmt *s = db->st[S_CAMPAIGN_GET];
+	sqlite3_bind_int64(s, 1, campaign);
+	int rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		col_copy(s, 0, row->seed, sizeof row->seed);
+		col_copy(s, 1, row->models, sizeof row->models);
+		col_copy(s, 2, row->oracles, sizeof row->oracles);
+		col_copy(s, 3, row->engine, sizeof row->engine);
+		col_copy(s, 4, row->status, sizeof row->status);
+	} else if (rc == SQLITE_DONE)
+		set_err(db, "no campaign %lld", (long long)campaign);
+	else
+		fail(db, "campaign lookup");
+	done(s);
+	return rc == SQLITE_ROW ? 0 : -1;
+}
+
+double
+db_campaign_config(Db *db, int64_t campaign, const char *path, double dflt)
+{
+	sqlite3_stmt *s = db->st[S_CAMPAIGN_JSON];
+	sqlite3_bind_int64(s, 1, campaign);
+	sqlite3_bind_text(s, 2, path, -1, SQLITE_STATIC);
+	double v = dflt;
+	if (sqlite3_step(s) == SQLITE_ROW && sqlite3_column_type(s, 0) != SQLITE_NULL)
+		v = sqlite3_column_double(s, 0);
+	done(s);
+	return v;
+}
+
+int
+db_campaign_reopen(Db *db, int64_t campaign)
+{
+	sqlite3_stmt *s = db->st[S_CAMPAIGN_REOPEN];
+	sqlite3_bind_int64(s, 1, campaign);
+	return run(db, S_CAMPAIGN_REOPEN, "campaign reopen");
 }

@@ -73,6 +73,21 @@ int64_t db_reproducer(Db *db, int64_t finding, const char *reduced_text,
                       const char *pytest_text, const char *cuda_text);
 int64_t db_hw_run(Db *db, const HwRun *r);
 
+/* Resumable campaigns (fencefuzz campaign --resume), in the campaign's
+ * config JSON, written in the same transaction as the findings they cover:
+ * progress sets next.wW (the next slot worker W would judge) and adds
+ * programs to execs; skip appends slot to skip.wW (a program the watchdog
+ * killed, recorded as a finding, not to be judged again). */
+int db_campaign_progress(Db *db, int64_t campaign, int worker, long next, long programs);
+int db_campaign_skip(Db *db, int64_t campaign, int worker, long slot);
+typedef struct CampaignRow {
+	char seed[24], models[1024], oracles[256], engine[32], status[32];
+} CampaignRow;
+int db_campaign_get(Db *db, int64_t campaign, CampaignRow *row);
+/* json_extract(config, path) as a number; dflt when absent. */
+double db_campaign_config(Db *db, int64_t campaign, const char *path, double dflt);
+int db_campaign_reopen(Db *db, int64_t campaign); /* status running again */
+
 int db_stats(Db *db, int64_t campaign, double elapsed_s, long programs, long findings);
 
 /* One line per finding, most frequent first:

@@ -43,8 +43,15 @@ mm="select count(*) from findings m join a.findings x using (signature, model, k
 both="select count(*) from a.findings x join b.findings y using (signature, model, kind)"
 att="attach '$work/a.sqlite' as a; attach '$work/b.sqlite' as b;"
 [ "$(q "$work/m.sqlite" "$att $mm")" = "$(q "$work/m.sqlite" "$att $both")" ] && ok || bad "first_seen/last_seen not min/max"
-[ "$(q "$work/m.sqlite" "select f.kind, f.model, f.signature from reproducers r join findings f on f.id = r.finding_id")" = "$a3" ] &&
-	ok || bad "reproducer not attached to its finding"
+[ "$(q "$work/m.sqlite" "select f.kind, f.model, f.signature from reproducers r join findings f on f.id = r.finding_id
+	where r.reduced_text = 'reduced'")" = "$a3" ] && ok || bad "reproducer not attached to its finding"
+# every reproducer of a and b, once per (finding, texts)
+rsig="select f.kind, f.model, f.signature, r.reduced_text, r.pytest_text from reproducers r join findings f on f.id = r.finding_id"
+[ "$(q "$work/m.sqlite" "select count(*) from ($rsig)")" = \
+  "$(q "$work/m.sqlite" "attach '$work/a.sqlite' as a; attach '$work/b.sqlite' as b;
+     select count(*) from (select f.kind, f.model, f.signature, r.reduced_text, r.pytest_text from a.reproducers r join a.findings f on f.id = r.finding_id
+     union select f.kind, f.model, f.signature, r.reduced_text, r.pytest_text from b.reproducers r join b.findings f on f.id = r.finding_id)")" ] &&
+	ok || bad "merged reproducers are not the union of the inputs'"
 [ "$(q "$work/m.sqlite" "select f.kind, f.model, f.signature from hw_runs h join findings f on f.id = h.finding_id")" = "$a3" ] &&
 	ok || bad "hw run not attached to its finding"
 [ "$(q "$work/m.sqlite" 'select count(*) from hw_runs where finding_id is null')" = 1 ] && ok || bad "hw run without finding lost"
