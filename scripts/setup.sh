@@ -18,6 +18,10 @@ need sqlite3 sqlite3   # the campaign tests query the store with the shell
 want clang clang
 dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || optional="$optional libclang-rt-14-dev"
 want afl-fuzz afl++
+# valgrind (tests/valgrind.sh), zip/unzip (the OSS-Fuzz build's seed corpora)
+want valgrind valgrind
+want zip zip
+want unzip unzip
 if [ -n "$missing$optional" ]; then
 	SUDO=""
 	[ "$(id -u)" -eq 0 ] || SUDO=sudo
