@@ -32,8 +32,9 @@ a3=$(q "$work/a.sqlite" 'select kind, model, signature from findings where id = 
 [ "$(q "$work/m.sqlite" "$osig")" = "$(q "$work/one.sqlite" "$osig")" ] && ok || bad "merged occurrences differ"
 [ "$(q "$work/m.sqlite" 'select seed, execs, status from campaigns order by id')" = \
   "$(q "$work/one.sqlite" 'select seed, execs, status from campaigns order by id')" ] && ok || bad "campaign rows differ"
-[ "$(q "$work/m.sqlite" 'select count(*) from stats')" = "$(q "$work/one.sqlite" 'select count(*) from stats')" ] &&
-	ok || bad "stats rows differ"
+[ "$(q "$work/m.sqlite" 'select count(*) from stats')" = \
+  "$(( $(q "$work/a.sqlite" 'select count(*) from stats') + $(q "$work/b.sqlite" 'select count(*) from stats') ))" ] &&
+	ok || bad "merged stats rows are not a's plus b's"
 [ "$(q "$work/m.sqlite" 'select count(*) from stats s join campaigns c on c.id = s.campaign_id where c.seed = 4')" = \
   "$(q "$work/b.sqlite" 'select count(*) from stats')" ] && ok || bad "b's stats not remapped to its campaign"
 # earliest first_seen, latest last_seen
