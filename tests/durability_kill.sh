@@ -8,7 +8,7 @@
 # - `campaign --resume` continues the killed campaign, and once it completes
 #   the findings and counts are exactly those of the same campaign run
 #   without interruption: nothing lost, nothing counted twice.
-# The campaign is sized to run about 8 s on this build and machine (a 2 s
+# The campaign is sized to run about 16 s on this build and machine (a 2 s
 # calibration run; DURABILITY_PROGRAMS overrides), and killed after 1.2 to
 # 1.8 s (after its first commits) each time; DURABILITY_SEED fixes those
 # moments (printed, to reproduce a failure).
@@ -22,7 +22,7 @@ q() { sqlite3 -cmd '.timeout 10000' "$1" "$2"; }
 db="$work/k.sqlite"
 fsig='select kind, model, signature, count from findings order by kind, model, signature'
 "$ff" campaign --time 2 --seed 21 --size 20 --no-reduce --jobs 2 --db "$work/calib.sqlite" >/dev/null 2>&1
-n=${DURABILITY_PROGRAMS:-$(( $(q "$work/calib.sqlite" 'select execs from campaigns') * 4 ))}
+n=${DURABILITY_PROGRAMS:-$(( $(q "$work/calib.sqlite" 'select execs from campaigns') * 8 ))}
 [ "$n" -ge 500 ] || n=500
 args="--programs $n --seed 21 --size 20 --no-reduce"
 echo "kill moments seed $rseed, $n programs"
@@ -33,6 +33,8 @@ delay() { awk -v s="$rseed" -v r="$1" 'BEGIN { srand(s); for (i = 0; i < r; i++)
 
 hits=0
 for round in 1 2 3 4; do
+	# a loaded machine may have sped up since the calibration: done is done
+	[ $round -gt 1 ] && [ "$(q "$db" 'select status from campaigns')" = done ] && break
 	if [ $round -eq 1 ]; then
 		setsid "$ff" campaign $args --jobs 2 --db "$db" >"$work/run$round.txt" 2>&1 &
 	else
@@ -71,8 +73,10 @@ for round in 1 2 3 4; do
 done
 [ $hits -ge 3 ] && ok || bad "only $hits of 4 kills hit a running campaign (DURABILITY_PROGRAMS too small?)"
 
-"$ff" campaign --resume 1 --db "$db" >"$work/final.txt" 2>&1 || { bad "final resume exit $?"; cat "$work/final.txt"; }
-grep -q '^resuming campaign 1' "$work/final.txt" && ok || bad "resume did not say so"
+if [ "$(q "$db" 'select status from campaigns')" != done ]; then
+	"$ff" campaign --resume 1 --db "$db" >"$work/final.txt" 2>&1 || { bad "final resume exit $?"; cat "$work/final.txt"; }
+	grep -q '^resuming campaign 1' "$work/final.txt" && ok || bad "resume did not say so"
+fi
 [ "$(q "$db" 'select status, execs from campaigns')" = "done|$n" ] && ok ||
 	bad "resumed campaign: $(q "$db" 'select status, execs from campaigns'), expected done|$n"
 [ "$(q "$db" 'select count(*) from campaigns')" = 1 ] && ok || bad "resume started a new campaign row"
