@@ -481,6 +481,9 @@ engine_collect(const Engine *e, FileList *files, int *crash_from)
 		while (f && fgets(line, sizeof line, f))
 			if (!strncmp(line, "stat::number_of_executed_units:", 31))
 				execs = atol(line + 31); /* the last run's (the log is appended to) */
+			else if (line[0] == '#' && line[1] >= '0' && line[1] <= '9' &&
+			         line[1 + strspn(line + 1, "0123456789")] == ':')
+				execs = atol(line + 1); /* -fork=N prints "#EXECS: cov: ..." instead */
 		if (f)
 			fclose(f);
 		return execs;
