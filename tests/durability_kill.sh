@@ -87,5 +87,24 @@ fi
 "$ff" campaign --resume 1 --db "$db" >/dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "resuming a done campaign is not refused"
 
+# with reduction on (the default): killed once and resumed, the same
+# occurrences per (kind, model), and every finding has its reproducer
+ra="--programs 600 --seed 22 --size 20 --jobs 2"
+"$ff" campaign $ra --db "$work/rref.sqlite" >/dev/null 2>&1 || bad "reducing reference campaign exit $?"
+setsid "$ff" campaign $ra --db "$work/r.sqlite" >/dev/null 2>&1 &
+pid=$!
+sleep 2
+kill -0 $pid 2>/dev/null && /bin/kill -s KILL -- -$pid
+wait $pid 2>/dev/null
+[ "$(q "$work/r.sqlite" 'pragma integrity_check')" = ok ] && ok || bad "reducing campaign: integrity_check"
+if [ "$(q "$work/r.sqlite" 'select status from campaigns')" != done ]; then
+	"$ff" campaign --resume 1 --db "$work/r.sqlite" >/dev/null 2>&1 || bad "reducing campaign: resume exit $?"
+fi
+bykind='select kind, model, sum(count) from findings group by kind, model order by kind, model'
+[ "$(q "$work/r.sqlite" "$bykind")" = "$(q "$work/rref.sqlite" "$bykind")" ] && ok ||
+	bad "reducing campaign: killed and resumed, other occurrence counts than uninterrupted"
+[ "$(q "$work/r.sqlite" 'select count(*) from findings f where not exists (select 1 from reproducers r where r.finding_id = f.id)')" = 0 ] &&
+	ok || bad "reducing campaign: a finding without a reproducer after resume"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
