@@ -14,7 +14,7 @@ rm -rf "$work" && mkdir -p "$work" || exit 1
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 q() { sqlite3 "$1" "$2"; }
-run() { "$ff" campaign --programs 150 --seed 7 --size 20 "$@" >"$work/out.txt" 2>&1 || { bad "campaign $*: exit $?"; cat "$work/out.txt"; }; }
+run() { "$ff" campaign --programs 80 --seed 7 --size 20 "$@" >"$work/out.txt" 2>&1 || { bad "campaign $*: exit $?"; cat "$work/out.txt"; }; }
 sig='select kind, model, signature, count from findings order by kind, model, signature'
 
 run --db "$work/a.sqlite"
@@ -24,7 +24,7 @@ run --db "$work/c2.sqlite" --jobs 2
 run --db "$work/ra.sqlite" --no-reduce
 run --db "$work/rc.sqlite" --no-reduce --jobs 2
 bykind='select kind, model, sum(count) from findings group by kind, model order by kind, model'
-[ "$(q "$work/a.sqlite" "$sig" | wc -l)" -gt 0 ] && ok || bad "no findings at all in 150 programs"
+[ "$(q "$work/a.sqlite" "$sig" | wc -l)" -gt 0 ] && ok || bad "no findings at all in 80 programs"
 [ "$(q "$work/a.sqlite" "$sig")" = "$(q "$work/b.sqlite" "$sig")" ] && ok || bad "same seed, different findings"
 [ "$(q "$work/c.sqlite" "$sig")" = "$(q "$work/c2.sqlite" "$sig")" ] && ok || bad "same seed and 2 jobs, different findings"
 [ "$(q "$work/a.sqlite" "$bykind")" = "$(q "$work/c.sqlite" "$bykind")" ] && ok || bad "2 jobs counted other occurrences than 1 job"
@@ -33,8 +33,8 @@ bykind='select kind, model, sum(count) from findings group by kind, model order 
 [ "$(q "$work/a.sqlite" 'select count(*) from findings f where not exists (select 1 from reproducers r where r.finding_id = f.id)')" = 0 ] &&
 	ok || bad "a finding without a reproducer"
 [ "$(q "$work/ra.sqlite" 'select count(*) from reproducers')" = 0 ] && ok || bad "--no-reduce stored reproducers"
-[ "$(q "$work/a.sqlite" 'select execs from campaigns')" = 150 ] && ok || bad "execs not recorded"
-grep -q "campaign 1: 150 programs" "$work/out.txt" && ok || bad "summary line missing"
+[ "$(q "$work/a.sqlite" 'select execs from campaigns')" = 80 ] && ok || bad "execs not recorded"
+grep -q "campaign 1: 80 programs" "$work/out.txt" && ok || bad "summary line missing"
 
 before=$(q "$work/a.sqlite" 'select sum(count) from findings')
 run --db "$work/a.sqlite"

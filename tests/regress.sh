@@ -35,8 +35,8 @@ printf '%s\n' "$out" | "$ff" check --model tilelang-legacy - >/dev/null
 	ok || bad "reduce --pytest printed no test"
 
 # campaigns: same cause from different programs recorded once
-"$ff" campaign --programs 300 --seed 21 --size 20 --db "$work/c.sqlite" >/dev/null 2>&1 || bad "campaign 1"
-"$ff" campaign --programs 300 --seed 22 --size 20 --db "$work/c.sqlite" >/dev/null 2>&1 || bad "campaign 2"
+"$ff" campaign --programs 200 --seed 21 --size 20 --db "$work/c.sqlite" >/dev/null 2>&1 || bad "campaign 1"
+"$ff" campaign --programs 200 --seed 22 --size 20 --db "$work/c.sqlite" >/dev/null 2>&1 || bad "campaign 2"
 shared=$(sqlite3 "$work/c.sqlite" "select count(*) from findings f where
   (select count(distinct o.campaign_id) from occurrences o where o.finding_id = f.id) = 2 and
   (select count(distinct o.program_id) from occurrences o where o.finding_id = f.id) >= 2")
