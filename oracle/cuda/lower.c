@@ -77,6 +77,7 @@ typedef struct L {
 	LowerInfo *info;
 	int overflow;
 	int in_cond;
+	int toomany; /* more than MAXV variables: refused */
 	unsigned chunkmask; /* regions written by stmatrix: words owned by stmatrix lanes */
 } L;
 
@@ -132,8 +133,12 @@ cname(StrBuf *sb, const Var *v)
 static void
 declare(L *l, const Var *v)
 {
-	if (!in_list(l->declared, l->ndecl, v) && l->ndecl < MAXV)
+	if (in_list(l->declared, l->ndecl, v))
+		return;
+	if (l->ndecl < MAXV)
 		l->declared[l->ndecl++] = v;
+	else
+		l->toomany = 1;
 }
 
 /* ---- buffers ------------------------------------------------------------- */
@@ -909,8 +914,12 @@ assign(L *l, const Var *v, const Expr *e)
 	sb_puts(&t, ";");
 	line(l, "%s", t.p);
 	sb_free(&t);
-	if (expr_div(l, e, 0) && !in_list(l->divvars, l->ndiv, v) && l->ndiv < MAXV)
-		l->divvars[l->ndiv++] = v;
+	if (expr_div(l, e, 0) && !in_list(l->divvars, l->ndiv, v)) {
+		if (l->ndiv < MAXV)
+			l->divvars[l->ndiv++] = v;
+		else
+			l->toomany = 1;
+	}
 }
 
 static void
@@ -1192,10 +1201,11 @@ cu_lower(const Program *p, const LowerOptions *o, const char *ns, StrBuf *out, L
 	l->ind = 2;
 	Ctx c = {1, 1, 1};
 	body(l, f->body, c, 0);
-	if (l->overflow) {
+	if (l->overflow || l->toomany) {
 		sb_free(&bodytext);
+		snprintf(err, errlen, l->overflow ? "program nests deeper than %d" : "more than %d variables: not lowered",
+		         l->overflow ? IR_MAX_DEPTH : MAXV);
 		free(l);
-		snprintf(err, errlen, "program nests deeper than %d", IR_MAX_DEPTH);
 		return -1;
 	}
 	if (l->nreg < 1)
