@@ -62,6 +62,17 @@ void help_replay(FILE *out);
 int cmd_merge(int argc, char **argv);
 void help_merge(FILE *out);
 
+/* cmd_lower.c */
+int cmd_lower(int argc, char **argv);
+void help_lower(FILE *out);
+/* --barriers / --handshake at argv[*i]: 1 consumed (i advanced), 2 usage
+ * error printed, 0 not one of them.  LowerOptions is in oracle/cuda/lower.h. */
+struct LowerOptions;
+int cli_lower_options(const char *cmd, int argc, char **argv, int *i, struct LowerOptions *lo);
+/* cmd_confirm.c */
+int cmd_confirm(int argc, char **argv);
+void help_confirm(FILE *out);
+
 /* common.c */
 /* Reads and verifies a program; prints the diagnostic and returns NULL on bad input. */
 Program *cli_read_program(Arena *a, const char *path);

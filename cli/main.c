@@ -20,6 +20,8 @@ static const Command commands[] = {
 	{"replay", "check the regression corpus against the models; exit 1 on any change", cmd_replay, help_replay},
 	{"report", "render the results database as an HTML page and a Markdown summary", cmd_report, help_report},
 	{"merge", "combine result databases from several machines", cmd_merge, help_merge},
+	{"lower", "print a program as a self-contained CUDA kernel for SM90", cmd_lower, help_lower},
+	{"confirm", "run lowered programs or stored findings on the GPU; record hw_runs", cmd_confirm, help_confirm},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 

@@ -1,0 +1,475 @@
+/* cmd_confirm.c: `fencefuzz confirm` (SPEC 8): lower programs or stored
+ * findings to CUDA, run them on the GPU, print and record what showed. */
+#include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "lower.h"
+#include "store.h"
+
+void
+help_confirm(FILE *out)
+{
+	fprintf(out,
+	        "usage: fencefuzz confirm FILE [--model M] [--record DB] [options]\n"
+	        "       fencefuzz confirm --db DB [--kinds LIST] [--models LIST] [--limit N] [options]\n"
+	        "\n"
+	        "Lowers each case to CUDA (as `fencefuzz lower`), compiles it with NVRTC for\n"
+	        "sm_90a, runs it on GPU 0 through the Driver API and counts the async reads\n"
+	        "(TMA / bulk stores, wgmma operands) and generic reads that saw something else\n"
+	        "than the program's generic-proxy order says.  Prints per case: trials,\n"
+	        "mismatches, rate and a confidence; stores one hw_runs row per case (device,\n"
+	        "driver, settings, kernel source, outcome) in --db DB or --record DB.\n"
+	        "\n"
+	        "  FILE              a program (with --model M: that model's output of it)\n"
+	        "  --db DB           the findings of DB of the --kinds (default\n"
+	        "                    unsound,unsound-war,handshake), each lowered from its\n"
+	        "                    model's output of its first program; outcomes go to DB,\n"
+	        "                    and a reproduced finding gets status 'confirmed'\n"
+	        "  --models LIST     only findings of these models\n"
+	        "  --limit N         at most N findings\n"
+	        "  --finding ID      only the finding with this id\n"
+	        "  --list            print the selected findings (id and what) and exit\n"
+	        "  --timeout S       a launch that runs longer than S seconds (default 30) is\n"
+	        "                    taken for a deadlock: recorded as an error, confirm exits 2\n"
+	        "  --trials N        checked events to reach per case (default 100000; a case\n"
+	        "                    stops earlier at --max-launches)\n"
+	        "  --max-launches N  kernel launches per case at most (default 40)\n"
+	        "  --blocks N        CTAs per launch (default 264)\n"
+	        "  --reps N          repetitions of the program inside one launch (default 8)\n"
+	        "  --stress LIST     none (default), or any of: smem (4 extra warps hammer shared\n"
+	        "                    memory with bank conflicts), delay (random stagger before\n"
+	        "                    each generic write and async issue), dram (a concurrent\n"
+	        "                    kernel loads DRAM), streams (4 concurrent launches)\n"
+	        "  --streams N       concurrent launches (default 1, 4 with stress streams)\n"
+	        "  --param NAME=V    value of an integer parameter (others are swept over\n"
+	        "                    1, 2, 0, 3 from launch to launch)\n"
+	        "  --control         also run the fenced control (the same program with a fence\n"
+	        "                    before every async op; default with --db): a case whose\n"
+	        "                    control mismatches too is 'inconclusive', not 'reproduced'\n"
+	        "  --no-control      do not\n"
+	        "  --barriers, --handshake   as for fencefuzz lower\n"
+	        "\n"
+	        "Outcomes: reproduced (mismatches, and none in the fenced control when it ran),\n"
+	        "inconclusive (the control mismatches too), not-reproduced, error.\n"
+	        "Exit status: 0 nothing reproduced, 1 a case reproduced, 2 bad input, no GPU\n"
+	        "runner in this build, no device, or a CUDA error.\n");
+}
+
+typedef struct Case {
+	long long finding_id;
+	char *label;
+	char *text;
+	char *model;
+} Case;
+
+static void
+confidence(char *buf, size_t n, long x, long trials)
+{
+	if (trials <= 0) {
+		snprintf(buf, n, "nothing checked (the lowered program issued no checked event)");
+		return;
+	}
+	if (x == 0) {
+		snprintf(buf, n, "not reproduced in %ld trials (95%% upper bound on the rate: %.3g)", trials,
+		         3.0 / (double)trials);
+		return;
+	}
+	/* Wilson score interval, 95% */
+	double z = 1.96, p = (double)x / (double)trials, nn = (double)trials;
+	double den = 1 + z * z / nn, mid = (p + z * z / (2 * nn)) / den;
+	double half = z * sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / den;
+	snprintf(buf, n, "reproduced: %ld in %ld trials (95%% interval of the rate [%.3g, %.3g])", x, trials,
+	         mid - half < 0 ? 0 : mid - half, mid + half > 1 ? 1 : mid + half);
+}
+
+static int
+parse_stress(const char *list, RunOptions *ro, char *desc, size_t n)
+{
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", list);
+	desc[0] = 0;
+	for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+		if (!strcmp(tok, "none"))
+			continue;
+		else if (!strcmp(tok, "smem"))
+			ro->stress_smem = 1;
+		else if (!strcmp(tok, "delay"))
+			ro->stress_delay = 1;
+		else if (!strcmp(tok, "dram"))
+			ro->stress_dram = 1;
+		else if (!strcmp(tok, "streams")) {
+			if (ro->streams < 4)
+				ro->streams = 4;
+		} else
+			return -1;
+	}
+	snprintf(desc, n, "%s%s%s%s", ro->stress_smem ? "smem," : "", ro->stress_delay ? "delay," : "",
+	         ro->stress_dram ? "dram," : "", ro->streams > 1 ? "streams," : "");
+	size_t len = strlen(desc);
+	if (len)
+		desc[len - 1] = 0;
+	else
+		snprintf(desc, n, "none");
+	return 0;
+}
+
+static int
+load_cases(const char *db, const char *kinds, const char *models, long limit, long long only, Case **out,
+           int *n)
+{
+	sqlite3 *h = NULL;
+	if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+		fprintf(stderr, "fencefuzz confirm: %s: %s\n", db, h ? sqlite3_errmsg(h) : "cannot open");
+		sqlite3_close(h);
+		return -1;
+	}
+	const char *sql =
+		"SELECT f.id, f.kind, f.model, f.signature, f.line, p.text FROM findings f "
+		"JOIN programs p ON p.id = f.program_id WHERE p.text IS NOT NULL "
+		"AND instr(',' || ?1 || ',', ',' || f.kind || ',') > 0 "
+		"AND (?2 IS NULL OR instr(',' || ?2 || ',', ',' || f.model || ',') > 0) "
+		"AND (?3 = 0 OR f.id = ?3) ORDER BY f.id";
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(h, sql, -1, &st, NULL) != SQLITE_OK) {
+		fprintf(stderr, "fencefuzz confirm: %s: %s\n", db, sqlite3_errmsg(h));
+		sqlite3_close(h);
+		return -1;
+	}
+	sqlite3_bind_text(st, 1, kinds, -1, SQLITE_TRANSIENT);
+	if (models)
+		sqlite3_bind_text(st, 2, models, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, 2);
+	sqlite3_bind_int64(st, 3, only);
+	int cap = 0;
+	*out = NULL;
+	*n = 0;
+	while (sqlite3_step(st) == SQLITE_ROW && (limit <= 0 || *n < limit)) {
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 16;
+			Case *c = realloc(*out, (size_t)cap * sizeof **out);
+			if (!c)
+				break;
+			*out = c;
+		}
+		Case *c = &(*out)[(*n)++];
+		c->finding_id = sqlite3_column_int64(st, 0);
+		char label[256];
+		snprintf(label, sizeof label, "finding %lld (%s, %s, signature %s, line %d)", c->finding_id,
+		         (const char *)sqlite3_column_text(st, 1), (const char *)sqlite3_column_text(st, 2),
+		         (const char *)sqlite3_column_text(st, 3), sqlite3_column_int(st, 4));
+		c->label = strdup(label);
+		c->model = strdup((const char *)sqlite3_column_text(st, 2));
+		c->text = strdup((const char *)sqlite3_column_text(st, 5));
+	}
+	sqlite3_finalize(st);
+	sqlite3_close(h);
+	return 0;
+}
+
+int
+cmd_confirm(int argc, char **argv)
+{
+	const char *file = NULL, *db = NULL, *record = NULL, *model = NULL, *models = NULL;
+	const char *kinds = "unsound,unsound-war,handshake", *stress = "none";
+	long limit = 0, list = 0, timeout = 30;
+	int control = -1;
+	long long only = 0;
+	RunOptions ro;
+	cu_run_defaults(&ro);
+	LowerOptions lo;
+	cu_lower_defaults(&lo);
+	const char *pnames[CU_MAX_PARAMS];
+	long long pvals[CU_MAX_PARAMS];
+	int np = 0, streams = 0;
+	for (int i = 0; i < argc; i++) {
+		int r = cli_lower_options("confirm", argc, argv, &i, &lo);
+		if (r == 2)
+			return 2;
+		if (r)
+			continue;
+		const char *a = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+		char *end = NULL;
+#define NUM(field, lo_, hi_) \
+	do { \
+		if (!v) \
+			return cli_usage_error("confirm", "%s needs a value", a); \
+		long x_ = strtol(v, &end, 10); \
+		if (*end || x_ < (lo_) || x_ > (hi_)) \
+			return cli_usage_error("confirm", "%s takes a number in [%ld, %ld], not '%s'", a, (long)(lo_), \
+			                       (long)(hi_), v); \
+		field = x_; \
+		i++; \
+	} while (0)
+		if (!strcmp(a, "--db") && v)
+			db = argv[++i];
+		else if (!strcmp(a, "--record") && v)
+			record = argv[++i];
+		else if (!strcmp(a, "--model") && v)
+			model = argv[++i];
+		else if (!strcmp(a, "--models") && v)
+			models = argv[++i];
+		else if (!strcmp(a, "--kinds") && v)
+			kinds = argv[++i];
+		else if (!strcmp(a, "--stress") && v)
+			stress = argv[++i];
+		else if (!strcmp(a, "--limit"))
+			NUM(limit, 1, 1000000);
+		else if (!strcmp(a, "--finding"))
+			NUM(only, 1, 1000000000000L);
+		else if (!strcmp(a, "--timeout"))
+			NUM(timeout, 1, 3600);
+		else if (!strcmp(a, "--list"))
+			list = 1;
+		else if (!strcmp(a, "--control"))
+			control = 1;
+		else if (!strcmp(a, "--no-control"))
+			control = 0;
+		else if (!strcmp(a, "--trials"))
+			NUM(ro.trials, 1, 1000000000000L);
+		else if (!strcmp(a, "--max-launches"))
+			NUM(ro.max_launches, 1, 100000);
+		else if (!strcmp(a, "--blocks"))
+			NUM(ro.blocks, 1, 4096);
+		else if (!strcmp(a, "--reps"))
+			NUM(ro.reps, 1, 1000000);
+		else if (!strcmp(a, "--streams"))
+			NUM(streams, 1, 8);
+		else if (!strcmp(a, "--param") && v) {
+			const char *eq = strchr(v, '=');
+			if (!eq || eq == v || np >= CU_MAX_PARAMS)
+				return cli_usage_error("confirm", "--param takes NAME=VALUE, not '%s'", v);
+			pvals[np] = strtoll(eq + 1, &end, 10);
+			if (*end || !eq[1])
+				return cli_usage_error("confirm", "--param %s: the value is not an integer", v);
+			pnames[np++] = v;
+			i++;
+		} else if (a[0] == '-' && a[1])
+			return cli_usage_error("confirm", "unknown option '%s'", a);
+		else if (file)
+			return cli_usage_error("confirm", "one FILE at a time");
+		else
+			file = a;
+#undef NUM
+	}
+	if (!file == !db)
+		return cli_usage_error("confirm", "give either FILE or --db DB");
+	char stress_desc[64];
+	if (parse_stress(stress, &ro, stress_desc, sizeof stress_desc))
+		return cli_usage_error("confirm", "--stress takes none, smem, delay, dram, streams; not '%s'", stress);
+	if (streams)
+		ro.streams = streams;
+	ro.timeout_s = (int)timeout;
+	if (control < 0)
+		control = db != NULL;
+	if (list) {
+		if (!db)
+			return cli_usage_error("confirm", "--list needs --db");
+		Case *cs = NULL;
+		int n = 0;
+		if (load_cases(db, kinds, models, limit, only, &cs, &n))
+			return 2;
+		for (int k = 0; k < n; k++) {
+			printf("%lld %s\n", cs[k].finding_id, cs[k].label);
+			free(cs[k].label);
+			free(cs[k].text);
+			free(cs[k].model);
+		}
+		free(cs);
+		return 0;
+	}
+	if (!cu_runner_available()) {
+		fprintf(stderr, "fencefuzz confirm: this build has no GPU runner: the CUDA toolkit (cuda.h, "
+		                "nvrtc.h) was not found when it was configured\n");
+		return 2;
+	}
+	const PassModel *fm = NULL;
+	if (model && !(fm = cli_find_model("confirm", model)))
+		return 2;
+
+	Case *cases = NULL;
+	int ncases = 0;
+	if (db) {
+		if (load_cases(db, kinds, models, limit, only, &cases, &ncases))
+			return 2;
+		record = db;
+		if (!ncases)
+			printf("no findings of kinds %s in %s\n", kinds, db);
+	} else {
+		cases = calloc(1, sizeof *cases);
+		size_t len;
+		Diag d = {0};
+		char *text = ir_read_text(file, &len, &d);
+		if (!text) {
+			diag_print(stderr, &d);
+			free(cases);
+			return 2;
+		}
+		cases[0].text = text;
+		cases[0].label = strdup(file);
+		cases[0].model = model ? strdup(model) : NULL;
+		ncases = 1;
+	}
+	Db *out = NULL;
+	if (record) {
+		char err[256];
+		if (db_open(record, &out, err, sizeof err)) {
+			fprintf(stderr, "fencefuzz confirm: %s: %s\n", record, err);
+			return 2;
+		}
+	}
+	int rc = 0, any_bad = 0;
+	for (int k = 0; k < ncases && (rc == 0 || db); k++) {
+		Case *c = &cases[k];
+		Arena *a = ar_new();
+		Diag d = {0};
+		const char *fname = db ? "<finding>" : file;
+		Program *p = ir_read(a, fname, c->text, strlen(c->text), &d);
+		const PassModel *m = fm;
+		if (db && c->model && !(m = pass_find(c->model)))
+			printf("%s: model %s is not built in: skipped\n", c->label, c->model);
+		if (!p) {
+			diag_print(stderr, &d);
+			if (!db)
+				rc = 2;
+			ar_free(a);
+			continue;
+		}
+		if (db && !m) {
+			ar_free(a);
+			continue;
+		}
+		if (m) {
+			PassError perr;
+			p = pass_run_ex(m, p, &perr);
+			if (!p) {
+				fprintf(stderr, "%s: model %s failed: %s\n", c->label, m->name, perr.msg);
+				ar_free(a);
+				if (!db)
+					rc = 2;
+				continue;
+			}
+		}
+		StrBuf src;
+		sb_init(&src);
+		LowerInfo info;
+		char err[512];
+		if (cu_lower(p, &lo, NULL, &src, &info, err, sizeof err)) {
+			fprintf(stderr, "%s: %s\n", c->label, err);
+			sb_free(&src);
+			ar_free(a);
+			rc = 2;
+			continue;
+		}
+		for (int i = 0; i < CU_MAX_PARAMS; i++)
+			ro.param_set[i] = 0;
+		for (int j = 0; j < np; j++) {
+			size_t nl = (size_t)(strchr(pnames[j], '=') - pnames[j]);
+			for (int i = 0; i < info.nparams; i++)
+				if (strlen(info.params[i]) == nl && !strncmp(info.params[i], pnames[j], nl)) {
+					ro.param_set[i] = 1;
+					ro.param_value[i] = pvals[j];
+				}
+		}
+		RunResult res;
+		int r = cu_run(src.p, &info, &ro, &res, err, sizeof err);
+		RunResult cres;
+		memset(&cres, 0, sizeof cres);
+		int cr = -1;
+		if (!r && control) {
+			LowerOptions clo = lo;
+			clo.fence_all = 1;
+			StrBuf csrc;
+			sb_init(&csrc);
+			LowerInfo cinfo;
+			char cerr[400];
+			if (!cu_lower(p, &clo, NULL, &csrc, &cinfo, cerr, sizeof cerr))
+				cr = cu_run(csrc.p, &cinfo, &ro, &cres, cerr, sizeof cerr);
+			if (cr)
+				fprintf(stderr, "fencefuzz confirm: %s: fenced control: %s\n", c->label, cerr);
+			sb_free(&csrc);
+			if (cr && cres.hung)
+				r = cr, res.hung = 1, snprintf(err, sizeof err, "fenced control: %s", cerr);
+		}
+		char settings[1024], conf[256];
+		snprintf(settings, sizeof settings,
+		         "{\"blocks\": %d, \"threads\": %d, \"reps\": %d, \"launches\": %ld, \"streams\": %d, "
+		         "\"stress\": \"%s\", \"barriers\": \"%s\", \"handshake\": \"%s\", \"model\": \"%s\", "
+		         "\"copies\": %ld, \"bad_copies\": %ld, \"wgmma\": %ld, \"bad_wgmma\": %ld, "
+		         "\"reads\": %ld, \"bad_reads\": %ld, \"timeouts\": %ld, \"seconds\": %.2f, "
+		         "\"control\": %s, \"control_trials\": %ld, \"control_mismatches\": %ld}",
+		         ro.blocks, info.nthreads, ro.reps, res.launches, ro.streams, stress_desc,
+		         lo.barriers ? "auto" : "none", lo.handshake ? "program" : "auto", m ? m->name : "none",
+		         res.copies, res.bad_copies, res.wgmma, res.bad_wgmma, res.reads, res.bad_reads, res.timeouts,
+		         res.seconds, control && !cr ? "\"fence-all\"" : "null", cres.trials, cres.mismatches);
+		const char *outcome;
+		if (r && !res.device[0]) {
+			/* no driver, no device, not an SM90: nothing ran, nothing to record */
+			fprintf(stderr, "fencefuzz confirm: %s\n", err);
+			sb_free(&src);
+			ar_free(a);
+			rc = 2;
+			break;
+		}
+		if (r) {
+			outcome = "error";
+			fprintf(stderr, "fencefuzz confirm: %s: %s\n", c->label, err);
+			printf("%s: error: %s\n", c->label, err);
+			rc = 2;
+		} else {
+			outcome = res.timeouts ? "error" : !res.mismatches ? "not-reproduced"
+			          : (control && !cr && cres.mismatches) ? "inconclusive" : "reproduced";
+			confidence(conf, sizeof conf, res.mismatches, res.trials);
+			printf("%s: trials %ld, mismatches %ld, rate %.3g: %s\n", c->label, res.trials, res.mismatches,
+			       res.trials ? (double)res.mismatches / (double)res.trials : 0.0, conf);
+			printf("  async stores %ld/%ld wrong, wgmma fragments %ld/%ld wrong, generic reads %ld/%ld wrong; "
+			       "%ld launches of %d blocks x %d threads, stress %s, barriers %s, %.1f s on %s (%s)%s\n",
+			       res.bad_copies, res.copies, res.bad_wgmma, res.wgmma, res.bad_reads, res.reads, res.launches,
+			       ro.blocks, info.nthreads, stress_desc, lo.barriers ? "auto" : "none", res.seconds, res.device,
+			       res.driver, res.timeouts ? "; mbarrier waits timed out" : "");
+			if (control && !cr)
+				printf("  fenced control (a fence before every async op): %ld of %ld mismatch%s\n", cres.mismatches,
+				       cres.trials,
+				       !res.mismatches ? ""
+				       : cres.mismatches ? ": inconclusive, the mismatches are not (only) a missing fence"
+				                         : ": the mismatches are a proxy race");
+			if (!strcmp(outcome, "reproduced"))
+				any_bad = 1;
+		}
+		if (out) {
+			HwRun hr = {c->finding_id, res.device[0] ? res.device : "unknown", res.driver, settings, src.p,
+			            res.trials, res.mismatches, outcome};
+			if (db_hw_run(out, &hr) < 0) {
+				fprintf(stderr, "fencefuzz confirm: %s: %s\n", record, db_error(out));
+				rc = 2;
+			}
+			if (c->finding_id && !strcmp(outcome, "reproduced"))
+				db_finding_set_status(out, c->finding_id, "confirmed");
+		}
+		if (r && res.hung) {
+			/* the GPU context is unusable: record, then stop here */
+			fprintf(stderr, "fencefuzz confirm: stopping after a kernel that did not finish\n");
+			if (out)
+				db_close(out);
+			fflush(stdout);
+			_exit(2);
+		}
+		sb_free(&src);
+		ar_free(a);
+	}
+	if (out)
+		db_close(out);
+	for (int k = 0; k < ncases; k++) {
+		free(cases[k].label);
+		free(cases[k].text);
+		free(cases[k].model);
+	}
+	free(cases);
+	return rc ? rc : any_bad ? 1 : 0;
+}

@@ -1,0 +1,64 @@
+#!/bin/sh
+# cuda_lower.sh FENCEFUZZ SRCDIR OUTDIR MODE: `fencefuzz lower` over corpus
+# programs.  MODE subset: the seed corpus, the race-class programs and every
+# 10th golden-tilelang file, also after each TileLang model; MODE all: every
+# corpus file.  Always checks what the lowering prints for the race-class
+# programs; compiles the bundle with nvcc (sm_90a) when nvcc is there, else
+# exits 77 (skipped) after the checks.  MODE all also compiles the models'
+# outputs, and runs only with FENCEFUZZ_SLOW=1 (it takes many minutes).
+set -eu
+ff=$1 src=$2 out=$3 mode=$4
+mkdir -p "$out"
+if [ "$mode" = all ] && [ "${FENCEFUZZ_SLOW:-0}" != 1 ]; then
+  echo "SKIP: the full corpus compile (~1,300 kernels) runs with FENCEFUZZ_SLOW=1"; exit 77
+fi
+fail() { echo "FAIL: $*"; exit 1; }
+
+# What each construct becomes (no CUDA needed).
+r=$src/bench/hw-races
+has() { "$ff" lower "$1" ${3:-} | sed -n '/^\/\/ lowered conservatively/,/^\/\/ ---- fencefuzz CUDA prelude/p;/ff_rep = 0/,$p' | grep -c -- "$2" || true; }
+[ "$(has $r/c_writer.py 'ff_fence();')" = 1 ] || fail "c_writer: one fence"
+[ "$(has $r/c_writer.py 'ff_astore(t, p, 0, 1,')" = 1 ] || fail "c_writer: a tensor store"
+[ "$(has $r/b_writer.py 'ff_astore(t, p, 0, 0,')" = 1 ] || fail "b_writer: a bulk store"
+[ "$(has $r/c_nofence.py '^      ff_bar(t);')" = 2 ] || fail "c_nofence: barriers around the issuing if"
+[ "$(has $r/c_nofence.py '^      ff_bar(t);' '--barriers none')" = 0 ] || fail "--barriers none"
+[ "$(has $r/a_nowait.py 'ff_wait_read')" = 0 ] || fail "a_nowait: no wait (the program has arrive only)"
+[ "$(has $r/c_nofence.py 'ff_commit(); ff_wait_read(); /\* handshake')" = 0 ] || fail "c_nofence: its own handshake"
+[ "$(has $r/d_nofence.py 'ff_wgmma(t, 0, 1);')" = 1 ] || fail "d_nofence: wgmma of A (region 0) and B (region 1)"
+[ "$(has $r/e_nofence.py 'ff_aload(t, p, 0, 1,')" = 1 ] || fail "e_nofence: a tensor load"
+[ "$(has $r/e_nofence.py 'ff_gr(t, 0)')" = 1 ] || fail "e_nofence: checked generic reads"
+[ "$(has $r/c_nofence.py 'lowered conservatively: nothing')" = 1 ] || fail "c_nofence: nothing conservative"
+# wgmma where a warpgroup is not converged becomes an async store of its operand
+printf '%s\n' '# from tvm.script import tir as T' '' '@T.prim_func' 'def main():' \
+  '    tx = T.launch_thread("threadIdx.x", 128)' \
+  '    A = T.decl_buffer((1024,), "float16", scope="shared.dyn")' \
+  '    d = T.decl_buffer((1,), "uint64", scope="local.descriptor.wgmma")' \
+  '    A[tx] = T.float16(0)' \
+  '    if tx == 0:' \
+  '        T.ptx_wgmma_ss("m64n8k16", T.bool(True), T.bool(True), "fp16", "fp16", "fp32", d.data, 0, d.data, 0, A.data, 0, T.bool(True), 1, 1)' \
+  > "$out/divergent_wgmma.py"
+[ "$(has "$out/divergent_wgmma.py" 'not warpgroup-converged')" -ge 1 ] || fail "divergent wgmma lowered conservatively"
+
+set -- "$src"/corpus/seed/*.py "$r"/*.py
+if [ "$mode" = all ]; then
+  set -- "$@" "$src"/corpus/golden-tilelang/*.py
+else
+  set -- "$@" $(ls "$src"/corpus/golden-tilelang/*.py | awk 'NR % 10 == 0')
+fi
+"$ff" lower --bundle "$@" -o "$out/bundle.cu" || fail "lower --bundle"
+n=$(grep -c '^namespace ff_p' "$out/bundle.cu")
+[ "$n" = $# ] || fail "bundle has $n kernels for $# files"
+for m in tilelang-9f25954 tilelang-legacy; do
+  "$ff" lower --bundle --model $m "$@" -o "$out/bundle-$m.cu" || fail "lower --model $m"
+done
+nvcc=$(command -v nvcc || ls /usr/local/cuda/bin/nvcc 2>/dev/null || true)
+if [ -z "$nvcc" ]; then
+  echo "SKIP: nvcc not found (the lowering checks above passed)"
+  exit 77
+fi
+for b in bundle bundle-tilelang-9f25954 bundle-tilelang-legacy; do
+  [ $b != bundle ] && [ "$mode" != all ] && continue
+  "$nvcc" -c -gencode=arch=compute_90a,code=sm_90a -diag-suppress 177,550 -o "$out/$b.o" "$out/$b.cu" \
+    > "$out/$b.log" 2>&1 || { cat "$out/$b.log" | head -40; fail "nvcc $b.cu"; }
+done
+echo "ok: $# programs lowered and compiled for sm_90a"
