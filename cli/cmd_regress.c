@@ -131,9 +131,10 @@ finding_reproducers(const char *cmd, Db *db, int64_t id, FindingRow *row, char *
 	}
 	*reduced = fz_repro_tvmscript(&r);
 	*pytest = fz_repro_pytest(&r, &t);
+	*cuda = fz_repro_cuda(&r, &t);
 	fz_reduce_result_free(&r);
 	ar_free(a);
-	if (db_reproducer(db, id, *reduced, *pytest, NULL) <= 0)
+	if (db_reproducer(db, id, *reduced, *pytest, *cuda) <= 0)
 		fprintf(stderr, "fencefuzz %s: warning: reproducer not stored: %s\n", cmd, db_error(db));
 	return 0;
 }

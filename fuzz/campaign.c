@@ -74,6 +74,11 @@ judge(const CampaignOptions *o, int j, const Program *p, FindingList *fl)
 		orc_differential(o->models[0], o->models[1], p, &o->oracles, fl);
 }
 
+/* The reproducer texts of a finding's first reduction (arena strings). */
+typedef struct Repro {
+	const char *reduced, *pytest, *cuda;
+} Repro;
+
 /* What one program found, kept (with its arena) until the next flush. */
 typedef struct Pending {
 	Arena *a;          /* owns the program, its text and the findings */
@@ -81,8 +86,7 @@ typedef struct Pending {
 	uint64_t hash;
 	Finding *f;
 	unsigned char *first; /* per finding: store it with this program */
-	const char **reduced; /* per finding: reproducer texts to store when it is new, or NULL */
-	const char **pytest;
+	Repro *repro;      /* per finding: reproducer texts to store when it is new */
 	int n;
 } Pending;
 
@@ -121,8 +125,9 @@ flush(Db *db, int64_t campaign_id, Pending *pend, int *npend, int w, CampaignCou
 			found[f->kind]++;
 			if (is_new)
 				distinct[f->kind]++;
-			if (is_new && pend[i].reduced[k]) {
-				if (db_reproducer(db, fid, pend[i].reduced[k], pend[i].pytest[k], NULL) <= 0) {
+			const Repro *r = &pend[i].repro[k];
+			if (is_new && r->reduced) {
+				if (db_reproducer(db, fid, r->reduced, r->pytest, r->cuda) <= 0) {
 					rc = fail(err, errlen, db, "store reproducer");
 					break;
 				}
@@ -189,9 +194,6 @@ worker_open(Worker *wk, const CampaignOptions *o, int64_t campaign_id, int w,
 	return db_open(o->db_path, &wk->db, err, errlen);
 }
 
-/* The cause signature of finding f of judge m on program p (see the head
- * of this file); when this reduction is the worker's first of its cause,
- * *reduced and *pytest get the reproducer texts (in arena a). */
 static int
 is_power_of_8(intptr_t n)
 {
@@ -200,9 +202,20 @@ is_power_of_8(intptr_t n)
 	return n == 1;
 }
 
+/* A malloc'd text copied into arena a (NULL stays NULL) and freed. */
+static const char *
+keep_text(Arena *a, char *text)
+{
+	const char *k = text ? ar_strdup(a, text) : NULL;
+	free(text);
+	return k;
+}
+
+/* The cause signature of finding f of judge m on program p (see the head
+ * of this file); when this reduction is the worker's first of its cause,
+ * *repro gets the reproducer texts (in arena a). */
 static uint64_t
-worker_cause(Worker *wk, Arena *a, const Program *p, int m, const Finding *f,
-             const char **reduced, const char **pytest)
+worker_cause(Worker *wk, Arena *a, const Program *p, int m, const Finding *f, Repro *repro)
 {
 	const CampaignOptions *o = wk->o;
 	uint64_t raw = f->signature ^ ((uint64_t)f->kind << 56) ^ ((uint64_t)m << 48);
@@ -235,14 +248,9 @@ worker_cause(Worker *wk, Arena *a, const Program *p, int m, const Finding *f,
 		cause = r.cause;
 		if (!pm_get(&wk->reproduced, (const void *)(uintptr_t)(cause | 1))) {
 			pm_put(&wk->reproduced, (const void *)(uintptr_t)(cause | 1), (void *)1);
-			char *text = fz_repro_tvmscript(&r);
-			*reduced = ar_strdup(a, text);
-			free(text);
-			char *py = fz_repro_pytest(&r, &t);
-			if (py) {
-				*pytest = ar_strdup(a, py);
-				free(py);
-			}
+			repro->reduced = keep_text(a, fz_repro_tvmscript(&r));
+			repro->pytest = keep_text(a, fz_repro_pytest(&r, &t));
+			repro->cuda = keep_text(a, fz_repro_cuda(&r, &t));
 		}
 		fz_reduce_result_free(&r);
 	}
@@ -284,20 +292,16 @@ worker_program(Worker *wk, Arena *a, Program *p)
 		}
 		pe->f = f;
 		pe->first = first;
-		const char **reduced = ar_alloc(a, sizeof *reduced * (size_t)(pe->n + fl.n));
-		const char **pytest = ar_alloc(a, sizeof *pytest * (size_t)(pe->n + fl.n));
-		if (pe->n) {
-			memcpy(reduced, pe->reduced, sizeof *reduced * (size_t)pe->n);
-			memcpy(pytest, pe->pytest, sizeof *pytest * (size_t)pe->n);
-		}
-		pe->reduced = reduced;
-		pe->pytest = pytest;
+		Repro *repro = ar_alloc(a, sizeof *repro * (size_t)(pe->n + fl.n));
+		if (pe->n)
+			memcpy(repro, pe->repro, sizeof *repro * (size_t)pe->n);
+		pe->repro = repro;
 		for (int k = 0; k < fl.n; k++) {
 			const Finding *cur = &fl.items[k];
 			uint64_t sig = cur->signature;
-			const char *rtext = NULL, *ptext = NULL;
+			Repro rp = {0};
 			if (!o->no_reduce)
-				sig = worker_cause(wk, a, p, m, cur, &rtext, &ptext);
+				sig = worker_cause(wk, a, p, m, cur, &rp);
 			/* The map is keyed by pointers; a (signature, kind, judge)
 			 * hash made odd (never NULL) stands in for one. */
 			uint64_t key = sig ^ ((uint64_t)cur->kind << 56) ^ ((uint64_t)m << 48);
@@ -330,8 +334,7 @@ worker_program(Worker *wk, Arena *a, Program *p)
 			pe->f[pe->n] = *cur;
 			pe->f[pe->n].signature = sig;
 			pe->first[pe->n] = (unsigned char)is_first;
-			pe->reduced[pe->n] = rtext;
-			pe->pytest[pe->n] = ptext;
+			pe->repro[pe->n] = rp;
 			pe->n++;
 		}
 	}

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lower.h"
 #include "reproducer.h"
 #include "repro.h"
 
@@ -231,4 +232,35 @@ fz_repro_pytest(const ReduceResult *r, const ReduceTarget *t)
 		return NULL;
 	}
 	return sb_take(&sb);
+}
+
+char *
+fz_repro_cuda(const ReduceResult *r, const ReduceTarget *t)
+{
+	FindingKind k = r->finding.kind;
+	if (k != FK_UNSOUND && k != FK_UNSOUND_WAR && k != FK_HANDSHAKE)
+		return NULL;
+	Arena *a = ar_new();
+	Diag d;
+	Program *p = ir_read(a, "reduced", r->text, strlen(r->text), &d);
+	PassError pe;
+	Program *q = p ? pass_run_ex(t->model, p, &pe) : NULL;
+	StrBuf sb;
+	sb_init(&sb);
+	char *out = NULL;
+	if (q) {
+		header(&sb, r, "// ");
+		sb_printf(&sb, "// The output of %s on the reduced program, lowered by fencefuzz lower;\n"
+		               "// run it with: fencefuzz confirm FILE (the TVMScript reproducer) --model %s\n",
+		          t->model->name, t->model->name);
+		LowerOptions lo;
+		cu_lower_defaults(&lo);
+		LowerInfo info;
+		char err[256];
+		if (!cu_lower(q, &lo, NULL, &sb, &info, err, sizeof err))
+			out = sb_take(&sb);
+	}
+	sb_free(&sb);
+	ar_free(a);
+	return out;
 }

@@ -16,4 +16,10 @@ char *fz_repro_tvmscript(const ReduceResult *r);
  * cannot be expressed as a pytest case (the reason is in the TVMScript). */
 char *fz_repro_pytest(const ReduceResult *r, const ReduceTarget *t);
 
+/* A self-checking CUDA kernel for SM90 (oracle/cuda/lower.h) of the model's
+ * output on the reduced program, for the race kinds (unsound, unsound-war,
+ * handshake), headed by the finding; fencefuzz confirm runs such kernels.
+ * malloc'd; NULL for the other kinds or when the lowering refuses. */
+char *fz_repro_cuda(const ReduceResult *r, const ReduceTarget *t);
+
 #endif
