@@ -74,6 +74,13 @@ id=$(sqlite3 "$work/c.sqlite" "select id from findings where kind = 'unsound' an
 grep -q "^# ---- TVMScript" "$work/repro.txt" && grep -q "def test_fencefuzz_" "$work/repro.txt" && ok || bad "repro lacks TVMScript or pytest"
 "$ff" repro "$id" --db "$work/c.sqlite" --tvmscript | "$ff" check --model tilelang-legacy - >/dev/null
 [ $? -eq 1 ] && ok || bad "repro --tvmscript does not show the finding"
+"$ff" repro "$id" --db "$work/c.sqlite" --cuda >"$work/repro.cu" && grep -q "__global__" "$work/repro.cu" &&
+	ok || bad "repro --cuda printed no kernel for an unsound finding"
+nvcc=$(command -v nvcc || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
+if [ -n "$nvcc" ]; then
+	"$nvcc" -gencode=arch=compute_90a,code=sm_90a -c -x cu -o "$work/repro.o" "$work/repro.cu" >"$work/nvcc.txt" 2>&1 &&
+		ok || { bad "the reproducer's CUDA kernel does not compile"; tail -5 "$work/nvcc.txt"; }
+fi
 "$ff" repro 999999 --db "$work/c.sqlite" >/dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "repro of a missing id is not exit 2"
 "$ff" promote "$id" --db "$work/c.sqlite" --dir "$work/reg" >/dev/null && ok || bad "promote exit $?"
