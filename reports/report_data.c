@@ -78,6 +78,25 @@ finish(Q *q, sqlite3_stmt *s, int rc, const char *what)
 	return r;
 }
 
+/* Runs sql, whose rows are (id, count), and stores each count in the long
+ * at `first + stride * item` of the item with that id (ix indexes n items);
+ * ids not in ix are skipped.  0 or -1. */
+static int
+counts_by_id(Q *q, const char *sql, const IdIndex *ix, int n, long *first, size_t stride,
+             const char *what)
+{
+	sqlite3_stmt *s = prep(q, sql);
+	if (!s)
+		return -1;
+	int rc;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		int i = find_id(ix, n, sqlite3_column_int64(s, 0));
+		if (i >= 0)
+			*(long *)((char *)first + stride * (size_t)i) = (long)sqlite3_column_int64(s, 1);
+	}
+	return finish(q, s, rc, what);
+}
+
 /* A column as arena text; NULL stays NULL.  Text longer than RP_MAX_TEXT is
  * cut at a UTF-8 character boundary and says how long it was. */
 static const char *
@@ -470,27 +489,15 @@ load_campaigns(Q *q)
 	}
 	qsort(ix, (size_t)r->ncampaigns, sizeof *ix, cmp_id);
 
-	s = prep(q, "SELECT campaign_id, count(*) FROM findings WHERE campaign_id IS NOT NULL "
-	            "GROUP BY campaign_id");
-	if (!s)
-		return -1;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		int i = find_id(ix, r->ncampaigns, sqlite3_column_int64(s, 0));
-		if (i >= 0)
-			r->campaigns[i].new_findings = (long)sqlite3_column_int64(s, 1);
-	}
-	if (finish(q, s, rc, "new findings per campaign") < 0)
-		return -1;
-	s = prep(q, "SELECT campaign_id, count(DISTINCT finding_id) FROM occurrences "
-	            "GROUP BY campaign_id");
-	if (!s)
-		return -1;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		int i = find_id(ix, r->ncampaigns, sqlite3_column_int64(s, 0));
-		if (i >= 0)
-			r->campaigns[i].seen_findings = (long)sqlite3_column_int64(s, 1);
-	}
-	if (finish(q, s, rc, "findings seen per campaign") < 0)
+	if (r->ncampaigns &&
+	    (counts_by_id(q, "SELECT campaign_id, count(*) FROM findings WHERE campaign_id IS NOT NULL "
+	                    "GROUP BY campaign_id",
+	                 ix, r->ncampaigns, &r->campaigns[0].new_findings, sizeof *r->campaigns,
+	                 "new findings per campaign") < 0 ||
+	    counts_by_id(q, "SELECT campaign_id, count(DISTINCT finding_id) FROM occurrences "
+	                    "GROUP BY campaign_id",
+	                 ix, r->ncampaigns, &r->campaigns[0].seen_findings, sizeof *r->campaigns,
+	                 "findings seen per campaign") < 0))
 		return -1;
 	/* A model's verdict on a campaign: the distinct findings it showed there. */
 	s = prep(q, "SELECT o.campaign_id, f.model, f.kind, count(DISTINCT f.id) "
@@ -572,16 +579,11 @@ load_findings(Q *q)
 		ix[i] = (IdIndex){r->findings[i].id, i};
 	qsort(ix, (size_t)r->nfindings, sizeof *ix, cmp_id);
 
-	s = prep(q, "SELECT finding_id, count(DISTINCT campaign_id) FROM occurrences "
-	            "GROUP BY finding_id");
-	if (!s)
-		return -1;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		int i = find_id(ix, r->nfindings, sqlite3_column_int64(s, 0));
-		if (i >= 0)
-			r->findings[i].campaigns_seen = (long)sqlite3_column_int64(s, 1);
-	}
-	if (finish(q, s, rc, "campaigns per finding") < 0)
+	if (r->nfindings &&
+	    counts_by_id(q, "SELECT finding_id, count(DISTINCT campaign_id) FROM occurrences "
+	                    "GROUP BY finding_id",
+	                 ix, r->nfindings, &r->findings[0].campaigns_seen, sizeof *r->findings,
+	                 "campaigns per finding") < 0)
 		return -1;
 
 	s = prep(q, "SELECT id, finding_id, reduced_text, pytest_text, cuda_text, created_at "
