@@ -11,7 +11,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 db=$out/races.sqlite
 : > "$out/races.txt"
-printf '| class | program | barriers | stress | trials | mismatches | rate | async stores wrong | wgmma fragments wrong | generic reads wrong |\n|---|---|---|---|---|---|---|---|---|---|\n' > "$out/races.md"
+printf '| class | program | barriers | stress | trials | mismatches | rate | async stores wrong | wgmma fragments wrong | generic reads wrong | async loads wrong |\n|---|---|---|---|---|---|---|---|---|---|---|\n' > "$out/races.md"
 start=$(date +%s)
 row() { # row CLASS PROGRAM BARRIERS STRESS [HANDSHAKE]
 	cls=$1 prog=$2 bar=$3 st=$4 hs=${5:-auto}
@@ -26,7 +26,7 @@ row() { # row CLASS PROGRAM BARRIERS STRESS [HANDSHAKE]
 	line=$(head -1 "$out/row.txt")
 	t=$(echo "$line" | sed -n 's/.*trials \([0-9]*\), mismatches \([0-9]*\), rate \([^:]*\):.*/\1 \2 \3/p')
 	set -- $t
-	det=$(sed -n 2p "$out/row.txt" | sed -n 's/ *async stores \([0-9/]*\) wrong, wgmma fragments \([0-9/]*\) wrong, generic reads \([0-9/]*\) wrong.*/\1 | \2 | \3/p')
+	det=$(sed -n 2p "$out/row.txt" | sed -n 's/ *async stores \([0-9/]*\) wrong, wgmma fragments \([0-9/]*\) wrong, generic reads \([0-9/]*\) wrong, async loads \([0-9/]*\) wrong.*/\1 | \2 | \3 | \4/p')
 	printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$cls" "$prog" "$bar" "$st" "${1:-error}" "${2:-}" "${3:-}" "$det" >> "$out/races.md"
 }
 for st in ${STRESS_LEVELS:-none smem smem,delay,dram,streams}; do

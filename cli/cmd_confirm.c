@@ -20,16 +20,20 @@ help_confirm(FILE *out)
 	        "\n"
 	        "Lowers each case to CUDA (as `fencefuzz lower`), compiles it with NVRTC for\n"
 	        "sm_90a, runs it on GPU 0 through the Driver API and counts the async reads\n"
-	        "(TMA / bulk stores, wgmma operands) and generic reads that saw something else\n"
-	        "than the program's generic-proxy order says.  Prints per case: trials,\n"
+	        "(TMA / bulk stores, wgmma operands), generic reads and completed async loads\n"
+	        "that saw something else than the program's generic-proxy order says.\n"
+	        "Prints per case: trials,\n"
 	        "mismatches, rate and a confidence; stores one hw_runs row per case (device,\n"
 	        "driver, settings, kernel source, outcome) in --db DB or --record DB.\n"
 	        "\n"
 	        "  FILE              a program (with --model M: that model's output of it)\n"
 	        "  --db DB           the findings of DB of the --kinds (default\n"
 	        "                    unsound,unsound-war,handshake), each lowered from its\n"
-	        "                    model's output of its first program; outcomes go to DB,\n"
-	        "                    and a reproduced finding gets status 'confirmed'\n"
+	        "                    model's output of its reduced program (of its first\n"
+	        "                    program where none is stored); outcomes go to DB, and a\n"
+	        "                    reproduced finding gets status 'confirmed'; a handshake\n"
+	        "                    finding is lowered with --handshake program\n"
+	        "  --first-program   lower the first program even where a reduction is stored\n"
 	        "  --models LIST     only findings of these models\n"
 	        "  --limit N         at most N findings\n"
 	        "  --finding ID      only the finding with this id\n"
@@ -41,10 +45,13 @@ help_confirm(FILE *out)
 	        "  --max-launches N  kernel launches per case at most (default 40)\n"
 	        "  --blocks N        CTAs per launch (default 264)\n"
 	        "  --reps N          repetitions of the program inside one launch (default 8)\n"
-	        "  --stress LIST     none (default), or any of: smem (4 extra warps hammer shared\n"
-	        "                    memory with bank conflicts), delay (random stagger before\n"
-	        "                    each generic write and async issue), dram (a concurrent\n"
-	        "                    kernel loads DRAM), streams (4 concurrent launches)\n"
+	        "  --stress LIST     auto (default: every other launch with smem), none, or any\n"
+	        "                    of: smem (4 extra warps hammer shared memory with bank\n"
+	        "                    conflicts), delay (random stagger before each generic\n"
+	        "                    write and async issue), dram (a concurrent kernel loads\n"
+	        "                    DRAM), streams (4 concurrent launches), auto.  On an H200\n"
+	        "                    the store and wgmma races showed only with smem, the\n"
+	        "                    missing-wait race only without it (docs/hw-races.md)\n"
 	        "  --streams N       concurrent launches (default 1, 4 with stress streams)\n"
 	        "  --param NAME=V    value of an integer parameter (others are swept over\n"
 	        "                    1, 2, 0, 3 from launch to launch)\n"
@@ -53,6 +60,9 @@ help_confirm(FILE *out)
 	        "                    control mismatches too is 'inconclusive', not 'reproduced'\n"
 	        "  --no-control      do not\n"
 	        "  --barriers, --handshake   as for fencefuzz lower\n"
+	        "  --kernel-source F run the CUDA file F (e.g. an edited `fencefuzz lower` output of\n"
+	        "                    FILE) instead of the lowering; FILE still gives the launch\n"
+	        "                    shape, and the fenced control is lowered as usual\n"
 	        "\n"
 	        "Outcomes: reproduced (mismatches, and none in the fenced control when it ran),\n"
 	        "inconclusive (the control mismatches too), not-reproduced, error.\n"
@@ -65,6 +75,7 @@ typedef struct Case {
 	char *label;
 	char *text;
 	char *model;
+	int handshake; /* a handshake finding: lower with the program's own handshake only */
 } Case;
 
 static void
@@ -98,6 +109,8 @@ parse_stress(const char *list, RunOptions *ro, char *desc, size_t n)
 			continue;
 		else if (!strcmp(tok, "smem"))
 			ro->stress_smem = 1;
+		else if (!strcmp(tok, "auto"))
+			ro->stress_smem = CU_STRESS_ALTERNATE;
 		else if (!strcmp(tok, "delay"))
 			ro->stress_delay = 1;
 		else if (!strcmp(tok, "dram"))
@@ -108,7 +121,7 @@ parse_stress(const char *list, RunOptions *ro, char *desc, size_t n)
 		} else
 			return -1;
 	}
-	snprintf(desc, n, "%s%s%s%s", ro->stress_smem ? "smem," : "", ro->stress_delay ? "delay," : "",
+	snprintf(desc, n, "%s%s%s%s", ro->stress_smem == CU_STRESS_ALTERNATE ? "auto (none/smem)," : ro->stress_smem ? "smem," : "", ro->stress_delay ? "delay," : "",
 	         ro->stress_dram ? "dram," : "", ro->streams > 1 ? "streams," : "");
 	size_t len = strlen(desc);
 	if (len)
@@ -119,8 +132,8 @@ parse_stress(const char *list, RunOptions *ro, char *desc, size_t n)
 }
 
 static int
-load_cases(const char *db, const char *kinds, const char *models, long limit, long long only, Case **out,
-           int *n)
+load_cases(const char *db, const char *kinds, const char *models, long limit, long long only, int first,
+           Case **out, int *n)
 {
 	sqlite3 *h = NULL;
 	if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
@@ -129,7 +142,11 @@ load_cases(const char *db, const char *kinds, const char *models, long limit, lo
 		return -1;
 	}
 	const char *sql =
-		"SELECT f.id, f.kind, f.model, f.signature, f.line, p.text FROM findings f "
+		"SELECT f.id, f.kind, f.model, f.signature, f.line, "
+		"COALESCE(CASE WHEN ?4 THEN NULL ELSE (SELECT r.reduced_text FROM reproducers r "
+		"WHERE r.finding_id = f.id AND r.reduced_text IS NOT NULL ORDER BY r.id LIMIT 1) END, p.text), "
+		"(?4 = 0 AND EXISTS (SELECT 1 FROM reproducers r WHERE r.finding_id = f.id AND r.reduced_text IS NOT NULL)) "
+		"FROM findings f "
 		"JOIN programs p ON p.id = f.program_id WHERE p.text IS NOT NULL "
 		"AND instr(',' || ?1 || ',', ',' || f.kind || ',') > 0 "
 		"AND (?2 IS NULL OR instr(',' || ?2 || ',', ',' || f.model || ',') > 0) "
@@ -146,6 +163,7 @@ load_cases(const char *db, const char *kinds, const char *models, long limit, lo
 	else
 		sqlite3_bind_null(st, 2);
 	sqlite3_bind_int64(st, 3, only);
+	sqlite3_bind_int(st, 4, first);
 	int cap = 0;
 	*out = NULL;
 	*n = 0;
@@ -160,12 +178,14 @@ load_cases(const char *db, const char *kinds, const char *models, long limit, lo
 		Case *c = &(*out)[(*n)++];
 		c->finding_id = sqlite3_column_int64(st, 0);
 		char label[256];
-		snprintf(label, sizeof label, "finding %lld (%s, %s, signature %s, line %d)", c->finding_id,
+		snprintf(label, sizeof label, "finding %lld (%s, %s, signature %s, %s)", c->finding_id,
 		         (const char *)sqlite3_column_text(st, 1), (const char *)sqlite3_column_text(st, 2),
-		         (const char *)sqlite3_column_text(st, 3), sqlite3_column_int(st, 4));
+		         (const char *)sqlite3_column_text(st, 3),
+		         sqlite3_column_int(st, 6) ? "reduced program" : "first program");
 		c->label = strdup(label);
 		c->model = strdup((const char *)sqlite3_column_text(st, 2));
 		c->text = strdup((const char *)sqlite3_column_text(st, 5));
+		c->handshake = !strcmp((const char *)sqlite3_column_text(st, 1), "handshake");
 	}
 	sqlite3_finalize(st);
 	sqlite3_close(h);
@@ -176,8 +196,8 @@ int
 cmd_confirm(int argc, char **argv)
 {
 	const char *file = NULL, *db = NULL, *record = NULL, *model = NULL, *models = NULL;
-	const char *kinds = "unsound,unsound-war,handshake", *stress = "none";
-	long limit = 0, list = 0, timeout = 30;
+	const char *kinds = "unsound,unsound-war,handshake", *stress = "auto", *kernel_source = NULL;
+	long limit = 0, list = 0, timeout = 30, first = 0;
 	int control = -1;
 	long long only = 0;
 	RunOptions ro;
@@ -187,7 +207,10 @@ cmd_confirm(int argc, char **argv)
 	const char *pnames[CU_MAX_PARAMS];
 	long long pvals[CU_MAX_PARAMS];
 	int np = 0, streams = 0;
+	int handshake_given = 0;
 	for (int i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--handshake"))
+			handshake_given = 1;
 		int r = cli_lower_options("confirm", argc, argv, &i, &lo);
 		if (r == 2)
 			return 2;
@@ -219,6 +242,8 @@ cmd_confirm(int argc, char **argv)
 			kinds = argv[++i];
 		else if (!strcmp(a, "--stress") && v)
 			stress = argv[++i];
+		else if (!strcmp(a, "--kernel-source") && v)
+			kernel_source = argv[++i];
 		else if (!strcmp(a, "--limit"))
 			NUM(limit, 1, 1000000);
 		else if (!strcmp(a, "--finding"))
@@ -227,6 +252,8 @@ cmd_confirm(int argc, char **argv)
 			NUM(timeout, 1, 3600);
 		else if (!strcmp(a, "--list"))
 			list = 1;
+		else if (!strcmp(a, "--first-program"))
+			first = 1;
 		else if (!strcmp(a, "--control"))
 			control = 1;
 		else if (!strcmp(a, "--no-control"))
@@ -260,9 +287,20 @@ cmd_confirm(int argc, char **argv)
 	}
 	if (!file == !db)
 		return cli_usage_error("confirm", "give either FILE or --db DB");
+	char *edited = NULL;
+	if (kernel_source) {
+		if (db)
+			return cli_usage_error("confirm", "--kernel-source goes with one FILE, not --db");
+		Diag d;
+		size_t len = 0;
+		if (!(edited = ir_read_text(kernel_source, &len, &d))) {
+			fprintf(stderr, "fencefuzz confirm: %s: %s\n", kernel_source, d.msg);
+			return 2;
+		}
+	}
 	char stress_desc[64];
 	if (parse_stress(stress, &ro, stress_desc, sizeof stress_desc))
-		return cli_usage_error("confirm", "--stress takes none, smem, delay, dram, streams; not '%s'", stress);
+		return cli_usage_error("confirm", "--stress takes auto, none, smem, delay, dram, streams; not '%s'", stress);
 	if (streams)
 		ro.streams = streams;
 	ro.timeout_s = (int)timeout;
@@ -273,7 +311,7 @@ cmd_confirm(int argc, char **argv)
 			return cli_usage_error("confirm", "--list needs --db");
 		Case *cs = NULL;
 		int n = 0;
-		if (load_cases(db, kinds, models, limit, only, &cs, &n))
+		if (load_cases(db, kinds, models, limit, only, (int)first, &cs, &n))
 			return 2;
 		for (int k = 0; k < n; k++) {
 			printf("%lld %s\n", cs[k].finding_id, cs[k].label);
@@ -296,7 +334,7 @@ cmd_confirm(int argc, char **argv)
 	Case *cases = NULL;
 	int ncases = 0;
 	if (db) {
-		if (load_cases(db, kinds, models, limit, only, &cases, &ncases))
+		if (load_cases(db, kinds, models, limit, only, (int)first, &cases, &ncases))
 			return 2;
 		record = db;
 		if (!ncases)
@@ -327,6 +365,8 @@ cmd_confirm(int argc, char **argv)
 	int rc = 0, any_bad = 0;
 	for (int k = 0; k < ncases && (rc == 0 || db); k++) {
 		Case *c = &cases[k];
+		if (!handshake_given) /* a missing handshake is the finding: add none */
+			lo.handshake = c->handshake;
 		Arena *a = ar_new();
 		Diag d = {0};
 		const char *fname = db ? "<finding>" : file;
@@ -378,13 +418,15 @@ cmd_confirm(int argc, char **argv)
 				}
 		}
 		RunResult res;
-		int r = cu_run(src.p, &info, &ro, &res, err, sizeof err);
+		int r = cu_run(edited ? edited : src.p, &info, &ro, &res, err, sizeof err);
 		RunResult cres;
 		memset(&cres, 0, sizeof cres);
 		int cr = -1;
 		if (!r && control) {
 			LowerOptions clo = lo;
 			clo.fence_all = 1;
+			if (c->handshake && !handshake_given)
+				clo.handshake = 0; /* the control of a missing handshake has it */
 			StrBuf csrc;
 			sb_init(&csrc);
 			LowerInfo cinfo;
@@ -402,12 +444,19 @@ cmd_confirm(int argc, char **argv)
 		         "{\"blocks\": %d, \"threads\": %d, \"reps\": %d, \"launches\": %ld, \"streams\": %d, "
 		         "\"stress\": \"%s\", \"barriers\": \"%s\", \"handshake\": \"%s\", \"model\": \"%s\", "
 		         "\"copies\": %ld, \"bad_copies\": %ld, \"wgmma\": %ld, \"bad_wgmma\": %ld, "
-		         "\"reads\": %ld, \"bad_reads\": %ld, \"timeouts\": %ld, \"seconds\": %.2f, "
-		         "\"control\": %s, \"control_trials\": %ld, \"control_mismatches\": %ld}",
+		         "\"reads\": %ld, \"bad_reads\": %ld, \"loads\": %ld, \"bad_loads\": %ld, "
+		         "\"timeouts\": %ld, \"seconds\": %.2f, "
+		         "\"control\": %s, \"control_trials\": %ld, \"control_mismatches\": %ld, "
+		         "\"trials_no_smem_stress\": %ld, \"mismatches_no_smem_stress\": %ld, "
+		         "\"trials_smem_stress\": %ld, \"mismatches_smem_stress\": %ld}",
 		         ro.blocks, info.nthreads, ro.reps, res.launches, ro.streams, stress_desc,
 		         lo.barriers ? "auto" : "none", lo.handshake ? "program" : "auto", m ? m->name : "none",
-		         res.copies, res.bad_copies, res.wgmma, res.bad_wgmma, res.reads, res.bad_reads, res.timeouts,
-		         res.seconds, control && !cr ? "\"fence-all\"" : "null", cres.trials, cres.mismatches);
+		         res.copies, res.bad_copies, res.wgmma, res.bad_wgmma, res.reads, res.bad_reads, res.loads,
+		         res.bad_loads, res.timeouts,
+		         res.seconds,
+		         !control || cr ? "null" : c->handshake && !handshake_given ? "\"fence-all,handshake\"" : "\"fence-all\"",
+		         cres.trials, cres.mismatches,
+		         res.smem_trials[0], res.smem_mismatches[0], res.smem_trials[1], res.smem_mismatches[1]);
 		const char *outcome;
 		if (r && !res.device[0]) {
 			/* no driver, no device, not an SM90: nothing ran, nothing to record */
@@ -428,22 +477,30 @@ cmd_confirm(int argc, char **argv)
 			confidence(conf, sizeof conf, res.mismatches, res.trials);
 			printf("%s: trials %ld, mismatches %ld, rate %.3g: %s\n", c->label, res.trials, res.mismatches,
 			       res.trials ? (double)res.mismatches / (double)res.trials : 0.0, conf);
-			printf("  async stores %ld/%ld wrong, wgmma fragments %ld/%ld wrong, generic reads %ld/%ld wrong; "
+			printf("  async stores %ld/%ld wrong, wgmma fragments %ld/%ld wrong, generic reads %ld/%ld wrong, "
+			       "async loads %ld/%ld wrong; "
 			       "%ld launches of %d blocks x %d threads, stress %s, barriers %s, %.1f s on %s (%s)%s\n",
-			       res.bad_copies, res.copies, res.bad_wgmma, res.wgmma, res.bad_reads, res.reads, res.launches,
+			       res.bad_copies, res.copies, res.bad_wgmma, res.wgmma, res.bad_reads, res.reads, res.bad_loads,
+			       res.loads, res.launches,
 			       ro.blocks, info.nthreads, stress_desc, lo.barriers ? "auto" : "none", res.seconds, res.device,
 			       res.driver, res.timeouts ? "; mbarrier waits timed out" : "");
+			if (ro.stress_smem == CU_STRESS_ALTERNATE)
+				printf("  without stress warps %ld of %ld mismatch, with them %ld of %ld\n", res.smem_mismatches[0],
+				       res.smem_trials[0], res.smem_mismatches[1], res.smem_trials[1]);
 			if (control && !cr)
-				printf("  fenced control (a fence before every async op): %ld of %ld mismatch%s\n", cres.mismatches,
+				printf("  %s control (a fence before every async op%s): %ld of %ld mismatch%s\n",
+				       c->handshake && !handshake_given ? "handshaken" : "fenced",
+				       c->handshake && !handshake_given ? ", and the handshake after every store" : "", cres.mismatches,
 				       cres.trials,
 				       !res.mismatches ? ""
 				       : cres.mismatches ? ": inconclusive, the mismatches are not (only) a missing fence"
-				                         : ": the mismatches are a proxy race");
+				                         : c->handshake && !handshake_given ? ": the mismatches are the missing handshake"
+				                                                            : ": the mismatches are a proxy race");
 			if (!strcmp(outcome, "reproduced"))
 				any_bad = 1;
 		}
 		if (out) {
-			HwRun hr = {c->finding_id, res.device[0] ? res.device : "unknown", res.driver, settings, src.p,
+			HwRun hr = {c->finding_id, res.device[0] ? res.device : "unknown", res.driver, settings, edited ? edited : src.p,
 			            res.trials, res.mismatches, outcome};
 			if (db_hw_run(out, &hr) < 0) {
 				fprintf(stderr, "fencefuzz confirm: %s: %s\n", record, db_error(out));
@@ -471,5 +528,6 @@ cmd_confirm(int argc, char **argv)
 		free(cases[k].model);
 	}
 	free(cases);
+	free(edited);
 	return rc ? rc : any_bad ? 1 : 0;
 }

@@ -55,6 +55,8 @@ int cu_lower(const Program *p, const LowerOptions *o, const char *ns, StrBuf *ou
              LowerInfo *info, char *err, size_t errlen);
 
 /* runner.c */
+enum { CU_STRESS_ALTERNATE = 2 };
+
 typedef struct RunOptions {
 	int blocks;           /* CTAs per launch */
 	int reps;             /* program repetitions inside one launch */
@@ -62,7 +64,8 @@ typedef struct RunOptions {
 	int max_launches;
 	int streams;          /* concurrent launches per round */
 	int timeout_s;        /* a launch round that runs longer is a deadlock: cu_run fails, res->hung */
-	int stress_smem, stress_delay, stress_dram;
+	int stress_smem;      /* 0 none, 1 stress warps in every launch, CU_STRESS_ALTERNATE every other round */
+	int stress_delay, stress_dram;
 	int64_t param_value[CU_MAX_PARAMS];
 	int param_set[CU_MAX_PARAMS]; /* 0: swept over 1, 2, 0, 3 by launch */
 } RunOptions;
@@ -73,9 +76,11 @@ typedef struct RunResult {
 	long copies, bad_copies;       /* async stores checked against the shadow */
 	long wgmma, bad_wgmma;         /* wgmma thread-fragments checked */
 	long reads, bad_reads;         /* generic reads checked */
+	long loads, bad_loads;         /* completed async loads: buffer checked against the shadow */
 	long issued, timeouts;          /* async ops issued; mbarrier waits given up */
 	int hung;                       /* a launch did not finish: exit the process */
-	long trials, mismatches;       /* sums of the three kinds */
+	long trials, mismatches;       /* sums of the four kinds */
+	long smem_trials[2], smem_mismatches[2]; /* the same split by stress warps off [0] / on [1] */
 	double seconds;
 } RunResult;
 

@@ -324,10 +324,16 @@ cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *r
 		CK(p_cuStreamCreate(&hst, CU_STREAM_NON_BLOCKING));
 		CK(p_cuMemAlloc(&d_ham, ham_n * 16));
 	}
-	int threads = info->nthreads + ((r->stress_smem && info->nthreads + 128 <= 1024) ? 128 : 0);
+	int stress_fits = info->nthreads + 128 <= 1024;
 
 	static const int64_t sweep[4] = {1, 2, 0, 3};
 	for (long L = 0; L < r->max_launches; L += nst) {
+		/* stress warps in this round: always, never, or every other round
+		 * (the first without) */
+		int smem = r->stress_smem == CU_STRESS_ALTERNATE ? (int)((L / nst) & 1) : r->stress_smem != 0;
+		int threads = info->nthreads + (smem && stress_fits ? 128 : 0);
+		long before_t = res->copies + res->wgmma + res->reads + res->loads;
+		long before_m = res->bad_copies + res->bad_wgmma + res->bad_reads + res->bad_loads;
 		for (int s = 0; s < nst; s++) {
 			CK(p_cuMemsetD8Async(sb[s].meta, 0, rows * 4, sb[s].st));
 			CK(p_cuMemsetD8Async(sb[s].shadow, 0xff, slot_bytes, sb[s].st)); /* FF_SENTINEL */
@@ -356,7 +362,7 @@ cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *r
 			for (int i = 0; i < CU_MAX_PARAMS; i++)
 				hp.iparam[i] = r->param_set[i] ? r->param_value[i] : sweep[(L + s) % 4];
 			hp.reps = r->reps;
-			hp.stress = r->stress_smem;
+			hp.stress = smem;
 			hp.delay = r->stress_delay;
 			void *args[3] = {&hp, &tm_load, &sb[s].tm_store};
 			CK(p_cuLaunchKernel(fn, (unsigned)r->blocks, 1, 1, (unsigned)threads, 1, 1,
@@ -393,6 +399,8 @@ cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *r
 				res->bad_wgmma += (long)h_err[b * E_N + 3];
 				res->timeouts += (long)h_err[b * E_N + 4];
 				res->issued += (long)h_err[b * E_N + 5];
+				res->loads += (long)h_err[b * E_N + 6];
+				res->bad_loads += (long)h_err[b * E_N + 7];
 				nstores += h_cnt[b];
 			}
 			if (!nstores)
@@ -408,14 +416,16 @@ cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *r
 					res->bad_copies++;
 			}
 		}
-		res->trials = res->copies + res->wgmma + res->reads;
-		if (res->trials >= r->trials)
-			break;
+		res->trials = res->copies + res->wgmma + res->reads + res->loads;
+		res->smem_trials[smem] += res->trials - before_t;
+		res->smem_mismatches[smem] += res->bad_copies + res->bad_wgmma + res->bad_reads + res->bad_loads - before_m;
+		if (res->trials >= r->trials && (r->stress_smem != CU_STRESS_ALTERNATE || L / nst >= 1))
+			break; /* enough, and with alternating stress, both settings ran */
 		if (res->launches >= 4 && res->trials == 0)
 			break; /* nothing checked runs on this path */
 	}
-	res->trials = res->copies + res->wgmma + res->reads;
-	res->mismatches = res->bad_copies + res->bad_wgmma + res->bad_reads;
+	res->trials = res->copies + res->wgmma + res->reads + res->loads;
+	res->mismatches = res->bad_copies + res->bad_wgmma + res->bad_reads + res->bad_loads;
 	rc = 0;
 fail:
 	res->seconds = now_s() - t0;
