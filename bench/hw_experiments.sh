@@ -2,7 +2,7 @@
 # hw_experiments.sh FENCEFUZZ OUTDIR: `fencefuzz confirm` of each program in
 # bench/hw-experiments/ (reduced campaign findings and variants of them that
 # docs/hw-races.md discusses), as they are (no model), with no stress and
-# with smem stress, 8 launches each, fenced control on.  The table goes to
+# with smem stress, 8 launches each (both builds), fenced control on.  The table goes to
 # OUTDIR/experiments.md, the outputs to OUTDIR/experiments.txt.
 set -u
 ff=$1 out=$2

@@ -89,6 +89,14 @@ for b in bundle bundle-tilelang-9f25954 bundle-tilelang-legacy; do
   bad=$(echo "$frames" | grep -vc '^0$' || true)
   [ "$bad" = 0 ] || fail "$b: $bad of $nk kernels have a stack frame (local memory)"
 done
+# confirm's second build (-DFF_BUILD=1: the program's loops unrolled by 4)
+"$ff" lower --bundle "$r"/*.py -o "$out/races.cu" || fail "lower --bundle races"
+[ "$(grep -c 'FF_LOOP_PRAGMA for (int ff_n' "$out/races.cu")" -gt 0 ] || fail "no FF_LOOP_PRAGMA on the lowered loops"
+"$nvcc" -c -gencode=arch=compute_90a,code=sm_90a -diag-suppress 177,550 -DFF_BUILD=1 -Xptxas -v -o "$out/races1.o" \
+  "$out/races.cu" > "$out/races1.log" 2>&1 || { head -40 "$out/races1.log"; fail "nvcc -DFF_BUILD=1"; }
+grep -q 'unroll' "$out/races1.log" && { grep unroll "$out/races1.log" | head -5; fail "the unroll pragma was not taken"; }
+[ "$(awk '/Function properties for .*ff_kernel/ { k = 1; next } k && /stack frame/ { print $1; k = 0 }' "$out/races1.log" | grep -vc '^0$')" = 0 ] \
+  || fail "FF_BUILD=1: a kernel with a stack frame"
 # the bisect benchmark of docs/hw-races.md still builds
 "$nvcc" -O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -o "$out/bisect" "$src/bench/hw-bisect/bisect.cu" \
   > "$out/bisect.log" 2>&1 || { head -20 "$out/bisect.log"; fail "nvcc bench/hw-bisect/bisect.cu"; }

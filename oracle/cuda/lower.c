@@ -1023,7 +1023,7 @@ stmt(L *l, const Stmt *s, Ctx c, int depth)
 		cname(&t, v);
 		line(l, "{ const ff_i64 ff_lo%d = %s, ff_hi%d = ff_lo%d + (%s), ff_st%d = ff_max(%s, 1LL);", n,
 		     mn.p, n, n, ext.p, n, st.p);
-		line(l, "for (int ff_n%d = 0; ff_n%d < FF_LOOP_CAP && ff_lo%d + ff_n%d * ff_st%d < ff_hi%d; ++ff_n%d) {",
+		line(l, "FF_LOOP_PRAGMA for (int ff_n%d = 0; ff_n%d < FF_LOOP_CAP && ff_lo%d + ff_n%d * ff_st%d < ff_hi%d; ++ff_n%d) {",
 		     n, n, n, n, n, n, n);
 		l->ind++;
 		line(l, "%s = ff_lo%d + ff_n%d * ff_st%d;", t.p, n, n, n);
@@ -1045,7 +1045,7 @@ stmt(L *l, const Stmt *s, Ctx c, int depth)
 		l->in_cond = 1;
 		ex(l, &t, s->u.while_.cond, 0);
 		l->in_cond = 0;
-		line(l, "for (int ff_n%d = 0; ff_n%d < FF_WHILE_CAP && (%s); ++ff_n%d) {", n, n, t.p, n);
+		line(l, "FF_LOOP_PRAGMA for (int ff_n%d = 0; ff_n%d < FF_WHILE_CAP && (%s); ++ff_n%d) {", n, n, t.p, n);
 		sb_free(&t);
 		l->ind++;
 		body(l, s->u.while_.body, d, depth);

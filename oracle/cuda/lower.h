@@ -66,6 +66,7 @@ typedef struct RunOptions {
 	int timeout_s;        /* a launch round that runs longer is a deadlock: cu_run fails, res->hung */
 	int stress_smem;      /* 0 none, 1 stress warps in every launch, CU_STRESS_ALTERNATE every other round */
 	int stress_delay, stress_dram;
+	int builds;           /* 1: the kernel as lowered; 2 (default): also with its loops unrolled by 4 */
 	int64_t param_value[CU_MAX_PARAMS];
 	int param_set[CU_MAX_PARAMS]; /* 0: swept over 1, 2, 0, 3 by launch */
 } RunOptions;
@@ -81,6 +82,7 @@ typedef struct RunResult {
 	int hung;                       /* a launch did not finish: exit the process */
 	long trials, mismatches;       /* sums of the four kinds */
 	long smem_trials[2], smem_mismatches[2]; /* the same split by stress warps off [0] / on [1] */
+	long build_trials[2], build_mismatches[2]; /* and by build (0 as lowered, 1 loops unrolled by 4) */
 	double seconds;
 } RunResult;
 

@@ -24,6 +24,7 @@ cu_run_defaults(RunOptions *r)
 	r->max_launches = 40;
 	r->streams = 1;
 	r->timeout_s = 30;
+	r->builds = 2;
 }
 
 #ifndef FENCEFUZZ_HAVE_CUDA
@@ -209,6 +210,57 @@ now_s(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* Compiles src with NVRTC for sm_90a as build `build` (-DFF_BUILD=N: the
+ * prelude's loop pragma) and loads it. */
+static int
+compile_module(const char *src, int build, CUmodule *mod, char *err, size_t errlen)
+{
+	nvrtcProgram prog = NULL;
+	char *cubin = NULL, *log = NULL;
+	int rc = -1;
+	nvrtcResult nr = p_nvrtcCreateProgram(&prog, src, "fencefuzz_kernel.cu", 0, NULL, NULL);
+	if (nr != NVRTC_SUCCESS) {
+		snprintf(err, errlen, "nvrtcCreateProgram: %s", p_nvrtcGetErrorString(nr));
+		return -1;
+	}
+	char define[32];
+	snprintf(define, sizeof define, "-DFF_BUILD=%d", build);
+	const char *opts[] = {"--gpu-architecture=sm_90a", "-std=c++17", define};
+	nr = p_nvrtcCompileProgram(prog, 3, opts);
+	if (nr != NVRTC_SUCCESS) {
+		size_t n = 0;
+		p_nvrtcGetProgramLogSize(prog, &n);
+		log = malloc(n + 1);
+		if (log && p_nvrtcGetProgramLog(prog, log) == NVRTC_SUCCESS) {
+			log[n] = 0;
+			fprintf(stderr, "%s\n", log);
+		}
+		snprintf(err, errlen, "NVRTC compilation failed (build %d): %s (log on stderr)", build,
+		         p_nvrtcGetErrorString(nr));
+		goto out;
+	}
+	size_t n = 0;
+	p_nvrtcGetCUBINSize(prog, &n);
+	cubin = malloc(n ? n : 1);
+	if (!cubin || p_nvrtcGetCUBIN(prog, cubin) != NVRTC_SUCCESS) {
+		snprintf(err, errlen, "nvrtcGetCUBIN failed");
+		goto out;
+	}
+	CUresult cr = p_cuModuleLoadData(mod, cubin);
+	if (cr != CUDA_SUCCESS) {
+		const char *es = NULL;
+		p_cuGetErrorString(cr, &es);
+		snprintf(err, errlen, "cuModuleLoadData: %s", es ? es : "error");
+		goto out;
+	}
+	rc = 0;
+out:
+	p_nvrtcDestroyProgram(&prog);
+	free(cubin);
+	free(log);
+	return rc;
+}
+
 int
 cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *res, char *err,
        size_t errlen)
@@ -219,10 +271,8 @@ cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *r
 	int rc = -1;
 	CUdevice dev;
 	CUcontext ctx = NULL;
-	CUmodule mod = NULL;
-	CUfunction fn, hammer;
-	nvrtcProgram prog = NULL;
-	char *cubin = NULL, *log = NULL;
+	CUmodule mod[2] = {NULL, NULL};
+	CUfunction fn[2] = {NULL, NULL}, hammer;
 	uint32_t *h_src = NULL, *h_out = NULL, *h_sh = NULL, *h_meta = NULL, *h_cnt = NULL;
 	uint64_t *h_err = NULL;
 	CUdeviceptr d_src = 0, d_ham = 0;
@@ -255,38 +305,16 @@ cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *r
 	CK(p_cuDevicePrimaryCtxRetain(&ctx, dev));
 	CK(p_cuCtxSetCurrent(ctx));
 
-	/* compile */
-	{
-		nvrtcResult nr = p_nvrtcCreateProgram(&prog, src, "fencefuzz_kernel.cu", 0, NULL, NULL);
-		if (nr != NVRTC_SUCCESS) {
-			snprintf(err, errlen, "nvrtcCreateProgram: %s", p_nvrtcGetErrorString(nr));
+	/* compile: build 0 as lowered, build 1 with the program's loops unrolled
+	 * by 4 (FF_BUILD in the prelude) */
+	int nbuild = r->builds == 2 ? 2 : 1;
+	for (int b = 0; b < nbuild; b++) {
+		if (compile_module(src, b, &mod[b], err, errlen))
 			goto fail;
-		}
-		const char *opts[] = {"--gpu-architecture=sm_90a", "-std=c++17"};
-		nr = p_nvrtcCompileProgram(prog, 2, opts);
-		if (nr != NVRTC_SUCCESS) {
-			size_t n = 0;
-			p_nvrtcGetProgramLogSize(prog, &n);
-			log = malloc(n + 1);
-			if (log && p_nvrtcGetProgramLog(prog, log) == NVRTC_SUCCESS) {
-				log[n] = 0;
-				fprintf(stderr, "%s\n", log);
-			}
-			snprintf(err, errlen, "NVRTC compilation failed: %s (log on stderr)", p_nvrtcGetErrorString(nr));
-			goto fail;
-		}
-		size_t n = 0;
-		p_nvrtcGetCUBINSize(prog, &n);
-		cubin = malloc(n ? n : 1);
-		if (!cubin || p_nvrtcGetCUBIN(prog, cubin) != NVRTC_SUCCESS) {
-			snprintf(err, errlen, "nvrtcGetCUBIN failed");
-			goto fail;
-		}
+		CK(p_cuModuleGetFunction(&fn[b], mod[b], "ff_kernel"));
+		CK(p_cuFuncSetAttribute(fn[b], CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, info->smem_bytes));
 	}
-	CK(p_cuModuleLoadData(&mod, cubin));
-	CK(p_cuModuleGetFunction(&fn, mod, "ff_kernel"));
-	CK(p_cuModuleGetFunction(&hammer, mod, "ff_dram_hammer"));
-	CK(p_cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, info->smem_bytes));
+	CK(p_cuModuleGetFunction(&hammer, mod[0], "ff_dram_hammer"));
 
 	/* buffers */
 	uint64_t rows = (uint64_t)r->blocks * (CU_SLOTS + 1);
@@ -330,7 +358,12 @@ cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *r
 	for (long L = 0; L < r->max_launches; L += nst) {
 		/* stress warps in this round: always, never, or every other round
 		 * (the first without) */
-		int smem = r->stress_smem == CU_STRESS_ALTERNATE ? (int)((L / nst) & 1) : r->stress_smem != 0;
+		long round = L / nst;
+		int alt = r->stress_smem == CU_STRESS_ALTERNATE;
+		int smem = alt ? (int)(round & 1) : r->stress_smem != 0;
+		/* and the build: every round, or every other pair of rounds with
+		 * alternating stress, so that each (stress, build) pair runs */
+		int build = nbuild == 2 ? (int)((alt ? round >> 1 : round) & 1) : 0;
 		int threads = info->nthreads + (smem && stress_fits ? 128 : 0);
 		long before_t = res->copies + res->wgmma + res->reads + res->loads;
 		long before_m = res->bad_copies + res->bad_wgmma + res->bad_reads + res->bad_loads;
@@ -365,7 +398,7 @@ cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *r
 			hp.stress = smem;
 			hp.delay = r->stress_delay;
 			void *args[3] = {&hp, &tm_load, &sb[s].tm_store};
-			CK(p_cuLaunchKernel(fn, (unsigned)r->blocks, 1, 1, (unsigned)threads, 1, 1,
+			CK(p_cuLaunchKernel(fn[build], (unsigned)r->blocks, 1, 1, (unsigned)threads, 1, 1,
 			                    (unsigned)info->smem_bytes, sb[s].st, args, NULL));
 		}
 		/* wait with a deadline: a lowered kernel that deadlocks (a barrier
@@ -417,9 +450,13 @@ cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *r
 			}
 		}
 		res->trials = res->copies + res->wgmma + res->reads + res->loads;
-		res->smem_trials[smem] += res->trials - before_t;
-		res->smem_mismatches[smem] += res->bad_copies + res->bad_wgmma + res->bad_reads + res->bad_loads - before_m;
-		if (res->trials >= r->trials && (r->stress_smem != CU_STRESS_ALTERNATE || L / nst >= 1))
+		long dt = res->trials - before_t;
+		long dm = res->bad_copies + res->bad_wgmma + res->bad_reads + res->bad_loads - before_m;
+		res->smem_trials[smem] += dt;
+		res->smem_mismatches[smem] += dm;
+		res->build_trials[build] += dt;
+		res->build_mismatches[build] += dm;
+		if (res->trials >= r->trials && round + 1 >= (alt ? 2 : 1) * nbuild)
 			break; /* enough, and with alternating stress, both settings ran */
 		if (res->launches >= 4 && res->trials == 0)
 			break; /* nothing checked runs on this path */
@@ -453,14 +490,11 @@ fail:
 		p_cuMemFree(d_ham);
 	if (hst)
 		p_cuStreamDestroy(hst);
-	if (mod)
-		p_cuModuleUnload(mod);
-	if (prog)
-		p_nvrtcDestroyProgram(&prog);
+	for (int b = 0; b < 2; b++)
+		if (mod[b])
+			p_cuModuleUnload(mod[b]);
 	if (ctx)
 		p_cuDevicePrimaryCtxRelease(dev);
-	free(cubin);
-	free(log);
 	free(h_src);
 	free(h_out);
 	free(h_sh);
