@@ -87,6 +87,11 @@ typedef struct RunResult {
 } RunResult;
 
 void cu_run_defaults(RunOptions *r);
+/* The plan of a run: which stress-warp setting and which build launch round
+ * `round` uses, and how many rounds must run before it may stop (every
+ * (stress, build) pair once). */
+void cu_round_plan(const RunOptions *r, long round, int *smem, int *build);
+long cu_rounds_needed(const RunOptions *r);
 int cu_runner_available(void);    /* built with the CUDA headers */
 /* Compiles src with NVRTC (sm_90a), loads it, launches and checks.  0 ok;
  * -1 with err filled (no driver, no device, a CUDA error, a compile error). */

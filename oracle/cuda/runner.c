@@ -27,6 +27,22 @@ cu_run_defaults(RunOptions *r)
 	r->builds = 2;
 }
 
+void
+cu_round_plan(const RunOptions *r, long round, int *smem, int *build)
+{
+	int alt = r->stress_smem == CU_STRESS_ALTERNATE;
+	/* stress every other round (the first without); the build every round,
+	 * or every other pair of rounds when the stress alternates too */
+	*smem = alt ? (int)(round & 1) : r->stress_smem != 0;
+	*build = r->builds == 2 ? (int)((alt ? round >> 1 : round) & 1) : 0;
+}
+
+long
+cu_rounds_needed(const RunOptions *r)
+{
+	return (r->stress_smem == CU_STRESS_ALTERNATE ? 2 : 1) * (r->builds == 2 ? 2 : 1);
+}
+
 #ifndef FENCEFUZZ_HAVE_CUDA
 
 int
@@ -307,8 +323,7 @@ cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *r
 
 	/* compile: build 0 as lowered, build 1 with the program's loops unrolled
 	 * by 4 (FF_BUILD in the prelude) */
-	int nbuild = r->builds == 2 ? 2 : 1;
-	for (int b = 0; b < nbuild; b++) {
+	for (int b = 0; b < (r->builds == 2 ? 2 : 1); b++) {
 		if (compile_module(src, b, &mod[b], err, errlen))
 			goto fail;
 		CK(p_cuModuleGetFunction(&fn[b], mod[b], "ff_kernel"));
@@ -359,11 +374,8 @@ cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *r
 		/* stress warps in this round: always, never, or every other round
 		 * (the first without) */
 		long round = L / nst;
-		int alt = r->stress_smem == CU_STRESS_ALTERNATE;
-		int smem = alt ? (int)(round & 1) : r->stress_smem != 0;
-		/* and the build: every round, or every other pair of rounds with
-		 * alternating stress, so that each (stress, build) pair runs */
-		int build = nbuild == 2 ? (int)((alt ? round >> 1 : round) & 1) : 0;
+		int smem, build;
+		cu_round_plan(r, round, &smem, &build);
 		int threads = info->nthreads + (smem && stress_fits ? 128 : 0);
 		long before_t = res->copies + res->wgmma + res->reads + res->loads;
 		long before_m = res->bad_copies + res->bad_wgmma + res->bad_reads + res->bad_loads;
@@ -456,8 +468,8 @@ cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *r
 		res->smem_mismatches[smem] += dm;
 		res->build_trials[build] += dt;
 		res->build_mismatches[build] += dm;
-		if (res->trials >= r->trials && round + 1 >= (alt ? 2 : 1) * nbuild)
-			break; /* enough, and with alternating stress, both settings ran */
+		if (res->trials >= r->trials && round + 1 >= cu_rounds_needed(r))
+			break; /* enough, and every (stress, build) pair ran */
 		if (res->launches >= 4 && res->trials == 0)
 			break; /* nothing checked runs on this path */
 	}
