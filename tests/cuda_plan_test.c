@@ -8,20 +8,7 @@
 #include <stdio.h>
 
 #include "lower.h"
-
-static int npass, nfail;
-
-#define CHECK(cond, ...)                                            \
-	do {                                                        \
-		if (cond) {                                         \
-			npass++;                                    \
-		} else {                                            \
-			nfail++;                                    \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-			printf(__VA_ARGS__);                        \
-			printf("\n");                               \
-		}                                                   \
-	} while (0)
+#include "check.h"
 
 /* counts[smem][build] over rounds 0..n-1 */
 static void
@@ -79,6 +66,5 @@ main(void)
 	plan(&r, 5, c);
 	CHECK(c[0][0] == 5, "none, one build");
 
-	printf("%d passed, %d failed\n", npass, nfail);
-	return nfail != 0;
+	return check_summary();
 }

@@ -19,20 +19,7 @@
 #include "ir.h"
 #include "oracle.h"
 #include "pass.h"
-
-static int npass, nfail;
-
-#define CHECK(cond, ...)                                            \
-	do {                                                            \
-		if (cond) {                                                 \
-			npass++;                                                \
-		} else {                                                    \
-			nfail++;                                                \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);             \
-			printf(__VA_ARGS__);                                    \
-			printf("\n");                                           \
-		}                                                           \
-	} while (0)
+#include "check.h"
 
 
 /* ---- helpers ------------------------------------------------------------------ */

@@ -19,47 +19,13 @@
 #include <sqlite3.h>
 
 #include "store.h"
-
-static int passed, failed;
-
-#define CHECK(cond, ...)                                                   \
-	do {                                                                   \
-		if (cond) {                                                        \
-			passed++;                                                      \
-		} else {                                                           \
-			failed++;                                                      \
-			fprintf(stderr, "%s:%d: FAIL %s: ", __FILE__, __LINE__, #cond); \
-			fprintf(stderr, __VA_ARGS__);                                  \
-			fputc('\n', stderr);                                           \
-		}                                                                  \
-	} while (0)
+#include "check.h"
+#include "finding_fixture.h"
 
 /* The markup a hostile (or merely unlucky) program text could hold. */
 #define EVIL_SCRIPT "</script><script>alert(1)</script>"
 #define EVIL_IMG "<img src=x onerror=alert(2)>"
 #define EVIL_SCRIPT_ESCAPED "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"
-
-static Finding
-finding(FindingKind kind, const char *model, uint64_t sig, const char *msg, const char *what)
-{
-	static WitnessStep steps[2];
-	steps[0] = (WitnessStep){{3, 5}, "generic write smem[0]"};
-	steps[1] = (WitnessStep){{7, 9}, what};
-	Finding f;
-	memset(&f, 0, sizeof f);
-	f.kind = kind;
-	f.model = model;
-	f.oracle = "soundness";
-	f.rule = "PTX ISA 8.6: proxy fence";
-	f.loc = (Loc){7, 9};
-	f.message = (char *)msg;
-	f.witness = steps;
-	f.nwitness = 2;
-	f.strength = STRENGTH_PROVED;
-	f.strength_note = (char *)"all paths";
-	f.signature = sig;
-	return f;
-}
 
 static int
 count_of(const char *hay, const char *needle)
@@ -83,7 +49,7 @@ add_fixture(Db *db, int64_t campaign)
 	if (db_begin(db))
 		return -1;
 	int64_t prog = db_program(db, 0x5c419700e71ULL, program);
-	Finding f = finding(FK_UNSOUND, "tilelang-head", 0xe71e71e71ULL,
+	Finding f = fixture_finding(FK_UNSOUND, "tilelang-head", 0xe71e71e71ULL,
 	                    "fixture finding: message " EVIL_IMG, "async read " EVIL_SCRIPT);
 	int is_new;
 	int64_t evil = prog > 0 ? db_record_finding(db, campaign, prog, &f, &is_new) : -1;
@@ -207,9 +173,9 @@ check_report(const char *dir)
 		db_stats(db, c1, s + 0.05, 100L * s - 1, 2L * s); /* worker 1, a little behind */
 	}
 	int64_t prog = db_program(db, 0x1111, "def main(): pass\n");
-	Finding fa = finding(FK_UNSOUND, "tilelang-legacy", 0xa, "unsound one", "async read");
-	Finding fb = finding(FK_UNNECESSARY_FENCE, "tilelang-head", 0xb, "extra fence", "fence");
-	Finding fc = finding(FK_NOT_IDEMPOTENT, "tilelang-head", 0xc, "second run adds", "x");
+	Finding fa = fixture_finding(FK_UNSOUND, "tilelang-legacy", 0xa, "unsound one", "async read");
+	Finding fb = fixture_finding(FK_UNNECESSARY_FENCE, "tilelang-head", 0xb, "extra fence", "fence");
+	Finding fc = fixture_finding(FK_NOT_IDEMPOTENT, "tilelang-head", 0xc, "second run adds", "x");
 	int is_new;
 	for (int i = 0; i < 3; i++)
 		db_record_finding(db, c1, prog, &fa, &is_new);
@@ -229,7 +195,7 @@ check_report(const char *dir)
 	text[big] = '\0';
 	db_begin(db);
 	int64_t bigp = db_program(db, 0x2222, text);
-	Finding fd = finding(FK_HANDSHAKE, "tilelang-9f25954", 0xd, "handshake", "tma_store");
+	Finding fd = fixture_finding(FK_HANDSHAKE, "tilelang-9f25954", 0xd, "handshake", "tma_store");
 	db_record_finding(db, 0, bigp, &fd, &is_new);
 	db_commit(db);
 	free(text);
@@ -369,6 +335,5 @@ main(int argc, char **argv)
 	check_escape();
 	check_sha256();
 	check_report(argv[2]);
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return check_summary();
 }

@@ -13,20 +13,8 @@
 #include <sqlite3.h>
 
 #include "store.h"
-
-static int passed, failed;
-
-#define CHECK(cond, ...)                                                   \
-	do {                                                                   \
-		if (cond) {                                                        \
-			passed++;                                                      \
-		} else {                                                           \
-			failed++;                                                      \
-			fprintf(stderr, "%s:%d: FAIL %s: ", __FILE__, __LINE__, #cond); \
-			fprintf(stderr, __VA_ARGS__);                                  \
-			fputc('\n', stderr);                                           \
-		}                                                                  \
-	} while (0)
+#include "check.h"
+#include "finding_fixture.h"
 
 /* One value of a one-row query, as text, through a separate connection. */
 static void
@@ -59,27 +47,6 @@ query_long(const char *path, const char *sql)
 	char v[64];
 	query(path, sql, v, sizeof v);
 	return strtol(v, NULL, 10);
-}
-
-static Finding
-finding(FindingKind kind, const char *model, uint64_t sig, const char *msg)
-{
-	static WitnessStep steps[2] = {{{3, 5}, "generic write smem[0]"},
-	                               {{7, 9}, "async read ptx_wgmma_ss"}};
-	Finding f;
-	memset(&f, 0, sizeof f);
-	f.kind = kind;
-	f.model = model;
-	f.oracle = "soundness";
-	f.rule = "PTX ISA 8.6: proxy fence";
-	f.loc = (Loc){7, 9};
-	f.message = (char *)msg;
-	f.witness = steps;
-	f.nwitness = 2;
-	f.strength = STRENGTH_PROVED;
-	f.strength_note = (char *)"all paths";
-	f.signature = sig;
-	return f;
 }
 
 int
@@ -119,9 +86,9 @@ main(int argc, char **argv)
 	CHECK(p2 > 0 && p2 != p1, "second program %lld", (long long)p2);
 	CHECK(db_program(db, 0xffffffffffffffffULL, "text later") == p2, "fill text");
 
-	Finding fa = finding(FK_UNSOUND, "tilelang-head", 0xaaaa, "missing fence before wgmma");
-	Finding fb = finding(FK_HANDSHAKE, "tilelang-head", 0xbbbb, "tma_store source rewritten");
-	Finding fa_other_model = finding(FK_UNSOUND, "legacy", 0xaaaa, "missing fence (legacy)");
+	Finding fa = fixture_finding(FK_UNSOUND, "tilelang-head", 0xaaaa, "missing fence before wgmma", "async read ptx_wgmma_ss");
+	Finding fb = fixture_finding(FK_HANDSHAKE, "tilelang-head", 0xbbbb, "tma_store source rewritten", "async read ptx_wgmma_ss");
+	Finding fa_other_model = fixture_finding(FK_UNSOUND, "legacy", 0xaaaa, "missing fence (legacy)", "async read ptx_wgmma_ss");
 	int is_new = -1;
 	int64_t ida = db_record_finding(db, c1, p1, &fa, &is_new);
 	CHECK(ida > 0 && is_new == 1, "first finding %lld new %d: %s", (long long)ida, is_new,
@@ -194,7 +161,7 @@ main(int argc, char **argv)
 	CHECK(db_begin(db) == 0 && db_begin(db) == 0, "nested begin is a no-op");
 	CHECK(db_record_finding(db, c2, p3, &fa, &is_new) == ida && is_new == 0,
 	      "second campaign sees the old finding");
-	Finding fd = finding(FK_PLACEMENT, "tilelang-head", 0xdddd, "cost 32 > optimum 2");
+	Finding fd = fixture_finding(FK_PLACEMENT, "tilelang-head", 0xdddd, "cost 32 > optimum 2", "async read ptx_wgmma_ss");
 	int64_t idd = db_record_finding(db, c2, p3, &fd, &is_new);
 	CHECK(idd > 0 && is_new == 1, "second campaign new finding");
 	CHECK(db_rollback(db) == 0, "rollback: %s", db_error(db));
@@ -259,6 +226,5 @@ main(int argc, char **argv)
 		unlink(f);
 	}
 	rmdir(dir);
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed != 0;
+	return check_summary();
 }

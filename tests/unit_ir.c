@@ -16,20 +16,7 @@
 #include <time.h>
 
 #include "ir.h"
-
-static int npass, nfail;
-
-#define CHECK(cond, ...)                                              \
-	do {                                                          \
-		if (cond) {                                           \
-			npass++;                                      \
-		} else {                                              \
-			nfail++;                                      \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);   \
-			printf(__VA_ARGS__);                          \
-			printf("\n");                                 \
-		}                                                     \
-	} while (0)
+#include "check.h"
 
 static Arena *A; /* one arena for the whole run */
 
@@ -1012,6 +999,5 @@ main(void)
 	test_verifier();
 	test_scale();
 	ar_free(A);
-	printf("%d passed, %d failed\n", npass, nfail);
-	return nfail != 0;
+	return check_summary();
 }
