@@ -226,17 +226,35 @@ models(StrBuf *sb, const Report *r)
 	sb_puts(sb, "</tbody>\n</table></div>\n</section>\n");
 }
 
+/* "The newest N of M things." where a list was cut to its newest rows. */
+static void
+newest_of(StrBuf *sb, int shown, long total, const char *things)
+{
+	if (shown < total)
+		sb_printf(sb, "<p>The newest %d of %ld %s.</p>\n", shown, total, things);
+}
+
+/* Opens a section of a list: its heading, then either the line that says the
+ * list is empty (and closes the section: returns 0) or the cut, if any. */
+static int
+list_section(StrBuf *sb, const char *id, const char *title, int shown, long total, const char *things,
+             const char *empty_html)
+{
+	sb_printf(sb, "<section id=\"%s\">\n<h2>%s</h2>\n", id, title);
+	if (!shown) {
+		sb_printf(sb, "<p class=\"empty\">%s</p>\n</section>\n", empty_html);
+		return 0;
+	}
+	newest_of(sb, shown, total, things);
+	return 1;
+}
+
 static void
 campaigns(StrBuf *sb, const Report *r)
 {
-	sb_puts(sb, "<section id=\"campaigns\">\n<h2>Campaigns and their settings</h2>\n");
-	if (!r->ncampaigns) {
-		sb_puts(sb, "<p class=\"empty\">no campaigns yet: run <code>fencefuzz campaign</code></p>\n"
-		            "</section>\n");
+	if (!list_section(sb, "campaigns", "Campaigns and their settings", r->ncampaigns, r->campaigns_total,
+	                  "campaigns", "no campaigns yet: run <code>fencefuzz campaign</code>"))
 		return;
-	}
-	if (r->ncampaigns < r->campaigns_total)
-		sb_printf(sb, "<p>The newest %d of %ld campaigns.</p>\n", r->ncampaigns, r->campaigns_total);
 	sb_puts(sb, "<div class=\"wide\"><table id=\"campaign-table\">\n<thead><tr><th>id</th><th>started</th>"
 	            "<th>status</th><th>duration</th><th>programs</th><th>programs/s</th>"
 	            "<th>new findings</th><th>seen</th><th>verdicts</th><th>settings</th></tr></thead>\n"
@@ -461,8 +479,7 @@ finding_details(StrBuf *sb, const RpFinding *f)
 		sb_printf(sb, "<p>As files: <code>fencefuzz repro %lld --db DB --tvmscript</code> "
 		              "(or <code>--pytest</code>, <code>--cuda</code>).</p>\n",
 		          (long long)f->id);
-		if (f->repro_total > f->nrepro)
-			sb_printf(sb, "<p>The newest %d of %ld reproducers.</p>\n", f->nrepro, f->repro_total);
+		newest_of(sb, f->nrepro, f->repro_total, "reproducers");
 		for (int i = 0; i < f->nrepro; i++) {
 			const RpReproducer *p = &f->repro[i];
 			/* The newest reproducer carries the anchors the table links to. */
@@ -493,14 +510,9 @@ finding_details(StrBuf *sb, const RpFinding *f)
 static void
 hardware(StrBuf *sb, const Report *r)
 {
-	sb_puts(sb, "<section id=\"hardware\">\n<h2>Hardware runs</h2>\n");
-	if (!r->nhw) {
-		sb_puts(sb, "<p class=\"empty\">no hardware runs: <code>fencefuzz confirm</code></p>\n"
-		            "</section>\n");
+	if (!list_section(sb, "hardware", "Hardware runs", r->nhw, r->hw_total, "runs",
+	                  "no hardware runs: <code>fencefuzz confirm</code>"))
 		return;
-	}
-	if (r->nhw < r->hw_total)
-		sb_printf(sb, "<p>The newest %d of %ld runs.</p>\n", r->nhw, r->hw_total);
 	sb_puts(sb, "<div class=\"wide\"><table id=\"hw-table\">\n<thead><tr><th>id</th><th>finding</th><th>device</th>"
 	            "<th>driver</th><th>trials</th><th>mismatches</th><th>rate</th><th>outcome</th>"
 	            "<th>when</th><th>settings</th></tr></thead>\n<tbody>\n");
