@@ -80,6 +80,9 @@ Program *cli_read_program(Arena *a, const char *path);
 void cli_print_program(FILE *out, const Program *p);
 /* Usage error: prints "fencefuzz CMD: message" and returns 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The one FILE operand of cmd: takes arg as *path, or says why not (an
+ * unknown option, a second FILE) and returns 2. */
+int cli_take_file(const char *cmd, const char *arg, const char **path);
 /* Looks a model up, printing the known names on failure. */
 const PassModel *cli_find_model(const char *cmd, const char *name);
 

@@ -88,12 +88,8 @@ cmd_check(int argc, char **argv)
 			o.war = 0;
 		else if (!strcmp(a, "--alias-aware"))
 			o.alias_aware = 1;
-		else if (a[0] == '-' && a[1])
-			return cli_usage_error("check", "unknown option '%s'", a);
-		else if (path)
-			return cli_usage_error("check", "one FILE at a time");
-		else
-			path = a;
+		else if (cli_take_file("check", a, &path))
+			return 2;
 	}
 	if (!path)
 		return cli_usage_error("check", "missing FILE");

@@ -283,12 +283,8 @@ cmd_confirm(int argc, char **argv)
 				return cli_usage_error("confirm", "--param %s: the value is not an integer", v);
 			pnames[np++] = v;
 			i++;
-		} else if (a[0] == '-' && a[1])
-			return cli_usage_error("confirm", "unknown option '%s'", a);
-		else if (file)
-			return cli_usage_error("confirm", "one FILE at a time");
-		else
-			file = a;
+		} else if (cli_take_file("confirm", a, &file))
+			return 2;
 #undef NUM
 	}
 	if (!file == !db)

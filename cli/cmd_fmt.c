@@ -42,12 +42,8 @@ cmd_fmt(int argc, char **argv)
 			check = 1;
 		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
 			out_path = argv[++i];
-		else if (argv[i][0] == '-' && argv[i][1])
-			return cli_usage_error("fmt", "unknown option '%s'", argv[i]);
-		else if (path)
-			return cli_usage_error("fmt", "one FILE at a time");
-		else
-			path = argv[i];
+		else if (cli_take_file("fmt", argv[i], &path))
+			return 2;
 	}
 	if (!path)
 		return cli_usage_error("fmt", "missing FILE");

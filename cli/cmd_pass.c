@@ -39,12 +39,8 @@ cmd_pass(int argc, char **argv)
 			model = argv[i] + 8;
 		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
 			out_path = argv[++i];
-		else if (argv[i][0] == '-' && argv[i][1])
-			return cli_usage_error("pass", "unknown option '%s'", argv[i]);
-		else if (path)
-			return cli_usage_error("pass", "one FILE at a time");
-		else
-			path = argv[i];
+		else if (cli_take_file("pass", argv[i], &path))
+			return 2;
 	}
 	if (!path)
 		return cli_usage_error("pass", "missing FILE");

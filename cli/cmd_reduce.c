@@ -98,12 +98,8 @@ cmd_reduce(int argc, char **argv)
 			t.oracles.war = 0;
 		else if (!strcmp(a, "--alias-aware"))
 			t.oracles.alias_aware = 1;
-		else if (a[0] == '-' && a[1])
-			return cli_usage_error("reduce", "unknown option '%s'", a);
-		else if (path)
-			return cli_usage_error("reduce", "one FILE at a time");
-		else
-			path = a;
+		else if (cli_take_file("reduce", a, &path))
+			return 2;
 	}
 	if (!path)
 		return cli_usage_error("reduce", "missing FILE");

@@ -48,6 +48,17 @@ cli_usage_error(const char *cmd, const char *fmt, ...)
 	return 2;
 }
 
+int
+cli_take_file(const char *cmd, const char *arg, const char **path)
+{
+	if (arg[0] == '-' && arg[1])
+		return cli_usage_error(cmd, "unknown option '%s'", arg);
+	if (*path)
+		return cli_usage_error(cmd, "one FILE at a time");
+	*path = arg;
+	return 0;
+}
+
 const PassModel *
 cli_find_model(const char *cmd, const char *name)
 {
