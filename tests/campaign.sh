@@ -8,11 +8,10 @@
 # - a second campaign on the same database adds to it;
 # - Ctrl-C (SIGINT) ends a campaign cleanly: exit 0, status recorded, the
 #   database passes integrity_check.
-ff=$1 work=$2 pass=0 fail=0
-command -v sqlite3 >/dev/null || { echo "sqlite3 shell missing (scripts/setup.sh installs it)"; exit 1; }
+ff=$1 work=$2
+. "$(dirname "$0")/lib.sh"
+need_sqlite3
 rm -rf "$work" && mkdir -p "$work" || exit 1
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 q() { sqlite3 "$1" "$2"; }
 run() { "$ff" campaign --programs 80 --seed 7 --size 20 "$@" >"$work/out.txt" 2>&1 || { bad "campaign $*: exit $?"; cat "$work/out.txt"; }; }
 sig='select kind, model, signature, count from findings order by kind, model, signature'

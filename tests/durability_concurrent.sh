@@ -4,11 +4,10 @@
 # nothing: every finding's count is the sum of what the four record alone,
 # no (signature, model, kind) row appears twice, every campaign is recorded
 # done with all its programs, and the database passes integrity_check.
-ff=$1 work=$2 pass=0 fail=0
-command -v sqlite3 >/dev/null || { echo "sqlite3 shell missing (scripts/setup.sh installs it)"; exit 1; }
+ff=$1 work=$2
+. "$(dirname "$0")/lib.sh"
+need_sqlite3
 rm -rf "$work" && mkdir -p "$work" || exit 1
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 q() { sqlite3 -cmd '.timeout 10000' "$1" "$2"; }
 n=300
 args="--programs $n --size 20 --no-reduce"

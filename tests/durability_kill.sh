@@ -12,12 +12,11 @@
 # calibration run; DURABILITY_PROGRAMS overrides), and killed after 1.2 to
 # 1.8 s (after its first commits) each time; DURABILITY_SEED fixes those
 # moments (printed, to reproduce a failure).
-ff=$1 work=$2 pass=0 fail=0
+ff=$1 work=$2
+. "$(dirname "$0")/lib.sh"
 rseed=${DURABILITY_SEED:-$$}
-command -v sqlite3 >/dev/null || { echo "sqlite3 shell missing (scripts/setup.sh installs it)"; exit 1; }
+need_sqlite3
 rm -rf "$work" && mkdir -p "$work" || exit 1
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 q() { sqlite3 -cmd '.timeout 10000' "$1" "$2"; }
 db="$work/k.sqlite"
 fsig='select kind, model, signature, count from findings order by kind, model, signature'

@@ -5,10 +5,8 @@
 # command that never reads a large stdin) is a clear result, never a hang or
 # a crash of fencefuzz.
 ff=$1 src=$2 work=$3
-pass=0 fail=0
+. "$(dirname "$0")/lib.sh"
 rm -rf "$work" && mkdir -p "$work" || exit 2
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 seeds="$src/corpus/golden-tilelang/p00000.in.py $src/corpus/golden-tilelang/p00003.in.py"
 for f in "$src"/corpus/seed/*.py; do seeds="$seeds $f"; break; done
 for f in "$src"/corpus/seed/*.py; do last=$f; done

@@ -10,11 +10,10 @@
 #   the campaign completes, and every other program is judged (the remaining
 #   findings are the uninterrupted campaign's, less that program's).
 # Faults come from FENCEFUZZ_FAULT=KIND:INDEX (fuzz/campaign.c).
-ff=$1 work=$2 pass=0 fail=0
-command -v sqlite3 >/dev/null || { echo "sqlite3 shell missing (scripts/setup.sh installs it)"; exit 1; }
+ff=$1 work=$2
+. "$(dirname "$0")/lib.sh"
+need_sqlite3
 rm -rf "$work" && mkdir -p "$work" || exit 1
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 q() { sqlite3 "$1" "$2"; }
 n=120 args="--programs 120 --seed 9 --size 20 --jobs 2 --no-reduce"
 

@@ -3,11 +3,10 @@
 # duplicates: two campaigns in two databases, merged, give what one database
 # holding both campaigns has; merging again changes nothing; a partly merged
 # input is refused; reproducers and hw_runs follow their finding.
-ff=$1 work=$2 pass=0 fail=0
-command -v sqlite3 >/dev/null || { echo "sqlite3 shell missing (scripts/setup.sh installs it)"; exit 1; }
+ff=$1 work=$2
+. "$(dirname "$0")/lib.sh"
+need_sqlite3
 rm -rf "$work" && mkdir -p "$work" || exit 1
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 q() { sqlite3 "$1" "$2"; }
 # --no-reduce: exact signatures (the reducer's time budget makes causes
 # depend on the machine's speed); reproducers are added by hand below

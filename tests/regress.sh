@@ -9,11 +9,10 @@
 #   the reference, makes it fail; an edited expectation fails with a diff;
 #   a malformed file is a located error (exit 2); --update restores;
 # - promote and repro work from a campaign database.
-ff=$1 src=$2 work=$3 pass=0 fail=0
-command -v sqlite3 >/dev/null || { echo "sqlite3 shell missing (scripts/setup.sh installs it)"; exit 1; }
+ff=$1 src=$2 work=$3
+. "$(dirname "$0")/lib.sh"
+need_sqlite3
 rm -rf "$work" && mkdir -p "$work" || exit 1
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 cause() { "$ff" reduce --model tilelang-legacy --kind unsound "$1" | sed -n 's/^#   cause signature \([0-9a-f]*\),.*/\1/p'; }
 sig=$src/tests/signatures
 

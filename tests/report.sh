@@ -11,11 +11,10 @@
 #   database, one script (its own), no markup from the database, and the
 #   Markdown has the database's numbers;
 # - a missing or foreign database is exit 2 and is not created.
-ff=$1 rt=$2 work=$3 pass=0 fail=0
-command -v sqlite3 >/dev/null || { echo "sqlite3 shell missing (scripts/setup.sh installs it)"; exit 1; }
+ff=$1 rt=$2 work=$3
+. "$(dirname "$0")/lib.sh"
+need_sqlite3
 rm -rf "$work" && mkdir -p "$work/c" "$work/n" || exit 1
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 q() { sqlite3 "$work/c/r.sqlite" "$1"; }
 
 "$ff" campaign --programs 150 --seed 7 --size 20 --db "$work/c/r.sqlite" >"$work/out.txt" 2>"$work/err.txt" ||

@@ -7,17 +7,16 @@
 # - program texts holding </script><script>alert(1)</script> and
 #   <img onerror> show as text: no such element exists in the DOM;
 # - following a reproducer link opens that finding's details.
-ff=$1 rt=$2 work=$3 pass=0 fail=0
+ff=$1 rt=$2 work=$3
+. "$(dirname "$0")/lib.sh"
 browser=""
 for b in chromium chromium-browser google-chrome; do
 	command -v "$b" >/dev/null 2>&1 && { browser=$b; break; }
 done
 [ -n "$browser" ] || { echo "SKIP: no chromium (scripts/setup.sh installs it)"; exit 77; }
-command -v sqlite3 >/dev/null || { echo "sqlite3 shell missing (scripts/setup.sh installs it)"; exit 1; }
+need_sqlite3
 rm -rf "$work" && mkdir -p "$work" || exit 1
 work=$(cd "$work" && pwd -P)
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 q() { sqlite3 "$work/r.sqlite" "$1"; }
 
 # dom NAME URL: the DOM after load into NAME.dom, Chromium's log into NAME.log
