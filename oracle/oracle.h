@@ -67,6 +67,8 @@ typedef struct Finding {
 	Strength strength;
 	char *strength_note;  /* "all paths", "loops unrolled 2x", "search capped at 20 gaps" */
 	uint64_t signature;   /* groups findings by cause (kind, model, rule, ops involved) */
+	const char *root_cause; /* the model's rule to blame, as the model explains it at the
+	                         * witness ("async set: tma_load_multicast not async"); NULL: none */
 } Finding;
 
 typedef struct FindingList {

@@ -95,8 +95,22 @@ static const char migration_1[] =
 	");\n"
 	"CREATE INDEX stats_by_campaign ON stats(campaign_id, elapsed_s);\n";
 
+/* Root causes and triage (a finding's root_cause: the model's rule to blame,
+ * as the model explains its decision at the witness; NULL when the model gave
+ * none), and which fencefuzz and which pass versions made a campaign
+ * (model_versions: JSON object, model name -> the version it reported). */
+static const char migration_2[] =
+	"ALTER TABLE findings ADD COLUMN root_cause TEXT;\n"
+	"ALTER TABLE findings ADD COLUMN triage_note TEXT;\n"
+	"ALTER TABLE findings ADD COLUMN triaged_at TEXT;\n"
+	"CREATE INDEX findings_by_root_cause ON findings(model, root_cause);\n"
+	"ALTER TABLE campaigns ADD COLUMN fencefuzz_version TEXT;\n"
+	"ALTER TABLE campaigns ADD COLUMN fencefuzz_commit TEXT;\n"
+	"ALTER TABLE campaigns ADD COLUMN model_versions TEXT;\n";
+
 const char *const db_migrations[] = {
 	migration_1,
+	migration_2,
 };
 
 const int db_nmigrations = (int)(sizeof db_migrations / sizeof db_migrations[0]);

@@ -22,8 +22,9 @@
  * SQL table so they cannot drift. */
 #define STATEMENTS(X)                                                                     \
 	X(S_CAMPAIGN_START,                                                                   \
-	  "INSERT INTO campaigns(started_at, seed, models, oracles, engine, host, config) "     \
-	  "VALUES(" NOW ", ?1, ?2, ?3, ?4, ?5, ?6)")                                          \
+	  "INSERT INTO campaigns(started_at, seed, models, oracles, engine, host, config, "    \
+	  "fencefuzz_version, fencefuzz_commit, model_versions) "                             \
+	  "VALUES(" NOW ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")                                          \
 	X(S_CAMPAIGN_END,                                                                     \
 	  "UPDATE campaigns SET ended_at = " NOW ", execs = ?2, status = ?3 WHERE id = ?1")   \
 	X(S_PROGRAM_GET, "SELECT id, text IS NULL FROM programs WHERE hash = ?1")              \
@@ -32,10 +33,12 @@
 	X(S_PROGRAM_TEXT, "UPDATE programs SET text = ?2 WHERE id = ?1 AND text IS NULL")      \
 	X(S_FINDING_UPSERT,                                                                   \
 	  "INSERT INTO findings(kind, model, oracle, signature, rule, line, col, message, "    \
-	  "witness, strength, strength_note, first_seen, last_seen, program_id, campaign_id) " \
-	  "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, " NOW ", " NOW ", ?12, ?13) "  \
+	  "witness, strength, strength_note, first_seen, last_seen, program_id, campaign_id, " \
+	  "root_cause) "                                                                      \
+	  "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, " NOW ", " NOW ", ?12, ?13, ?14) " \
 	  "ON CONFLICT(signature, model, kind) DO UPDATE SET count = count + 1, "              \
 	  "last_seen = excluded.last_seen, "                                                  \
+	  "root_cause = coalesce(root_cause, excluded.root_cause), "                          \
 	  "program_id = coalesce(program_id, excluded.program_id) "                           \
 	  "RETURNING id, count")                                                              \
 	X(S_OCCURRENCE,                                                                       \
@@ -379,6 +382,9 @@ db_campaign_start(Db *db, const CampaignInfo *c)
 	bind_text(s, 4, c->engine);
 	bind_text(s, 5, h);
 	bind_text(s, 6, c->config);
+	bind_text(s, 7, c->fencefuzz_version);
+	bind_text(s, 8, c->fencefuzz_commit);
+	bind_text(s, 9, c->model_versions);
 	if (run(db, S_CAMPAIGN_START, "campaign start") < 0)
 		return -1;
 	return sqlite3_last_insert_rowid(db->h);
@@ -498,6 +504,7 @@ db_record_finding(Db *db, int64_t campaign, int64_t program, const Finding *f, i
 	bind_text(s, 11, f->strength_note);
 	bind_id(s, 12, program);
 	bind_id(s, 13, campaign);
+	bind_text(s, 14, f->root_cause);
 	int64_t id = -1;
 	int count = 0;
 	if (sqlite3_step(s) == SQLITE_ROW) {

@@ -28,6 +28,8 @@ typedef struct CampaignInfo {
 	const char *engine;  /* "generate", "mutate", "replay" ... */
 	const char *host;    /* NULL: gethostname() */
 	const char *config;  /* JSON text, stored as given; may be NULL */
+	const char *fencefuzz_version, *fencefuzz_commit; /* which fencefuzz; may be NULL */
+	const char *model_versions; /* JSON {"model": "version it reported"}; may be NULL */
 } CampaignInfo;
 
 typedef struct HwRun {
