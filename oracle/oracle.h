@@ -25,6 +25,10 @@
 typedef enum {
 	FK_UNSOUND,            /* generic write -> async access with no fence on some path */
 	FK_UNSOUND_WAR,        /* generic read -> async write with no fence (WAR across proxies) */
+	/* Across warp-specialized partitions (happens-before through barriers),
+	 * one kind per fence-placement profile: */
+	FK_UNSOUND_CROSS,      /* program-order profile: no fence on the causality path */
+	FK_UNSOUND_WRITER,     /* writer profile: the writing threads did not fence */
 	FK_UNNECESSARY_FENCE,  /* minimality 1: an inserted fence removable, program still sound */
 	FK_PLACEMENT,          /* minimality 2: executed-fence cost above the optimum placement */
 	FK_ALIAS_FENCE,        /* minimality 3: a fence guarding only non-overlapping footprints */
@@ -32,10 +36,14 @@ typedef enum {
 	FK_NOT_IDEMPOTENT,     /* M(M(P)) != M(P) */
 	FK_HANDSHAKE,          /* tma_store source rewritten before arrive+wait */
 	FK_DIFFERENTIAL,       /* two models disagree (classified in the message) */
+	FK_GATED,              /* unsound only because the model's target gate skipped the
+	                        * function (a program TileLang never hands the pass) */
 	/* An external model (ext:COMMAND) gave no output to judge (PassError): */
 	FK_MODEL_CRASH,        /* the command exited non-zero or was killed by a signal */
 	FK_MODEL_TIMEOUT,      /* it ran past its timeout */
 	FK_MODEL_UNREADABLE,   /* its output is not a program with the input's functions */
+	FK_MODEL_REJECTED,     /* the model refused the program (its parser rejects it, or an
+	                        * op its version does not have): not judged */
 	/* Campaign watchdog (fuzz/campaign.c, cli/cmd_campaign.c): judging one
 	 * program broke a limit or killed the worker; the program is kept. */
 	FK_TIMEOUT,            /* past the time per case (--case-time) */
