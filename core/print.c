@@ -1569,6 +1569,21 @@ ir_print_program(StrBuf *sb, const Program *p)
 }
 
 void
+ir_print_program_opts(StrBuf *sb, const Program *p, const IrPrintOptions *o)
+{
+	(void)o;
+	ir_print_program(sb, p);
+}
+
+void
+ir_print_func_opts(StrBuf *sb, const Func *f, int indent, const IrPrintOptions *o,
+                   const PrintHooks *hooks)
+{
+	(void)o;
+	ir_print_func_hooked(sb, f, indent, hooks);
+}
+
+void
 ir_print_expr(StrBuf *sb, const Expr *e)
 {
 	Printer P;
