@@ -184,9 +184,8 @@ help_repro(FILE *out)
 	fprintf(out,
 	        "usage: fencefuzz repro ID [--db PATH] [--tvmscript | --pytest | --cuda]\n"
 	        "\n"
-	        "Prints the reproducers of finding ID (the id column of the findings table,\n"
-	        "as the campaign summary and `sqlite3 DB 'select id, kind, model, message\n"
-	        "from findings'` show): the reduced TVMScript program headed by the finding,\n"
+	        "Prints the reproducers of finding ID (as fencefuzz findings lists them):\n"
+	        "the reduced TVMScript program headed by the finding,\n"
 	        "its witness and signatures; the TileLang pytest case (fencefuzz reduce\n"
 	        "--help says what it expects); the CUDA kernel when one was stored.  With\n"
 	        "one of the flags, only that text, ready to redirect into a file.\n"

@@ -1,4 +1,4 @@
-/* store.c: the SQLite results store (SPEC 9).
+/* store.c: the SQLite results store.
  *
  * Every statement the hot path runs is prepared once in db_open and reset
  * after each use; the caller batches them in transactions (db_begin/db_commit)

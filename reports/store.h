@@ -1,4 +1,4 @@
-/* store.h: the results store (SPEC 9): one SQLite file, default
+/* store.h: the results store: one SQLite file, default
  * reports/fencefuzz.sqlite, and every prototype of the store layer, grouped
  * by the file that defines it.
  *
@@ -189,7 +189,7 @@ int db_campaign_counts(Db *db, int64_t campaign, DbCampaignCounts *out);
 int64_t db_campaign_latest(Db *db); /* the newest campaign id, 0 when none, -1 error */
 
 /* ---- the report layer (reports/report_*.c): HTML and Markdown from the
- * database alone (SPEC 9).  rp_load runs every query once into a Report;
+ * database alone.  rp_load runs every query once into a Report;
  * the HTML and Markdown renderers only format those numbers, so the two
  * cannot disagree.  Everything is bounded (RP_MAX_*): a large database gives
  * a page that says what it left out, not a page of unbounded size. */
