@@ -79,7 +79,9 @@ main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	char **args = cli_split_equals(&argc, argv);
+	/* Kept in a static so that the split argv stays reachable to the end. */
+	static char **args;
+	args = cli_split_equals(&argc, argv);
 	if (!args) {
 		fprintf(stderr, "fencefuzz: out of memory\n");
 		return 2;
