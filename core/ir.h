@@ -2,7 +2,7 @@
  * the file that defines it.
  *
  * The IR mirrors the TIR subset TileLang prints around InjectFenceProxy
- * (SPEC 3, TVMSCRIPT.md).  All nodes of one program live in one Arena and are
+ * (docs/tvmscript.md).  All nodes of one program live in one Arena and are
  * never freed one by one.  Nodes are immutable once built: a pass model builds
  * new nodes for what it changes and shares the rest with its input, so the
  * input Program stays valid after the pass (the preservation oracle needs it).

@@ -27,7 +27,7 @@ op_name(int op)
 }
 
 /* Spellings the frontend (tilelang.language) uses for ops TVM prints
- * differently (TVMSCRIPT.md 8). */
+ * differently (docs/tvmscript.md §8). */
 static const struct { const char *alias, *canonical; } aliases[] = {
 	{"shuffle_elect", "tl_shuffle_elect"},
 };

@@ -1,5 +1,5 @@
 /* pass.h: the pass-model interface.  A model is `program in -> program out`
- * (SPEC 5); every model is a named, documented implementation behind this
+ * (docs/semantics.md §4); every model is a named, documented implementation behind this
  * one interface, selected by name with --model. */
 #ifndef FENCEFUZZ_PASS_H
 #define FENCEFUZZ_PASS_H

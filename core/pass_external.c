@@ -1,4 +1,4 @@
-/* pass_external.c: external pass models, `--model 'ext:COMMAND'` (SPEC 5).
+/* pass_external.c: external pass models, `--model 'ext:COMMAND'` (docs/semantics.md §4.5).
  *
  * COMMAND runs through /bin/sh -c once per PROGRAM (the model interface is
  * per function; an external model implements PassModel.run_program instead).

@@ -1,5 +1,5 @@
 /* pass_tilelang_head.c: TileLang's tl.InjectFenceProxy on upstream main as of
- * commit a35008a (2026), as SPEC 5 describes it: the 9f25954 state-set
+ * commit a35008a (2026), as docs/semantics.md §4.4 describes it: the 9f25954 state-set
  * dataflow (pass_proxy_state.c, see pass_tilelang_9f25954.c for the rules)
  * with three changes.
  *

@@ -1,4 +1,4 @@
-/* print.c: the canonical TVMScript printer (TVMSCRIPT.md).
+/* print.c: the canonical TVMScript printer (docs/tvmscript.md).
  *
  * One spelling per construct, the one TVM's own printer emits, so that a
  * TileLang dump reads and prints back byte for byte and read -> print is a
@@ -17,7 +17,7 @@
  *
  * Aliases (BUF_ALIAS: `C = T.Buffer(..., data=p)`) have no node; their line
  * goes in the innermost body holding every use, just before the statement of
- * that body holding the first use (TVMSCRIPT 5).  A pre-pass numbers the
+ * that body holding the first use (docs/tvmscript.md §5).  A pre-pass numbers the
  * statements in printing order and finds, per alias, the lowest common
  * ancestor of its uses in the tree of statements and bodies; the printer
  * counts statements the same way and emits each alias before the statement
@@ -436,7 +436,7 @@ printer_reset(Printer *P)
 
 /* ---- expressions ------------------------------------------------------------------ */
 
-/* Python precedence, low to high (TVMSCRIPT 8). */
+/* Python precedence, low to high (docs/tvmscript.md §8). */
 enum {
 	PR_LOWEST = 0, PR_OR, PR_AND, PR_NOT, PR_CMP, PR_BOR, PR_BXOR, PR_BAND, PR_SHIFT,
 	PR_ADD, PR_MUL, PR_UNARY, PR_ATOM
@@ -800,7 +800,7 @@ enum {
 };
 
 /* The buffer-call syntax shared by T.Buffer, T.decl_buffer, T.alloc_buffer
- * and T.match_buffer (TVMSCRIPT 5): each field only when not default, in
+ * and T.match_buffer (docs/tvmscript.md §5): each field only when not default, in
  * TVM's order. */
 static void
 print_buffer_call(Printer *P, const char *fn, const Buffer *b, const Expr *source, int flags)
@@ -1172,7 +1172,7 @@ print_launch_call(Printer *P, const Stmt *s)
 	sb_putc(P->sb, ')');
 }
 
-/* The flat form of a scope statement (TVMSCRIPT 2); its body is the rest of
+/* The flat form of a scope statement (docs/tvmscript.md §2); its body is the rest of
  * the enclosing block, printed by the caller at the same indentation. */
 static void
 print_scope_flat(Printer *P, const Stmt *s, int indent)

@@ -1,11 +1,11 @@
-/* read.c: the TVMScript parser (TVMSCRIPT.md), the inverse of print.c.
+/* read.c: the TVMScript parser (docs/tvmscript.md), the inverse of print.c.
  *
  * Recursive descent over the tokens of lex.c, one function per construct
  * with its grammar above it.  Names resolve through a stack of bindings; a
  * hash table maps each name to its innermost binding, and a suite pops what
  * it bound, so shadowing and scopes cost O(1) per name.
  *
- * Frame statements written flat (TVMSCRIPT 2: `x: T.int32 = v`,
+ * Frame statements written flat (docs/tvmscript.md §2: `x: T.int32 = v`,
  * `p = T.allocate(..)`, `assert c, "m"`, ...) become items whose body is the
  * rest of their suite; a suite folds its items from the end, so a long run of
  * flat frames nests the IR without nesting the parser.
@@ -676,7 +676,7 @@ int_fits(const char *dtype, int64_t v)
 	return v >= -lim && v < lim;
 }
 
-/* A let-bound var's dtype when the text does not say it (TVMSCRIPT 2): that
+/* A let-bound var's dtype when the text does not say it (docs/tvmscript.md §2): that
  * of the value, followed through the left operand of arithmetic. */
 static const char *
 infer_dtype(const Expr *e)
@@ -1055,7 +1055,7 @@ operand(Parser *p, Expr *e, const Tok *op)
 	}
 }
 
-/* -x: a literal folds, anything else is x * -1 (TVMSCRIPT 8). */
+/* -x: a literal folds, anything else is x * -1 (docs/tvmscript.md §8). */
 static Expr *
 negate(Parser *p, Expr *x, const Tok *t)
 {
@@ -1156,7 +1156,7 @@ is_identifier(const char *s)
 	return 1;
 }
 
-/* T.call_intrin(dtype, op, args...) -> the call `op` (TVMSCRIPT 8); the op
+/* T.call_intrin(dtype, op, args...) -> the call `op` (docs/tvmscript.md §8); the op
  * loses its tl./tir. namespace as the printer prints it. */
 static Expr *
 call_intrin(Parser *p, Args *a)
@@ -1220,7 +1220,7 @@ at_literal_arg(Parser *p)
 }
 
 /* T.<dtype>(...) in an expression: a typed literal when the argument is a
- * literal, otherwise a Cast (TVMSCRIPT 8). */
+ * literal, otherwise a Cast (docs/tvmscript.md §8). */
 static Expr *
 dtype_call(Parser *p, const Tok *nt, const char *dtype)
 {
@@ -1673,7 +1673,7 @@ unary(Parser *p)
 	return power(p);
 }
 
-/* Binary operators, low to high precedence (TVMSCRIPT 8). */
+/* Binary operators, low to high precedence (docs/tvmscript.md §8). */
 enum { PR_OR = 1, PR_AND, PR_NOT, PR_CMP, PR_BOR, PR_BXOR, PR_BAND, PR_SHIFT, PR_ADD, PR_MUL };
 
 typedef struct BinInfo {
@@ -1875,7 +1875,7 @@ enum {
 	BP_OFFSET_FACTOR, BP_BUFFER_TYPE, BP_AXIS_SEPARATORS, BP_COUNT
 };
 
-/* The buffer-call syntax (TVMSCRIPT 5), shared by T.Buffer, T.decl_buffer,
+/* The buffer-call syntax (docs/tvmscript.md §5), shared by T.Buffer, T.decl_buffer,
  * T.alloc_buffer and T.match_buffer (which takes its source first). */
 static const char *const buffer_params[BP_COUNT + 1] = {
 	"param", "shape", "dtype", "data", "strides", "elem_offset", "scope", "align",
@@ -2014,7 +2014,7 @@ seq_of(Parser *p, Stmt **items, int n, Stmt *tail, const Tok *at)
 }
 
 /* Folds a suite's items from the end: each flat frame takes everything
- * after it as its body (TVMSCRIPT 2). */
+ * after it as its body (docs/tvmscript.md §2). */
 static Stmt *
 fold(Parser *p, Items *it, const Tok *at)
 {
@@ -2271,7 +2271,7 @@ block_hoist(Parser *p, const char *what)
 }
 
 /* T.alloc_buffer(...) and the tl sugar T.alloc_shared/local/fragment/var/
- * barrier (TVMSCRIPT 9): a block buffer.  The '(' is consumed. */
+ * barrier (docs/tvmscript.md §9): a block buffer.  The '(' is consumed. */
 static Buffer *
 alloc_buffer(Parser *p, const Tok *nt, const char *name)
 {
@@ -3204,7 +3204,7 @@ with_block(Parser *p, const Args *a, const Tok *at)
 	BlockCtx *blk = ar_alloc(p->r.a, sizeof *blk);
 	blk->name = name;
 	/* The implicit root block written out: its buffers are the function's
-	 * root buffers and its body the function body (TVMSCRIPT 1). */
+	 * root buffers and its body the function body (docs/tvmscript.md §1). */
 	blk->is_root = strcmp(name, "root") == 0 && p->level == p->fn_level && !p->blk;
 	p->f->has_root_block = 1;
 	p->any_block = 1;
@@ -3227,7 +3227,7 @@ with_block(Parser *p, const Args *a, const Tok *at)
 }
 
 /* T.Kernel(*grid, threads=None, is_cpu=False, prelude=None) [as names]
- * (TVMSCRIPT 6): launches of blockIdx.x/y/z and threadIdx.x/y/z around a
+ * (docs/tvmscript.md §6): launches of blockIdx.x/y/z and threadIdx.x/y/z around a
  * block "tilelang_root"; the names bind the block indices only. */
 static Stmt *
 with_kernel(Parser *p, const Args *a, const Tok *at, const TokVec *targets)

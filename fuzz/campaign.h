@@ -1,4 +1,4 @@
-/* campaign.h: the built-in fuzzing campaign (SPEC 7, 9): generate programs
+/* campaign.h: the built-in fuzzing campaign (README, Campaigns): generate programs
  * from a seed, run the pass models and the oracles on each, and record
  * deduplicated findings in the SQLite store. */
 #ifndef FENCEFUZZ_CAMPAIGN_H

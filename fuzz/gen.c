@@ -1,5 +1,5 @@
 /* gen.c: builds TileLang-shaped programs at InjectFenceProxy's stage from a
- * stream of decisions (gen.h, SPEC 7).
+ * stream of decisions (gen.h).
  *
  * Shape: T.func_attr with a target, blockIdx/threadIdx launches, shared,
  * shared.dyn, local, descriptor and shared.barrier buffers (decl_buffer, or

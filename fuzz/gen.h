@@ -1,4 +1,4 @@
-/* gen.h: the program generator (SPEC 7) and the decision stream it reads.
+/* gen.h: the program generator (README, Campaigns) and the decision stream it reads.
  *
  * Every choice the generator makes is one call on a Decider, which has two
  * sources: a splitmix64 PRNG seeded by a uint64 (campaigns, `gen --seed`),

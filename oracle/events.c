@@ -1,7 +1,7 @@
 /* events.c: builds the event graph of a function (events.h).
  *
  * What it assumes: the IR of core/ir.h and the effect table (effects.def);
- * nothing of the pass models.  The event rules, where SPEC 4.2 leaves room:
+ * nothing of the pass models.  The event rules, where docs/semantics.md §5.1 leaves room:
  *
  *  - A store into a buffer whose scope starts with "shared" (not
  *    "shared.barrier": mbarrier objects are no data) is a generic write; a

@@ -1,5 +1,5 @@
 /* events.h: the explicit event graph of one function, on which the
- * soundness and handshake oracles search (SPEC 6).
+ * soundness and handshake oracles search (docs/semantics.md §5.2, §5.3).
  *
  * Nodes are events in execution order: generic and async shared-memory
  * accesses (each with one footprint), fences, bulk-group commits and waits,

@@ -45,7 +45,7 @@ orc_defaults(OracleOptions *o)
 {
 	memset(o, 0, sizeof *o);
 	o->enabled = ORC_ALL;
-	o->war = 1; /* SPEC 4.2: every NVIDIA source asks for a fence here */
+	o->war = 1; /* docs/semantics.md §2: every NVIDIA source asks for a fence here */
 	o->alias_aware = 0;
 	o->unknown_trip_weight = 16;
 	o->placement_max_gaps = 64; /* the corpus has at most 54; the search stays < 1 ms */

@@ -1,4 +1,4 @@
-/* oracle.h: the judges of fencefuzz (SPEC 4.2, 6), and every prototype of the
+/* oracle.h: the judges of fencefuzz (docs/semantics.md §5), and every prototype of the
  * oracle layer, grouped by the file that defines it.
  *
  * The oracles hold the truth (PTX semantics).  They must not include

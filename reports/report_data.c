@@ -1,5 +1,5 @@
 /* report_data.c: every number of the report, computed once from the SQLite
- * store (SPEC 9) into a Report that the HTML and Markdown renderers format.
+ * store into a Report that the HTML and Markdown renderers format.
  *
  * The database is opened read-only, so a report can be drawn while a
  * campaign writes (WAL) and a mistyped path is an error, not a new file.

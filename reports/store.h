@@ -1,4 +1,4 @@
-/* store.h: the results store (SPEC 9): one SQLite file, default
+/* store.h: the results store: one SQLite file, default
  * reports/fencefuzz.sqlite, and every prototype of the store layer, grouped
  * by the file that defines it.
  *
@@ -110,8 +110,86 @@ void db_finding_row_free(FindingRow *r);
 /* The newest reproducer of a finding: 0 found, 1 none, -1 error; texts malloc'd. */
 int db_reproducer_get(Db *db, int64_t finding, char **reduced, char **pytest, char **cuda);
 
+/* ---- listing and triage (fencefuzz findings, triage) ----------------------
+ *
+ * A finding's status is one of DB_STATUSES.  new, confirmed and fixed count
+ * toward the red verdicts (a model is not sound while it has a counting
+ * unsound finding; campaign --fail-on); wontfix and false-alarm are triaged
+ * away: kept, listed, and counted nowhere.  A finding's root cause is the
+ * model's rule to blame (findings.root_cause; NULL: the model gave none,
+ * listed as "(unexplained)"); the findings of one (model, kind, root cause)
+ * form one root-cause row, NULLs grouped by model and kind.  A root-cause row
+ * is named R<id>, id its smallest finding id (stable: ids only grow). */
+#define DB_STATUSES "new, confirmed, wontfix, false-alarm, fixed"
+int db_status_valid(const char *status);  /* one of DB_STATUSES */
+/* 1 when a finding of this status counts toward red (the report's verdicts,
+ * --fail-on); NULL counts.  The one place that says so: DB_COUNTS_SQL is
+ * the same test in SQL on a column. */
+int db_status_counts(const char *status);
+#define DB_COUNTS_SQL(col) "(" col " IS NULL OR " col " NOT IN ('wontfix', 'false-alarm'))"
+
+typedef struct DbFilter {
+	const char *model, *kind; /* NULL: any */
+	const char *status;       /* NULL: any; "open": those that count (new, confirmed, fixed) */
+	int64_t new_since;        /* > 0: first found in a campaign after this one */
+	int64_t new_in;           /* > 0: first found in this very campaign */
+} DbFilter;
+
+/* One finding; strings valid during the callback only (NULL when NULL). */
+typedef struct DbFindingItem {
+	int64_t id, first_campaign; /* first_campaign 0: none recorded */
+	const char *model, *kind, *oracle, *root_cause, *status, *triage_note, *message,
+		*signature, *first_seen, *last_seen;
+	long count;
+} DbFindingItem;
+
+/* One root cause: the findings of one (model, kind, root_cause) that pass
+ * the filter; first_campaign is over all its findings, so --new-since and
+ * new_in select root causes none of whose findings was found before. */
+typedef struct DbRootCauseItem {
+	int64_t id;                 /* the smallest finding id of the root cause (R<id>) */
+	const char *model, *kind, *root_cause; /* root_cause NULL: unexplained */
+	const char *status;         /* the findings' status when they agree, else "mixed" */
+	const char *last_seen;
+	int64_t first_campaign;
+	long count;                 /* summed occurrences */
+	long counting;              /* findings that count toward red */
+	const int64_t *findings;    /* ascending */
+	long nfindings;
+} DbRootCauseItem;
+
+/* Most important first: counting before triaged away, then kind (unsound
+ * first, in orc_kind_name order), model, count.  fn returns non-zero to stop. */
+int db_findings_list(Db *db, const DbFilter *f, int (*fn)(void *, const DbFindingItem *),
+                     void *ctx);
+int db_root_causes_list(Db *db, const DbFilter *f,
+                        int (*fn)(void *, const DbRootCauseItem *), void *ctx);
+
+/* Triage: sets status and triaged_at (and triage_note when note is not NULL)
+ * of one finding, or of every finding of one root cause: the one of finding
+ * `of`, or (model, kind, root_cause) given as text (kind NULL: every kind;
+ * root_cause NULL: the unexplained ones).  *changed: findings touched;
+ * 0 done, 1 no such finding / nothing matched, -1 error.  A new finding whose
+ * root cause has only wontfix / false-alarm findings inherits their status
+ * and note (db_record_finding), so a root cause triaged away stays away. */
+int db_triage_finding(Db *db, int64_t id, const char *status, const char *note, long *changed);
+int db_triage_root_cause_of(Db *db, int64_t of, const char *status, const char *note,
+                            long *changed);
+int db_triage_root_cause(Db *db, const char *model, const char *kind, const char *root_cause,
+                         const char *status, const char *note, long *changed);
+
+/* What one campaign found, triage applied (campaign --fail-on): */
+typedef struct DbCampaignCounts {
+	long seen;            /* distinct findings seen in it that count toward red */
+	long unsound;         /* of them, of an unsound kind (rp_kind_is_unsound) */
+	long new_findings;    /* findings first found in it that count */
+	long new_root_causes; /* root causes first found in it with a finding that counts */
+} DbCampaignCounts;
+int db_campaign_counts(Db *db, int64_t campaign, DbCampaignCounts *out);
+int64_t db_campaign_latest(Db *db); /* the newest campaign id, 0 when none, -1 error */
+
 /* ---- the report layer (reports/report_*.c): HTML and Markdown from the
- * database alone (SPEC 9).  rp_load runs every query once into a Report;
+ * database alone.  rp_load runs every query once into a Report;
  * the HTML and Markdown renderers only format those numbers, so the two
  * cannot disagree.  Everything is bounded (RP_MAX_*): a large database gives
  * a page that says what it left out, not a page of unbounded size. */

@@ -372,7 +372,7 @@ run_seed(const SeedCase *c)
 	free(text);
 }
 
-/* The effect table: every async op named in SPEC 4.2 has a row with a
+/* The effect table: every async op named in docs/semantics.md §5.1 has a row with a
  * citation; the generic ones too; lookups by name and by extern name. */
 static void
 table_checks(void)

@@ -2,7 +2,7 @@
  * built with the constructors of ir.c (no reader involved).
  *
  * Printer cases compare whole strings with what TVM prints
- * (TVMSCRIPT.md, corpus/golden-tilelang); equality cases check renaming,
+ * (docs/tvmscript.md, corpus/golden-tilelang); equality cases check renaming,
  * scoping and that a one-token change is seen by both equality and hash;
  * verifier cases break one invariant each.
  *

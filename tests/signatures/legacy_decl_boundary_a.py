@@ -1,4 +1,4 @@
-# Legacy misses the fence across a decl_buffer line (SPEC 5: allocate/decl_buffer
+# Legacy misses the fence across a decl_buffer line (docs/semantics.md §4.3: allocate/decl_buffer
 # nodes stay "unknown", and a statement after the line is in its body).
 # from tvm.script import tir as T
 
