@@ -57,7 +57,7 @@ help_campaign(FILE *out)
 	        "  --jobs N       worker processes (default 1)\n"
 	        "  --seed S       campaign seed (default 1)\n"
 	        "  --size S       statements per generated program (default 30)\n"
-	        "  --db PATH      results database (default reports/fencefuzz.sqlite)\n"
+	        "  --db PATH      results database (default " DB_DEFAULT_PATH ")\n"
 	        "  --engine E     builtin (default): programs from the campaign seed;\n"
 	        "                 libfuzzer: runs the libFuzzer binary --fuzzer (fuzz_gen_oracles)\n"
 	        "                 for --time on --corpus and --seeds (-fork=JOBS with --jobs);\n"
@@ -72,7 +72,7 @@ help_campaign(FILE *out)
 	        "                 output directory (default reports/corpus-afl); created\n"
 	        "  --seeds DIR    initial inputs (e.g. fuzz/targets/gen_seeds); default none\n"
 	        "  --report FILE  at the end, write the HTML report (fencefuzz report) of the\n"
-	        "                 whole database to FILE (default index.html next to --db)\n"
+	        "                 whole database to FILE (default DB.html beside DB.sqlite)\n"
 	        "                 and print `report: PATH` as the last line\n"
 	        "  --no-report    do not write it\n"
 	        "  --resume ID    continue campaign ID of --db (killed or interrupted) with its\n"
@@ -672,7 +672,7 @@ cmd_campaign(int argc, char **argv)
 	o.seconds = 60;
 	o.jobs = 1;
 	o.seed = 1;
-	o.db_path = "reports/fencefuzz.sqlite";
+	o.db_path = DB_DEFAULT_PATH;
 	o.models_text = "tilelang-9f25954,tilelang-head,tilelang-legacy";
 	o.oracles_text = "all";
 	orc_defaults(&o.oracles);
