@@ -68,8 +68,8 @@ help_campaign(FILE *out)
 	        "                 builtin program; crash inputs are named in the summary.  The\n"
 	        "                 engine's output goes to libfuzzer.log / afl.log next to --db\n"
 	        "  --fuzzer PATH  the engine's target binary (required with libfuzzer, afl)\n"
-	        "  --corpus DIR   libfuzzer corpus (default reports/corpus-libfuzzer), afl\n"
-	        "                 output directory (default reports/corpus-afl); created\n"
+	        "  --corpus DIR   libfuzzer corpus (default results/corpus-libfuzzer), afl\n"
+	        "                 output directory (default results/corpus-afl); created\n"
 	        "  --seeds DIR    initial inputs (e.g. fuzz/targets/gen_seeds); default none\n"
 	        "  --report FILE  at the end, write the HTML report (fencefuzz report) of the\n"
 	        "                 whole database to FILE (default DB.html beside DB.sqlite)\n"
@@ -777,7 +777,7 @@ cmd_campaign(int argc, char **argv)
 		if (o.seconds <= 0)
 			return cli_usage_error("campaign", "--engine %s needs a --time above 0", eng.name);
 		if (!eng.corpus)
-			eng.corpus = strcmp(eng.name, "afl") ? "reports/corpus-libfuzzer" : "reports/corpus-afl";
+			eng.corpus = strcmp(eng.name, "afl") ? "results/corpus-libfuzzer" : "results/corpus-afl";
 	} else if (eng.fuzzer || eng.corpus || eng.seeds)
 		return cli_usage_error("campaign", "--fuzzer, --corpus and --seeds need --engine libfuzzer|afl");
 	if (o.max_programs && !time_given)

@@ -33,7 +33,7 @@ enum { RP_EXCERPTED = 6 };
 static const char css[] =
 	"*{box-sizing:border-box}\n"
 	"body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1200px;padding:0 16px 48px;"
-	"color:#1b1f24;overflow-wrap:anywhere}\n"
+	"color:#1b1f24;overflow-wrap:break-word}\n"
 	"h1{margin:20px 0 2px}h2{margin-top:32px;border-bottom:1px solid #d0d7de}\n"
 	"h3{margin:22px 0 4px}h5{margin:8px 0 2px}\n"
 	".meta{color:#57606a;margin:0}\n"
@@ -43,7 +43,12 @@ static const char css[] =
 	".card b{display:block;font-size:22px}\n"
 	"table{border-collapse:collapse;margin:8px 0;width:100%}\n"
 	"th,td{border:1px solid #d0d7de;padding:3px 7px;text-align:left;vertical-align:top}\n"
-	"th{background:#f6f8fa}td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
+	"th{background:#f6f8fa}td.n{text-align:right;font-variant-numeric:tabular-nums;"
+	"white-space:nowrap}\n"
+	/* Texts from the database may hold words longer than any window: they
+	 * break anywhere, so that they never widen a table; model names keep a
+	 * readable width. */
+	"td.w,summary,.kv,h3{overflow-wrap:anywhere}td.m{overflow-wrap:anywhere;min-width:9em}\n"
 	".ok{color:#116329;font-weight:600}.bad{color:#b42318;font-weight:600}"
 	".na{color:#6e7781}\n"
 	".tag{font-size:12px;border-radius:8px;padding:0 6px;margin-left:4px;white-space:nowrap}\n"
@@ -225,16 +230,16 @@ static void
 cause_row(StrBuf *sb, const Report *r, int gi, int new_only)
 {
 	const RpGroup *g = &r->groups[gi];
-	sb_printf(sb, "<tr class=\"cause-row%s\"><td>", g->cls == 3 ? " triaged" : "");
+	sb_printf(sb, "<tr class=\"cause-row%s\"><td class=\"m\">", g->cls == 3 ? " triaged" : "");
 	esc(sb, g->model);
-	sb_printf(sb, "</td><td><a href=\"#cause-%d\">", gi);
+	sb_printf(sb, "</td><td class=\"w\"><a href=\"#cause-%d\">", gi);
 	cause_name(sb, g);
 	sb_puts(sb, "</a>");
 	if (g->is_new)
 		sb_puts(sb, "<span class=\"tag new\">new root cause</span>");
 	if (g->cls == 3)
 		sb_puts(sb, "<span class=\"tag tri\">triaged</span>");
-	sb_puts(sb, "</td><td>");
+	sb_puts(sb, "</td><td class=\"w\">");
 	esc(sb, g->kinds);
 	if (new_only)
 		sb_printf(sb, "</td><td class=\"n\">%ld</td><td class=\"n\">%ld</td>", g->new_findings,
@@ -242,7 +247,7 @@ cause_row(StrBuf *sb, const Report *r, int gi, int new_only)
 	else
 		sb_printf(sb, "</td><td class=\"n\">%ld</td><td class=\"n\">%ld</td><td class=\"n\">%ld</td>",
 		          g->findings, g->new_findings, g->occurrences);
-	sb_puts(sb, "<td>");
+	sb_puts(sb, "<td class=\"w\">");
 	esc(sb, g->statuses);
 	sb_puts(sb, "</td><td>");
 	if (g->rep >= 0)
@@ -307,20 +312,20 @@ models(StrBuf *sb, const Report *r)
 	            "unsound, unsound-war or handshake finding; <b>minimal</b>: no unnecessary-fence, "
 	            "suboptimal-placement or alias-redundant-fence finding.  Findings triaged "
 	            "<code>wontfix</code> or <code>false-alarm</code> do not count.  <b>Programs "
-	            "checked</b>: programs of the campaigns that ran the model.  By kind: <i>distinct "
-	            "findings (occurrences)</i>.</p>\n");
+	            "checked</b>: programs of the campaigns that ran the model.  Below the table, by "
+	            "kind: <i>distinct findings (occurrences)</i>.</p>\n");
 	if (!r->nmodels) {
 		sb_puts(sb, "<p class=\"empty\">no models: no campaign has run yet</p>\n</section>\n");
 		return;
 	}
 	sb_puts(sb, "<table id=\"model-table\">\n<thead><tr><th>model</th><th>sound</th><th>minimal</th>"
 	            "<th>other findings</th><th>triaged (not counted)</th><th>campaigns</th>"
-	            "<th>programs checked</th><th>by kind</th></tr></thead>\n<tbody>\n");
+	            "<th>programs checked</th></tr></thead>\n<tbody>\n");
 	for (int i = 0; i < r->nmodels; i++) {
 		const RpModel *m = &r->models[i];
 		const RpVerdict *v = &m->verdict;
 		int ran = m->campaigns > 0 || v->unsound || v->not_minimal || v->other || v->triaged;
-		sb_puts(sb, "<tr class=\"model-row\"><td>");
+		sb_puts(sb, "<tr class=\"model-row\"><td class=\"m\">");
 		esc(sb, m->name);
 		sb_puts(sb, "</td><td>");
 		if (ran)
@@ -333,8 +338,15 @@ models(StrBuf *sb, const Report *r)
 		else
 			sb_puts(sb, "<span class=\"na\">not run</span>");
 		sb_printf(sb, "</td><td class=\"n\">%ld</td><td class=\"n\">%ld</td><td class=\"n\">%ld</td>"
-		              "<td class=\"n\">%ld</td><td>",
+		              "<td class=\"n\">%ld</td></tr>\n",
 		          v->other, v->triaged, m->campaigns, m->programs);
+	}
+	sb_puts(sb, "</tbody>\n</table>\n<ul id=\"model-kinds\">\n");
+	for (int i = 0; i < r->nmodels; i++) {
+		const RpModel *m = &r->models[i];
+		sb_puts(sb, "<li class=\"w\"><b>");
+		esc(sb, m->name);
+		sb_puts(sb, "</b>: ");
 		const char *sep = "";
 		for (int k = 0; k < r->nkinds; k++)
 			if (m->distinct[k]) {
@@ -344,10 +356,10 @@ models(StrBuf *sb, const Report *r)
 				sep = " · ";
 			}
 		if (!*sep)
-			sb_puts(sb, "<span class=\"na\">none</span>");
-		sb_puts(sb, "</td></tr>\n");
+			sb_puts(sb, "<span class=\"na\">no findings</span>");
+		sb_puts(sb, "</li>\n");
 	}
-	sb_puts(sb, "</tbody>\n</table>\n</section>\n");
+	sb_puts(sb, "</ul>\n</section>\n");
 }
 
 static void
@@ -411,7 +423,7 @@ finding(StrBuf *sb, const Report *r, const RpFinding *f, int with_excerpt)
 	sb_printf(sb, "<details class=\"finding-row%s\" id=\"finding-%lld\"><summary><b>#%lld</b> ",
 	          f->counts ? "" : " triaged", id, id);
 	esc(sb, f->kind);
-	sb_printf(sb, ", %ld&times; in %ld campaign%s, ", f->count, f->campaigns_seen,
+	sb_printf(sb, ", %ld&times; in %ld campaign%s, status ", f->count, f->campaigns_seen,
 	          plural(f->campaigns_seen));
 	esc(sb, f->status);
 	if (f->is_new)
@@ -542,29 +554,41 @@ campaigns(StrBuf *sb, const Report *r)
 	}
 	if (r->ncampaigns < r->campaigns_total)
 		sb_printf(sb, "<p>The newest %d of %ld campaigns.</p>\n", r->ncampaigns, r->campaigns_total);
-	sb_puts(sb, "<table id=\"campaign-table\">\n<thead><tr><th>id</th><th>started</th>"
-	            "<th>status</th><th>duration</th><th>programs</th><th>programs/s</th>"
-	            "<th>new findings</th><th>seen</th><th>verdicts</th><th>made by</th>"
-	            "<th>settings</th></tr></thead>\n<tbody>\n");
+	sb_puts(sb, "<table id=\"campaign-table\">\n<thead><tr><th>id</th><th>started, status, "
+	            "duration</th><th>programs (per s)</th><th>findings new / seen</th>"
+	            "<th>verdicts</th><th>made by</th><th>settings</th></tr></thead>\n<tbody>\n");
 	for (int i = 0; i < r->ncampaigns; i++) {
 		const RpCampaign *c = &r->campaigns[i];
 		char dur[32], rate[32];
 		rp_fmt_duration(dur, sizeof dur, c->duration_s);
 		rp_fmt_per_s(rate, sizeof rate, c->programs_per_s);
-		sb_printf(sb, "<tr class=\"campaign-row\" id=\"campaign-%lld\"><td>%lld</td><td>",
+		sb_printf(sb, "<tr class=\"campaign-row\" id=\"campaign-%lld\"><td>%lld</td><td class=\"w\">",
 		          (long long)c->id, (long long)c->id);
 		esc(sb, c->started_at);
-		sb_puts(sb, "</td><td>");
+		sb_puts(sb, "<br>");
 		esc(sb, c->status);
-		sb_printf(sb, "</td><td class=\"n\">%s</td><td class=\"n\">%ld</td><td class=\"n\">%s</td>"
-		              "<td class=\"n\">%ld</td><td class=\"n\">%ld</td><td>",
+		sb_printf(sb, ", %s</td><td class=\"n\">%ld (%s)</td><td class=\"n\">%ld / %ld</td>"
+		              "<td class=\"w\">",
 		          dur, c->execs, rate, c->new_findings, c->seen_findings);
 		for (int v = 0; v < c->nverdicts; v++) {
+			const RpVerdict *x = &c->verdicts[v];
 			if (v)
 				sb_puts(sb, "<br>");
-			verdict_inline(sb, &c->verdicts[v]);
+			esc(sb, x->model);
+			sb_puts(sb, ": ");
+			if (x->unsound)
+				sb_printf(sb, "<span class=\"bad\">unsound %ld</span>", x->unsound);
+			else
+				sb_puts(sb, "<span class=\"ok\">sound</span>");
+			sb_puts(sb, ", ");
+			if (x->not_minimal)
+				sb_printf(sb, "<span class=\"bad\">not minimal %ld</span>", x->not_minimal);
+			else
+				sb_puts(sb, "<span class=\"ok\">minimal</span>");
+			if (x->triaged)
+				sb_printf(sb, " <span class=\"na\">(%ld triaged)</span>", x->triaged);
 		}
-		sb_puts(sb, "</td><td>");
+		sb_puts(sb, "</td><td class=\"w\">");
 		if (c->fencefuzz_version || c->fencefuzz_commit) {
 			sb_puts(sb, "fencefuzz ");
 			esc_or(sb, c->fencefuzz_version, "?");
@@ -576,11 +600,11 @@ campaigns(StrBuf *sb, const Report *r)
 		} else
 			sb_puts(sb, "<span class=\"na\">not recorded</span>");
 		if (c->model_versions) {
-			sb_puts(sb, "<br>models <code>");
+			sb_puts(sb, "<br>model versions <code>");
 			esc(sb, c->model_versions);
 			sb_puts(sb, "</code>");
 		}
-		sb_puts(sb, "</td><td>seed ");
+		sb_puts(sb, "</td><td class=\"w\">seed ");
 		esc_or(sb, c->seed, "?");
 		sb_puts(sb, ", engine ");
 		esc_or(sb, c->engine, "?");
@@ -666,17 +690,17 @@ hardware(StrBuf *sb, const Report *r)
 			          (long long)h->finding_id);
 		else
 			sb_puts(sb, "<span class=\"na\">none</span>");
-		sb_puts(sb, "</td><td>");
+		sb_puts(sb, "</td><td class=\"w\">");
 		esc_or(sb, h->device, "?");
-		sb_puts(sb, "</td><td>");
+		sb_puts(sb, "</td><td class=\"w\">");
 		esc_or(sb, h->driver, "?");
 		sb_printf(sb, "</td><td class=\"n\">%ld</td><td class=\"n\">%ld</td><td class=\"n\">%s</td>"
-		              "<td>",
+		              "<td class=\"w\">",
 		          h->trials, h->mismatches, rate);
 		esc_or(sb, h->outcome, "?");
-		sb_puts(sb, "</td><td>");
+		sb_puts(sb, "</td><td class=\"w\">");
 		esc(sb, h->created_at);
-		sb_puts(sb, "</td><td><code>");
+		sb_puts(sb, "</td><td class=\"w\"><code>");
 		esc_or(sb, h->settings, "none");
 		sb_puts(sb, "</code></td></tr>\n");
 	}

@@ -107,7 +107,7 @@ nl=$(sqlite3 "$work/t.sqlite" "select count(*) from findings where model = 'tile
 "$ff" report --db "$work/t.sqlite" --markdown "$work/t.md" >/dev/null 2>&1 || bad "report t exit $?"
 "$ff" report --db "$work/t.sqlite" >/dev/null 2>&1 || bad "report t.html exit $?"
 [ "$nl" -gt 0 ] &&
-	grep -q "<tr class=\"model-row\"><td>tilelang-legacy</td><td><span class=\"ok\">sound</span></td><td><span class=\"ok\">minimal</span></td><td class=\"n\">0</td><td class=\"n\">$nl</td>" "$work/t.html" &&
+	grep -q "<tr class=\"model-row\"><td class=\"m\">tilelang-legacy</td><td><span class=\"ok\">sound</span></td><td><span class=\"ok\">minimal</span></td><td class=\"n\">0</td><td class=\"n\">$nl</td>" "$work/t.html" &&
 	ok || bad "legacy's $nl triaged findings still in its verdicts"
 grep -q '^| tilelang-legacy |.* sound, minimal (.* triaged, not counted) |$' "$work/t.md" && ok ||
 	bad "markdown: legacy not sound and minimal once triaged"
