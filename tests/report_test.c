@@ -506,6 +506,39 @@ check_size(const char *dir)
 	rp_free(r);
 }
 
+/* A file of schema version 1 (no root_cause, no version columns), as an
+ * older fencefuzz left it: read as it is (the report never migrates), its
+ * findings unexplained, its campaigns without a version. */
+static void
+check_schema1(const char *dir)
+{
+	char path[4200], err[512];
+	snprintf(path, sizeof path, "%s/schema1.sqlite", dir);
+	remove(path);
+	sqlite3 *h;
+	CHECK(sqlite3_open(path, &h) == SQLITE_OK, "open schema 1 file");
+	int rc = sqlite3_exec(h, db_migrations[0], NULL, NULL, NULL);
+	rc |= sqlite3_exec(h,
+		"PRAGMA user_version = 1;"
+		"INSERT INTO campaigns(id, started_at, seed, models, oracles, engine, host, execs, status) "
+		"VALUES(1, '2026-01-01T00:00:00Z', '1', 'tilelang-legacy,tilelang-head', 'all', 'builtin', "
+		"'h', 10, 'done');"
+		"INSERT INTO findings(kind, model, oracle, signature, line, col, message, first_seen, "
+		"last_seen, campaign_id) VALUES('unsound', 'tilelang-legacy', 'soundness', 'aa', 1, 1, "
+		"'old one', '2026-01-01T00:00:01Z', '2026-01-01T00:00:01Z', 1);",
+		NULL, NULL, NULL);
+	sqlite3_close(h);
+	CHECK(rc == SQLITE_OK, "schema 1 fixture");
+	Report *r;
+	CHECK(rp_load(path, &r, err, sizeof err) == 0, "load schema 1: %s", err);
+	if (!r)
+		return;
+	CHECK(r->schema == 1 && r->ngroups == 1 && !r->groups[0].root_cause && r->nfindings == 1 &&
+	      !r->campaigns[0].fencefuzz_version && r->new_total == 1 &&
+	      !strcmp(r->models[0].name, "tilelang-head"), "schema 1 read");
+	rp_free(r);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -519,5 +552,6 @@ main(int argc, char **argv)
 	check_sha256();
 	check_report(argv[2]);
 	check_size(argv[2]);
+	check_schema1(argv[2]);
 	return check_summary();
 }
