@@ -38,7 +38,7 @@ void help_gen(FILE *out);
 /* cmd_report.c */
 int cmd_report(int argc, char **argv);
 void help_report(FILE *out);
-/* index.html in the database's directory. */
+/* DB.html beside DB.sqlite. */
 void cli_report_default_path(char *out, size_t n, const char *db_path);
 /* Renders db_path to html_path and/or md_path ("-": stdout; NULL: not
  * written) and prints "report: PATH" to say for each file; on failure prints

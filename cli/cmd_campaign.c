@@ -58,7 +58,7 @@ help_campaign(FILE *out)
 	        "  --jobs N       worker processes (default 1)\n"
 	        "  --seed S       campaign seed (default 1)\n"
 	        "  --size S       statements per generated program (default 30)\n"
-	        "  --db PATH      results database (default reports/fencefuzz.sqlite)\n"
+	        "  --db PATH      results database (default " DB_DEFAULT_PATH ")\n"
 	        "  --engine E     builtin (default): programs from the campaign seed;\n"
 	        "                 libfuzzer: runs the libFuzzer binary --fuzzer (fuzz_gen_oracles)\n"
 	        "                 for --time on --corpus and --seeds (-fork=JOBS with --jobs);\n"
@@ -69,11 +69,11 @@ help_campaign(FILE *out)
 	        "                 builtin program; crash inputs are named in the summary.  The\n"
 	        "                 engine's output goes to libfuzzer.log / afl.log next to --db\n"
 	        "  --fuzzer PATH  the engine's target binary (required with libfuzzer, afl)\n"
-	        "  --corpus DIR   libfuzzer corpus (default reports/corpus-libfuzzer), afl\n"
-	        "                 output directory (default reports/corpus-afl); created\n"
+	        "  --corpus DIR   libfuzzer corpus (default results/corpus-libfuzzer), afl\n"
+	        "                 output directory (default results/corpus-afl); created\n"
 	        "  --seeds DIR    initial inputs (e.g. fuzz/targets/gen_seeds); default none\n"
 	        "  --report FILE  at the end, write the HTML report (fencefuzz report) of the\n"
-	        "                 whole database to FILE (default index.html next to --db)\n"
+	        "                 whole database to FILE (default DB.html beside DB.sqlite)\n"
 	        "                 and print `report: PATH` as the last line\n"
 	        "  --no-report    do not write it\n"
 	        "  --fail-on W    exit 1 (after the summary and the report) when W holds:\n"
@@ -744,7 +744,7 @@ cmd_campaign(int argc, char **argv)
 	o.seconds = 60;
 	o.jobs = 1;
 	o.seed = 1;
-	o.db_path = "reports/fencefuzz.sqlite";
+	o.db_path = DB_DEFAULT_PATH;
 	o.models_text = "tilelang-9f25954,tilelang-head,tilelang-legacy";
 	o.oracles_text = "all";
 	orc_defaults(&o.oracles);
@@ -855,7 +855,7 @@ cmd_campaign(int argc, char **argv)
 		if (o.seconds <= 0)
 			return cli_usage_error("campaign", "--engine %s needs a --time above 0", eng.name);
 		if (!eng.corpus)
-			eng.corpus = strcmp(eng.name, "afl") ? "reports/corpus-libfuzzer" : "reports/corpus-afl";
+			eng.corpus = strcmp(eng.name, "afl") ? "results/corpus-libfuzzer" : "results/corpus-afl";
 	} else if (eng.fuzzer || eng.corpus || eng.seeds)
 		return cli_usage_error("campaign", "--fuzzer, --corpus and --seeds need --engine libfuzzer|afl");
 	if (o.max_programs && !time_given)

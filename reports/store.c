@@ -9,9 +9,11 @@
  */
 #include "store.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
@@ -249,6 +251,17 @@ db_open(const char *path, Db **out, char *err, size_t errlen)
 		return -1;
 	}
 	char mode[32];
+	/* The default database's folder (results/, git-ignored) is made on first
+	 * use; any other path's directory is the caller's. */
+	if (!strcmp(path, DB_DEFAULT_PATH)) {
+		char dir[] = DB_DEFAULT_PATH;
+		*strrchr(dir, '/') = '\0';
+		if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+			snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+			free(db);
+			return -1;
+		}
+	}
 	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
 	if (sqlite3_open_v2(path, &db->h, flags, NULL) != SQLITE_OK) {
 		set_err(db, "%s", db->h ? sqlite3_errmsg(db->h) : "out of memory");

@@ -1,5 +1,5 @@
 /* store.h: the results store: one SQLite file, default
- * reports/fencefuzz.sqlite, and every prototype of the store layer, grouped
+ * results/fencefuzz.sqlite, and every prototype of the store layer, grouped
  * by the file that defines it.
  *
  * Several workers and campaigns may write the same file at once: WAL mode, a
@@ -16,7 +16,7 @@
 
 #include "oracle.h"
 
-#define DB_DEFAULT_PATH "reports/fencefuzz.sqlite"
+#define DB_DEFAULT_PATH "results/fencefuzz.sqlite" /* results/ is created when missing */
 #define DB_BUSY_TIMEOUT_MS 10000
 
 typedef struct Db Db;
@@ -44,7 +44,8 @@ extern const char *const db_migrations[]; /* [i]: user_version i -> i + 1 */
 extern const int db_nmigrations;          /* = the schema version this binary writes */
 
 /* store.c */
-/* Opens (creating the file, not its directory) and migrates.  A file whose
+/* Opens (creating the file, not its directory, except the default
+ * DB_DEFAULT_PATH's) and migrates.  A file whose
  * schema is newer than db_nmigrations is refused.  On error *out is NULL and
  * err holds the reason. */
 int db_open(const char *path, Db **out, char *err, size_t errlen);
@@ -192,18 +193,24 @@ int64_t db_campaign_latest(Db *db); /* the newest campaign id, 0 when none, -1 e
  * database alone.  rp_load runs every query once into a Report;
  * the HTML and Markdown renderers only format those numbers, so the two
  * cannot disagree.  Everything is bounded (RP_MAX_*): a large database gives
- * a page that says what it left out, not a page of unbounded size. */
+ * a page that says what it left out, not a page of unbounded size.  Long
+ * texts (programs, reproducers, kernels) are never on the page in full: it
+ * shows their first lines and the command that prints the rest. */
 
 #include "ir.h" /* Arena, StrBuf */
 
 enum {
-	RP_MAX_FINDINGS = 2000,     /* rows of the findings table (most frequent first) */
-	RP_MAX_REPRODUCERS = 3,     /* per finding, newest first */
-	RP_MAX_HW_RUNS = 2000,      /* rows of the hardware table (newest first) */
-	RP_MAX_CAMPAIGNS = 500,     /* rows of the campaigns table (newest first) */
+	RP_MAX_FINDINGS = 1500,     /* finding rows on the page: each root cause's most frequent,
+	                             * then the new ones, then the most frequent */
+	RP_MAX_GROUPS = 1000,       /* root causes on the page (most findings first) */
+	RP_MAX_HW_RUNS = 500,       /* rows of the hardware table (newest first) */
+	RP_MAX_CAMPAIGNS = 200,     /* rows of the campaigns table (newest first) */
 	RP_MAX_CHARTED = 8,         /* campaigns drawn in the charts (newest) */
 	RP_CHART_POINTS = 120,      /* points per charted campaign */
-	RP_MAX_TEXT = 64 * 1024,    /* bytes of one program / reproducer / kernel text */
+	RP_MAX_LINE = 240,          /* bytes of a message, witness or root cause on the page */
+	RP_EXCERPT_LINES = 14,      /* lines of a reproducer / program / kernel shown */
+	RP_EXCERPT_BYTES = 1200,    /* bytes of that excerpt at most */
+	RP_MAX_CONFIG = 400,        /* bytes of a campaign's config JSON shown */
 	RP_MAX_JOBS = 256           /* workers told apart in a campaign's stats rows */
 };
 
@@ -214,17 +221,23 @@ typedef struct RpPoint {
 	double rate;       /* programs/s over the interval ending at t */
 } RpPoint;
 
-typedef struct RpVerdict {     /* one model on one campaign, or on all of them */
+/* One model on one campaign, or on all of them.  Findings triaged wontfix
+ * or false-alarm (rp_status_counts) are not in unsound / not_minimal /
+ * other: they are in triaged. */
+typedef struct RpVerdict {
 	const char *model;
 	long unsound;              /* distinct unsound / unsound-war / handshake findings */
 	long not_minimal;          /* distinct unnecessary-fence / suboptimal-placement / alias */
 	long other;                /* every other kind */
+	long triaged;              /* wontfix / false-alarm findings, any kind */
+	long unsound_causes, not_minimal_causes; /* root causes behind them (models only) */
 } RpVerdict;
 
 typedef struct RpCampaign {
 	int64_t id;
 	const char *started_at, *ended_at, *seed, *models, *oracles, *engine, *host, *config,
 		*status;
+	const char *fencefuzz_version, *fencefuzz_commit, *model_versions; /* NULL when absent */
 	long execs;
 	double duration_s;         /* ended_at - started_at; < 0 while running */
 	double programs_per_s;     /* execs / duration_s; < 0 when unknown */
@@ -242,18 +255,21 @@ typedef struct RpModel {
 	const char *name;
 	long programs;             /* sum of execs of the campaigns that ran it */
 	long campaigns;
-	long *distinct, *occurrences; /* [Report.nkinds] */
+	long *distinct, *occurrences; /* [Report.nkinds], triaged findings included */
 	RpVerdict verdict;         /* over all campaigns */
 } RpModel;
 
-typedef struct RpReproducer {
-	int64_t id;
-	const char *reduced, *pytest, *cuda, *created_at; /* NULL when absent */
-} RpReproducer;
+/* The first lines of a long text (rp_excerpt). */
+typedef struct RpExcerpt {
+	const char *text;          /* NULL: nothing to show */
+	long first_line;           /* line number of its first line in the whole text */
+	long shown, total;         /* lines shown, lines in the whole text */
+} RpExcerpt;
 
 typedef struct RpHwRun {
 	int64_t id, finding_id;    /* finding_id 0: not tied to a finding */
-	const char *device, *driver, *settings, *kernel_source, *outcome, *created_at;
+	const char *device, *driver, *settings, *outcome, *created_at;
+	RpExcerpt kernel;          /* the kernel source's first lines; text NULL when none */
 	long trials, mismatches;
 	double rate;               /* mismatches / trials; < 0 when no trials */
 } RpHwRun;
@@ -261,16 +277,38 @@ typedef struct RpHwRun {
 typedef struct RpFinding {
 	int64_t id, program_id, campaign_id;
 	const char *kind, *model, *oracle, *signature, *rule, *message, *witness, *strength,
-		*strength_note, *first_seen, *last_seen, *status;
-	const char *program_text;  /* the first program that showed it; NULL when not kept */
+		*strength_note, *first_seen, *last_seen, *status, *root_cause, *triage_note;
 	int line, col;
+	int counts;                /* rp_status_counts(status) */
+	int is_new;                /* first seen in the newest campaign */
+	int group;                 /* index into Report.groups */
 	long count, campaigns_seen;
-	RpReproducer *repro;       /* newest first, at most RP_MAX_REPRODUCERS */
-	int nrepro;
+	/* The newest reproducer: its reduced program's first lines; without one,
+	 * the first program's lines around line:col. */
+	RpExcerpt excerpt;
+	int excerpt_reduced;       /* 1: from the reducer; 0: from the first program */
+	int has_reduced, has_pytest, has_cuda; /* what the newest reproducer holds */
 	long repro_total;
 	long hw_runs, hw_trials, hw_mismatches, hw_reproduced; /* over all its hw_runs */
 	double hw_rate;            /* hw_mismatches / hw_trials; < 0 when no trials */
 } RpFinding;
+
+/* A root cause of one model: the findings whose findings.root_cause is the
+ * same text, or, while it is NULL, the unexplained findings of one kind. */
+typedef struct RpGroup {
+	const char *model, *root_cause; /* root_cause NULL: "(unexplained)" */
+	const char *kinds;         /* "unsound" or "unsound,unsound-war" */
+	const char *statuses;      /* "new" or "new,wontfix" */
+	const char *first_seen, *last_seen;
+	long findings, occurrences;
+	long new_findings;         /* first seen in the newest campaign */
+	long counted;              /* findings that count (not wontfix / false-alarm) */
+	int cls;                   /* 0 unsound, 1 not minimal, 2 other: its worst counted kind;
+	                            * 3 when no finding counts */
+	int is_new;                /* every finding first seen in the newest campaign */
+	int first, shown;          /* its rows in Report.findings: [first, first + shown) */
+	int rep;                   /* index of its representative finding, -1 none shown */
+} RpGroup;
 
 typedef struct Report {
 	Arena *a;                  /* everything below lives here */
@@ -281,9 +319,14 @@ typedef struct Report {
 	RpCampaign *campaigns;     /* newest first */
 	int ncampaigns;
 	long campaigns_total, execs_total;
-	RpModel *models;           /* by name */
+	int64_t latest, previous;  /* newest campaign id and the one before; 0 when none */
+	RpModel *models;           /* newest model first (rp_model_rank), then by name */
 	int nmodels;
-	RpFinding *findings;       /* most frequent first */
+	RpGroup *groups;           /* by model (newest first), then class, then findings */
+	int ngroups;
+	long groups_total;
+	long new_total, new_groups; /* findings / root causes first seen in the newest campaign */
+	RpFinding *findings;       /* grouped: each group's rows together, most frequent first */
 	int nfindings;
 	long findings_total, occurrences_total, reproducers_total, programs_total;
 	RpHwRun *hw;               /* newest first */
@@ -298,6 +341,15 @@ int rp_load(const char *db_path, Report **out, char *err, size_t errlen);
 void rp_free(Report *r);
 int rp_kind_is_unsound(const char *kind);    /* unsound, unsound-war, handshake */
 int rp_kind_is_not_minimal(const char *kind); /* unnecessary-fence, suboptimal-placement, alias */
+/* 0 for a finding triaged wontfix or false-alarm (shown, greyed, but not in
+ * the verdicts), 1 for every other status (NULL included). */
+int rp_status_counts(const char *status);
+/* 0 tilelang-head, 1 tilelang-9f25954, 2 tilelang-legacy (newest TileLang
+ * first), 3 any other model. */
+int rp_model_rank(const char *model);
+/* The first RP_EXCERPT_LINES lines (RP_EXCERPT_BYTES at most) of text from
+ * line `from` on (1-based), in arena a. */
+RpExcerpt rp_excerpt(Arena *a, const char *text, long from);
 /* The shared number formats, so both renderers print the same figures. */
 void rp_fmt_duration(char *out, size_t n, double seconds); /* "62.3 s", "running" */
 void rp_fmt_per_s(char *out, size_t n, double per_s);      /* "1234", "n/a" */

@@ -3,8 +3,8 @@
 # needs (setup-build.sh: cmake, gcc, make, libsqlite3-dev; the test tools are
 # scripts/setup.sh's), build, judge every
 # pass model on the seed corpus, then a one-minute fuzzing campaign into the
-# SQLite store (reports/fencefuzz.sqlite), ending with its summary and the
-# path of its HTML report (reports/index.html: open it in a browser).  In a
+# SQLite store (results/fencefuzz.sqlite), ending with its summary and the
+# path of its HTML report (results/fencefuzz.html: open it in a browser).  In a
 # GitHub Actions job the Markdown summary goes to the step summary too.
 # Extra arguments go to the campaign (e.g. --time 10m --jobs 8).
 set -e
@@ -25,7 +25,7 @@ cd "$root"
 status=0
 "$build/fencefuzz" campaign --time 60 --jobs "$(nproc)" "$@" || status=$?
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
-	db=reports/fencefuzz.sqlite prev=""
+	db=results/fencefuzz.sqlite prev=""
 	for a in "$@"; do
 		[ "$prev" = --db ] && db=$a
 		case $a in --db=*) db=${a#--db=} ;; esac
