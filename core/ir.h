@@ -402,6 +402,10 @@ void ir_print_func_opts(StrBuf *sb, const Func *f, int indent, const IrPrintOpti
  * which one cannot be converted and where (d->file is left to the caller). */
 int ir_era_check(const Program *p, IrEra era, Diag *d);
 const char *ir_era_name(IrEra era);             /* "seed", "head" */
+/* era.c: s in head's shape, every flat-line kind (let, assert, allocate,
+ * decl_buffer) last in its sequence; new nodes in a.  NULL when that
+ * shape nests too deep to print (ir_era_check says so). */
+Stmt *ir_era_flatten(Arena *a, Stmt *s);
 int ir_era_parse(const char *name, IrEra *out); /* 0 ok, -1 unknown */
 
 /* ---- equal.c: structural equality and hash ------------------------------------ */
