@@ -1409,6 +1409,21 @@ print_eval(Printer *P, const Stmt *s, int indent)
 	}
 }
 
+/* What follows a flat line at the same indentation.  At head a Bind,
+ * AllocBuffer, DeclBuffer or assert has no body: one that ends its block
+ * is the seed node over the empty body T.evaluate(0), which is not printed
+ * (the reader builds that body for nothing). */
+static void
+print_flat_rest(Printer *P, const Stmt *s, int indent)
+{
+	const Stmt *b = ir_body(s);
+	if (P->era == ERA_HEAD && s->kind != ST_ATTR && s->kind != ST_LAUNCH && b && b->kind == ST_EVAL &&
+	    b->u.eval.value->kind == EX_INT && b->u.eval.value->u.i == 0 &&
+	    strcmp(lit_dtype(b->u.eval.value), "int32") == 0)
+		return;
+	print_body(P, b, indent);
+}
+
 /* One statement of a body; `last` says whether it ends the body, which
  * decides the flat form of scope statements. */
 static void
@@ -1465,7 +1480,7 @@ print_stmt(Printer *P, const Stmt *s, int indent, int last)
 			P->rebinding = 1;
 			if (P->era == ERA_HEAD) {
 				print_scope_flat(P, s, indent);
-				print_body(P, ir_body(s), indent);
+				print_flat_rest(P, s, indent);
 			} else {
 				print_scope_with(P, s, indent);
 			}
@@ -1474,7 +1489,7 @@ print_stmt(Printer *P, const Stmt *s, int indent, int last)
 		pm_put(&P->let_bound, s->u.let.var, (void *)1);
 		if (last || P->era == ERA_HEAD) {
 			print_scope_flat(P, s, indent);
-			print_body(P, ir_body(s), indent);
+			print_flat_rest(P, s, indent);
 		} else {
 			print_scope_with(P, s, indent);
 		}
@@ -1491,7 +1506,7 @@ print_stmt(Printer *P, const Stmt *s, int indent, int last)
 			/* Iterating here instead would flatten the recursion of long
 			 * flat chains, but depth is bounded by IR_MAX_DEPTH anyway. */
 			print_scope_flat(P, s, indent);
-			print_body(P, ir_body(s), indent);
+			print_flat_rest(P, s, indent);
 		} else {
 			print_scope_with(P, s, indent);
 		}

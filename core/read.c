@@ -2326,7 +2326,7 @@ alloc_buffer(Parser *p, const Tok *nt, const char *name)
 	Args a;
 	call_args(p, &a, nt, fname, 0);
 	Expr *v[BP_COUNT] = {0};
-	if (strcmp(fn, "alloc_buffer") == 0) {
+	if (strcmp(fn, "alloc_buffer") == 0 || strcmp(fn, "sblock_alloc_buffer") == 0) {
 		buffer_args(p, &a, 0, v, NULL);
 		hoist_end(p, h);
 		return make_buffer(p, &a, v, name, BUF_BLOCK, "global");
