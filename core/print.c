@@ -32,6 +32,7 @@
 
 #include "ir.h"
 #include "ptrmap.h"
+#include "vocab.h"
 
 /* ---- pointer map ---------------------------------------------------------- */
 
@@ -642,6 +643,53 @@ print_float(Printer *P, const Expr *e)
 	sb_putc(P->sb, ')');
 }
 
+/* TileLang's tile ops register as tl.tileop.NAME, its builtins as tl.NAME
+ * (region is a tile op before head, a builtin at head). */
+static const char *
+tl_registry_prefix(const char *name, IrEra era)
+{
+	static const char *const tile_ops[] = {
+		"async_copy", "atomicadd", "atomicmax", "atomicmin", "c2d_im2col", "copy", "cummax",
+		"cumsum", "fill", "finalize_reducer", "finalize_reducer_v2", "gemm", "gemm_py", "gemm_sp",
+		"gemm_sp_py", "im2col", "reduce", "reducer_init", "tcgen05_gemm", "tcgen05_gemm_sp",
+		"tma_copy", "transpose", "wgmma_gemm", "wgmma_gemm_sp",
+	};
+	if (!strcmp(name, "region"))
+		return era == ERA_HEAD ? "tl." : "tl.tileop.";
+	for (size_t i = 0; i < sizeof tile_ops / sizeof tile_ops[0]; i++)
+		if (!strcmp(name, tile_ops[i]))
+			return "tl.tileop.";
+	return "tl.";
+}
+
+/* A TileLang op call, for IrPrintOptions.tl_call_intrin.  ptx_cp_async and
+ * ptx_ldmatrix are TVM ops too: TVM's spelling prints the dtype first. */
+static int
+is_tl_call(const Expr *e)
+{
+	const char *name = e->u.call.name;
+	if (!vocab_is_tl(name))
+		return 0;
+	if ((!strcmp(name, "ptx_cp_async") || !strcmp(name, "ptx_ldmatrix")) && e->u.call.nargs &&
+	    e->u.call.args[0]->kind == EX_STR)
+		return 0;
+	return 1;
+}
+
+/* `T.call_intrin("dtype", tir.op.Op.get("tl.NAME"), `: the text does not
+ * carry a call's dtype; "handle" is what TileLang's tests write for these
+ * ops, "bool" for tl_shuffle_elect. */
+static void
+print_call_intrin_head(Printer *P, const char *name)
+{
+	put(P, "T.call_intrin(");
+	print_string(P, strcmp(name, "tl_shuffle_elect") == 0 ? "bool" : "handle");
+	put(P, P->era == ERA_HEAD ? ", tirx.op.Op.get(\"" : ", tir.op.Op.get(\"");
+	put(P, tl_registry_prefix(name, P->era));
+	put(P, name);
+	put(P, "\")");
+}
+
 static void
 print_call(Printer *P, const Expr *e)
 {
@@ -652,7 +700,11 @@ print_call(Printer *P, const Expr *e)
 	Expr *const *kwargs = e->u.call.kwargs;
 	/* A hook may spell the head itself, with leading arguments of its own. */
 	int lead = P->hooks && P->hooks->call_head ? P->hooks->call_head(P->sb, e, P->hooks->ctx) : -1;
-	if (lead < 0) {
+	if (lead < 0 && P->tl_call_intrin && is_tl_call(e)) {
+		print_call_intrin_head(P, name);
+		if (nargs || nkw)
+			put(P, ", ");
+	} else if (lead < 0) {
 		put(P, "T.");
 		put(P, name);
 		sb_putc(P->sb, '(');

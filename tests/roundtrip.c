@@ -154,6 +154,26 @@ check(const char *path)
 	}
 	if (check_other_era(a, path, p))
 		failed = 1;
+	/* Every tl op spelled T.call_intrin(..., Op.get("tl.NAME"), ...) reads
+	 * back to the same IR, in either era. */
+	for (int e = 0; e < 2 && !failed; e++) {
+		if (e != (int)p->era && ir_era_check(p, (IrEra)e, &(Diag){0}))
+			continue;
+		StrBuf sb;
+		sb_init(&sb);
+		IrPrintOptions o = {.era = (IrEra)e, .tl_call_intrin = 1};
+		ir_print_program_opts(&sb, p, &o);
+		char *ti = sb_take(&sb);
+		Program *pi = reread(a, path, ti);
+		if (!pi)
+			failed = 1;
+		else if (e == (int)p->era ? !ir_equal_program(p, pi) : pi->era != (IrEra)e) {
+			printf("FAIL %s: the T.call_intrin spelling (%s era) does not read back to the same IR\n", path,
+			       ir_era_name((IrEra)e));
+			failed = 1;
+		}
+		free(ti);
+	}
 	ar_free(a);
 	return failed;
 }
