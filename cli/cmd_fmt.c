@@ -12,7 +12,7 @@ help_fmt(FILE *out)
 	        "usage: fencefuzz fmt FILE [--era seed|head] [--check] [-o OUT]\n"
 	        "\n"
 	        "Reads a TVMScript program (FILE `-` is stdin) and prints it in canonical\n"
-	        "form: the spelling TVM's own printer uses for each construct (TVMSCRIPT.md).\n"
+	        "form: the spelling TVM's own printer uses for each construct.\n"
 	        "Reading what fmt printed gives the same IR, and printing it again gives the\n"
 	        "same text.\n"
 	        "\n"

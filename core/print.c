@@ -12,6 +12,12 @@
  * prints as no dict at all (no `annotations=`, no `T.func_attr`).
  * Lines are separated by '\n', with no newline after the last one.
  *
+ * Two eras (ir.h IrEra, docs/tvmscript.md): the seed spelling, and head's,
+ * where lets, allocations, decl_buffers and asserts are flat lines owning
+ * the rest of their block.  A body printed at head is first flattened
+ * (ir_era_flatten) into the IR its text reads back as, so that alias
+ * placement, and so the text, is a fixed point.
+ *
  * Assumes a well-formed IR (ir_verify_program): nesting within IR_MAX_DEPTH,
  * so recursion is bounded.
  *

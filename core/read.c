@@ -17,6 +17,12 @@
  * so whatever is accepted also verifies and prints.  Every error is a
  * located diagnostic through rd_error(), which longjmps to ir_read().
  *
+ * Both TVMScript eras (docs/tvmscript.md) read into the same IR; the
+ * header line sets Parser.era, which decides the few spellings whose meaning
+ * differs: T.alloc_buffer (a block buffer at seed, a statement at head),
+ * `x = v` over a let's variable (a new variable at seed, a re-bind at head),
+ * and T.Kernel (thread launches at seed, thread_binding loops at head).
+ *
  * Buffers and definitions that the printer hoists (match_buffer, root and
  * block alloc_buffer, func_attr, free vars, env threads) may only refer to
  * names that are visible where they will be printed; a "hoist check" watches
