@@ -3368,7 +3368,7 @@ with_kernel(Parser *p, const Args *a, const Tok *at, const TokVec *targets)
 	}
 	static const char *const btags[] = {"blockIdx.x", "blockIdx.y", "blockIdx.z"};
 	static const char *const ttags[] = {"threadIdx.x", "threadIdx.y", "threadIdx.z"};
-	/* Seed: thread launches.  Head (TVMSCRIPT-HEAD 7): thread_binding
+	/* Seed: thread launches.  Head (docs/tvmscript.md): thread_binding
 	 * loops, which MaterializeKernelLaunch turns into launches later in
 	 * TileLang's pipeline; unit tests hand the pass the loops. */
 	Stmt *launch[6];
