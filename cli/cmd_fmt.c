@@ -50,6 +50,13 @@ convert(const char *path, const Program *p, IrEra era, StrBuf *out)
 	Diag d = {0};
 	if (ir_era_check(p, era, &d)) {
 		d.file = path;
+		/* The source line and a caret, as read errors show them. */
+		size_t len, n = strlen(d.msg);
+		Diag io;
+		char *raw = strcmp(path, "-") ? ir_read_text(path, &len, &io) : NULL;
+		if (raw)
+			ir_excerpt(raw, len, d.line, d.col, d.msg + n, sizeof d.msg - n);
+		free(raw);
 		diag_print(stderr, &d);
 		return 2;
 	}

@@ -60,12 +60,12 @@ cap_object(Capture *C, const void *o, const char *name, Loc at)
 		return 0;
 	if (C->rebound && o == C->rebound) {
 		C->hit = at;
-		C->what = "uses the re-bound variable";
+		C->what = "rebind";
 		return 1;
 	}
 	if (C->name && name && !strcmp(name, C->name)) {
 		C->hit = at;
-		C->what = "names another object of the same name";
+		C->what = "name";
 		return 1;
 	}
 	return 0;
@@ -351,17 +351,23 @@ check_capture(Flat *F, const Stmt *binder, Stmt *const *sib, int nsib)
 	default:
 		return;
 	}
+	const char *name = binder->kind == ST_LET     ? binder->u.let.var->name
+	                   : binder->kind == ST_ALLOC ? binder->u.alloc.var->name
+	                                              : binder->u.decl.buf->name;
 	for (int i = 0; i < nsib; i++) {
-		if (cap_stmt(&C, sib[i])) {
+		if (!cap_stmt(&C, sib[i]))
+			continue;
+		if (C.rebound)
 			flat_fail(F, C.hit,
-			          "cannot be converted to head-era text: the %s '%s' (%d:%d) is a flat line at head, "
-			          "scoped to the end of its block, and this later statement %s",
-			          kind, binder->kind == ST_LET ? binder->u.let.var->name
-			                : binder->kind == ST_ALLOC ? binder->u.alloc.var->name
-			                                           : binder->u.decl.buf->name,
-			          binder->loc.line, binder->loc.col, C.what);
-			break;
-		}
+			          "cannot be converted to head-era text: at head the re-binding of '%s' at %d:%d is "
+			          "one line scoped to the end of its block, so it would reach this use of '%s'",
+			          name, binder->loc.line, binder->loc.col, name);
+		else
+			flat_fail(F, C.hit,
+			          "cannot be converted to head-era text: at head the %s '%s' of %d:%d is one line "
+			          "scoped to the end of its block, and this later '%s' names another object",
+			          kind, name, binder->loc.line, binder->loc.col, name);
+		break;
 	}
 	pm_free(&C.inner);
 	pm_free(&C.seen_alias);

@@ -363,6 +363,9 @@ char *ir_read_text(const char *path, size_t *len, Diag *d);
 /* Reads a file from disk ("-" = stdin); fills *d on I/O error too. */
 Program *ir_read_file(Arena *a, const char *path, Diag *d);
 void diag_print(FILE *out, const Diag *d);
+/* lex.c: "\n<the source line>\n<caret under col>" into out (nothing when
+ * the line does not exist), as read errors carry it. */
+void ir_excerpt(const char *src, size_t len, int line, int col, char *out, size_t cap);
 
 /* ---- print.c: canonical TVMScript printer ------------------------------------- */
 void ir_print_program(StrBuf *sb, const Program *p);
