@@ -128,8 +128,8 @@ cmd_triage(int argc, char **argv)
 	static char said[MAX_IDS + 1][160];
 	int nsaid = 0, rc = 0;
 	for (int i = 0; i < nids && !rc; i++) {
-		int64_t id;
-		int root;
+		int64_t id = 0;
+		int root = 0;
 		long changed = 0;
 		parse_id(ids[i], &id, &root);
 		rc = root ? db_triage_root_cause_of(db, id, status, note, &changed)

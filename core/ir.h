@@ -27,7 +27,7 @@ enum {
 	IR_MAX_STRING = 1 << 16       /* string literal length */
 };
 
-/* The two TVMScript eras a program can be written in (docs/tvmscript.md):
+/* The two TVMScript eras a program can be written in (docs/tvmscript-eras.md):
  * ERA_SEED is the text of TileLang 9f25954's TVM (`import tir as T`,
  * LetStmt/Allocate/DeclBuffer with bodies, T.block); ERA_HEAD the text of
  * TileLang head's TVM (`import tirx as T`, flat Bind/AllocBuffer/DeclBuffer
@@ -363,6 +363,9 @@ char *ir_read_text(const char *path, size_t *len, Diag *d);
 /* Reads a file from disk ("-" = stdin); fills *d on I/O error too. */
 Program *ir_read_file(Arena *a, const char *path, Diag *d);
 void diag_print(FILE *out, const Diag *d);
+/* lex.c: "\n<the source line>\n<caret under col>" into out (nothing when
+ * the line does not exist), as read errors carry it. */
+void ir_excerpt(const char *src, size_t len, int line, int col, char *out, size_t cap);
 
 /* ---- print.c: canonical TVMScript printer ------------------------------------- */
 void ir_print_program(StrBuf *sb, const Program *p);
@@ -402,6 +405,10 @@ void ir_print_func_opts(StrBuf *sb, const Func *f, int indent, const IrPrintOpti
  * which one cannot be converted and where (d->file is left to the caller). */
 int ir_era_check(const Program *p, IrEra era, Diag *d);
 const char *ir_era_name(IrEra era);             /* "seed", "head" */
+/* era.c: s in head's shape, every flat-line kind (let, assert, allocate,
+ * decl_buffer) last in its sequence; new nodes in a.  NULL when that
+ * shape nests too deep to print (ir_era_check says so). */
+Stmt *ir_era_flatten(Arena *a, Stmt *s);
 int ir_era_parse(const char *name, IrEra *out); /* 0 ok, -1 unknown */
 
 /* ---- equal.c: structural equality and hash ------------------------------------ */
