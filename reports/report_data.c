@@ -258,6 +258,18 @@ cmp_model(const void *a, const void *b)
 	return strcmp(((const RpModel *)a)->name, ((const RpModel *)b)->name);
 }
 
+/* The model name of an item of a campaign's models list: NAME for an
+ * external model given as NAME=ext:COMMAND or NAME=ext-server:COMMAND. */
+static size_t
+model_name_len(const char *item, size_t len)
+{
+	const char *eq = memchr(item, '=', len), *colon = memchr(item, ':', len);
+	if (eq && eq > item && (!colon || eq < colon) &&
+	    (!strncmp(eq + 1, "ext:", 4) || !strncmp(eq + 1, "ext-server:", 11)))
+		return (size_t)(eq - item);
+	return len;
+}
+
 static int
 load_models(Q *q)
 {
@@ -273,7 +285,7 @@ load_models(Q *q)
 		char name[512];
 		for (const char *p = list; p && *p;) {
 			const char *e = strchr(p, ',');
-			size_t len = e ? (size_t)(e - p) : strlen(p);
+			size_t len = model_name_len(p, e ? (size_t)(e - p) : strlen(p));
 			if (len > 0 && len < sizeof name) {
 				memcpy(name, p, len);
 				name[len] = '\0';
@@ -442,7 +454,8 @@ load_campaigns(Q *q)
 	r->campaigns = ar_alloc(r->a, sizeof *r->campaigns * (size_t)(n + 1));
 	sqlite3_stmt *s = prep(q, "SELECT id, started_at, ended_at, seed, models, oracles, engine, "
 	                          "host, config, execs, status, "
-	                          "(julianday(ended_at) - julianday(started_at)) * 86400.0 "
+	                          "(julianday(ended_at) - julianday(started_at)) * 86400.0, "
+	                          "model_versions "
 	                          "FROM campaigns ORDER BY id DESC LIMIT ?1");
 	if (!s)
 		return -1;
@@ -462,6 +475,7 @@ load_campaigns(Q *q)
 		c->execs = (long)sqlite3_column_int64(s, 9);
 		c->status = col_text(q, s, 10);
 		c->duration_s = sqlite3_column_type(s, 11) == SQLITE_NULL ? -1 : sqlite3_column_double(s, 11);
+		c->model_versions = col_text(q, s, 12);
 		c->jobs = config_jobs(c->config);
 		c->programs_per_s = c->duration_s > 0 ? c->execs / c->duration_s : -1;
 	}
@@ -478,7 +492,7 @@ load_campaigns(Q *q)
 		char name[512];
 		for (const char *p = c->models; p && *p;) {
 			const char *e = strchr(p, ',');
-			size_t len = e ? (size_t)(e - p) : strlen(p);
+			size_t len = model_name_len(p, e ? (size_t)(e - p) : strlen(p));
 			if (len > 0 && len < sizeof name && c->nverdicts < nm) {
 				memcpy(name, p, len);
 				name[len] = '\0';

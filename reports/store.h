@@ -147,6 +147,7 @@ typedef struct RpCampaign {
 	int64_t id;
 	const char *started_at, *ended_at, *seed, *models, *oracles, *engine, *host, *config,
 		*status;
+	const char *model_versions; /* JSON {"model": "version its server reported"}; NULL: none */
 	long execs;
 	double duration_s;         /* ended_at - started_at; < 0 while running */
 	double programs_per_s;     /* execs / duration_s; < 0 when unknown */
