@@ -15,7 +15,7 @@ need_sqlite3
 rm -rf "$work" && mkdir -p "$work" || exit 2
 mock="python3 -S $src/tests/external_mock_server.py --serve"
 prog="$src/corpus/golden-tilelang/p00003.in.py"
-export FENCEFUZZ_EXT_START_TIMEOUT=60
+export FENCEFUZZ_EXT_START_TIMEOUT=60 PYTHONDONTWRITEBYTECODE=1
 
 # identity through the protocol: pass byte-identical, check the same findings
 # (golden inputs: canonical text, so the output's locations are the file's)
