@@ -29,6 +29,12 @@ for s in "$prog" "$src/corpus/golden-tilelang/p00000.in.py" "$src/corpus/golden-
 		bad "check mock on $s differs from identity"; diff "$work/cid" "$work/cm" | head -n 4; fi
 done
 
+# the example server of docs/external-models.md works as written
+awk '/^```python/ { f = 1; next } /^```/ { f = 0 } f' "$src/docs/external-models.md" >"$work/example.py"
+"$ff" check --model identity "$prog" | sed 's/\[identity,/[ex,/' >"$work/cid"
+if "$ff" check --model "ex=ext-server:python3 $work/example.py" "$prog" 2>&1 | cmp -s - "$work/cid"; then ok; else
+	bad "the example server of docs/external-models.md"; fi
+
 # expect KIND TEXT FAULT-ARGS: check prints exactly one finding of KIND whose message has TEXT
 expect() {
 	kind=$1 text=$2
