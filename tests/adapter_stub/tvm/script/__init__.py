@@ -26,6 +26,11 @@ class StubFunc:
         lines.insert(i + 1, '    T.func_attr({"target": T.target(%s)})' % target)
         self.text = "\n".join(lines)
 
+    def without_attr(self, key):
+        assert key == "target"
+        self.text = "\n".join(l for l in self.text.split("\n") if not l.startswith('    T.func_attr({"target"'))
+        return self
+
     def script(self):
         return self.text
 
