@@ -813,6 +813,8 @@ cmd_campaign(int argc, char **argv)
 		fprintf(stderr, "fencefuzz campaign: %s\n", verr.msg);
 		return 2;
 	}
+	if (versions[0])
+		fprintf(stderr, "model versions: %s\n", versions);
 
 	char err[512];
 	Db *db = NULL;
