@@ -883,6 +883,16 @@ cmd_campaign(int argc, char **argv)
 	free(list);
 	if (o.differential && o.nmodels < 2)
 		return cli_usage_error("campaign", "--differential needs two models in --models");
+	/* Each ext-server model starts once here: its handshake names the version
+	 * the campaign row records; then it stops, and every worker starts its own. */
+	static char versions[4096];
+	PassError verr;
+	if (pass_ext_server_versions(o.models, o.nmodels, versions, sizeof versions, &verr)) {
+		fprintf(stderr, "fencefuzz campaign: %s\n", verr.msg);
+		return 2;
+	}
+	if (versions[0])
+		fprintf(stderr, "model versions: %s\n", versions);
 
 	char err[512];
 	Db *db = NULL;
@@ -902,7 +912,8 @@ cmd_campaign(int argc, char **argv)
 	         o.seconds, o.max_programs, o.jobs, o.size, o.oracles.war, o.oracles.alias_aware,
 	         o.differential, o.no_reduce, o.reduce_seconds);
 	CampaignInfo info = {.seed = o.seed, .models = o.models_text, .oracles = o.oracles_text,
-	                     .engine = eng.name, .config = config};
+	                     .engine = eng.name, .config = config,
+	                     .model_versions = versions[0] ? versions : NULL};
 	info.fencefuzz_version = cli_version;
 	info.fencefuzz_commit = cli_commit;
 	int64_t campaign = resume;

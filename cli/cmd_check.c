@@ -49,9 +49,11 @@ help_check(FILE *out)
 	        "  --placement-sum     placement cost sums the fences of both branches of an\n"
 	        "                      if (default: the fences executed on the worst path)\n"
 	        "\n"
-	        "M may be ext:COMMAND, an external command (TVMScript on stdin -> TVMScript on\n"
-	        "stdout, timeout $FENCEFUZZ_EXT_TIMEOUT s, default 10; fencefuzz pass --help):\n"
-	        "when it fails, the finding is model-crash, model-timeout or model-unreadable.\n"
+	        "M may be [NAME=]ext:COMMAND, an external command (TVMScript on stdin ->\n"
+	        "TVMScript on stdout, timeout $FENCEFUZZ_EXT_TIMEOUT s, default 10), or\n"
+	        "[NAME=]ext-server:COMMAND, a server answering many programs (fencefuzz pass\n"
+	        "--help): when it fails, the finding is model-crash, model-timeout or\n"
+	        "model-unreadable; a program a server refuses is model-rejected (not judged).\n"
 	        "\n"
 	        "exit status: 0 no finding, 1 finding, 2 bad input or usage\n");
 }

@@ -25,7 +25,17 @@ help_pass(FILE *out)
 	        "(model-crash), times out (model-timeout), or prints something that does not\n"
 	        "read as a program with the input's number of functions (model-unreadable):\n"
 	        "`pass` then prints why (with the first lines of its stderr) and exits 2;\n"
-	        "`check` reports it as a finding of that kind.\n");
+	        "`check` reports it as a finding of that kind.\n"
+	        "\n"
+	        "Persistent external models: --model 'ext-server:COMMAND' starts COMMAND once\n"
+	        "per process (one per campaign worker) and sends it every program over a\n"
+	        "framed protocol on its stdin/stdout; it starts with a handshake naming the\n"
+	        "pass and its version (a campaign records it).  Timeouts: $FENCEFUZZ_EXT_TIMEOUT\n"
+	        "per program, $FENCEFUZZ_EXT_START_TIMEOUT (default 120 s) for the handshake.\n"
+	        "A crash, a hang or a framing violation (model-crash, model-timeout,\n"
+	        "model-unreadable) restarts it; a refusal is model-rejected, a failing pass\n"
+	        "model-crash.  'NAME=ext-server:COMMAND' (or NAME=ext:COMMAND) names the model.\n"
+	        "Protocol, example server and the TileLang adapter: docs/external-models.md.\n");
 }
 
 int

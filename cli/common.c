@@ -72,8 +72,9 @@ cli_find_model(const char *cmd, const char *name)
 	fprintf(stderr, "fencefuzz %s: unknown model '%s'; known models:", cmd, name);
 	for (int i = 0; i < n; i++)
 		fprintf(stderr, " %s", all[i]->name);
-	fprintf(stderr, ", mutant:NAME (fencefuzz models lists them), and ext:COMMAND "
-	                "(an external command; fencefuzz pass --help)\n");
+	fprintf(stderr, ", mutant:NAME (fencefuzz models lists them), ext:COMMAND and "
+	                "ext-server:COMMAND, each optionally NAME=... (external models; fencefuzz "
+	                "pass --help)\n");
 	return NULL;
 }
 

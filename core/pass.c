@@ -20,6 +20,35 @@ static const PassModel *const models[] = {
 
 enum { NMODELS = sizeof models / sizeof models[0] };
 
+static int
+name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+	       c == '-' || c == '.';
+}
+
+const char *
+pass_spec_split(const char *spec, char *name, size_t cap)
+{
+	const char *eq = strchr(spec, '='), *colon = strchr(spec, ':');
+	if (!eq || (colon && colon < eq)) {
+		snprintf(name, cap, "%s", spec);
+		return spec;
+	}
+	size_t n = (size_t)(eq - spec);
+	if (n == 0 || n >= cap)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (!name_char(spec[i]))
+			return NULL;
+	memcpy(name, spec, n);
+	name[n] = 0;
+	for (int i = 0; i < NMODELS; i++)
+		if (!strcmp(models[i]->name, name))
+			return NULL; /* a built-in keeps its name */
+	return eq + 1;
+}
+
 const PassModel *
 pass_find(const char *name)
 {
@@ -28,9 +57,10 @@ pass_find(const char *name)
 			return models[i];
 	if (strncmp(name, "mutant:", 7) == 0)
 		return pass_find_mutant(name);
-	if (strncmp(name, PASS_EXT_PREFIX, strlen(PASS_EXT_PREFIX)) == 0)
-		return pass_find_external(name);
-	return NULL;
+	/* External models, also "NAME=ext...:COMMAND", and by NAME alone once
+	 * given in full (a stored finding names its model so). */
+	const PassModel *m = pass_find_ext_server(name);
+	return m ? m : pass_find_external(name);
 }
 
 const PassModel *const *

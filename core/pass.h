@@ -7,12 +7,17 @@
 #include "ir.h"
 
 /* Why a model produced no output.  Only external models (ext:COMMAND,
- * pass_external.c) can fail; built-in models always produce a program. */
+ * pass_external.c; ext-server:COMMAND, pass_ext_server.c) can fail;
+ * built-in models always produce a program. */
 typedef enum {
 	PASS_OK,
-	PASS_ERR_CRASH,      /* the command exited non-zero or was killed by a signal */
+	PASS_ERR_CRASH,      /* the command exited non-zero or was killed by a signal, or the
+	                      * server said the pass itself failed (an `error` answer) */
 	PASS_ERR_TIMEOUT,    /* it ran past the timeout; its process group was killed */
-	PASS_ERR_UNREADABLE  /* its output is not a program with the input's function count */
+	PASS_ERR_UNREADABLE, /* its output is not a program with the input's function count,
+	                      * or (a server) its answer broke the framing */
+	PASS_ERR_REJECTED    /* a server refused the program (a `reject` answer: its parser
+	                      * does not read it, an op its version lacks): not judged */
 } PassErrorKind;
 
 typedef struct PassError {
@@ -32,6 +37,8 @@ typedef struct PassModel {
 	 * *err filled.  cmd is its private data (the shell command). */
 	Program *(*run_program)(const struct PassModel *m, const Program *in, PassError *err);
 	const char *cmd;
+	/* The rule a failure of this model cites (its contract); NULL: that of ext:. */
+	const char *contract;
 } PassModel;
 
 #define PASS_DEFAULT_MODEL "tilelang-9f25954"
@@ -53,7 +60,36 @@ Program *pass_run_ex(const PassModel *m, const Program *p, PassError *err);
  * group is killed. */
 #define PASS_EXT_PREFIX "ext:"
 #define PASS_EXT_TIMEOUT_DEFAULT 10.0
-const PassModel *pass_find_external(const char *name); /* "ext:COMMAND"; NULL if not that form */
+const PassModel *pass_find_external(const char *name); /* "[NAME=]ext:COMMAND"; NULL if not that form */
+
+/* pass_ext_server.c: "ext-server:COMMAND" starts COMMAND (/bin/sh -c) once
+ * per process and sends it every program over the framed protocol of
+ * docs/external-models.md; the server restarts after a crash, a hang or a
+ * framing violation.  Timeouts: $FENCEFUZZ_EXT_TIMEOUT seconds per program,
+ * $FENCEFUZZ_EXT_START_TIMEOUT (default PASS_EXT_START_TIMEOUT_DEFAULT) for
+ * the start-up handshake. */
+#define PASS_EXT_SERVER_PREFIX "ext-server:"
+#define PASS_EXT_START_TIMEOUT_DEFAULT 120.0
+const PassModel *pass_find_ext_server(const char *name); /* "[NAME=]ext-server:COMMAND" */
+/* The server's handshake, starting it when it is not running: "VERSION (pass
+ * PASS)" into out.  Returns 0; -1 with *err filled when it does not start;
+ * 1 when m is not a server model. */
+int pass_ext_server_hello(const PassModel *m, char *out, size_t cap, PassError *err);
+/* Ends every server this process started (stdin closed, then killed after
+ * a short grace); the next program starts them again.  Call before fork(). */
+void pass_ext_server_stop_all(void);
+/* The handshakes of the server models among models[0..n) as a JSON object
+ * {"NAME": "VERSION (pass PASS)"} into out ("" when there are none), the
+ * servers stopped afterwards.  Returns 0, or -1 with *err filled (a server
+ * that does not start, or out too small). */
+int pass_ext_server_versions(const PassModel *const *models, int n, char *out, size_t cap,
+                             PassError *err);
+
+/* pass.c: "NAME=REST" names an external model: returns REST and sets
+ * name[] to NAME (letters, digits, '_', '-', '.'; not a built-in's name), or
+ * returns spec itself with name[] = spec when it has no NAME= part.  NULL
+ * when the NAME part is malformed. */
+const char *pass_spec_split(const char *spec, char *name, size_t cap);
 
 /* pass_mutants.c: deliberately broken variants of tilelang-9f25954, one
  * fault each, named "mutant:NAME", for measuring oracles and fuzzers. */

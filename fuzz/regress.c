@@ -79,7 +79,14 @@ fz_regress_render(const char *text, const char *const *titles, const PassModel *
 	ir_print_program(&sb, p);
 	sb_putc(&sb, '\n');
 	for (int i = 0; i < nmodels; i++) {
-		Program *q = pass_run(models[i], p);
+		PassError perr;
+		Program *q = pass_run_ex(models[i], p, &perr);
+		if (!q) { /* an external model gave no output */
+			snprintf(err, errlen, "model %s failed: %s", models[i]->name, perr.msg);
+			sb_free(&sb);
+			ar_free(a);
+			return NULL;
+		}
 		StrBuf out;
 		sb_init(&out);
 		ir_print_program(&out, q);
@@ -282,7 +289,14 @@ fz_replay_file(const char *path, const ReplayOptions *o, FILE *out, int *nchecke
 			        x->verdict, v);
 			changed++;
 		}
-		Program *q = pass_run(m, p);
+		PassError perr;
+		Program *q = pass_run_ex(m, p, &perr);
+		if (!q) { /* an external model: its failure is the change */
+			fprintf(out, "%s:%d:1: %s%s%s%s: output changed: the model gave none: %s\n", path,
+			        x->output_line, x->model, as, *as ? m->name : "", *as ? ")" : "", perr.msg);
+			changed++;
+			continue;
+		}
 		Diag ed;
 		Arena *ea = ar_new();
 		Program *want = ir_read(ea, path, x->output.p ? x->output.p : "", x->output.len, &ed);

@@ -376,6 +376,18 @@ cmp_model(const void *a, const void *b)
 	return cmp_model_name(((const RpModel *)a)->name, ((const RpModel *)b)->name);
 }
 
+/* The model name of an item of a campaign's models list: NAME for an
+ * external model given as NAME=ext:COMMAND or NAME=ext-server:COMMAND. */
+static size_t
+model_name_len(const char *item, size_t len)
+{
+	const char *eq = memchr(item, '=', len), *colon = memchr(item, ':', len);
+	if (eq && eq > item && (!colon || eq < colon) &&
+	    (!strncmp(eq + 1, "ext:", 4) || !strncmp(eq + 1, "ext-server:", 11)))
+		return (size_t)(eq - item);
+	return len;
+}
+
 static int
 load_models(Q *q)
 {
@@ -391,7 +403,7 @@ load_models(Q *q)
 		char name[512];
 		for (const char *p = list; p && *p;) {
 			const char *e = strchr(p, ',');
-			size_t len = e ? (size_t)(e - p) : strlen(p);
+			size_t len = model_name_len(p, e ? (size_t)(e - p) : strlen(p));
 			if (len > 0 && len < sizeof name) {
 				memcpy(name, p, len);
 				name[len] = '\0';
@@ -606,7 +618,7 @@ load_campaigns(Q *q)
 		char name[512];
 		for (const char *p = c->models; p && *p;) {
 			const char *e = strchr(p, ',');
-			size_t len = e ? (size_t)(e - p) : strlen(p);
+			size_t len = model_name_len(p, e ? (size_t)(e - p) : strlen(p));
 			if (len > 0 && len < sizeof name && c->nverdicts < nm) {
 				memcpy(name, p, len);
 				name[len] = '\0';

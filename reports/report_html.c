@@ -612,6 +612,10 @@ campaigns(StrBuf *sb, const Report *r)
 		esc_or(sb, c->host, "?");
 		sb_puts(sb, "<br>models ");
 		esc_or(sb, c->models, "none");
+		if (c->model_versions) {
+			sb_puts(sb, "<br>model versions ");
+			esc(sb, c->model_versions);
+		}
 		sb_puts(sb, "<br>oracles ");
 		esc_or(sb, c->oracles, "none");
 		sb_puts(sb, "<br><code>");
