@@ -11,7 +11,7 @@
  * TMA store.  This oracle judges those hazards.
  *
  *  1. Thread classes.  The threadIdx.x launch (or thread-binding loop) gives
- *     the block's threads 0..N-1 (N <= CR_MAX_THREADS, constant).  Every
+ *     the block's threads 0..N-1 (N <= ORC_TX_MAX_THREADS, constant).  Every
  *     condition that mentions tx is a thread predicate; threads that decide
  *     every predicate alike form one class (exactly: each thread is tried).
  *  2. One walk per class, with tx fixed to the class (its first thread for
@@ -50,15 +50,12 @@
 #include <string.h>
 
 #include "effects.h"
+#include "threads.h"
 #include "oracle.h"
 
 enum {
-	CR_MAX_THREADS = 1024,
 	CR_UNROLL = 4,           /* iterations of one loop walked */
 	CR_MAX_EVENTS = 1 << 15, /* per class walk */
-	CR_MAX_CLASSES = 16,
-	CR_MAX_PREDS = 64,
-	CR_MAX_ENV = 256,
 	CR_MAX_DESCS = 64,
 	CR_MAX_DEPTH = 200
 };
@@ -91,10 +88,6 @@ typedef struct CEv {
 	int guard_ev;         /* index of the innermost enclosing CE_GUARD event, -1 none */
 } CEv;
 
-typedef struct Ival2 {
-	int64_t lo, hi;
-	int ok;
-} Ival2;
 
 typedef struct Class {
 	int first, last, count; /* threads: first, last, how many */
@@ -105,16 +98,8 @@ typedef struct Class {
 typedef struct Cx {
 	const Func *f;
 	const OracleOptions *o;
-	const Var *tx;
-	int64_t nthreads;
-	const Expr *preds[CR_MAX_PREDS];
-	int npreds;
-	/* the walk */
-	Class *cls;
-	int64_t tx_lo, tx_hi, tx_pt;  /* hull and representative of the class walked */
-	const Var *env_v[CR_MAX_ENV];
-	Ival2 env_x[CR_MAX_ENV];
-	int nenv;
+	OrcTx t;          /* threads, classes, evaluation */
+	Class *cls;       /* the class walked */
 	const Var *desc_v[CR_MAX_DESCS];
 	Foot desc_f[CR_MAX_DESCS];
 	int ndesc;
@@ -126,282 +111,18 @@ typedef struct Cx {
 	int depth;
 } Cx;
 
-static const Ival2 UNK = {0, 0, 0};
+static const OrcIval UNK = {0, 0, 0};
 
-static Ival2
+static OrcIval
 pt(int64_t v)
 {
-	return (Ival2){v, v, 1};
-}
-
-/* ---- expressions: interval evaluation ------------------------------------------------- */
-
-static int
-lookup(const Cx *c, const Var *v, Ival2 *out)
-{
-	for (int i = c->nenv - 1; i >= 0; i--)
-		if (c->env_v[i] == v) {
-			*out = c->env_x[i];
-			return 1;
-		}
-	return 0;
-}
-
-static void
-bind(Cx *c, const Var *v, Ival2 x)
-{
-	if (c->nenv < CR_MAX_ENV) {
-		c->env_v[c->nenv] = v;
-		c->env_x[c->nenv++] = x;
-	} else {
-		c->overflow = 1;
-	}
-}
-
-static int64_t
-fdiv(int64_t a, int64_t b)
-{
-	int64_t q = a / b;
-	return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-
-static Ival2
-hull4(int64_t a, int64_t b, int64_t c, int64_t d)
-{
-	int64_t lo = a, hi = a;
-	int64_t v[3] = {b, c, d};
-	for (int i = 0; i < 3; i++) {
-		lo = v[i] < lo ? v[i] : lo;
-		hi = v[i] > hi ? v[i] : hi;
-	}
-	return (Ival2){lo, hi, 1};
+	return (OrcIval){v, v, 1};
 }
 
 static int
-small(Ival2 x)
+small(OrcIval x)
 {
 	return x.ok && x.lo > -(1LL << 40) && x.hi < (1LL << 40);
-}
-
-static Ival2 eval(Cx *c, const Expr *e, int hull, int depth);
-
-/* tl_shuffle_elect(k): one thread of each group of k consecutive threads (k
- * = 0: of the whole block) takes the branch; elect.sync picks the lowest
- * active lane, the group's first thread when the whole group is there. */
-static Ival2
-elect(Cx *c, const Expr *e, int hull, int depth)
-{
-	if (e->u.call.nargs != 1)
-		return UNK;
-	Ival2 k = eval(c, e->u.call.args[0], 0, depth + 1);
-	if (!k.ok || k.lo != k.hi || k.lo < 0)
-		return UNK;
-	Ival2 t = hull ? (Ival2){c->tx_lo, c->tx_hi, 1} : pt(c->tx_pt);
-	if (t.lo != t.hi)
-		return (Ival2){0, 1, 1};
-	return pt(k.lo == 0 ? t.lo == 0 : t.lo % k.lo == 0);
-}
-
-static Ival2
-eval_bin(BinOp op, Ival2 a, Ival2 b)
-{
-	if (!small(a) || !small(b))
-		return UNK;
-	switch (op) {
-	case BIN_ADD: return (Ival2){a.lo + b.lo, a.hi + b.hi, 1};
-	case BIN_SUB: return (Ival2){a.lo - b.hi, a.hi - b.lo, 1};
-	case BIN_MUL: return hull4(a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi);
-	case BIN_DIV:
-	case BIN_FLOORDIV:
-		if (b.lo != b.hi || b.lo == 0)
-			return UNK;
-		if (op == BIN_DIV && (a.lo < 0 || b.lo < 0))
-			return UNK;
-		return b.lo > 0 ? (Ival2){fdiv(a.lo, b.lo), fdiv(a.hi, b.lo), 1}
-		                : (Ival2){fdiv(a.hi, b.lo), fdiv(a.lo, b.lo), 1};
-	case BIN_FLOORMOD:
-		if (b.lo != b.hi || b.lo <= 0)
-			return UNK;
-		if (fdiv(a.lo, b.lo) == fdiv(a.hi, b.lo))
-			return (Ival2){a.lo - fdiv(a.lo, b.lo) * b.lo, a.hi - fdiv(a.lo, b.lo) * b.lo, 1};
-		return (Ival2){0, b.lo - 1, 1};
-	case BIN_LT: return a.hi < b.lo ? pt(1) : a.lo >= b.hi ? pt(0) : (Ival2){0, 1, 1};
-	case BIN_LE: return a.hi <= b.lo ? pt(1) : a.lo > b.hi ? pt(0) : (Ival2){0, 1, 1};
-	case BIN_GT: return a.lo > b.hi ? pt(1) : a.hi <= b.lo ? pt(0) : (Ival2){0, 1, 1};
-	case BIN_GE: return a.lo >= b.hi ? pt(1) : a.hi < b.lo ? pt(0) : (Ival2){0, 1, 1};
-	case BIN_EQ:
-		if (a.lo == a.hi && b.lo == b.hi)
-			return pt(a.lo == b.lo);
-		return (a.hi < b.lo || b.hi < a.lo) ? pt(0) : (Ival2){0, 1, 1};
-	case BIN_NE:
-		if (a.lo == a.hi && b.lo == b.hi)
-			return pt(a.lo != b.lo);
-		return (a.hi < b.lo || b.hi < a.lo) ? pt(1) : (Ival2){0, 1, 1};
-	case BIN_AND:
-		if ((a.lo == a.hi && a.lo == 0) || (b.lo == b.hi && b.lo == 0))
-			return pt(0);
-		if (a.lo == a.hi && b.lo == b.hi)
-			return pt(1);
-		return (Ival2){0, 1, 1};
-	case BIN_OR:
-		if ((a.lo == a.hi && a.lo != 0) || (b.lo == b.hi && b.lo != 0))
-			return pt(1);
-		if (a.lo == a.hi && b.lo == b.hi)
-			return pt(0);
-		return (Ival2){0, 1, 1};
-	}
-	return UNK;
-}
-
-static Ival2
-eval(Cx *c, const Expr *e, int hull, int depth)
-{
-	if (!e || depth > CR_MAX_DEPTH)
-		return UNK;
-	int64_t v;
-	switch (e->kind) {
-	case EX_INT:
-	case EX_POD_BOOL:
-		return pt(e->u.i);
-	case EX_VAR: {
-		if (e->u.var == c->tx)
-			return hull ? (Ival2){c->tx_lo, c->tx_hi, 1} : pt(c->tx_pt);
-		Ival2 x;
-		return lookup(c, e->u.var, &x) ? x : UNK;
-	}
-	case EX_BIN:
-		return eval_bin(e->u.bin.op, eval(c, e->u.bin.a, hull, depth + 1),
-		                eval(c, e->u.bin.b, hull, depth + 1));
-	case EX_NOT: {
-		Ival2 x = eval(c, e->u.operand, hull, depth + 1);
-		if (!x.ok || x.lo != x.hi)
-			return x.ok ? (Ival2){0, 1, 1} : UNK;
-		return pt(x.lo == 0);
-	}
-	case EX_CALL: {
-		const char *n = e->u.call.name;
-		int na = e->u.call.nargs;
-		Expr *const *a = e->u.call.args;
-		if (!strcmp(n, "tl_shuffle_elect") || !strcmp(n, "shuffle_elect"))
-			return elect(c, e, hull, depth);
-		if (!strcmp(n, "Cast") && na == 2)
-			return eval(c, a[1], hull, depth + 1);
-		if ((!strcmp(n, "bitwise_xor") || !strcmp(n, "bitwise_and") || !strcmp(n, "bitwise_or") ||
-		     !strcmp(n, "shift_left") || !strcmp(n, "shift_right")) && na == 2) {
-			Ival2 x = eval(c, a[0], hull, depth + 1), y = eval(c, a[1], hull, depth + 1);
-			if (!small(x) || !small(y) || y.lo != y.hi)
-				return UNK;
-			if (x.lo == x.hi) {
-				int64_t r = !strcmp(n, "bitwise_xor")   ? (x.lo ^ y.lo)
-				            : !strcmp(n, "bitwise_and") ? (x.lo & y.lo)
-				            : !strcmp(n, "bitwise_or")  ? (x.lo | y.lo)
-				            : y.lo < 0 || y.lo > 40     ? 0
-				            : !strcmp(n, "shift_left")  ? (x.lo << y.lo)
-				                                        : (x.lo >> y.lo);
-				return pt(r);
-			}
-			if (!strcmp(n, "shift_right") && y.lo >= 0 && y.lo < 40 && x.lo >= 0)
-				return (Ival2){x.lo >> y.lo, x.hi >> y.lo, 1};
-			return UNK;
-		}
-		if ((!strcmp(n, "min") || !strcmp(n, "max")) && na == 2) {
-			Ival2 x = eval(c, a[0], hull, depth + 1), y = eval(c, a[1], hull, depth + 1);
-			if (!x.ok || !y.ok)
-				return UNK;
-			if (!strcmp(n, "min"))
-				return (Ival2){x.lo < y.lo ? x.lo : y.lo, x.hi < y.hi ? x.hi : y.hi, 1};
-			return (Ival2){x.lo > y.lo ? x.lo : y.lo, x.hi > y.hi ? x.hi : y.hi, 1};
-		}
-		if (!strcmp(n, "likely") && na == 1)
-			return eval(c, a[0], hull, depth + 1);
-		if (!strcmp(n, "if_then_else") && na == 3) {
-			Ival2 k = eval(c, a[0], hull, depth + 1);
-			if (k.ok && k.lo == k.hi)
-				return eval(c, a[k.lo ? 1 : 2], hull, depth + 1);
-			Ival2 x = eval(c, a[1], hull, depth + 1), y = eval(c, a[2], hull, depth + 1);
-			if (!x.ok || !y.ok)
-				return UNK;
-			return (Ival2){x.lo < y.lo ? x.lo : y.lo, x.hi > y.hi ? x.hi : y.hi, 1};
-		}
-		return UNK;
-	}
-	default:
-		(void)v;
-		return UNK;
-	}
-}
-
-/* Does e mention tx (directly; lets bound from tx are looked through by the
- * evaluator when walking, not here)? */
-static int
-mentions_tx(const Cx *c, const Expr *e, int depth)
-{
-	if (!e || depth > CR_MAX_DEPTH)
-		return 0;
-	switch (e->kind) {
-	case EX_VAR:
-		return e->u.var == c->tx;
-	case EX_BIN:
-		return mentions_tx(c, e->u.bin.a, depth + 1) || mentions_tx(c, e->u.bin.b, depth + 1);
-	case EX_NOT:
-		return mentions_tx(c, e->u.operand, depth + 1);
-	case EX_CALL:
-		if (!strcmp(e->u.call.name, "tl_shuffle_elect") || !strcmp(e->u.call.name, "shuffle_elect"))
-			return 1;
-		for (int i = 0; i < e->u.call.nargs; i++)
-			if (mentions_tx(c, e->u.call.args[i], depth + 1))
-				return 1;
-		return 0;
-	default:
-		return 0;
-	}
-}
-
-/* ---- finding the threads and the thread predicates ------------------------------------ */
-
-static void
-scan_threads(Cx *c, const Stmt *s, int depth)
-{
-	if (!s || depth > CR_MAX_DEPTH)
-		return;
-	int64_t n;
-	switch (s->kind) {
-	case ST_SEQ:
-		for (int i = 0; i < s->u.seq.n; i++)
-			scan_threads(c, s->u.seq.items[i], depth + 1);
-		return;
-	case ST_LAUNCH:
-		if (!c->tx && !strcmp(s->u.launch.tag, "threadIdx.x") &&
-		    ir_is_const_int(s->u.launch.extent, &n)) {
-			c->tx = s->u.launch.var;
-			c->nthreads = n;
-		}
-		scan_threads(c, s->u.launch.body, depth + 1);
-		return;
-	case ST_FOR:
-		if (!c->tx && s->u.for_.kind == FOR_THREAD_BINDING && s->u.for_.thread &&
-		    !strcmp(s->u.for_.thread, "threadIdx.x") && ir_is_const_int(s->u.for_.extent, &n)) {
-			c->tx = s->u.for_.var;
-			c->nthreads = n;
-		}
-		scan_threads(c, s->u.for_.body, depth + 1);
-		return;
-	case ST_IF:
-		if (c->tx && mentions_tx(c, s->u.if_.cond, 0) && c->npreds < CR_MAX_PREDS)
-			c->preds[c->npreds++] = s->u.if_.cond;
-		scan_threads(c, s->u.if_.then_, depth + 1);
-		scan_threads(c, s->u.if_.else_, depth + 1);
-		return;
-	case ST_BLOCK:
-		if (c->tx && s->u.block.where && mentions_tx(c, s->u.block.where, 0) &&
-		    c->npreds < CR_MAX_PREDS)
-			c->preds[c->npreds++] = s->u.block.where;
-		scan_threads(c, s->u.block.body, depth + 1);
-		return;
-	default:
-		scan_threads(c, ir_body(s), depth + 1);
-		return;
-	}
 }
 
 /* ---- the walk -------------------------------------------------------------------------- */
@@ -454,7 +175,7 @@ whole(const Var *v)
 }
 
 static Foot
-bytes(const Var *v, Ival2 el, int64_t es)
+bytes(const Var *v, OrcIval el, int64_t es)
 {
 	if (!v || !small(el) || es <= 0)
 		return whole(v);
@@ -487,9 +208,9 @@ pointer_foot(Cx *c, const Expr *e, Foot *f, int *mask, const char **buf)
 		    a[0]->u.call.nargs == 1 && a[0]->u.call.args[0]->kind == EX_STR)
 			es = orc_dtype_bytes(a[0]->u.call.args[0]->u.s);
 		if (e->u.call.nargs >= 4 && es > 0) {
-			Ival2 off = eval(c, a[2], 1, 0), ext = eval(c, a[3], 1, 0);
+			OrcIval off = orc_tx_eval(&c->t, a[2], 1), ext = orc_tx_eval(&c->t, a[3], 1);
 			if (small(off) && small(ext) && ext.lo == ext.hi && ext.lo > 0) {
-				*f = bytes(v, (Ival2){off.lo, off.hi + ext.lo - 1, 1}, es);
+				*f = bytes(v, (OrcIval){off.lo, off.hi + ext.lo - 1, 1}, es);
 				return 1;
 			}
 		}
@@ -504,7 +225,7 @@ pointer_foot(Cx *c, const Expr *e, Foot *f, int *mask, const char **buf)
 			return 0;
 		*buf = b->name;
 		*mask = 3;
-		Ival2 i = l->u.load.nidx == 1 ? eval(c, l->u.load.idx[0], 1, 0) : UNK;
+		OrcIval i = l->u.load.nidx == 1 ? orc_tx_eval(&c->t, l->u.load.idx[0], 1) : UNK;
 		*f = bytes(b->data, i, orc_dtype_bytes(b->dtype));
 		return 1;
 	}
@@ -533,15 +254,15 @@ static Foot
 load_foot(Cx *c, const Expr *l)
 {
 	const Buffer *b = l->u.load.buf;
-	Ival2 i = UNK;
+	OrcIval i = UNK;
 	if (l->u.load.nidx == 1) {
 		const Expr *ix = l->u.load.idx[0];
 		if (ix->kind == EX_SLICE) {
-			Ival2 lo = eval(c, ix->u.slice.begin, 1, 0), hi = eval(c, ix->u.slice.end, 1, 0);
+			OrcIval lo = orc_tx_eval(&c->t, ix->u.slice.begin, 1), hi = orc_tx_eval(&c->t, ix->u.slice.end, 1);
 			if (small(lo) && small(hi) && hi.hi > lo.lo)
-				i = (Ival2){lo.lo, hi.hi - 1, 1};
+				i = (OrcIval){lo.lo, hi.hi - 1, 1};
 		} else {
-			i = eval(c, ix, 1, 0);
+			i = orc_tx_eval(&c->t, ix, 1);
 		}
 	}
 	return bytes(b->data, i, orc_dtype_bytes(b->dtype));
@@ -617,7 +338,7 @@ barrier_ref(Cx *c, const Expr *e, CEv *ev)
 {
 	if (e && e->kind == EX_LOAD && e->u.load.nidx == 1) {
 		ev->bar = e->u.load.buf->data;
-		Ival2 i = eval(c, e->u.load.idx[0], 0, 0);
+		OrcIval i = orc_tx_eval(&c->t, e->u.load.idx[0], 0);
 		ev->bar_idx = i.ok && i.lo == i.hi ? i.lo : -1;
 		ev->bar_lo = i.ok ? i.lo : INT64_MIN;
 		ev->bar_hi = i.ok ? i.hi : INT64_MAX;
@@ -663,7 +384,7 @@ call_stmt(Cx *c, const Expr *call, Loc loc)
 				e->op = fname;
 				barrier_ref(c, na > 0 ? a[0] : NULL, e);
 				if (wait && na > 1) {
-					Ival2 p = eval(c, a[1], 0, 0);
+					OrcIval p = orc_tx_eval(&c->t, a[1], 0);
 					e->parity = p.ok && p.lo == p.hi ? (int)(p.lo & 1) : -1;
 				}
 			}
@@ -768,7 +489,7 @@ guard_occ(const Cx *c, const Stmt *s)
 static void
 walk_cond(Cx *c, const Stmt *s, const Expr *cond, const Stmt *then_, const Stmt *else_)
 {
-	int thread = mentions_tx(c, cond, 0);
+	int thread = orc_tx_mentions(&c->t, cond);
 	int saved_guard = c->guard_ev;
 	if (thread) {
 		int occ = guard_occ(c, s);
@@ -781,7 +502,7 @@ walk_cond(Cx *c, const Stmt *s, const Expr *cond, const Stmt *then_, const Stmt 
 		}
 	}
 	scan_loads(c, cond, s->loc, 0);
-	Ival2 k = eval(c, cond, 0, 0);
+	OrcIval k = orc_tx_eval(&c->t, cond, 0);
 	if (k.ok && k.lo == k.hi) {
 		walk(c, k.lo ? then_ : else_);
 	} else {
@@ -797,21 +518,21 @@ walk_loop(Cx *c, const Stmt *s)
 {
 	const Var *v = s->u.for_.var;
 	if (s->u.for_.kind == FOR_THREAD_BINDING) {
-		if (v == c->tx) {
+		if (v == c->t.tx) {
 			walk(c, s->u.for_.body);
 			return;
 		}
 		int64_t n;
-		int saved = c->nenv;
+		int saved = c->t.nenv;
 		if (ir_is_const_int(s->u.for_.extent, &n) && n >= 1)
-			bind(c, v, (Ival2){0, n - 1, 1});
+			orc_tx_bind(&c->t, v, (OrcIval){0, n - 1, 1});
 		walk(c, s->u.for_.body);
-		c->nenv = saved;
+		c->t.nenv = saved;
 		return;
 	}
-	Ival2 mn = eval(c, s->u.for_.min, 0, 0), ext = eval(c, s->u.for_.extent, 0, 0);
-	Ival2 st = s->u.for_.step ? eval(c, s->u.for_.step, 0, 0) : pt(1);
-	int saved = c->nenv;
+	OrcIval mn = orc_tx_eval(&c->t, s->u.for_.min, 0), ext = orc_tx_eval(&c->t, s->u.for_.extent, 0);
+	OrcIval st = s->u.for_.step ? orc_tx_eval(&c->t, s->u.for_.step, 0) : pt(1);
+	int saved = c->t.nenv;
 	if (mn.ok && mn.lo == mn.hi && ext.ok && ext.lo == ext.hi && st.ok && st.lo == st.hi &&
 	    st.lo > 0) {
 		int64_t trips = ext.lo <= 0 ? 0 : (ext.lo + st.lo - 1) / st.lo;
@@ -819,21 +540,21 @@ walk_loop(Cx *c, const Stmt *s)
 		if (walked < trips)
 			c->truncated = 1;
 		for (int64_t k = 0; k < walked && !c->overflow; k++) {
-			c->nenv = saved;
-			bind(c, v, pt(mn.lo + k * st.lo));
+			c->t.nenv = saved;
+			orc_tx_bind(&c->t, v, pt(mn.lo + k * st.lo));
 			walk(c, s->u.for_.body);
 		}
 	} else {
 		c->unknown_ctl = 1;
 		c->truncated = 1;
-		Ival2 range = mn.ok ? (Ival2){mn.lo, mn.hi + (1LL << 30), 1} : UNK;
+		OrcIval range = mn.ok ? (OrcIval){mn.lo, mn.hi + (1LL << 30), 1} : UNK;
 		for (int k = 0; k < CR_UNROLL && !c->overflow; k++) {
-			c->nenv = saved;
-			bind(c, v, range);
+			c->t.nenv = saved;
+			orc_tx_bind(&c->t, v, range);
 			walk_may(c, s->u.for_.body);
 		}
 	}
-	c->nenv = saved;
+	c->t.nenv = saved;
 }
 
 static void
@@ -885,22 +606,22 @@ walk(Cx *c, const Stmt *s)
 		walk_cond(c, s, s->u.if_.cond, s->u.if_.then_, s->u.if_.else_);
 		break;
 	case ST_LET: {
-		int saved = c->nenv;
+		int saved = c->t.nenv;
 		scan_loads(c, s->u.let.value, s->loc, 0);
 		if (s->u.let.value->kind == EX_CALL)
 			call_stmt(c, s->u.let.value, s->loc);
-		bind(c, s->u.let.var, eval(c, s->u.let.value, 0, 0));
+		orc_tx_bind(&c->t, s->u.let.var, orc_tx_eval(&c->t, s->u.let.value, 0));
 		walk(c, s->u.let.body);
-		c->nenv = saved;
+		c->t.nenv = saved;
 		break;
 	}
 	case ST_LAUNCH: {
-		int saved = c->nenv;
+		int saved = c->t.nenv;
 		int64_t n;
-		if (s->u.launch.var != c->tx && ir_is_const_int(s->u.launch.extent, &n) && n >= 1)
-			bind(c, s->u.launch.var, (Ival2){0, n - 1, 1});
+		if (s->u.launch.var != c->t.tx && ir_is_const_int(s->u.launch.extent, &n) && n >= 1)
+			orc_tx_bind(&c->t, s->u.launch.var, (OrcIval){0, n - 1, 1});
 		walk(c, s->u.launch.body);
-		c->nenv = saved;
+		c->t.nenv = saved;
 		break;
 	}
 	case ST_BLOCK:
@@ -1192,8 +913,8 @@ report(Cx *c, const Hb *h, int g, int a, const int *prev, int crossed, int impli
 	const CEv *ge = ev_at(h, g), *ae = ev_at(h, a);
 	Node gn = node_of(h, g), an = node_of(h, a);
 	char gt[64], at[64];
-	threads_text(gt, sizeof gt, &h->cls[gn.cls], c->nthreads);
-	threads_text(at, sizeof at, &h->cls[an.cls], c->nthreads);
+	threads_text(gt, sizeof gt, &h->cls[gn.cls], c->t.nthreads);
+	threads_text(at, sizeof at, &h->cls[an.cls], c->t.nthreads);
 	Finding *f = fl_add(out, writer ? FK_UNSOUND_WRITER : FK_UNSOUND_CROSS, model,
 	                    writer ? "cross-partition.writer" : "cross-partition",
 	                    writer ? RULE_WRITER : RULE_CROSS, ae->loc);
@@ -1254,7 +975,7 @@ report(Cx *c, const Hb *h, int g, int a, const int *prev, int crossed, int impli
 	char note[256];
 	snprintf(note, sizeof note,
 	         "%d thread classes of %lld threads; loops walked up to %d iterations%s%s%s",
-	         h->ncls, (long long)c->nthreads, CR_UNROLL,
+	         h->ncls, (long long)c->t.nthreads, CR_UNROLL,
 	         c->unknown_ctl ? "; branches on other conditions taken both ways" : "",
 	         implicit_guard >= 0 ? "; assumes the barrier ThreadSync inserts" : "",
 	         (ge->may || ae->may) ? "; an access on one such path" : "");
@@ -1303,7 +1024,7 @@ judge(Cx *c, Hb *h, int writer, const char *model, FindingList *out, Seen *seen,
 	int kind = writer ? FK_UNSOUND_WRITER : FK_UNSOUND_CROSS;
 	/* the largest classes first: a pair of statements is reported once, for
 	 * the first pair of classes that shows it */
-	int order[CR_MAX_CLASSES];
+	int order[ORC_TX_MAX_CLASSES];
 	for (int k = 0; k < h->ncls; k++)
 		order[k] = k;
 	for (int k = 1; k < h->ncls; k++)
@@ -1374,51 +1095,24 @@ orc_cross(const Func *q, const OracleOptions *o, const char *model, FindingList 
 	c.f = q;
 	c.o = o;
 	c.guard_ev = -1;
-	scan_threads(&c, q->body, 0);
-	if (!c.tx || c.nthreads < 2 || c.nthreads > CR_MAX_THREADS || c.npreds == 0)
+	int ncls = orc_tx_find(&c.t, q);
+	if (c.t.too_many)
+		fl_add_note(out, "%s: cross-partition: more than %d thread classes in %s; not judged", model,
+		            ORC_TX_MAX_CLASSES, q->name ? q->name : "?");
+	if (ncls < 2)
 		return 0; /* one partition: the soundness oracle's business */
-	/* classes: threads deciding every predicate alike */
-	static const int UNDECIDED = 2;
-	Class *cls = calloc(CR_MAX_CLASSES, sizeof *cls);
-	unsigned char (*sig)[CR_MAX_PREDS] = calloc(CR_MAX_CLASSES, sizeof *sig);
-	if (!cls || !sig)
+	Class *cls = calloc((size_t)ncls, sizeof *cls);
+	if (!cls)
 		abort();
-	int ncls = 0, too_many = 0;
-	for (int64_t t = 0; t < c.nthreads; t++) {
-		unsigned char v[CR_MAX_PREDS];
-		c.tx_pt = c.tx_lo = c.tx_hi = t;
-		for (int i = 0; i < c.npreds; i++) {
-			Ival2 r = eval(&c, c.preds[i], 0, 0);
-			v[i] = r.ok && r.lo == r.hi ? (r.lo != 0) : UNDECIDED;
-		}
-		int k = 0;
-		while (k < ncls && memcmp(sig[k], v, (size_t)c.npreds))
-			k++;
-		if (k == ncls) {
-			if (ncls == CR_MAX_CLASSES) {
-				too_many = 1;
-				break;
-			}
-			memcpy(sig[k], v, (size_t)c.npreds);
-			cls[k].first = (int)t;
-			ncls++;
-		}
-		cls[k].last = (int)t;
-		cls[k].count++;
+	for (int k = 0; k < ncls; k++) {
+		cls[k].first = c.t.cls[k].first;
+		cls[k].last = c.t.cls[k].last;
+		cls[k].count = c.t.cls[k].count;
 	}
 	int n = 0;
-	if (too_many || ncls < 2) {
-		if (too_many)
-			fl_add_note(out, "%s: cross-partition: more than %d thread classes in %s; not judged",
-			            model, CR_MAX_CLASSES, q->name ? q->name : "?");
-		goto done;
-	}
 	for (int k = 0; k < ncls; k++) {
 		c.cls = &cls[k];
-		c.tx_pt = cls[k].first;
-		c.tx_lo = cls[k].first;
-		c.tx_hi = cls[k].last;
-		c.nenv = 0;
+		orc_tx_select(&c.t, k);
 		c.ndesc = 0;
 		c.may = 0;
 		c.depth = 0;
@@ -1430,7 +1124,7 @@ orc_cross(const Func *q, const OracleOptions *o, const char *model, FindingList 
 		number_phases(&cls[k]);
 		number_syncs(&cls[k]);
 	}
-	if (c.overflow) {
+	if (c.overflow || c.t.overflow) {
 		fl_add_note(out, "%s: cross-partition: %s is too large to walk; not judged", model,
 		            q->name ? q->name : "?");
 		goto done;
@@ -1450,9 +1144,8 @@ orc_cross(const Func *q, const OracleOptions *o, const char *model, FindingList 
 	free(seen);
 	hb_free(&h);
 done:
-	for (int k = 0; k < CR_MAX_CLASSES; k++)
+	for (int k = 0; k < ncls; k++)
 		free(cls[k].ev);
 	free(cls);
-	free(sig);
 	return n;
 }
