@@ -13,6 +13,7 @@ help_check(FILE *out)
 	        "usage: fencefuzz check FILE [--model M] [--oracles LIST] [--json] [-v]\n"
 	        "                       [--differential M2] [--no-war] [--alias-aware]\n"
 	        "                       [--unknown-trips N] [--placement-gaps N] [--placement-sum]\n"
+	        "                       [--profile program-order|writer|both]\n"
 	        "\n"
 	        "Runs model M (default " PASS_DEFAULT_MODEL ") on FILE (`-` is stdin) and judges its\n"
 	        "output with the oracles, which use their own PTX ground truth, never the\n"
@@ -35,7 +36,16 @@ help_check(FILE *out)
 	        "  preservation  erasing what the model inserted gives back the input\n"
 	        "  idempotence   running the model on its output changes nothing\n"
 	        "  handshake     tma_store source rewritten before tma_store_arrive+wait\n"
+	        "  cross         (not in all) across thread partitions: a generic access in\n"
+	        "                one partition handed through an mbarrier or bar.sync to\n"
+	        "                another partition's async op (kinds unsound-cross and,\n"
+	        "                with --profile writer, unsound-writer; docs/cross-partition.md)\n"
+	        "                e.g. --oracles all,cross\n"
 	        "\n"
+	        "  --profile P         which fences count across partitions: program-order\n"
+	        "                      (default: one on the causality path in any thread, the\n"
+	        "                      pass's contract), writer (in the writing threads before\n"
+	        "                      their synchronization), or both\n"
 	        "  --differential M2   also run M2 and report where the two outputs differ,\n"
 	        "                      with each side's soundness verdict\n"
 	        "  --json              one JSON object per finding (kind, model, oracle, line,\n"
@@ -75,6 +85,10 @@ cmd_check(int argc, char **argv)
 		else if (!strcmp(a, "--oracles") && val) {
 			if (orc_parse_oracles(val, &o.enabled))
 				return cli_usage_error("check", "bad --oracles list '%s'", val);
+			i++;
+		} else if (!strcmp(a, "--profile") && val) {
+			if ((o.profile = orc_profile_parse(val)) < 0)
+				return cli_usage_error("check", "bad --profile '%s' (program-order, writer, both)", val);
 			i++;
 		} else if (!strcmp(a, "--unknown-trips") && val)
 			o.unknown_trip_weight = atoi(val), i++;

@@ -55,6 +55,8 @@ orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingL
 			orc_soundness(qf, o, m->name, out);
 		if (o->enabled & ORC_HANDSHAKE)
 			orc_handshake(qf, o, m->name, out);
+		if (o->enabled & ORC_CROSS)
+			orc_cross(qf, o, m->name, out);
 		if (o->enabled & ORC_PRESERVATION)
 			orc_preservation(pf, qf, m->name, out);
 		if (qq)

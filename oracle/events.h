@@ -64,6 +64,7 @@ typedef struct EventGraph {
 	int entry, exit;
 	int nsites;
 	int overflow;     /* nesting deeper than IR_MAX_DEPTH: the graph is incomplete */
+	struct OrcTx *tx; /* thread classes of the function (threads.c); scratch */
 	/* Scratch of the builder, kept so that a reused graph allocates nothing. */
 	PtrMap ranges, aliases, descs;
 	Ival *ivals;

@@ -37,6 +37,7 @@ static const struct { const char *name; unsigned bit; } oracle_names[] = {
 	{"preservation", ORC_PRESERVATION},
 	{"idempotence", ORC_IDEMPOTENCE},
 	{"handshake", ORC_HANDSHAKE},
+	{"cross", ORC_CROSS},
 	{"all", ORC_ALL},
 };
 
@@ -65,6 +66,15 @@ orc_kind_parse(const char *name)
 		if (!strcmp(kind_names[k], name))
 			return k;
 	return -1;
+}
+
+int
+orc_profile_parse(const char *name)
+{
+	return !strcmp(name, "program-order") ? ORC_PROFILE_PROGRAM_ORDER
+	       : !strcmp(name, "writer")      ? ORC_PROFILE_WRITER
+	       : !strcmp(name, "both")        ? ORC_PROFILE_BOTH
+	                                      : -1;
 }
 
 int
