@@ -159,7 +159,7 @@ unit_cases(const char *outdir)
 	snprintf(buf, sizeof buf, "%s    T.call_extern(\"handle\", \"f\", T.tl_gemm(\"g\"))", S);
 	expect_spelling(buf, "T.call_extern(\"handle\", \"f\", T.call_intrin(\"handle\", tir.op.Op.get(\"tl.tl_gemm\"), \"g\"))", NULL);
 
-	expect_refusal("", "    T.no_such_op(1)", "T.no_such_op: no known spelling");
+	expect_refusal("", "    T.ptx_mma_sm70(1)", "T.ptx_mma_sm70: no known spelling");
 	expect_refusal("", "    T.tma_store(1, x=2)", "keyword arguments");
 	expect_refusal("", "    T.evaluate(metadata[\"tl.Layout\"][0])", "metadata[\"tl.Layout\"]");
 	expect_refusal("", "    T = T.decl_buffer((4,), \"float16\", scope=\"shared\")\n    T[0] = T.float16(0)",
