@@ -123,6 +123,10 @@ cmd_check(int argc, char **argv)
 	if (!fl.n && !json)
 		printf("ok\n");
 	int rc = fl.n ? 1 : 0;
+	/* A model that refused the program judged nothing: bad input for it. */
+	for (int i = 0; i < fl.n; i++)
+		if (fl.items[i].kind == FK_MODEL_REJECTED)
+			rc = 2;
 	ar_free(arena);
 	return rc;
 }

@@ -55,6 +55,11 @@ cmd_pass(int argc, char **argv)
 	}
 	PassError err;
 	Program *q = pass_run_ex(m, p, &err);
+	if (!q && err.kind == PASS_ERR_REJECTED) {
+		fprintf(stderr, "%s:%d:%d: %s\n", path, err.loc.line, err.loc.col, err.msg);
+		ar_free(a);
+		return 2;
+	}
 	if (!q) {
 		fprintf(stderr, "fencefuzz pass: model %s failed: %s\n", m->name, err.msg);
 		ar_free(a);

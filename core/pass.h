@@ -5,19 +5,24 @@
 #define FENCEFUZZ_PASS_H
 
 #include "ir.h"
+#include "vocab.h"
 
-/* Why a model produced no output.  Only external models (ext:COMMAND,
- * pass_external.c) can fail; built-in models always produce a program. */
+/* Why a model produced no output.  A built-in model fails only by refusing
+ * a program that calls an op its TileLang version does not have
+ * (PASS_ERR_REJECTED); external models (ext:COMMAND, pass_external.c) can
+ * also crash, time out or print something unreadable. */
 typedef enum {
 	PASS_OK,
 	PASS_ERR_CRASH,      /* the command exited non-zero or was killed by a signal */
 	PASS_ERR_TIMEOUT,    /* it ran past the timeout; its process group was killed */
-	PASS_ERR_UNREADABLE  /* its output is not a program with the input's function count */
+	PASS_ERR_UNREADABLE, /* its output is not a program with the input's function count */
+	PASS_ERR_REJECTED    /* the model refused the program: not judged (msg says why) */
 } PassErrorKind;
 
 typedef struct PassError {
 	PassErrorKind kind;
 	char msg[1024];      /* one line: exit status / signal / reader diagnostic; stderr head */
+	Loc loc;             /* PASS_ERR_REJECTED: the offending call (0:0 when unknown) */
 } PassError;
 
 typedef struct PassModel {
@@ -32,6 +37,10 @@ typedef struct PassModel {
 	 * *err filled.  cmd is its private data (the shell command). */
 	Program *(*run_program)(const struct PassModel *m, const Program *in, PassError *err);
 	const char *cmd;
+	/* The TileLang versions (VV_* of vocab.h) whose ops the model knows: a
+	 * program calling an op outside them is refused (PASS_ERR_REJECTED),
+	 * not judged.  0: no check (identity, external models). */
+	unsigned versions;
 } PassModel;
 
 #define PASS_DEFAULT_MODEL "tilelang-9f25954"
@@ -45,6 +54,9 @@ const PassModel *const *pass_models(int *count);        /* built-in models, in l
  * message when the model fails. */
 Program *pass_run(const PassModel *m, const Program *p);
 Program *pass_run_ex(const PassModel *m, const Program *p, PassError *err);
+/* Whether m's version has every op p calls (always, for versions == 0).
+ * If not, returns 0 and fills *err (may be NULL) as pass_run_ex would. */
+int pass_accepts(const PassModel *m, const Program *p, PassError *err);
 
 /* pass_external.c: "ext:COMMAND" runs COMMAND with /bin/sh -c once per
  * program, the canonical TVMScript of the whole program on its stdin, and

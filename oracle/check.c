@@ -16,16 +16,25 @@ model_failure(const PassModel *m, const Program *p, const PassError *err, const 
 {
 	FindingKind k = err->kind == PASS_ERR_TIMEOUT      ? FK_MODEL_TIMEOUT
 	                : err->kind == PASS_ERR_UNREADABLE ? FK_MODEL_UNREADABLE
+	                : err->kind == PASS_ERR_REJECTED   ? FK_MODEL_REJECTED
 	                                                   : FK_MODEL_CRASH;
 	Loc where = {0, 0};
 	if (p->nfuncs && p->funcs[0]->body)
 		where = p->funcs[0]->body->loc;
+	if (k == FK_MODEL_REJECTED && err->loc.line)
+		where = err->loc;
 	Finding *f = fl_add(out, k, m->name, "model",
-	                    "SPEC 5 external model: a command that reads TVMScript on stdin and "
-	                    "writes the transformed TVMScript on stdout, exit status 0",
+	                    k == FK_MODEL_REJECTED
+	                        ? "a model judges only programs whose ops its TileLang version has"
+	                        : "SPEC 5 external model: a command that reads TVMScript on stdin and "
+	                          "writes the transformed TVMScript on stdout, exit status 0",
 	                    where);
-	fl_set_message(out, f, "no output to judge%s: %s", when, err->msg);
-	f->strength_note = (char *)"one run of the command";
+	if (k == FK_MODEL_REJECTED)
+		fl_set_message(out, f, "%s", err->msg);
+	else
+		fl_set_message(out, f, "no output to judge%s: %s", when, err->msg);
+	f->strength_note = (char *)(k == FK_MODEL_REJECTED ? "the version's op registrations"
+	                                                   : "one run of the command");
 	fl_sign(f);
 }
 
