@@ -53,6 +53,10 @@ help_check(FILE *out)
 	        "stdout, timeout $FENCEFUZZ_EXT_TIMEOUT s, default 10; fencefuzz pass --help):\n"
 	        "when it fails, the finding is model-crash, model-timeout or model-unreadable.\n"
 	        "\n"
+	        "A TileLang model judges only programs whose every call its version has\n"
+	        "(core/vocab.def); otherwise the one line is a model-rejected finding at the\n"
+	        "first such call, nothing is judged, and the exit status is 2.\n"
+	        "\n"
 	        "exit status: 0 no finding, 1 finding, 2 bad input or usage\n");
 }
 

@@ -1,8 +1,12 @@
 /* pass.c: the registry of built-in pass models (and, by name only, the
  * mutants of pass_mutants.c) and the driver that runs one
- * on every function of a program.  In FENCEFUZZ_VERIFY builds the output is
- * checked with ir_verify_program: a model that builds invalid IR is an
- * internal bug, so it aborts (the fuzzers see it). */
+ * on every function of a program.  Before a model runs, every call of the
+ * program must be an op of the model's TileLang version (vocab.def): a
+ * model judges only programs its version could have been given, so a
+ * finding is never about an op that version did not have.  In
+ * FENCEFUZZ_VERIFY builds the output is checked with ir_verify_program: a
+ * model that builds invalid IR is an internal bug, so it aborts (the fuzzers
+ * see it). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

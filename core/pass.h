@@ -49,9 +49,11 @@ typedef struct PassModel {
 const PassModel *pass_find(const char *name);          /* built-in or mutant:NAME; NULL if unknown */
 const PassModel *const *pass_models(int *count);        /* built-in models, in listing order */
 /* Every function (or run_program); output in p->arena.  pass_run_ex returns
- * NULL with *err filled when the model failed (only an external model can);
- * pass_run is for callers that only meet built-in models: it aborts with the
- * message when the model fails. */
+ * NULL with *err filled when the model failed: a built-in model refuses a
+ * program with an op its version lacks (PASS_ERR_REJECTED), an external one
+ * can also crash or time out.  pass_run is for callers that only meet
+ * built-in models and have checked pass_accepts: it aborts with the message
+ * when the model fails. */
 Program *pass_run(const PassModel *m, const Program *p);
 Program *pass_run_ex(const PassModel *m, const Program *p, PassError *err);
 /* Whether m's version has every op p calls (always, for versions == 0).
