@@ -1111,6 +1111,14 @@ cmd_campaign(int argc, char **argv)
 			printf("reducer: %ld programs reduced in %.1f s of worker time (%.1f ms each)\n", nred,
 			       sred, nred ? 1000 * sred / nred : 0.0);
 		}
+		for (int m = 0; m < o.nmodels; m++) {
+			long na = 0;
+			for (int w = 0; w < o.jobs; w++)
+				na += ctr->not_applicable[w][m];
+			if (na)
+				printf("%s: %ld programs not applicable (an op TileLang's version of it lacks; "
+				       "judged by the other models)\n", o.models[m]->name, na);
+		}
 		if (external) {
 			printf("engine %s: ", eng.name);
 			if (engine_execs >= 0)

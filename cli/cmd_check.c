@@ -65,6 +65,10 @@ help_check(FILE *out)
 	        "--help): when it fails, the finding is model-crash, model-timeout or\n"
 	        "model-unreadable; a program a server refuses is model-rejected (not judged).\n"
 	        "\n"
+	        "A TileLang model judges only programs whose every call its version has\n"
+	        "(core/vocab.def); otherwise the one line is a model-rejected finding at the\n"
+	        "first such call, nothing is judged, and the exit status is 2.\n"
+	        "\n"
 	        "exit status: 0 no finding, 1 finding, 2 bad input or usage\n");
 }
 
@@ -139,6 +143,10 @@ cmd_check(int argc, char **argv)
 	if (!fl.n && !json)
 		printf("ok\n");
 	int rc = fl.n ? 1 : 0;
+	/* A model that refused the program judged nothing: bad input for it. */
+	for (int i = 0; i < fl.n; i++)
+		if (fl.items[i].kind == FK_MODEL_REJECTED)
+			rc = 2;
 	ar_free(arena);
 	return rc;
 }

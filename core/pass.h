@@ -5,10 +5,13 @@
 #define FENCEFUZZ_PASS_H
 
 #include "ir.h"
+#include "vocab.h"
 
-/* Why a model produced no output.  Only external models (ext:COMMAND,
- * pass_external.c; ext-server:COMMAND, pass_ext_server.c) can fail;
- * built-in models always produce a program. */
+/* Why a model produced no output.  A built-in model fails only by refusing
+ * a program that calls an op its TileLang version does not have
+ * (PASS_ERR_REJECTED); external models (ext:COMMAND, pass_external.c;
+ * ext-server:COMMAND, pass_ext_server.c) can also crash, time out or answer
+ * something unreadable. */
 typedef enum {
 	PASS_OK,
 	PASS_ERR_CRASH,      /* the command exited non-zero or was killed by a signal, or the
@@ -16,13 +19,14 @@ typedef enum {
 	PASS_ERR_TIMEOUT,    /* it ran past the timeout; its process group was killed */
 	PASS_ERR_UNREADABLE, /* its output is not a program with the input's function count,
 	                      * or (a server) its answer broke the framing */
-	PASS_ERR_REJECTED    /* a server refused the program (a `reject` answer: its parser
-	                      * does not read it, an op its version lacks): not judged */
+	PASS_ERR_REJECTED    /* the model refused the program: not judged (msg says why): an op
+	                      * its version does not have, or a server's `reject` answer */
 } PassErrorKind;
 
 typedef struct PassError {
 	PassErrorKind kind;
 	char msg[1024];      /* one line: exit status / signal / reader diagnostic; stderr head */
+	Loc loc;             /* PASS_ERR_REJECTED: the offending call (0:0 when unknown) */
 } PassError;
 
 typedef struct PassModel {
@@ -39,6 +43,10 @@ typedef struct PassModel {
 	const char *cmd;
 	/* The rule a failure of this model cites (its contract); NULL: that of ext:. */
 	const char *contract;
+	/* The TileLang versions (VV_* of vocab.h) whose ops the model knows: a
+	 * program calling an op outside them is refused (PASS_ERR_REJECTED),
+	 * not judged.  0: no check (identity, external models). */
+	unsigned versions;
 } PassModel;
 
 #define PASS_DEFAULT_MODEL "tilelang-9f25954"
@@ -47,11 +55,16 @@ typedef struct PassModel {
 const PassModel *pass_find(const char *name);          /* built-in or mutant:NAME; NULL if unknown */
 const PassModel *const *pass_models(int *count);        /* built-in models, in listing order */
 /* Every function (or run_program); output in p->arena.  pass_run_ex returns
- * NULL with *err filled when the model failed (only an external model can);
- * pass_run is for callers that only meet built-in models: it aborts with the
- * message when the model fails. */
+ * NULL with *err filled when the model failed: a built-in model refuses a
+ * program with an op its version lacks (PASS_ERR_REJECTED), an external one
+ * can also crash or time out.  pass_run is for callers that only meet
+ * built-in models and have checked pass_accepts: it aborts with the message
+ * when the model fails. */
 Program *pass_run(const PassModel *m, const Program *p);
 Program *pass_run_ex(const PassModel *m, const Program *p, PassError *err);
+/* Whether m's version has every op p calls (always, for versions == 0).
+ * If not, returns 0 and fills *err (may be NULL) as pass_run_ex would. */
+int pass_accepts(const PassModel *m, const Program *p, PassError *err);
 
 /* pass_external.c: "ext:COMMAND" runs COMMAND with /bin/sh -c once per
  * program, the canonical TVMScript of the whole program on its stdin, and

@@ -55,4 +55,5 @@ const PassModel pass_tilelang_9f25954 = {
 	.summary = "reference: TileLang 9f25954 (#1863) state-set dataflow, fence before async after "
 	           "may-be-generic, loop/if hoist, drops loop steps",
 	.run = run,
+	.versions = VV_SEED,
 };

@@ -48,4 +48,5 @@ const PassModel pass_tilelang_head = {
 	.summary = "TileLang main a35008a: 9f25954 dataflow, +tma_load_multicast async, tl_gemm not "
 	           "async, keeps loop steps, runs only for target arch >= sm_90",
 	.run = run,
+	.versions = VV_HEAD,
 };

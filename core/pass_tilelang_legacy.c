@@ -220,4 +220,5 @@ const PassModel pass_tilelang_legacy = {
 	.summary = "TileLang a60d619 (before #1863): per-sequence kinds, fence only between adjacent "
 	           "generic->async items, adds tma_store arrive/wait",
 	.run = run,
+	.versions = VV_LEGACY,
 };

@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "read_internal.h"
+#include "vocab.h"
 
 typedef struct Parser Parser;
 
@@ -1178,7 +1179,7 @@ call_intrin(Parser *p, Args *a)
 		err(p, a->at, "T.call_intrin takes a dtype, an op and the op's arguments");
 	str_arg(p, a, a->pos.v[0], "the dtype");
 	const Expr *op = a->pos.v[1];
-	const char *name = str_arg(p, a, op, "the op");
+	const char *name = str_arg(p, a, op, "the op"), *full = name;
 	static const char *const prefixes[] = {"tl.tileop.", "tl.", "tirx.", "tir."};
 	for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
 		if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0) {
@@ -1189,6 +1190,14 @@ call_intrin(Parser *p, Args *a)
 		err_expr(p, op, "T.call_intrin: op name \"%.60s\" is not an identifier", name);
 	if (t_fn(name, strlen(name), NULL) != TF_NONE)
 		err_expr(p, op, "T.call_intrin: op '%s' would not print back as a call", name);
+	if (!vocab_known(name)) {
+		const char *near = vocab_nearest(name);
+		int pre = (int)(name - full);
+		if (near)
+			err_expr(p, op, "T.call_intrin: unknown op \"%s\" (did you mean \"%.*s%s\"?)", full, pre,
+			         full, near);
+		err_expr(p, op, "T.call_intrin: unknown op \"%s\"", full);
+	}
 	name = op_canonical_name(name);
 	Expr **args = expr_array(p, a->pos.n - 2);
 	for (int i = 2; i < a->pos.n; i++)
@@ -1273,6 +1282,19 @@ dtype_call(Parser *p, const Tok *nt, const char *dtype)
 	return mk_int(p, x->u.i, dtype, nt);
 }
 
+/* A name no modelled version knows (vocab.def) is refused, as TVM's parser
+ * refuses a T. attribute its namespace lacks. */
+static void
+unknown_name_check(Parser *p, const Tok *nt, const char *name)
+{
+	if (vocab_known(name))
+		return;
+	const char *near = vocab_nearest(name);
+	if (near)
+		err(p, nt, "unknown TVMScript name T.%s (did you mean T.%s?)", name, near);
+	err(p, nt, "unknown TVMScript name T.%s", name);
+}
+
 /* t_call = 'T' '.' NAME '(' args ')'  in an expression.  The current token
  * is '('. */
 static Expr *
@@ -1315,6 +1337,7 @@ t_call(Parser *p, const Tok *nt)
 		call_args(p, &args, nt, fname, 1);
 		return call_intrin(p, &args);
 	case TF_NONE: {
+		unknown_name_check(p, nt, name);
 		call_args(p, &args, nt, fname, 0);
 		const char **kn = NULL;
 		Expr **kv = NULL;

@@ -21,15 +21,21 @@ model_failure(const PassModel *m, const Program *p, const PassError *err, const 
 	Loc where = {0, 0};
 	if (p->nfuncs && p->funcs[0]->body)
 		where = p->funcs[0]->body->loc;
-	const char *rule = m->contract ? m->contract
-	                               : "SPEC 5 external model: a command that reads TVMScript on stdin "
-	                                 "and writes the transformed TVMScript on stdout, exit status 0";
+	if (k == FK_MODEL_REJECTED && err->loc.line)
+		where = err->loc;
+	const char *rule = k == FK_MODEL_REJECTED && !m->contract
+	                       ? "a model judges only programs whose ops its TileLang version has"
+	                   : m->contract ? m->contract
+	                                 : "external model (docs/external-models.md): a command that "
+	                                   "reads TVMScript on stdin and writes the transformed "
+	                                   "TVMScript on stdout, exit status 0";
 	Finding *f = fl_add(out, k, m->name, "model", rule, where);
 	if (k == FK_MODEL_REJECTED)
 		fl_set_message(out, f, "not judged%s: %s", when, err->msg);
 	else
 		fl_set_message(out, f, "no output to judge%s: %s", when, err->msg);
-	f->strength_note = (char *)"one run of the model";
+	f->strength_note = (char *)(k == FK_MODEL_REJECTED && !m->contract ? "the version's op registrations"
+	                                                                   : "one run of the model");
 	fl_sign(f);
 }
 

@@ -140,6 +140,8 @@ check(const char *path)
 	int n;
 	const PassModel *const *models = pass_models(&n);
 	for (int i = 0; i < n; i++) {
+		if (!pass_accepts(models[i], p, NULL))
+			continue; /* an op the model's version lacks: nothing to read back */
 		Program *q = pass_run(models[i], p);
 		char *tq = print_program(q);
 		Program *q2 = reread(a, path, tq);
