@@ -133,7 +133,7 @@ main(int argc, char **argv)
 		Arena *a = ar_new();
 		Decider d;
 		dz_init_seed(&d, fz_program_seed(1, i));
-		GenOptions g = {size, 0};
+		GenOptions g = {.size = size};
 		Program *p = fz_generate(a, &d, &g);
 		StrBuf sb;
 		sb_init(&sb);

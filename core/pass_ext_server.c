@@ -754,7 +754,7 @@ request(Server *s, const Program *in, StrBuf *text, uint64_t h, PassError *err)
 	int known = r == IO_FRAME && (!strcmp(tag, "result") || !strcmp(tag, "reject") || !strcmp(tag, "error"));
 	if (r == IO_FRAME && !known)
 		snprintf(bad, sizeof bad, "answered with a '%s' frame (want result, reject or error)", tag), r = IO_BAD;
-	PassError e = {PASS_OK, ""};
+	PassError e = {.kind = PASS_OK};
 	if (r != IO_FRAME) {
 		transport_failure(s, r, what, limit, "FENCEFUZZ_EXT_TIMEOUT", bad, &e);
 		remember(s, h, text, NULL, 0, &e);
