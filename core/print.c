@@ -669,12 +669,14 @@ tl_registry_prefix(const char *name, IrEra era)
 }
 
 /* A TileLang op call, for IrPrintOptions.tl_call_intrin.  ptx_cp_async and
- * ptx_ldmatrix are TVM ops too: TVM's spelling prints the dtype first. */
+ * ptx_ldmatrix are TVM ops too: TVM's spelling prints the dtype first.  A
+ * call with keyword arguments (frontend sugar TVM never prints: its Call has
+ * positional arguments only) has no T.call_intrin form and keeps its own. */
 static int
 is_tl_call(const Expr *e)
 {
 	const char *name = e->u.call.name;
-	if (!vocab_is_tl(name))
+	if (!vocab_is_tl(name) || e->u.call.nkw)
 		return 0;
 	if ((!strcmp(name, "ptx_cp_async") || !strcmp(name, "ptx_ldmatrix")) && e->u.call.nargs &&
 	    e->u.call.args[0]->kind == EX_STR)

@@ -72,6 +72,8 @@ check_other_era(Arena *a, const char *path, const Program *p)
 	int n;
 	const PassModel *const *models = pass_models(&n);
 	for (int i = 0; i < n && !failed; i++) {
+		if (!pass_accepts(models[i], c, NULL))
+			continue; /* an op its version does not have: refused, not run */
 		Program *q = pass_run(models[i], c);
 		char *tq = print_program(q);
 		Program *q2 = reread(a, path, tq);
