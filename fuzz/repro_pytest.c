@@ -29,7 +29,8 @@
  *
  * Assumes a well-formed program (ir_verify_program).  Refuses (returns -1)
  * what TVM's parser would not read as the judged program: metadata
- * references, a call it has no spelling for, keyword arguments on a tl op,
+ * references, a call it has no spelling for, a tl op the version does not
+ * register, keyword arguments on a tl op,
  * T.address_of of something other than a buffer element (TVM raises
  * "Invalid object type"), an `if` whose condition is Python literals only
  * (the parser evaluates it in Python and drops the `if`), and names that
@@ -52,7 +53,10 @@
  * call dtype; TileLang's tests build these ops with "handle" (a boolean
  * result for tl_shuffle_elect).  A call not in the table is refused: a wrong
  * guess would give a test that fails in TileLang for a reason unrelated to
- * the finding.
+ * the finding.  `at` is when TileLang registers the op (TIR_DEFINE_TL_BUILTIN
+ * in src/op/builtin.cc at 9f25954, and under src/ at head a35008a): a tl
+ * op the API's version does not register is refused, since the test would
+ * fail with "Operator tl.NAME is not registered", whatever the pass does.
  */
 typedef enum {
 	NS_TVM,       /* T.NAME(raw args), as TVM prints it */
@@ -60,82 +64,86 @@ typedef enum {
 	NS_TVM_OR_TL  /* TVM's op if the first argument is a dtype string, else tl's */
 } Namespace;
 
+/* The TileLang versions that register a tl op (TVM's ops: both). */
+enum { AT_SEED = 1, AT_HEAD = 2, AT_BOTH = AT_SEED | AT_HEAD };
+
 typedef struct CallSpelling {
 	const char *name;
 	Namespace ns;
 	const char *dtype; /* the result dtype, for T.call_intrin */
+	int at;            /* AT_* */
 } CallSpelling;
 
 static const CallSpelling spellings[] = {
 	/* TVM's ops and TVMScript calls (raw arguments). */
-	{"tvm_access_ptr", NS_TVM, NULL},
-	{"type_annotation", NS_TVM, NULL},
-	{"address_of", NS_TVM, NULL},
-	{"call_extern", NS_TVM, NULL},
-	{"call_pure_extern", NS_TVM, NULL},
-	{"reinterpret", NS_TVM, NULL},
-	{"tvm_storage_sync", NS_TVM, NULL},
-	{"ptx_commit_group", NS_TVM, NULL},
-	{"ptx_wait_group", NS_TVM, NULL},
-	{"ptx_init_barrier_thread_count", NS_TVM, NULL},
-	{"ptx_arrive_barrier", NS_TVM, NULL},
-	{"ptx_cp_async_bulk", NS_TVM, NULL},
-	{"Cast", NS_TVM, NULL},
-	{"Broadcast", NS_TVM, NULL},
-	{"Ramp", NS_TVM, NULL},
-	{"Select", NS_TVM, NULL},
-	{"if_then_else", NS_TVM, NULL},
-	{"likely", NS_TVM, NULL},
-	{"target", NS_TVM, NULL},
-	{"min", NS_TVM, NULL},
-	{"max", NS_TVM, NULL},
-	{"truncdiv", NS_TVM, NULL},
-	{"truncmod", NS_TVM, NULL},
-	{"floordiv", NS_TVM, NULL},
-	{"floormod", NS_TVM, NULL},
-	{"shift_left", NS_TVM, NULL},
-	{"shift_right", NS_TVM, NULL},
-	{"bitwise_and", NS_TVM, NULL},
-	{"bitwise_or", NS_TVM, NULL},
-	{"bitwise_xor", NS_TVM, NULL},
-	{"bitwise_not", NS_TVM, NULL},
-	{"exp2", NS_TVM, NULL},
-	{"ret", NS_TVM, NULL},
+	{"tvm_access_ptr", NS_TVM, NULL, AT_BOTH},
+	{"type_annotation", NS_TVM, NULL, AT_BOTH},
+	{"address_of", NS_TVM, NULL, AT_BOTH},
+	{"call_extern", NS_TVM, NULL, AT_BOTH},
+	{"call_pure_extern", NS_TVM, NULL, AT_BOTH},
+	{"reinterpret", NS_TVM, NULL, AT_BOTH},
+	{"tvm_storage_sync", NS_TVM, NULL, AT_BOTH},
+	{"ptx_commit_group", NS_TVM, NULL, AT_BOTH},
+	{"ptx_wait_group", NS_TVM, NULL, AT_BOTH},
+	{"ptx_init_barrier_thread_count", NS_TVM, NULL, AT_BOTH},
+	{"ptx_arrive_barrier", NS_TVM, NULL, AT_BOTH},
+	{"ptx_cp_async_bulk", NS_TVM, NULL, AT_BOTH},
+	{"Cast", NS_TVM, NULL, AT_BOTH},
+	{"Broadcast", NS_TVM, NULL, AT_BOTH},
+	{"Ramp", NS_TVM, NULL, AT_BOTH},
+	{"Select", NS_TVM, NULL, AT_BOTH},
+	{"if_then_else", NS_TVM, NULL, AT_BOTH},
+	{"likely", NS_TVM, NULL, AT_BOTH},
+	{"target", NS_TVM, NULL, AT_BOTH},
+	{"min", NS_TVM, NULL, AT_BOTH},
+	{"max", NS_TVM, NULL, AT_BOTH},
+	{"truncdiv", NS_TVM, NULL, AT_BOTH},
+	{"truncmod", NS_TVM, NULL, AT_BOTH},
+	{"floordiv", NS_TVM, NULL, AT_BOTH},
+	{"floormod", NS_TVM, NULL, AT_BOTH},
+	{"shift_left", NS_TVM, NULL, AT_BOTH},
+	{"shift_right", NS_TVM, NULL, AT_BOTH},
+	{"bitwise_and", NS_TVM, NULL, AT_BOTH},
+	{"bitwise_or", NS_TVM, NULL, AT_BOTH},
+	{"bitwise_xor", NS_TVM, NULL, AT_BOTH},
+	{"bitwise_not", NS_TVM, NULL, AT_BOTH},
+	{"exp2", NS_TVM, NULL, AT_BOTH},
+	{"ret", NS_TVM, NULL, AT_BOTH},
 	/* The namespace collisions (TVMSCRIPT 8): TVM's form has a dtype first. */
-	{"ptx_cp_async", NS_TVM_OR_TL, "handle"},
-	{"ptx_ldmatrix", NS_TVM_OR_TL, "handle"},
+	{"ptx_cp_async", NS_TVM_OR_TL, "handle", AT_BOTH},
+	{"ptx_ldmatrix", NS_TVM_OR_TL, "handle", AT_BOTH},
 	/* TileLang's ops. */
-	{"fence_proxy_async", NS_TL, "handle"},
-	{"tma_load", NS_TL, "handle"},
-	{"tma_load_im2col", NS_TL, "handle"},
-	{"tma_load_multicast", NS_TL, "handle"},
-	{"tma_load_gather4", NS_TL, "handle"},
-	{"tma_store", NS_TL, "handle"},
-	{"tma_store_scatter4", NS_TL, "handle"},
-	{"tma_store_cluster", NS_TL, "handle"},
-	{"tma_store_arrive", NS_TL, "handle"},
-	{"tma_store_wait", NS_TL, "handle"},
-	{"mbarrier_wait_parity", NS_TL, "handle"},
-	{"mbarrier_expect_tx", NS_TL, "handle"},
-	{"ptx_fence_barrier_init", NS_TL, "handle"},
-	{"warpgroup_arrive", NS_TL, "handle"},
-	{"warpgroup_commit_batch", NS_TL, "handle"},
-	{"warpgroup_wait", NS_TL, "handle"},
-	{"warpgroup_fence_operand", NS_TL, "handle"},
-	{"set_max_nreg", NS_TL, "handle"},
-	{"tl_shuffle_elect", NS_TL, "bool"},
-	{"tl_gemm", NS_TL, "handle"},
-	{"tl_gemm_sp", NS_TL, "handle"},
-	{"ptx_stmatrix", NS_TL, "handle"},
-	{"ptx_wgmma_ss", NS_TL, "handle"},
-	{"ptx_wgmma_rs", NS_TL, "handle"},
-	{"ptx_wgmma_sp_ss", NS_TL, "handle"},
-	{"ptx_wgmma_sp_rs", NS_TL, "handle"},
-	{"ptx_tcgen05_mma_ss", NS_TL, "handle"},
-	{"ptx_tcgen05_mma_ts", NS_TL, "handle"},
-	{"ptx_tcgen05_mma_blockscaled_ss", NS_TL, "handle"},
-	{"initialize_wgmma_descriptor", NS_TL, "handle"},
-	{"initialize_tcgen05_descriptor", NS_TL, "handle"},
+	{"fence_proxy_async", NS_TL, "handle", AT_BOTH},
+	{"tma_load", NS_TL, "handle", AT_BOTH},
+	{"tma_load_im2col", NS_TL, "handle", AT_BOTH},
+	{"tma_load_multicast", NS_TL, "handle", AT_HEAD},
+	{"tma_load_gather4", NS_TL, "handle", AT_HEAD},
+	{"tma_store", NS_TL, "handle", AT_BOTH},
+	{"tma_store_scatter4", NS_TL, "handle", AT_HEAD},
+	{"tma_store_cluster", NS_TL, "handle", AT_HEAD},
+	{"tma_store_arrive", NS_TL, "handle", AT_BOTH},
+	{"tma_store_wait", NS_TL, "handle", AT_BOTH},
+	{"mbarrier_wait_parity", NS_TL, "handle", AT_BOTH},
+	{"mbarrier_expect_tx", NS_TL, "handle", AT_BOTH},
+	{"ptx_fence_barrier_init", NS_TL, "handle", AT_BOTH},
+	{"warpgroup_arrive", NS_TL, "handle", AT_BOTH},
+	{"warpgroup_commit_batch", NS_TL, "handle", AT_BOTH},
+	{"warpgroup_wait", NS_TL, "handle", AT_BOTH},
+	{"warpgroup_fence_operand", NS_TL, "handle", AT_BOTH},
+	{"set_max_nreg", NS_TL, "handle", AT_BOTH},
+	{"tl_shuffle_elect", NS_TL, "bool", AT_BOTH},
+	{"tl_gemm", NS_TL, "handle", AT_SEED},
+	{"tl_gemm_sp", NS_TL, "handle", AT_SEED},
+	{"ptx_stmatrix", NS_TL, "handle", AT_BOTH},
+	{"ptx_wgmma_ss", NS_TL, "handle", AT_BOTH},
+	{"ptx_wgmma_rs", NS_TL, "handle", AT_BOTH},
+	{"ptx_wgmma_sp_ss", NS_TL, "handle", AT_HEAD},
+	{"ptx_wgmma_sp_rs", NS_TL, "handle", AT_HEAD},
+	{"ptx_tcgen05_mma_ss", NS_TL, "handle", AT_BOTH},
+	{"ptx_tcgen05_mma_ts", NS_TL, "handle", AT_BOTH},
+	{"ptx_tcgen05_mma_blockscaled_ss", NS_TL, "handle", AT_HEAD},
+	{"initialize_wgmma_descriptor", NS_TL, "handle", AT_BOTH},
+	{"initialize_tcgen05_descriptor", NS_TL, "handle", AT_BOTH},
 };
 
 static const CallSpelling *
@@ -290,6 +298,11 @@ call_head(StrBuf *sb, const Expr *e, void *ctx)
 		return -1;
 	if (e->u.call.nkw) {
 		fail(E, "call T.%s: keyword arguments cannot go through T.call_intrin%s", name, NULL);
+		return -1;
+	}
+	if (!(s->at & (E->api == &apis[PYTEST_API_HEAD] ? AT_HEAD : AT_SEED))) {
+		fail(E, "tl.%s is not registered in TileLang %s: the finding is not about that version",
+		     name, E->api == &apis[PYTEST_API_HEAD] ? "head" : "9f25954 (nor the legacy pass's tree)");
 		return -1;
 	}
 	sb_printf(sb, "T.call_intrin(\"%s\", %s.op.Op.get(\"tl.%s\")", s->dtype, E->api->tir, name);

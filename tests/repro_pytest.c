@@ -166,6 +166,45 @@ unit_cases(const char *outdir)
 	expect_spelling("    if T.bool(True):\n        T.evaluate(0)", "    if T.bool(True):\n", NULL);
 	expect_spelling("    while 0 < 4:\n        T.evaluate(0)", "    while 0 < 4:\n", NULL);
 
+	expect_refusal("", "    T.tma_load_multicast(0)", "tl.tma_load_multicast is not registered in TileLang 9f25954");
+
+	/* The head API: head's imports and paths, tirx.op.Op.get, a dict target. */
+	{
+		static const char src[] = "# from tvm.script import tir as T\n\n@T.prim_func\ndef main():\n"
+		                          "    T.tma_load_multicast(0)\n    T.fence_proxy_async()\n";
+		Arena *a = ar_new();
+		Diag d = {0};
+		Program *p = ir_read(a, "<head>", src, sizeof src - 1, &d);
+		CHECK(p, "head case unreadable: %s", d.msg);
+		PytestCase c = {.api = PYTEST_API_HEAD, .test_name = "h", .before = p, .after = p, .expect_mode = "equal"};
+		StrBuf sb;
+		sb_init(&sb);
+		char err[256];
+		CHECK(p && fz_pytest_text(&sb, &c, err, sizeof err) == 0, "head case refused: %s", err);
+		const char *t = sb.p ? sb.p : "";
+		static const char *const want[] = {
+			"import tilelang as tl\n", "from tvm import tirx\n", "from tvm.script import tirx as T\n",
+			"TARGET = tvm.target.Target({\"kind\": \"cuda\", \"arch\": \"sm_90a\"})\n",
+			"    return tvm.tirx.transform.BindTarget(TARGET)(mod)\n",
+			"    return tl.cuda.transform.InjectFenceProxy()(_bind_target(program))\n",
+			"isinstance(node, tirx.Call)", "tirx.stmt_functor.post_order_visit(",
+			"T.call_intrin(\"handle\", tirx.op.Op.get(\"tl.tma_load_multicast\"), 0)\n",
+		};
+		for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+			CHECK(strstr(t, want[i]), "head file lacks `%s`:\n%s", want[i], t);
+		CHECK(!strstr(t, "tvm.tir.") && !strstr(t, "tilelang.transform") && !strstr(t, "from tvm import tir\n"),
+		      "head file uses a 9f25954-era name:\n%s", t);
+		sb_free(&sb);
+		static const char gemm[] = "# from tvm.script import tir as T\n\n@T.prim_func\ndef main():\n    T.tl_gemm(0)\n";
+		p = ir_read(a, "<gemm>", gemm, sizeof gemm - 1, &d);
+		c.before = c.after = p;
+		sb_init(&sb);
+		CHECK(p && fz_pytest_text(&sb, &c, err, sizeof err) == -1 && strstr(err, "tl.tl_gemm is not registered in TileLang head"),
+		      "tl_gemm at head: %s", err);
+		sb_free(&sb);
+		ar_free(a);
+	}
+
 	/* Test names say what they test. */
 	{
 		char name[100];
@@ -283,7 +322,9 @@ no_default(StrBuf *sb, const Expr *call, void *ctx)
 static int
 allowed_refusal(const char *msg)
 {
-	return strstr(msg, "metadata[") != NULL;
+	/* metadata; an op of head given to the 9f25954-era API (the generator
+	 * does not yet keep to a version's ops) */
+	return strstr(msg, "metadata[") != NULL || strstr(msg, "is not registered in TileLang") != NULL;
 }
 
 /* The pytest spelling of f at indent 0, read back, equals f; a hook that
@@ -366,28 +407,6 @@ write_file(const char *path, const char *text)
 	return fclose(f) == 0 && ok ? 0 : -1;
 }
 
-/* A program with an op TileLang 9f25954 does not have (added at head), which
- * the generator still uses: its file is not written for the Python check
- * against the mock of 9f25954, which refuses such ops. */
-static int
-has_head_only_op(const Program *p)
-{
-	static const char *const ops[] = {"tma_load_multicast", "tma_load_gather4", "tma_store_scatter4",
-	                                  "tma_store_cluster", "ptx_wgmma_sp_ss", "ptx_wgmma_sp_rs",
-	                                  "ptx_tcgen05_mma_blockscaled_ss"};
-	StrBuf sb;
-	sb_init(&sb);
-	ir_print_program(&sb, p);
-	int found = 0;
-	char pat[64];
-	for (size_t i = 0; i < sizeof ops / sizeof ops[0] && !found; i++) {
-		snprintf(pat, sizeof pat, "T.%s(", ops[i]);
-		found = strstr(sb.p, pat) != NULL;
-	}
-	sb_free(&sb);
-	return found;
-}
-
 /* One pytest file per program in "equal" mode, and for every third also one
  * in "fences" mode (every other one of those without an after program). */
 static void
@@ -396,8 +415,6 @@ emit_program(const char *outdir, const char *what, const char *name, const Progr
 {
 	for (int i = 0; i < p->nfuncs; i++)
 		check_respelling(what, p->funcs[i]);
-	if (write && has_head_only_op(p))
-		write = 0;
 	Program *q = pass_run(pass_find(PASS_DEFAULT_MODEL), p);
 	char test[300], comment[600], file[1024];
 	for (int mode = 0; mode < 2; mode++) {
