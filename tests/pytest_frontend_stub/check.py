@@ -9,8 +9,9 @@ mock `tilelang`/`tvm` packages first on sys.path, standing for TileLang of
 --version (its op vocabulary) with the --api (default: the version's).  Its
 test_* functions are called, and each file's outcome is counted:
   passed              every test passed
-  own assertion       a test failed by its own check: the fence count, or
-                      structural equality of the function bodies
+  own count           a test failed by its own fence-count assertion
+  own equality        a test failed by its own check of structural equality
+                      of the function bodies
   one-sided target    structural equality failed on the target attribute
   op not at version   an op the version does not register
   not at the API      an import or name the API does not have
@@ -19,9 +20,11 @@ test_* functions are called, and each file's outcome is counted:
 --pass-bin: fencefuzz's model of the version stands for the compiled pass
 (tilelang/_pass.py).  --db: every stored pytest of a campaign database, each
 against the mock of its finding's model (head: tilelang-head; seed:
-tilelang-9f25954; legacy: tilelang-legacy).  --expect: the outcome every
-file must have (default pass); exit 1 when one has another, or when the
-self-test (what the mock must refuse) fails.
+tilelang-9f25954; legacy: tilelang-legacy).  --expect: the outcomes every
+file must have (default pass: passed; wellformed: passed or own count, what a
+well-formed file gives when the pass returns `after`, which cannot hold a
+fence count; assert: own count or own equality; any); exit 1 when one has
+another, or when the self-test (what the mock must refuse) fails.
 """
 import argparse
 import ast
@@ -190,13 +193,13 @@ def outcome(path):
         run_file(path)
         return "passed", ""
     except AssertionError as e:
-        return "own assertion", str(e).splitlines()[0] if str(e) else "assert"
+        return "own count", str(e).splitlines()[0] if str(e) else "assert"
     except ValueError as e:
         msg = str(e)
         if msg.startswith("StructuralEqual") and '"target"' in msg:
             return "one-sided target", msg
         if msg.startswith("StructuralEqual"):
-            return "own assertion", msg
+            return "own equality", msg
         if "CLI target string" in msg:
             return "not at the API", msg
         return "error", f"ValueError: {msg}"
@@ -260,7 +263,7 @@ def main(argv):
     ap.add_argument("--api", choices=["seed", "head"])
     ap.add_argument("--pass-bin")
     ap.add_argument("--db")
-    ap.add_argument("--expect", default="pass", choices=["pass", "assert", "any"])
+    ap.add_argument("--expect", default="pass", choices=["pass", "wellformed", "assert", "any"])
     ap.add_argument("--list", action="store_true", help="print every file's outcome")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args(argv)
@@ -273,14 +276,16 @@ def main(argv):
             configure(version, args.api, pass_bin)
             got, why = outcome(path)
             counts[(label, got)] += 1
-            want = {"pass": "passed", "assert": "own assertion"}.get(args.expect)
+            want = {"pass": ("passed",), "wellformed": ("passed", "own count"),
+                    "assert": ("own count", "own equality")}.get(args.expect)
+            wrong = want is not None and got not in want
             shown = os.path.basename(path) if args.db else path
-            if args.list or (want and got != want):
-                print(f"{'' if not want or got == want else 'FAIL '}{shown} [{label}]: {got}"
+            if args.list or wrong:
+                print(f"{'FAIL ' if wrong else ''}{shown} [{label}]: {got}"
                       + (f": {why.splitlines()[0] if why else ''}" if why else ""))
-                if want and got != want and got == "error":
+                if wrong and got == "error":
                     print(why)
-            if want and got != want:
+            if wrong:
                 failed += 1
     for (label, got), n in sorted(counts.items()):
         print(f"  {label:18} {got:18} {n}")
