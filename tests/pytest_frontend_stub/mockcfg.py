@@ -17,6 +17,7 @@ OPS, ALIASES, VOCAB_PATH = vocab.load()
 TL_OPS = vocab.names(OPS, "tl", VERSION)
 TIR_OPS = vocab.names(OPS, "tir", VERSION)
 ALL_TL = frozenset(n for n, (sp, _) in OPS.items() if "tl" in sp)
+ALL_TIR = frozenset(n for n, (sp, _) in OPS.items() if "tir" in sp)
 
 
 def tir_module():

@@ -7,7 +7,8 @@ name is the bare printed name; VN_TL: registered by TileLang as tl.NAME,
 VN_TIR: one of TVM's ops, VN_SCRIPT: a TVMScript construct; the versions
 are those that have it.  Comments (/* */, //) and other lines are ignored.
 Without core/vocab.def in the tree, fixtures/vocab.def (the same format,
-written from the versions' op registrations) stands in.
+written from the versions' op registrations) stands in; $FENCEFUZZ_VOCAB
+names another file.
 """
 import os
 import re
@@ -65,7 +66,7 @@ _loaded = {}
 
 def load(path=None):
     """(ops, aliases, path), read once per path."""
-    path = path or (TREE_FILE if os.path.exists(TREE_FILE) else FIXTURE)
+    path = path or os.environ.get("FENCEFUZZ_VOCAB") or (TREE_FILE if os.path.exists(TREE_FILE) else FIXTURE)
     if path not in _loaded:
         with open(path, encoding="utf-8") as f:
             _loaded[path] = parse(f.read(), path) + (path,)

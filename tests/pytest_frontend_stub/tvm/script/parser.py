@@ -182,6 +182,9 @@ def check_function(fn):
             op_gets.add(id(f))
     for node in ast.walk(fn):
         name = _t_attr(node)
+        if name is not None and name in mockcfg.ALL_TIR and name not in mockcfg.TIR_OPS:
+            raise FrontendError(f"line {node.lineno}: T.{name}: Operator tir.{name} is not registered "
+                                f"(the TVM of TileLang {mockcfg.VERSION} does not have it)")
         if name is not None and name not in NAMES:
             what = " (a tl op: TVM's parser knows none; spell it T.call_intrin)" if name in mockcfg.ALL_TL else ""
             raise FrontendError(f"line {node.lineno}: T.{name} does not exist in TVM's TVMScript "
