@@ -43,123 +43,50 @@
 
 #include "ir.h"
 #include "repro.h"
+#include "vocab.h"
 
-/* ---- the spelling table ------------------------------------------------------
+/* ---- spelling ------------------------------------------------------------------
  *
- * Which printed calls are TVM's ops (TVM's TVMScript namespace has them:
- * tvm/script/ir_builder/tir/ir.py, and its tirx successor at head) and which
- * are TileLang's (TIR_DEFINE_TL_BUILTIN in src/op/builtin.cc, registered as
- * tl.NAME; TVM's parser does not know them).  The printed text carries no
- * call dtype; TileLang's tests build these ops with "handle" (a boolean
- * result for tl_shuffle_elect).  A call not in the table is refused: a wrong
- * guess would give a test that fails in TileLang for a reason unrelated to
- * the finding.  `at` is when TileLang registers the op (TIR_DEFINE_TL_BUILTIN
- * in src/op/builtin.cc at 9f25954, and under src/ at head a35008a): a tl
- * op the API's version does not register is refused, since the test would
- * fail with "Operator tl.NAME is not registered", whatever the pass does.
+ * Which printed calls are TVM's (TVM's TVMScript namespace has them) and
+ * which TileLang's (registered as tl.NAME; TVM's parser does not know them),
+ * and which TileLang versions have each: core/vocab.def.  ptx_cp_async and
+ * ptx_ldmatrix are TVM's ops when a dtype string comes first.  The printed
+ * text carries no call dtype; TileLang's tests build these ops with "handle"
+ * ("bool" for tl_shuffle_elect).  A name the vocabulary does not have is
+ * refused: a guess would give a test that fails in TileLang for a reason
+ * unrelated to the finding; so is an op the file's TileLang version does not
+ * register ("Operator tl.NAME is not registered", whatever the pass does),
+ * and a tile op (tl.tileop.NAME: lowered before this pass).
  */
-typedef enum {
-	NS_TVM,       /* T.NAME(raw args), as TVM prints it */
-	NS_TL,        /* T.call_intrin("<dtype>", tir.op.Op.get("tl.NAME"), raw args) */
-	NS_TVM_OR_TL  /* TVM's op if the first argument is a dtype string, else tl's */
-} Namespace;
-
-/* The TileLang versions that register a tl op (TVM's ops: both). */
-enum { AT_SEED = 1, AT_HEAD = 2, AT_BOTH = AT_SEED | AT_HEAD };
-
-typedef struct CallSpelling {
-	const char *name;
-	Namespace ns;
-	const char *dtype; /* the result dtype, for T.call_intrin */
-	int at;            /* AT_* */
-} CallSpelling;
-
-static const CallSpelling spellings[] = {
-	/* TVM's ops and TVMScript calls (raw arguments). */
-	{"tvm_access_ptr", NS_TVM, NULL, AT_BOTH},
-	{"type_annotation", NS_TVM, NULL, AT_BOTH},
-	{"address_of", NS_TVM, NULL, AT_BOTH},
-	{"call_extern", NS_TVM, NULL, AT_BOTH},
-	{"call_pure_extern", NS_TVM, NULL, AT_BOTH},
-	{"reinterpret", NS_TVM, NULL, AT_BOTH},
-	{"tvm_storage_sync", NS_TVM, NULL, AT_BOTH},
-	{"ptx_commit_group", NS_TVM, NULL, AT_BOTH},
-	{"ptx_wait_group", NS_TVM, NULL, AT_BOTH},
-	{"ptx_init_barrier_thread_count", NS_TVM, NULL, AT_BOTH},
-	{"ptx_arrive_barrier", NS_TVM, NULL, AT_BOTH},
-	{"ptx_cp_async_bulk", NS_TVM, NULL, AT_BOTH},
-	{"Cast", NS_TVM, NULL, AT_BOTH},
-	{"Broadcast", NS_TVM, NULL, AT_BOTH},
-	{"Ramp", NS_TVM, NULL, AT_BOTH},
-	{"Select", NS_TVM, NULL, AT_BOTH},
-	{"if_then_else", NS_TVM, NULL, AT_BOTH},
-	{"likely", NS_TVM, NULL, AT_BOTH},
-	{"target", NS_TVM, NULL, AT_BOTH},
-	{"min", NS_TVM, NULL, AT_BOTH},
-	{"max", NS_TVM, NULL, AT_BOTH},
-	{"truncdiv", NS_TVM, NULL, AT_BOTH},
-	{"truncmod", NS_TVM, NULL, AT_BOTH},
-	{"floordiv", NS_TVM, NULL, AT_BOTH},
-	{"floormod", NS_TVM, NULL, AT_BOTH},
-	{"shift_left", NS_TVM, NULL, AT_BOTH},
-	{"shift_right", NS_TVM, NULL, AT_BOTH},
-	{"bitwise_and", NS_TVM, NULL, AT_BOTH},
-	{"bitwise_or", NS_TVM, NULL, AT_BOTH},
-	{"bitwise_xor", NS_TVM, NULL, AT_BOTH},
-	{"bitwise_not", NS_TVM, NULL, AT_BOTH},
-	{"exp2", NS_TVM, NULL, AT_BOTH},
-	{"ret", NS_TVM, NULL, AT_BOTH},
-	/* The namespace collisions (TVMSCRIPT 8): TVM's form has a dtype first. */
-	{"ptx_cp_async", NS_TVM_OR_TL, "handle", AT_BOTH},
-	{"ptx_ldmatrix", NS_TVM_OR_TL, "handle", AT_BOTH},
-	/* TileLang's ops. */
-	{"fence_proxy_async", NS_TL, "handle", AT_BOTH},
-	{"tma_load", NS_TL, "handle", AT_BOTH},
-	{"tma_load_im2col", NS_TL, "handle", AT_BOTH},
-	{"tma_load_multicast", NS_TL, "handle", AT_HEAD},
-	{"tma_load_gather4", NS_TL, "handle", AT_HEAD},
-	{"tma_store", NS_TL, "handle", AT_BOTH},
-	{"tma_store_scatter4", NS_TL, "handle", AT_HEAD},
-	{"tma_store_cluster", NS_TL, "handle", AT_HEAD},
-	{"tma_store_arrive", NS_TL, "handle", AT_BOTH},
-	{"tma_store_wait", NS_TL, "handle", AT_BOTH},
-	{"mbarrier_wait_parity", NS_TL, "handle", AT_BOTH},
-	{"mbarrier_expect_tx", NS_TL, "handle", AT_BOTH},
-	{"ptx_fence_barrier_init", NS_TL, "handle", AT_BOTH},
-	{"warpgroup_arrive", NS_TL, "handle", AT_BOTH},
-	{"warpgroup_commit_batch", NS_TL, "handle", AT_BOTH},
-	{"warpgroup_wait", NS_TL, "handle", AT_BOTH},
-	{"warpgroup_fence_operand", NS_TL, "handle", AT_BOTH},
-	{"set_max_nreg", NS_TL, "handle", AT_BOTH},
-	{"tl_shuffle_elect", NS_TL, "bool", AT_BOTH},
-	{"tl_gemm", NS_TL, "handle", AT_SEED},
-	{"tl_gemm_sp", NS_TL, "handle", AT_SEED},
-	{"ptx_stmatrix", NS_TL, "handle", AT_BOTH},
-	{"ptx_wgmma_ss", NS_TL, "handle", AT_BOTH},
-	{"ptx_wgmma_rs", NS_TL, "handle", AT_BOTH},
-	{"ptx_wgmma_sp_ss", NS_TL, "handle", AT_HEAD},
-	{"ptx_wgmma_sp_rs", NS_TL, "handle", AT_HEAD},
-	{"ptx_tcgen05_mma_ss", NS_TL, "handle", AT_BOTH},
-	{"ptx_tcgen05_mma_ts", NS_TL, "handle", AT_BOTH},
-	{"ptx_tcgen05_mma_blockscaled_ss", NS_TL, "handle", AT_HEAD},
-	{"initialize_wgmma_descriptor", NS_TL, "handle", AT_BOTH},
-	{"initialize_tcgen05_descriptor", NS_TL, "handle", AT_BOTH},
-};
-
-static const CallSpelling *
-find_spelling(const char *name)
+static int
+is_tl_call(const Expr *e)
 {
-	for (size_t i = 0; i < sizeof spellings / sizeof spellings[0]; i++)
-		if (strcmp(spellings[i].name, name) == 0)
-			return &spellings[i];
-	return NULL;
+	const char *name = e->u.call.name;
+	if (!vocab_is_tl(name))
+		return 0;
+	return !((!strcmp(name, "ptx_cp_async") || !strcmp(name, "ptx_ldmatrix")) && e->u.call.nargs > 0 &&
+	         e->u.call.args[0]->kind == EX_STR);
+}
+
+static int
+is_tile_op(const char *name)
+{
+	static const char *const tile_ops[] = {
+		"async_copy", "atomicadd", "atomicmax", "atomicmin", "c2d_im2col", "copy", "cummax",
+		"cumsum", "fill", "finalize_reducer", "finalize_reducer_v2", "gemm", "gemm_py", "gemm_sp",
+		"gemm_sp_py", "im2col", "reduce", "reducer_init", "tcgen05_gemm", "tcgen05_gemm_sp",
+		"tma_copy", "transpose", "wgmma_gemm", "wgmma_gemm_sp",
+	};
+	for (size_t i = 0; i < sizeof tile_ops / sizeof tile_ops[0]; i++)
+		if (!strcmp(name, tile_ops[i]))
+			return 1;
+	return 0;
 }
 
 int
 fz_pytest_needs_call_intrin(const char *op_name)
 {
-	const CallSpelling *s = op_name ? find_spelling(op_name) : NULL;
-	return s && s->ns != NS_TVM;
+	return op_name && vocab_is_tl(op_name);
 }
 
 /* ---- APIs and test names ------------------------------------------------------- */
@@ -286,26 +213,30 @@ call_head(StrBuf *sb, const Expr *e, void *ctx)
 {
 	Emit *E = ctx;
 	const char *name = e->u.call.name;
-	const CallSpelling *s = find_spelling(name);
-	if (!s) {
-		fail(E, "call T.%s: no known spelling for it in TVM's TVMScript or as a tl op "
-		        "(add it to the table in fuzz/repro_pytest.c)%s", name, NULL);
+	int head = E->api == &apis[PYTEST_API_HEAD];
+	if (!vocab_known(name)) {
+		fail(E, "call T.%s: not a TVMScript name or TileLang op of any modelled version%s", name, NULL);
 		return -1;
 	}
-	if (s->ns == NS_TVM)
+	if (!(vocab_versions(name) & (head ? VV_HEAD : VV_SEED))) {
+		char op[96];
+		snprintf(op, sizeof op, "%s.%s", vocab_is_tl(name) ? "tl" : head ? "tirx" : "tir", name);
+		fail(E, "%s is not registered in TileLang %s: the finding is not about that version", op,
+		     head ? "head" : "9f25954 (nor the legacy pass's tree)");
 		return -1;
-	if (s->ns == NS_TVM_OR_TL && e->u.call.nargs > 0 && e->u.call.args[0]->kind == EX_STR)
+	}
+	if (!is_tl_call(e))
 		return -1;
+	if (is_tile_op(name)) {
+		fail(E, "call T.%s: a tile op (tl.tileop.%s), lowered before this pass", name, name);
+		return -1;
+	}
 	if (e->u.call.nkw) {
 		fail(E, "call T.%s: keyword arguments cannot go through T.call_intrin%s", name, NULL);
 		return -1;
 	}
-	if (!(s->at & (E->api == &apis[PYTEST_API_HEAD] ? AT_HEAD : AT_SEED))) {
-		fail(E, "tl.%s is not registered in TileLang %s: the finding is not about that version",
-		     name, E->api == &apis[PYTEST_API_HEAD] ? "head" : "9f25954 (nor the legacy pass's tree)");
-		return -1;
-	}
-	sb_printf(sb, "T.call_intrin(\"%s\", %s.op.Op.get(\"tl.%s\")", s->dtype, E->api->tir, name);
+	sb_printf(sb, "T.call_intrin(\"%s\", %s.op.Op.get(\"tl.%s\")",
+	          strcmp(name, "tl_shuffle_elect") == 0 ? "bool" : "handle", E->api->tir, name);
 	return 2;
 }
 
@@ -602,19 +533,18 @@ put_test_name(StrBuf *sb, const char *name)
 }
 
 /* One function in the TVMScript of E's API at `indent`, tl ops spelled
- * T.call_intrin.
- *
- * The era printer (core/print.c ir_print_program_opts with IrPrintOptions
- * {era, tl_call_intrin}) is not in this tree yet: until it is, this prints
- * through the call-spelling hook of the seed-era printer, so a head-era file
- * has head's harness around seed-era TVMScript (T.allocate, `with` scopes,
- * T.block, tir.* attribute keys), which head's parser refuses; the frontend
- * mock says so (tests/pytest_frontend_stub). */
+ * T.call_intrin (by the hook, which also refuses what cannot be spelled).
+ * The printer of this tree prints seed-era text whatever the era asked
+ * for, so a head-era file has head's harness around seed-era TVMScript
+ * (T.allocate, `with` scopes, T.block, tir.* attribute keys) until the
+ * printer writes head's; head's parser refuses those, and the frontend mock
+ * says so (tests/pytest_frontend_stub). */
 static void
 print_func_era(StrBuf *sb, Emit *E, const Func *f, int indent)
 {
 	PrintHooks hooks = {call_head, E};
-	ir_print_func_hooked(sb, f, indent, &hooks);
+	IrPrintOptions o = {E->api == &apis[PYTEST_API_HEAD] ? ERA_HEAD : ERA_SEED, 1};
+	ir_print_func_opts(sb, f, indent, &o, &hooks);
 }
 
 /* One function: printed under `name` (before/after) at one indentation

@@ -223,7 +223,7 @@ unit_cases(const char *outdir)
 		      fz_pytest_api_for_model("tilelang-legacy") == PYTEST_API_SEED, "api of models");
 	}
 
-	expect_refusal("", "    T.no_such_op(1)", "T.no_such_op: no known spelling");
+	expect_refusal("", "    T.no_such_op(1)", "T.no_such_op: not a TVMScript name or TileLang op");
 	expect_refusal("", "    T.tma_store(1, x=2)", "keyword arguments");
 	expect_refusal("", "    T.evaluate(metadata[\"tl.Layout\"][0])", "metadata[\"tl.Layout\"]");
 	expect_refusal("", "    T = T.decl_buffer((4,), \"float16\", scope=\"shared\")\n    T[0] = T.float16(0)",
