@@ -218,8 +218,44 @@ def outcome(path):
         return "error", traceback.format_exc(limit=4)
 
 
-def self_test():
+VOCAB_SAMPLE = """/* a comment with VOCAB(not_an_entry, VN_TL, VV_HEAD) */
+VOCAB(tma_load,            VN_TL,     VV_LEGACY | VV_SEED | VV_HEAD)
+VOCAB(tl_gemm,             VN_TL,     VV_LEGACY | VV_SEED)   // gone at head
+VOCAB(tma_load_multicast,  VN_TL,     VV_HEAD)
+VOCAB(call_extern,         VN_TIR,    VV_LEGACY | VV_SEED | VV_HEAD)
+VOCAB(evaluate,            VN_SCRIPT, VV_LEGACY | VV_SEED | VV_HEAD)
+VOCAB_ALIAS(shuffle_elect, tl_shuffle_elect, VV_LEGACY | VV_SEED | VV_HEAD)
+"""
+
+
+def vocab_test():
+    """The vocabulary parser on a sample of core/vocab.def's format."""
+    import vocab
+
+    ops, aliases = vocab.parse(VOCAB_SAMPLE)
     bad = 0
+    checks = [
+        (len(ops), 5), (sorted(vocab.names(ops, "tl", "seed")), ["tl_gemm", "tma_load"]),
+        (sorted(vocab.names(ops, "tl", "head")), ["tma_load", "tma_load_multicast"]),
+        (sorted(vocab.names(ops, "tir", "legacy")), ["call_extern"]),
+        (aliases.get("shuffle_elect", (None,))[0], "tl_shuffle_elect"),
+    ]
+    for got, want in checks:
+        if got != want:
+            print(f"SELF-TEST FAIL (vocab): {got!r}, expected {want!r}")
+            bad += 1
+    for text in ("VOCAB(x, VN_TL)\n", "VOCAB(x, VN_NOPE, VV_SEED)\n", "VOCAB(x, VN_TL, VV_SEED)\nVOCAB(x, VN_TL, VV_HEAD)\n"):
+        try:
+            vocab.parse(text)
+            print(f"SELF-TEST FAIL (vocab): accepted {text!r}")
+            bad += 1
+        except vocab.VocabError:
+            pass
+    return bad
+
+
+def self_test():
+    bad = vocab_test()
     with tempfile.TemporaryDirectory() as tmp:
         for i, (api, version, line, ok) in enumerate(SELF_TEST):
             path = os.path.join(tmp, f"case{i}.py")

@@ -6,16 +6,13 @@ The file's lines are C X-macros:
 name is the bare printed name; VN_TL: registered by TileLang as tl.NAME,
 VN_TIR: one of TVM's ops, VN_SCRIPT: a TVMScript construct; the versions
 are those that have it.  Comments (/* */, //) and other lines are ignored.
-Without core/vocab.def in the tree, fixtures/vocab.def (the same format,
-written from the versions' op registrations) stands in; $FENCEFUZZ_VOCAB
-names another file.
+$FENCEFUZZ_VOCAB names another file in that format.
 """
 import os
 import re
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TREE_FILE = os.path.join(HERE, "..", "..", "core", "vocab.def")
-FIXTURE = os.path.join(HERE, "fixtures", "vocab.def")
 
 VERSIONS = {"VV_LEGACY": "legacy", "VV_SEED": "seed", "VV_HEAD": "head"}
 SPACES = {"VN_TL": "tl", "VN_TIR": "tir", "VN_SCRIPT": "script"}
@@ -66,7 +63,7 @@ _loaded = {}
 
 def load(path=None):
     """(ops, aliases, path), read once per path."""
-    path = path or os.environ.get("FENCEFUZZ_VOCAB") or (TREE_FILE if os.path.exists(TREE_FILE) else FIXTURE)
+    path = path or os.environ.get("FENCEFUZZ_VOCAB") or TREE_FILE
     if path not in _loaded:
         with open(path, encoding="utf-8") as f:
             _loaded[path] = parse(f.read(), path) + (path,)
