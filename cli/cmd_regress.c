@@ -183,6 +183,7 @@ help_repro(FILE *out)
 {
 	fprintf(out,
 	        "usage: fencefuzz repro ID [--db PATH] [--tvmscript | --pytest | --cuda]\n"
+	        "                          [--api seed|head]\n"
 	        "\n"
 	        "Prints the reproducers of finding ID (as fencefuzz findings lists them):\n"
 	        "the reduced TVMScript program headed by the finding,\n"
@@ -192,18 +193,46 @@ help_repro(FILE *out)
 	        "A finding recorded without reproducer (campaign --no-reduce) is reduced\n"
 	        "now from its stored program, and the result is stored.\n"
 	        "\n"
-	        "  --db PATH   results database (default " DB_DEFAULT_PATH ")\n"
+	        "The pytest is written for the TileLang version the finding is about:\n"
+	        "TileLang head's API (tvm.tirx, tl.cuda.transform.InjectFenceProxy,\n"
+	        "head-era TVMScript) for tilelang-head findings, the 9f25954-era API\n"
+	        "(tvm.tir, tilelang.transform.InjectFenceProxy) for the others.\n"
+	        "\n"
+	        "  --db PATH        results database (default " DB_DEFAULT_PATH ")\n"
+	        "  --api seed|head  write the pytest for that API instead, from the stored\n"
+	        "                   TVMScript reproducer judged again (not stored)\n"
 	        "\n"
 	        "exit status: 0 printed, 2 no such finding, no reproducer, or usage\n");
+}
+
+/* st->pytest written again for api from the stored TVMScript reproducer. */
+static void
+repro_api(Stored *st, PytestApi api)
+{
+	ReduceTarget t = {0};
+	t.model = st->row.model ? pass_find(st->row.model) : NULL;
+	orc_defaults(&t.oracles);
+	const char *and = st->row.message ? strstr(st->row.message, " and ") : NULL;
+	char other[128] = "";
+	if (and)
+		sscanf(and + 5, "%127s", other);
+	t.other = pass_find(other);
+	free(st->pytest);
+	st->pytest = NULL;
+	if (t.model && !cli_parse_kind("repro", st->row.kind ? st->row.kind : "", &t.kind) &&
+	    (t.kind != FK_DIFFERENTIAL || t.other))
+		st->pytest = fz_repro_pytest_stored(st->reduced, &t, strtoull(st->row.signature ? st->row.signature : "0", NULL, 16), api);
 }
 
 int
 cmd_repro(int argc, char **argv)
 {
-	const char *db_path = DB_DEFAULT_PATH, *id_text = NULL, *only = NULL;
+	const char *db_path = DB_DEFAULT_PATH, *id_text = NULL, *only = NULL, *api_name = NULL;
 	for (int i = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "--db") && i + 1 < argc)
 			db_path = argv[++i];
+		else if (!strcmp(argv[i], "--api") && i + 1 < argc)
+			api_name = argv[++i];
 		else if (!strcmp(argv[i], "--tvmscript") || !strcmp(argv[i], "--pytest") ||
 		         !strcmp(argv[i], "--cuda"))
 			only = argv[i] + 2;
@@ -214,11 +243,16 @@ cmd_repro(int argc, char **argv)
 		else
 			id_text = argv[i];
 	}
+	PytestApi api;
+	if (api_name && fz_pytest_api_parse(api_name, &api))
+		return cli_usage_error("repro", "--api takes seed or head, not '%s'", api_name);
 	Stored st;
 	int rc = stored_open("repro", db_path, id_text, &st);
 	if (rc)
 		return rc;
 	long long id = st.id;
+	if (api_name && st.reduced)
+		repro_api(&st, api);
 	if (only && !strcmp(only, "tvmscript"))
 		fputs(st.reduced ? st.reduced : "", stdout);
 	else if (only && !strcmp(only, "pytest")) {

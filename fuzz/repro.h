@@ -8,8 +8,33 @@
 #include "ir.h"
 
 /* repro_pytest.c */
+
+/* Which TileLang API a pytest is written for: the one of the version the
+ * finding is about.  SEED: TileLang 9f25954 and the legacy pass (TVM's
+ * `tvm.tir`, `tilelang.transform.InjectFenceProxy`, seed-era TVMScript);
+ * HEAD: TileLang head (`tvm.tirx`, `tilelang.cuda.transform.InjectFenceProxy`,
+ * head-era TVMScript, a dict target). */
+typedef enum { PYTEST_API_SEED, PYTEST_API_HEAD } PytestApi;
+
+const char *fz_pytest_api_name(PytestApi api);             /* "seed", "head" */
+int fz_pytest_api_parse(const char *name, PytestApi *out); /* 0 ok, -1 unknown */
+/* The API of the TileLang version a model stands for: HEAD for
+ * tilelang-head, SEED for every other model (9f25954, legacy, mutants of
+ * the reference). */
+PytestApi fz_pytest_api_for_model(const char *model);
+
+/* A test name that says what the test tests: test_<kind>_<what>, where
+ * <what> is the root cause when there is one, else the shape (e.g. the
+ * witness "generic write store -> async read tma_load"), each turned into
+ * lower-case identifier words; a leading repetition of the kind is dropped.
+ * At most n-1 characters (n >= 16), cut at a word boundary. */
+void fz_pytest_test_name(char *out, size_t n, const char *kind, const char *root_cause,
+                         const char *shape);
+
 typedef struct PytestCase {
-	const char *test_name;   /* e.g. "test_fencefuzz_1a2b3c4d5e6f7788"; sanitised into a Python identifier */
+	PytestApi api;           /* the harness and TVMScript era of the file */
+	const char *test_name;   /* e.g. "test_unsound_generic_write_store_to_async_read_tma_load";
+	                            sanitised into a Python identifier */
 	const char *comment;     /* one or more lines (the finding: kind, model, message, witness),
 	                            emitted as # comments; may be NULL */
 	const Program *before;   /* the reduced input program */
@@ -22,17 +47,21 @@ typedef struct PytestCase {
 } PytestCase;
 
 /* Appends the whole pytest file text (imports, helpers, before/after
- * prim_funcs, the test function) to sb.  Returns 0, or -1 with a message in
+ * prim_funcs, the test function) to sb, for c->api.  `before` and `after`
+ * are read by TVM's own TVMScript parser of that era (`from tvm.script
+ * import tir|tirx as T`), every tl op spelled T.call_intrin; the target is
+ * bound on both sides before they are compared, as TileLang's own
+ * `_check` does.  Returns 0, or -1 with a message in
  * err when a construct cannot be expressed for TileLang's frontend (the
  * message names it); sb is left as it was then. */
 int fz_pytest_text(StrBuf *sb, const PytestCase *c, char *err, size_t errlen);
 
-/* The table of tl ops that have no Python wrapper in tilelang.language (or
- * one that does not rebuild the printed call from the printed arguments) and
- * must be spelled T.call_intrin("handle", tir.op.Op.get("tl.NAME"), ...).
- * 1 for such an op, else 0.  Ops whose spelling depends on the arguments
- * (ptx_ldmatrix, ptx_cp_async: tir form with a dtype string first, tl form
- * without) count as needing it. */
+/* 1 for an op that is TileLang's (registered as tl.NAME), which TVM's
+ * TVMScript parser does not know and the pytest spells
+ * T.call_intrin("handle", tir.op.Op.get("tl.NAME"), ...); 0 for TVM's own
+ * ops and unknown names.  Ops whose namespace depends on the arguments
+ * (ptx_ldmatrix, ptx_cp_async: TVM's with a dtype string first, tl's
+ * without) count as tl. */
 int fz_pytest_needs_call_intrin(const char *op_name);
 
 #endif

@@ -1,28 +1,41 @@
-/* repro_pytest.c: a reduced finding as a TileLang pytest (issue 5), in the
- * style of TileLang's own transform tests
- * (testing/python/transform/test_tilelang_transform_inject_fence_proxy.py):
- * `before` and `after` as @T.prim_func inside the test function, the pass
- * applied to an IRModule made with IRModule.from_expr(f.with_attr(
- * "global_symbol", "main")), then tvm.ir.assert_structural_equal, or a count
- * of fence_proxy_async calls found with tir.stmt_functor.post_order_visit.
+/* repro_pytest.c: a reduced finding as a TileLang pytest (issue 5, issue
+ * 13), in the style of TileLang's own transform tests
+ * (testing/python/transform/test_tilelang_transform_inject_fence_proxy.py),
+ * for the TileLang version the finding is about:
  *
- * The functions are printed by the canonical printer (print.c) through its
- * call-spelling hook: the text must parse in TileLang's frontend
- * (`import tilelang.language as T`), which is not TVM's printer's namespace.
- * The printer writes `T.<printed name>(raw args)`; tilelang.language has a
- * wrapper of that name for TVM's tir ops and for some tl ops, but not for
- * every tl op, and some wrappers take other arguments than the raw ones
- * (a dtype first, or a count the printed call lacks).  Those calls are
- * spelled T.call_intrin(DTYPE, tir.op.Op.get("tl.NAME"), raw args), as
- * TileLang's tests spell them; the table below says which.
+ *   seed (9f25954, legacy)   from tvm import tir; from tvm.script import tir as T;
+ *                            tvm.tir.transform.BindTarget; tilelang.transform.InjectFenceProxy
+ *   head                     from tvm import tirx; from tvm.script import tirx as T;
+ *                            tvm.tirx.transform.BindTarget; tl.cuda.transform.InjectFenceProxy;
+ *                            Target({"kind": "cuda", "arch": "sm_90a"}) (head's TVM refuses
+ *                            the "cuda -arch=..." string form)
+ *
+ * `before` and `after` are @T.prim_func inside the test function, read by
+ * TVM's own TVMScript parser of that era (not TileLang's eager
+ * `tilelang.language` builder, which runs Python control flow: it folds
+ * `if T.bool(True):` away and refuses `while 0 < 4:`).  That parser knows no
+ * tl op, so every tl op is spelled T.call_intrin("handle",
+ * tir.op.Op.get("tl.NAME"), raw args) (tirx.op.Op.get at head), as
+ * TileLang's tests spell the ops that have no frontend wrapper; TVM's own
+ * ops print as TVM prints them.  Both sides are bound to the target before
+ * they are compared (TVM's structural equality compares function
+ * attributes, the target among them), as upstream's `_check` does; the pass
+ * output is then compared with `after` by tvm.ir.assert_structural_equal,
+ * or its fence_proxy_async calls are counted with
+ * tir.stmt_functor.post_order_visit.
  *
  * A program of several functions becomes an @I.ir_module class Before (and
  * After) holding them under their own names, as TVM's tests write modules.
  *
  * Assumes a well-formed program (ir_verify_program).  Refuses (returns -1)
- * what it cannot express: metadata references, a call it has no spelling
- * for, keyword arguments on a call_intrin, and names that would shadow what
- * the test needs (T, tir, tvm, tilelang, I, range, Python keywords).
+ * what TVM's parser would not read as the judged program: metadata
+ * references, a call it has no spelling for, a tl op the version does not
+ * register, keyword arguments on a tl op,
+ * T.address_of of something other than a buffer element (TVM raises
+ * "Invalid object type"), an `if` whose condition is Python literals only
+ * (the parser evaluates it in Python and drops the `if`), and names that
+ * would shadow what the test needs (T, tir, tirx, tvm, tilelang, I, range,
+ * Python keywords).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,154 +43,151 @@
 
 #include "ir.h"
 #include "repro.h"
+#include "vocab.h"
 
-/* ---- the spelling table ------------------------------------------------------
+/* ---- spelling ------------------------------------------------------------------
  *
- * Evidence (read from TileLang's sources with the search tool; TileLang
- * 9f25954 is the reference model's version):
- *  - tilelang/language/__init__.py @9f25954 starts with
- *    `from tvm.script.parser.tir import *` and then `from .tir.ir import *`
- *    and `from .builtin import *`: T is TVM's TVMScript tir namespace plus
- *    TileLang's wrappers, the later ones overriding.
- *  - tilelang/language/tir/ir.py: `_op_wrapper` (raw arguments) for
- *    address_of, bitwise_*, exp2, if_then_else, likely, shift_*, truncdiv,
- *    truncmod, tvm_access_ptr, tvm_storage_sync, ptx_wait_group,
- *    ptx_commit_group, ptx_init_barrier_thread_count, ptx_fence_barrier_init,
- *    ptx_arrive_barrier, ...; `_dtype_forward` (dtype first) for call_extern,
- *    ptx_cp_async, ptx_cp_async_bulk (printed with the dtype first too:
- *    TScriptDtypePrintLocation), and for ptx_wgmma_ss/rs and
- *    ptx_tcgen05_mma_ss/ts, whose printed form has no dtype (tir/op.py
- *    @9f25954: `ptx_wgmma_ss(dtype, wgmma_prefix, ...)` calls
- *    Op.get("tl.ptx_wgmma_ss")); ptx_ldmatrix is the tir op (dtype first),
- *    so the tl.ptx_ldmatrix call (printed without one) needs call_intrin.
- *  - tilelang/language/builtin.py (a stored version near 9f25954):
- *    tma_load(*args), fence_proxy_async(), tma_store_arrive(),
- *    tma_store_wait(count=0) (always passes one argument: the printed
- *    0-argument call needs call_intrin), mbarrier_wait_parity(mbarrier,
- *    parity) and mbarrier_expect_tx(mbarrier, tx) (a BufferLoad passes
- *    through unchanged), warpgroup_arrive(), warpgroup_commit_batch(),
- *    warpgroup_wait(num_mma), set_max_nreg(reg_count, is_inc),
- *    shuffle_elect(thread_extent) -> call_intrin("bool",
- *    "tl.tl_shuffle_elect", ...); warpgroup_fence_operand(buffer_or_ptr,
- *    offset, num_regs, dtype) does not take the printed ("float32", ptr, 0,
- *    n); initialize_wgmma_descriptor / initialize_tcgen05_descriptor take a
- *    descriptor buffer, int() their offsets (a symbolic printed offset would
- *    fail) and, for tcgen05, rebuild the flags.  No wrapper at all (no def
- *    in builtin.py, no name in TVM's tir namespace): tma_store,
- *    tma_load_im2col, tma_load_multicast, tl_gemm, tl_gemm_sp, ptx_stmatrix,
- *    and the other SP_INTRIN rows.
- * Calls not in the table are refused: a wrong guess would give a test that
- * fails in TileLang for a reason unrelated to the finding.
+ * Which printed calls are TVM's (TVM's TVMScript namespace has them) and
+ * which TileLang's (registered as tl.NAME; TVM's parser does not know them),
+ * and which TileLang versions have each: core/vocab.def.  ptx_cp_async and
+ * ptx_ldmatrix are TVM's ops when a dtype string comes first.  The printed
+ * text carries no call dtype; TileLang's tests build these ops with "handle"
+ * ("bool" for tl_shuffle_elect).  A name the vocabulary does not have is
+ * refused: a guess would give a test that fails in TileLang for a reason
+ * unrelated to the finding; so is an op the file's TileLang version does not
+ * register ("Operator tl.NAME is not registered", whatever the pass does),
+ * and a tile op (tl.tileop.NAME: lowered before this pass).
  */
-typedef enum {
-	SP_PLAIN,   /* T.NAME(raw args): a tir op, or a tl wrapper that rebuilds the printed call */
-	SP_RENAME,  /* T.<wrapper>(raw args): a tl wrapper under another name */
-	SP_INTRIN,  /* T.call_intrin("<as>", tir.op.Op.get("tl.NAME"), raw args) */
-	SP_TIR_OR_TL /* tir op if the first argument is a dtype string, else as SP_INTRIN */
-} Spelling;
-
-enum {
-	ANY = -1,
-	ARG0_LOAD = 1 /* SP_PLAIN wrapper that needs a buffer element first (_mbar_to_buffer_load) */
-};
-
-typedef struct CallSpelling {
-	const char *name;
-	Spelling how;
-	const char *wrapper; /* SP_RENAME: the wrapper's name */
-	const char *dtype;   /* the result dtype, for T.call_intrin */
-	int nargs;           /* SP_PLAIN/SP_RENAME of a tl wrapper: the arity it passes
-	                        through (other calls fall back to T.call_intrin); ANY */
-	int flags;
-} CallSpelling;
-
-static const CallSpelling spellings[] = {
-	/* TVM tir ops and TVMScript calls (raw arguments). */
-	{"tvm_access_ptr", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"type_annotation", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"address_of", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"call_extern", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"call_pure_extern", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"reinterpret", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"tvm_storage_sync", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"ptx_commit_group", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"ptx_wait_group", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"ptx_init_barrier_thread_count", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"ptx_arrive_barrier", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"ptx_fence_barrier_init", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"ptx_cp_async_bulk", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"Cast", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"Broadcast", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"Ramp", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"Select", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"if_then_else", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"likely", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"target", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"min", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"max", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"truncdiv", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"truncmod", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"floordiv", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"floormod", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"shift_left", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"shift_right", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"bitwise_and", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"bitwise_or", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"bitwise_xor", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"bitwise_not", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"exp2", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"ret", SP_PLAIN, NULL, "handle", ANY, 0},
-	/* The namespace collisions (docs/tvmscript.md §8): tir form has a dtype first. */
-	{"ptx_cp_async", SP_TIR_OR_TL, NULL, "handle", ANY, 0},
-	{"ptx_ldmatrix", SP_TIR_OR_TL, NULL, "handle", ANY, 0},
-	/* tl ops with a wrapper that rebuilds the printed call. */
-	{"fence_proxy_async", SP_PLAIN, NULL, "handle", 0, 0},
-	{"tma_load", SP_PLAIN, NULL, "handle", ANY, 0},
-	{"tma_store_arrive", SP_PLAIN, NULL, "handle", 0, 0},
-	{"tma_store_wait", SP_PLAIN, NULL, "handle", 1, 0},
-	{"mbarrier_wait_parity", SP_PLAIN, NULL, "handle", 2, ARG0_LOAD},
-	{"mbarrier_expect_tx", SP_PLAIN, NULL, "handle", 2, ARG0_LOAD},
-	{"warpgroup_arrive", SP_PLAIN, NULL, "handle", 0, 0},
-	{"warpgroup_commit_batch", SP_PLAIN, NULL, "handle", 0, 0},
-	{"warpgroup_wait", SP_PLAIN, NULL, "handle", 1, 0},
-	{"set_max_nreg", SP_PLAIN, NULL, "handle", 2, 0},
-	{"tl_shuffle_elect", SP_RENAME, "shuffle_elect", "bool", 1, 0},
-	/* tl ops without a usable wrapper. */
-	{"tma_store", SP_INTRIN, NULL, "handle", ANY, 0},
-	{"tma_load_im2col", SP_INTRIN, NULL, "handle", ANY, 0},
-	{"tma_load_multicast", SP_INTRIN, NULL, "handle", ANY, 0},
-	{"tma_load_gather4", SP_INTRIN, NULL, "handle", ANY, 0},
-	{"tma_store_scatter4", SP_INTRIN, NULL, "handle", ANY, 0},
-	{"tma_store_cluster", SP_INTRIN, NULL, "handle", ANY, 0},
-	{"tl_gemm", SP_INTRIN, NULL, "handle", ANY, 0},
-	{"tl_gemm_sp", SP_INTRIN, NULL, "handle", ANY, 0},
-	{"ptx_stmatrix", SP_INTRIN, NULL, "handle", ANY, 0},
-	{"ptx_wgmma_ss", SP_INTRIN, NULL, "handle", ANY, 0},
-	{"ptx_wgmma_rs", SP_INTRIN, NULL, "handle", ANY, 0},
-	{"ptx_wgmma_sp_ss", SP_INTRIN, NULL, "handle", ANY, 0},
-	{"ptx_wgmma_sp_rs", SP_INTRIN, NULL, "handle", ANY, 0},
-	{"ptx_tcgen05_mma_ss", SP_INTRIN, NULL, "handle", ANY, 0},
-	{"ptx_tcgen05_mma_ts", SP_INTRIN, NULL, "handle", ANY, 0},
-	{"ptx_tcgen05_mma_blockscaled_ss", SP_INTRIN, NULL, "handle", ANY, 0},
-	{"warpgroup_fence_operand", SP_INTRIN, NULL, "handle", ANY, 0},
-	{"initialize_wgmma_descriptor", SP_INTRIN, NULL, "handle", ANY, 0},
-	{"initialize_tcgen05_descriptor", SP_INTRIN, NULL, "handle", ANY, 0},
-};
-
-static const CallSpelling *
-find_spelling(const char *name)
+static int
+is_tl_call(const Expr *e)
 {
-	for (size_t i = 0; i < sizeof spellings / sizeof spellings[0]; i++)
-		if (strcmp(spellings[i].name, name) == 0)
-			return &spellings[i];
-	return NULL;
+	const char *name = e->u.call.name;
+	if (!vocab_is_tl(name))
+		return 0;
+	return !((!strcmp(name, "ptx_cp_async") || !strcmp(name, "ptx_ldmatrix")) && e->u.call.nargs > 0 &&
+	         e->u.call.args[0]->kind == EX_STR);
+}
+
+static int
+is_tile_op(const char *name)
+{
+	static const char *const tile_ops[] = {
+		"async_copy", "atomicadd", "atomicmax", "atomicmin", "c2d_im2col", "copy", "cummax",
+		"cumsum", "fill", "finalize_reducer", "finalize_reducer_v2", "gemm", "gemm_py", "gemm_sp",
+		"gemm_sp_py", "im2col", "reduce", "reducer_init", "tcgen05_gemm", "tcgen05_gemm_sp",
+		"tma_copy", "transpose", "wgmma_gemm", "wgmma_gemm_sp",
+	};
+	for (size_t i = 0; i < sizeof tile_ops / sizeof tile_ops[0]; i++)
+		if (!strcmp(name, tile_ops[i]))
+			return 1;
+	return 0;
 }
 
 int
 fz_pytest_needs_call_intrin(const char *op_name)
 {
-	const CallSpelling *s = op_name ? find_spelling(op_name) : NULL;
-	return s && (s->how == SP_INTRIN || s->how == SP_TIR_OR_TL);
+	return op_name && vocab_is_tl(op_name);
+}
+
+/* ---- APIs and test names ------------------------------------------------------- */
+
+typedef struct Api {
+	const char *name;
+	const char *tir;       /* the TVM module: tir | tirx */
+	const char *target;    /* the Target(...) argument */
+	const char *bind;      /* BindTarget's Python path */
+	const char *pass;      /* InjectFenceProxy's Python path */
+	const char *tilelang;  /* how the file imports tilelang */
+} Api;
+
+static const Api apis[] = {
+	[PYTEST_API_SEED] = {"seed", "tir", "\"cuda -arch=sm_90a\"", "tvm.tir.transform.BindTarget",
+	                     "tilelang.transform.InjectFenceProxy", "import tilelang\n"},
+	[PYTEST_API_HEAD] = {"head", "tirx", "{\"kind\": \"cuda\", \"arch\": \"sm_90a\"}",
+	                     "tvm.tirx.transform.BindTarget", "tl.cuda.transform.InjectFenceProxy",
+	                     "import tilelang\nimport tilelang as tl\n"},
+};
+
+const char *
+fz_pytest_api_name(PytestApi api)
+{
+	return apis[api == PYTEST_API_HEAD ? PYTEST_API_HEAD : PYTEST_API_SEED].name;
+}
+
+int
+fz_pytest_api_parse(const char *name, PytestApi *out)
+{
+	for (int i = 0; i < 2; i++)
+		if (name && strcmp(name, apis[i].name) == 0) {
+			*out = (PytestApi)i;
+			return 0;
+		}
+	return -1;
+}
+
+PytestApi
+fz_pytest_api_for_model(const char *model)
+{
+	return model && strcmp(model, "tilelang-head") == 0 ? PYTEST_API_HEAD : PYTEST_API_SEED;
+}
+
+/* Appends text as lower-case identifier words joined by '_' ("->" reads
+ * "to"), up to cap characters in out. */
+static size_t
+put_words(char *out, size_t len, size_t cap, const char *text)
+{
+	int gap = len > 0;
+	for (const char *c = text; *c && len < cap; c++) {
+		char ch = *c;
+		if (ch == '-' && c[1] == '>') {
+			c++;
+			if (len + 4 > cap)
+				break;
+			memcpy(out + len, len ? "_to" : "to", len ? 3 : 2);
+			len += len ? 3 : 2;
+			gap = 1;
+			continue;
+		}
+		if (ch >= 'A' && ch <= 'Z')
+			ch = (char)(ch - 'A' + 'a');
+		if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9')) {
+			if (gap && len)
+				out[len++] = '_';
+			gap = 0;
+			if (len < cap)
+				out[len++] = ch;
+		} else {
+			gap = 1;
+		}
+	}
+	out[len] = 0;
+	return len;
+}
+
+void
+fz_pytest_test_name(char *out, size_t n, const char *kind, const char *root_cause, const char *shape)
+{
+	if (n < 16) {
+		if (n)
+			out[0] = 0;
+		return;
+	}
+	char k[64], w[256];
+	put_words(k, 0, sizeof k - 1, kind && *kind ? kind : "finding");
+	const char *what = root_cause && *root_cause ? root_cause : shape;
+	size_t wl = put_words(w, 0, sizeof w - 1, what ? what : "");
+	const char *wp = w;
+	size_t kl = strlen(k);
+	if (wl > kl && strncmp(w, k, kl) == 0 && w[kl] == '_')
+		wp += kl + 1;
+	snprintf(out, n, "test_%s%s%s", k, *wp ? "_" : "", wp);
+	/* Cut at a word boundary. */
+	size_t len = strlen(out);
+	if (len == n - 1 && strlen(wp) + kl + 6 > n - 1) {
+		char *u = strrchr(out, '_');
+		if (u && u > out + 5 + kl)
+			*u = 0;
+	}
 }
 
 /* ---- the printer hook ------------------------------------------------------------ */
@@ -186,6 +196,7 @@ typedef struct Emit {
 	char *err;
 	size_t errlen;
 	int failed;
+	const Api *api;
 } Emit;
 
 static void
@@ -198,50 +209,35 @@ fail(Emit *E, const char *fmt, const char *a, const char *b)
 }
 
 static int
-put_intrin(StrBuf *sb, const char *dtype, const char *name)
-{
-	sb_printf(sb, "T.call_intrin(\"%s\", tir.op.Op.get(\"tl.%s\")", dtype, name);
-	return 2;
-}
-
-static int
 call_head(StrBuf *sb, const Expr *e, void *ctx)
 {
 	Emit *E = ctx;
 	const char *name = e->u.call.name;
-	const CallSpelling *s = find_spelling(name);
-	int nargs = e->u.call.nargs;
-	if (!s) {
-		fail(E, "call T.%s: no known spelling for it in tilelang.language "
-		        "(add it to the table in fuzz/repro_pytest.c)%s", name, NULL);
+	int head = E->api == &apis[PYTEST_API_HEAD];
+	if (!vocab_known(name)) {
+		fail(E, "call T.%s: not a TVMScript name or TileLang op of any modelled version%s", name, NULL);
 		return -1;
 	}
-	switch (s->how) {
-	case SP_PLAIN:
-	case SP_RENAME:
-		if ((s->nargs == ANY || s->nargs == nargs) &&
-		    (!(s->flags & ARG0_LOAD) || (nargs > 0 && e->u.call.args[0]->kind == EX_LOAD))) {
-			if (s->how == SP_PLAIN)
-				return -1;
-			sb_printf(sb, "T.%s(", s->wrapper);
-			return 0;
-		}
-		if (e->u.call.nkw)
-			break;
-		return put_intrin(sb, s->dtype, name);
-	case SP_TIR_OR_TL:
-		if (nargs > 0 && e->u.call.args[0]->kind == EX_STR)
-			return -1;
-		if (e->u.call.nkw)
-			break;
-		return put_intrin(sb, s->dtype, name);
-	case SP_INTRIN:
-		if (e->u.call.nkw)
-			break;
-		return put_intrin(sb, s->dtype, name);
+	if (!(vocab_versions(name) & (head ? VV_HEAD : VV_SEED))) {
+		char op[96];
+		snprintf(op, sizeof op, "%s.%s", vocab_is_tl(name) ? "tl" : head ? "tirx" : "tir", name);
+		fail(E, "%s is not registered in TileLang %s: the finding is not about that version", op,
+		     head ? "head" : "9f25954 (nor the legacy pass's tree)");
+		return -1;
 	}
-	fail(E, "call T.%s: keyword arguments cannot go through T.call_intrin%s", name, NULL);
-	return -1;
+	if (!is_tl_call(e))
+		return -1;
+	if (is_tile_op(name)) {
+		fail(E, "call T.%s: a tile op (tl.tileop.%s), lowered before this pass", name, name);
+		return -1;
+	}
+	if (e->u.call.nkw) {
+		fail(E, "call T.%s: keyword arguments cannot go through T.call_intrin%s", name, NULL);
+		return -1;
+	}
+	sb_printf(sb, "T.call_intrin(\"%s\", %s.op.Op.get(\"tl.%s\")",
+	          strcmp(name, "tl_shuffle_elect") == 0 ? "bool" : "handle", E->api->tir, name);
+	return 2;
 }
 
 /* ---- what the frontend cannot take ------------------------------------------------ */
@@ -254,7 +250,7 @@ reserved(const char *name)
 	/* The test's module names; `range`, which the printer writes for serial
 	 * loops; Python's keywords (the reader takes some as names). */
 	static const char *const names[] = {
-		"T", "tir", "tvm", "tilelang", "tl", "I", "range",
+		"T", "tir", "tirx", "tvm", "tilelang", "tl", "I", "range",
 		"False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
 		"continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
 		"if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return",
@@ -267,6 +263,27 @@ reserved(const char *name)
 }
 
 static void check_expr(Emit *E, const Expr *e);
+
+/* An expression Python evaluates itself when TVM's parser reads it: bare
+ * int32 literals, Python constants and operators over them. */
+static int
+python_literal(const Expr *e)
+{
+	switch (e->kind) {
+	case EX_INT: return !e->dtype || strcmp(e->dtype, "int32") == 0;
+	case EX_POD_BOOL:
+	case EX_NONE:
+	case EX_STR: return 1;
+	case EX_BIN: return python_literal(e->u.bin.a) && python_literal(e->u.bin.b);
+	default: return 0; /* T.Not(5), T.bool(True), T.int64(1): TVM expressions */
+	}
+}
+
+static void
+where(char *out, size_t n, Loc l)
+{
+	snprintf(out, n, "%d:%d", l.line, l.col);
+}
 
 static void
 check_var(Emit *E, const Var *v)
@@ -317,6 +334,16 @@ check_expr(Emit *E, const Expr *e)
 		check_expr(E, e->u.operand);
 		break;
 	case EX_CALL:
+		/* TVM's address_of takes a Buffer or a BufferLoad and raises
+		 * "Invalid object type" for anything else. */
+		if (strcmp(e->u.call.name, "address_of") == 0 &&
+		    (e->u.call.nargs != 1 || (e->u.call.args[0]->kind != EX_LOAD && e->u.call.args[0]->kind != EX_BUF))) {
+			char at[32];
+			where(at, sizeof at, e->loc);
+			fail(E, "T.address_of at %s takes a buffer element, not this argument: TVM's parser "
+			        "raises \"Invalid object type\"%s", at, NULL);
+			break;
+		}
 		for (int i = 0; i < e->u.call.nargs; i++)
 			check_expr(E, e->u.call.args[i]);
 		for (int i = 0; i < e->u.call.nkw; i++)
@@ -374,6 +401,13 @@ check_stmt(Emit *E, const Stmt *s)
 		check_expr(E, s->u.while_.cond);
 		break;
 	case ST_IF:
+		if (python_literal(s->u.if_.cond)) {
+			char at[32];
+			where(at, sizeof at, s->loc);
+			fail(E, "the if at %s has a condition of Python literals only: TVM's parser evaluates "
+			        "it in Python and keeps one branch, not the if%s", at, NULL);
+			return;
+		}
 		check_expr(E, s->u.if_.cond);
 		check_stmt(E, s->u.if_.then_);
 		check_stmt(E, s->u.if_.else_);
@@ -498,13 +532,27 @@ put_test_name(StrBuf *sb, const char *name)
 	}
 }
 
+/* One function in the TVMScript of E's API at `indent`, tl ops spelled
+ * T.call_intrin (by the hook, which also refuses what cannot be spelled).
+ * The printer of this tree prints seed-era text whatever the era asked
+ * for, so a head-era file has head's harness around seed-era TVMScript
+ * (T.allocate, `with` scopes, T.block, tir.* attribute keys) until the
+ * printer writes head's; head's parser refuses those, and the frontend mock
+ * says so (tests/pytest_frontend_stub). */
+static void
+print_func_era(StrBuf *sb, Emit *E, const Func *f, int indent)
+{
+	PrintHooks hooks = {call_head, E};
+	IrPrintOptions o = {E->api == &apis[PYTEST_API_HEAD] ? ERA_HEAD : ERA_SEED, 1};
+	ir_print_func_opts(sb, f, indent, &o, &hooks);
+}
+
 /* One function: printed under `name` (before/after) at one indentation
  * level.  Several: an @I.ir_module class `class_name` with the functions
  * under their own names (their global symbols), one level deeper. */
 static int
 put_program(StrBuf *sb, Emit *E, const Program *p, const char *name, const char *class_name)
 {
-	PrintHooks hooks = {call_head, E};
 	if (p->nfuncs < 1) {
 		fail(E, "the %s program has no function%s", name, NULL);
 		return -1;
@@ -516,7 +564,7 @@ put_program(StrBuf *sb, Emit *E, const Program *p, const char *name, const char 
 	if (p->nfuncs == 1) {
 		Func f = *p->funcs[0];
 		f.name = name;
-		ir_print_func_hooked(sb, &f, 1, &hooks);
+		print_func_era(sb, E, &f, 1);
 		sb_putc(sb, '\n');
 		return E->failed ? -1 : 0;
 	}
@@ -530,52 +578,57 @@ put_program(StrBuf *sb, Emit *E, const Program *p, const char *name, const char 
 	for (int i = 0; i < p->nfuncs; i++) {
 		if (i)
 			sb_putc(sb, '\n');
-		ir_print_func_hooked(sb, p->funcs[i], 2, &hooks);
+		print_func_era(sb, E, p->funcs[i], 2);
 		sb_putc(sb, '\n');
 	}
 	return E->failed ? -1 : 0;
 }
 
-static const char PRELUDE[] =
-	"from tvm import tir\n"
-	"from tvm.script import ir as I\n"
-	"\n"
-	"import tilelang\n"
-	"import tilelang.language as T\n"
-	"import tilelang.testing\n"
-	"from tilelang import tvm as tvm\n"
-	"\n"
-	"\n"
-	"def _inject_fence_proxy(program):\n"
-	"    # BindTarget gives an sm_90a target to a function that has none, as\n"
-	"    # TileLang's lowering does before this pass (upstream main runs the pass\n"
-	"    # only for sm_90+ targets); a target the program carries is kept.\n"
-	"    if isinstance(program, tvm.IRModule):\n"
-	"        mod = program\n"
-	"    else:\n"
-	"        mod = tvm.IRModule.from_expr(program.with_attr(\"global_symbol\", \"main\"))\n"
-	"    mod = tvm.tir.transform.BindTarget(tvm.target.Target(\"cuda -arch=sm_90a\"))(mod)\n"
-	"    return tilelang.transform.InjectFenceProxy()(mod)\n"
-	"\n"
-	"\n"
-	"def _count_fences(mod):\n"
-	"    fences = []\n"
-	"\n"
-	"    def visit(node):\n"
-	"        if isinstance(node, tir.Call) and isinstance(node.op, tvm.ir.Op) and node.op.name == \"tl.fence_proxy_async\":\n"
-	"            fences.append(node)\n"
-	"\n"
-	"    for _, func in mod.functions.items():\n"
-	"        tir.stmt_functor.post_order_visit(func.body, visit)\n"
-	"    return len(fences)\n"
-	"\n"
-	"\n";
+/* The imports and helpers, for one API. */
+static void
+put_prelude(StrBuf *sb, const Api *api)
+{
+	sb_puts(sb, api->tilelang);
+	sb_puts(sb, "import tilelang.testing\n"
+	            "from tilelang import tvm as tvm\n");
+	sb_printf(sb, "from tvm import %s\n", api->tir);
+	sb_puts(sb, "from tvm.script import ir as I\n");
+	sb_printf(sb, "from tvm.script import %s as T\n", api->tir);
+	sb_puts(sb, "\n"
+	            "# TileLang's lowering binds the target before this pass (the pass runs only\n"
+	            "# for sm_90+ targets); both sides of a comparison are bound, as TileLang's\n"
+	            "# own tests do, because structural equality compares function attributes.\n"
+	            "# A function that carries a target keeps it.\n");
+	sb_printf(sb, "TARGET = tvm.target.Target(%s)\n\n\n", api->target);
+	sb_puts(sb, "def _bind_target(program):\n"
+	            "    if isinstance(program, tvm.IRModule):\n"
+	            "        mod = program\n"
+	            "    else:\n"
+	            "        mod = tvm.IRModule.from_expr(program.with_attr(\"global_symbol\", \"main\"))\n");
+	sb_printf(sb, "    return %s(TARGET)(mod)\n\n\n", api->bind);
+	sb_puts(sb, "def _inject_fence_proxy(program):\n");
+	sb_printf(sb, "    return %s()(_bind_target(program))\n\n\n", api->pass);
+	sb_puts(sb, "def _count_fences(mod):\n"
+	            "    fences = []\n"
+	            "\n"
+	            "    def visit(node):\n");
+	sb_printf(sb, "        if isinstance(node, %s.Call) and isinstance(node.op, tvm.ir.Op) and "
+	              "node.op.name == \"tl.fence_proxy_async\":\n", api->tir);
+	sb_puts(sb, "            fences.append(node)\n"
+	            "\n"
+	            "    for _, func in mod.functions.items():\n");
+	sb_printf(sb, "        %s.stmt_functor.post_order_visit(func.body, visit)\n", api->tir);
+	sb_puts(sb, "    return len(fences)\n"
+	            "\n"
+	            "\n");
+}
 
 int
 fz_pytest_text(StrBuf *sb, const PytestCase *c, char *err, size_t errlen)
 {
 	char dummy[1];
-	Emit E = {err ? err : dummy, err ? errlen : sizeof dummy, 0};
+	const Api *api = &apis[c->api == PYTEST_API_HEAD ? PYTEST_API_HEAD : PYTEST_API_SEED];
+	Emit E = {err ? err : dummy, err ? errlen : sizeof dummy, 0, api};
 	size_t start = sb->len;
 	int equal = c->expect_mode && strcmp(c->expect_mode, "equal") == 0;
 	int fences = c->expect_mode && strcmp(c->expect_mode, "fences") == 0;
@@ -588,12 +641,13 @@ fz_pytest_text(StrBuf *sb, const PytestCase *c, char *err, size_t errlen)
 	if (errlen)
 		err[0] = 0;
 
-	sb_puts(sb, "# A fencefuzz reproducer (fuzz/repro_pytest.c) for tilelang.transform.InjectFenceProxy.\n");
+	sb_printf(sb, "# A fencefuzz reproducer for %s (TileLang %s API).\n", api->pass,
+	          api == &apis[PYTEST_API_HEAD] ? "head" : "9f25954-era");
 	if (c->comment && *c->comment)
 		put_comment(sb, "", c->comment);
 	sb_puts(sb, equal ? "# Checks: the pass output is structurally equal to `after`.\n"
 	                  : "# Checks: the number of fence_proxy_async calls in the pass output.\n");
-	sb_puts(sb, PRELUDE);
+	put_prelude(sb, api);
 	sb_puts(sb, "def ");
 	put_test_name(sb, c->test_name);
 	sb_puts(sb, "():\n\n");
@@ -621,9 +675,9 @@ fz_pytest_text(StrBuf *sb, const PytestCase *c, char *err, size_t errlen)
 		}
 		sb_puts(sb, ".\n");
 		if (module) {
-			sb_puts(sb, "    tvm.ir.assert_structural_equal(mod, After, True)\n");
+			sb_puts(sb, "    tvm.ir.assert_structural_equal(mod, _bind_target(After), True)\n");
 		} else {
-			sb_puts(sb, "    expected = tvm.IRModule.from_expr(after.with_attr(\"global_symbol\", \"main\"))\n");
+			sb_puts(sb, "    expected = _bind_target(after)\n");
 			sb_puts(sb, "    tvm.ir.assert_structural_equal(mod[\"main\"], expected[\"main\"], True)\n");
 		}
 	} else {

@@ -144,8 +144,85 @@ with_inserted(Arena *a, const Program *q, Loc at, const char *const *names, int 
 	return done ? out : NULL;
 }
 
+/* The test's name: what it tests (kind, root cause or witness shape). */
+static void
+pytest_name(char *out, size_t n, const Finding *f)
+{
+	char shape[256] = "";
+	size_t len = 0;
+	for (int i = 0; i < f->nwitness && len + 8 < sizeof shape; i++)
+		len += (size_t)snprintf(shape + len, sizeof shape - len, "%s%s", i ? " -> " : "",
+		                        f->witness[i].what ? f->witness[i].what : "");
+	if (len >= sizeof shape)
+		len = sizeof shape - 1;
+	fz_pytest_test_name(out, n, orc_kind_name(f->kind), f->root_cause,
+	                    len ? shape : f->message);
+}
+
 char *
 fz_repro_pytest(const ReduceResult *r, const ReduceTarget *t)
+{
+	return fz_repro_pytest_api(r, t, fz_pytest_api_for_model(t->model->name));
+}
+
+static char *pytest_of(const ReduceResult *r, const ReduceTarget *t, PytestApi api, const char *comment);
+
+char *
+fz_repro_pytest_api(const ReduceResult *r, const ReduceTarget *t, PytestApi api)
+{
+	return pytest_of(r, t, api, NULL);
+}
+
+/* The leading "# " comment lines of a stored TVMScript reproducer (the
+ * finding's header), without the "# ", up to the TVMScript header line. */
+static char *
+stored_header(const char *text)
+{
+	StrBuf sb;
+	sb_init(&sb);
+	for (const char *l = text; *l == '#';) {
+		const char *nl = strchr(l, '\n');
+		size_t n = nl ? (size_t)(nl - l) : strlen(l);
+		if (n >= 17 && strncmp(l, "# from tvm.script", 17) == 0)
+			break;
+		size_t skip = n >= 2 && l[1] == ' ' ? 2 : 1;
+		sb_putn(&sb, l + skip, n - skip);
+		sb_putc(&sb, '\n');
+		if (!nl)
+			break;
+		l = nl + 1;
+	}
+	return sb_take(&sb);
+}
+
+char *
+fz_repro_pytest_stored(const char *stored, const ReduceTarget *t, uint64_t cause, PytestApi api)
+{
+	/* The program without its header, so that the judged locations are
+	 * those of the text the pytest is made from. */
+	const char *body = strstr(stored, "# from tvm.script");
+	body = body ? body : stored;
+	Arena *a = ar_new();
+	Diag d;
+	Program *p = ir_read(a, "reduced", body, strlen(body), &d);
+	ReduceResult r;
+	memset(&r, 0, sizeof r);
+	fl_init(&r.findings, a);
+	char *out = NULL;
+	if (p && fz_shows(t, p, &r.findings, &r.finding)) {
+		r.text = (char *)body;
+		r.reduced = p;
+		r.cause = cause;
+		char *comment = stored_header(stored);
+		out = pytest_of(&r, t, api, comment);
+		free(comment);
+	}
+	ar_free(a);
+	return out;
+}
+
+static char *
+pytest_of(const ReduceResult *r, const ReduceTarget *t, PytestApi api, const char *comment)
 {
 	const Finding *f = &r->finding;
 	Arena *a = ar_new();
@@ -157,8 +234,9 @@ fz_repro_pytest(const ReduceResult *r, const ReduceTarget *t)
 	}
 	Program *q = pass_run_ex(t->model, before, &(PassError){0});
 	PytestCase c = {0};
-	char name[64], note[256];
-	snprintf(name, sizeof name, "test_fencefuzz_%016llx", (unsigned long long)r->cause);
+	char name[100], note[256];
+	pytest_name(name, sizeof name, f);
+	c.api = api;
 	c.test_name = name;
 	c.before = before;
 	Loc last = f->nwitness ? f->witness[f->nwitness - 1].loc : f->loc;
@@ -218,7 +296,10 @@ fz_repro_pytest(const ReduceResult *r, const ReduceTarget *t)
 		c.expect_fences = program_fences(c.after);
 	StrBuf cm;
 	sb_init(&cm);
-	header(&cm, r, "");
+	if (comment)
+		sb_puts(&cm, comment);
+	else
+		header(&cm, r, "");
 	c.comment = cm.p;
 	StrBuf sb;
 	sb_init(&sb);

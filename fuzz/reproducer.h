@@ -4,6 +4,7 @@
 #define FENCEFUZZ_REPRODUCER_H
 
 #include "reduce.h"
+#include "repro.h"
 
 /* reproducer.c */
 /* The reduced program with a comment header: the finding (kind, model,
@@ -15,6 +16,14 @@ char *fz_repro_tvmscript(const ReduceResult *r);
  * that can be said (see reproducer.c).  malloc'd; NULL when the finding
  * cannot be expressed as a pytest case (the reason is in the TVMScript). */
 char *fz_repro_pytest(const ReduceResult *r, const ReduceTarget *t);
+/* The same for a given TileLang API (fz_repro_pytest: the API of the
+ * finding's model, fz_pytest_api_for_model). */
+char *fz_repro_pytest_api(const ReduceResult *r, const ReduceTarget *t, PytestApi api);
+/* The pytest for a stored TVMScript reproducer (fz_repro_tvmscript's text:
+ * its header becomes the pytest's), judged again for t (model, kind, other
+ * model), for a given API.  NULL when the finding no longer shows on it or
+ * has no pytest. */
+char *fz_repro_pytest_stored(const char *stored, const ReduceTarget *t, uint64_t cause, PytestApi api);
 
 /* A self-checking CUDA kernel for SM90 (oracle/cuda/lower.h) of the model's
  * output on the reduced program, for the race kinds (unsound, unsound-war,

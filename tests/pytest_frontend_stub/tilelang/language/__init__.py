@@ -1,6 +1,13 @@
-"""A strict mock of `tilelang.language` (imported as T) for checking the pytest
-reproducers fencefuzz emits (fuzz/repro_pytest.c).  It is NOT TileLang's
-frontend: it cannot build TIR.  What it checks:
+"""A strict mock of `tilelang.language` (imported as T): TileLang's own eager
+frontend, which fencefuzz's reproducers no longer use (they are read by
+TVM's TVMScript parser, tvm/script/parser.py); kept to judge files written
+for it.  It is NOT TileLang's frontend: it cannot build TIR.  Its
+@T.prim_func runs Python control flow as TileLang's builder does: a `while`
+over Python literals is refused ("Infinite while loop detected"), and an
+`if` over them is folded, so the test would build another program than the
+one judged (refused here).  T.address_of of a non-element raises "Invalid
+object type".  Ops are checked against the mock's version.  What else it
+checks:
 
 * T.prim_func does not run the decorated function (TVMScript is parsed from
   source, not executed): it parses the function's source with Python's ast
@@ -23,8 +30,10 @@ import re
 import textwrap
 import types
 
+import mockcfg
+from mockcfg import FrontendError
+from tvm._tir import Call
 from tvm.ir import Op
-from tvm.tir import Call
 
 # tvm.script.parser.tir: `from ...ir_builder.tir import *` (the __all__ of
 # tvm/script/ir_builder/tir/ir.py in TileLang's TVM fork) plus the parser's
@@ -128,10 +137,6 @@ NOT_RAW = {
 }
 
 
-class FrontendError(Exception):
-    pass
-
-
 def _t_attr(node):
     """NAME for the expression T.NAME, else None."""
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "T":
@@ -174,8 +179,12 @@ def _check_call(node, ops):
             raise FrontendError(f"{where}: the op must be tir.op.Op.get(\"tl.NAME\")")
         if not (op.startswith("tl.") and op[3:] in TL_OPS):
             raise FrontendError(f"{where}: Op.get({op!r}) is not a registered tl op")
+        if op[3:] not in mockcfg.TL_OPS:
+            raise FrontendError(f"{where}: Operator {op} is not registered (TileLang {mockcfg.VERSION})")
         ops.append(op)
         return
+    if name == "address_of" and (len(args) != 1 or not isinstance(args[0], (ast.Subscript, ast.Name))):
+        raise FrontendError(f"{where}: ValueError: Invalid object type")
     if name in NOT_RAW:
         raise FrontendError(f"{where}: {NOT_RAW[name]}, not the printed arguments; use T.call_intrin")
     if name in TL_WRAPPERS:
@@ -209,51 +218,29 @@ def check_function(fn):
             raise FrontendError(f"line {node.lineno}: T.{name} does not exist in tilelang.language")
         if isinstance(node, ast.Name) and node.id in ("tir", "tvm", "tilelang") and id(node) not in op_gets:
             raise FrontendError(f"line {node.lineno}: {node.id} used inside the prim_func other than as tir.op.Op.get")
+        if isinstance(node, ast.While) and _literal(node.test):
+            raise FrontendError(f"line {node.lineno}: RuntimeError: Infinite while loop detected in TileLang")
+        if isinstance(node, ast.If) and (_literal(node.test) or _t_attr(getattr(node.test, "func", None)) == "bool"):
+            raise FrontendError(f"line {node.lineno}: TileLang's eager builder folds the constant condition: "
+                                "the test builds another program than the one judged")
         if isinstance(node, ast.Call):
             _check_call(node, ops)
     return ops
 
 
-_parsed = []  # every PrimFunc parsed so far, in order
+def _literal(node):
+    return isinstance(node, ast.Constant) or (
+        isinstance(node, (ast.Compare, ast.BinOp, ast.BoolOp, ast.UnaryOp)) and
+        all(_literal(c) for c in ast.iter_child_nodes(node) if isinstance(c, ast.expr)))
 
 
-class PrimFunc:
+from tvm.script.parser import PrimFunc as _ParsedFunc  # noqa: E402
+from tvm.script.parser import parsed_after, register  # noqa: E402,F401
+
+
+class PrimFunc(_ParsedFunc):
     def __init__(self, name, node, ops, attrs=None, origin=None):
-        self.name = name
-        self.node = node
-        self.attrs = dict(attrs or {})
-        self.origin = origin if origin is not None else self
-        self.body = types.SimpleNamespace(calls=[Call(Op(o), 0) for o in ops])
-        self._ops = ops
-
-    def with_attr(self, key, value):
-        return PrimFunc(self.name, self.node, self._ops, {**self.attrs, key: value}, self.origin)
-
-    def structure(self):
-        node = ast.FunctionDef(name="", args=self.node.args, body=self.node.body, decorator_list=[],
-                               returns=self.node.returns, type_comment=None)
-        return ast.dump(node, include_attributes=False)
-
-
-def register(program):
-    """Records a parsed function or module, in definition order."""
-    _parsed.append(program)
-
-
-def parsed_after(before):
-    """The `after` function (`After` module) defined after `before`
-    (`Before`), and before the next one of those."""
-    want = {"before": "after", "Before": "After"}.get(before.name)
-    try:
-        i = next(k for k, f in enumerate(_parsed) if f is before.origin)
-    except StopIteration:
-        return None
-    for f in _parsed[i + 1:]:
-        if f.name == before.name:
-            return None
-        if f.name == want:
-            return f
-    return None
+        super().__init__(name, node, ops, None, attrs, origin, False)
 
 
 def _parse(func):
@@ -268,6 +255,7 @@ def _parse(func):
         raise FrontendError(f"{func.__name__} ({inspect.getsourcefile(func)}, function at line "
                             f"{func.__code__.co_firstlineno}): {e}") from None
     f = PrimFunc(func.__name__, fn, ops)
+    f.text = source
     register(f)
     return f
 

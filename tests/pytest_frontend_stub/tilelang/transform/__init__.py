@@ -1,21 +1,13 @@
-"""Mock tilelang.transform.InjectFenceProxy.
-
-It does not model the pass: it returns the `after` prim_func (or `After`
-module) defined after the `before` (`Before`) it is given: the reproducer's
-expected program, or what it is given when there is none, so a well-formed
-reproducer passes against the mock."""
-from tvm.ir import IRModule
-
-from ..language import parsed_after
+"""Mock tilelang.transform: InjectFenceProxy with the seed API only (head
+has tilelang.cuda.transform.InjectFenceProxy instead)."""
+import mockcfg
 
 
-def InjectFenceProxy():  # noqa: N802 (TileLang's name)
-    def apply(mod):
-        if mod.name is not None:  # an @I.ir_module class
-            after = parsed_after(mod)
-            return after if after is not None else mod
-        before = mod["main"]
-        after = parsed_after(before)
-        return IRModule({"main": after if after is not None else before})
+def __getattr__(name):
+    if name == "InjectFenceProxy" and mockcfg.API == "seed":
+        from .._pass import InjectFenceProxy
 
-    return apply
+        return InjectFenceProxy
+    raise AttributeError(f"module 'tilelang.transform' has no attribute '{name}'"
+                         + (" (TileLang head: tilelang.cuda.transform.InjectFenceProxy)"
+                            if name == "InjectFenceProxy" else ""))

@@ -3,11 +3,12 @@ from tvm.ir import IRModule
 
 
 def ir_module(cls):
-    import tilelang.language as T  # the mock; its prim_func already checked each method
+    from tvm.script.parser import PrimFunc, register
+    import mockcfg
 
-    funcs = {name: f for name, f in vars(cls).items() if isinstance(f, T.PrimFunc)}
+    funcs = {name: f for name, f in vars(cls).items() if isinstance(f, PrimFunc)}
     if not funcs:
-        raise T.FrontendError(f"class {cls.__name__}: no @T.prim_func")
+        raise mockcfg.FrontendError(f"class {cls.__name__}: no @T.prim_func")
     mod = IRModule(funcs, name=cls.__name__)
-    T.register(mod)
+    register(mod)
     return mod
