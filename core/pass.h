@@ -99,6 +99,11 @@ const Stmt *pass_stmt_at(const Stmt *body, Loc loc, const Stmt **path, int *dept
 /* 1 when the statement at loc lies in a for loop of constant extent <= 0
  * (a body that never runs). */
 int pass_in_dead_loop(const Stmt *body, Loc loc);
+/* Integer constant folding of a condition (literals, comparisons, and/or,
+ * not): 1 with *v set, or 0 when it is not constant. */
+int pass_fold_const(const Expr *e, int64_t *v);
+/* A for of constant extent <= 0 or a while of constant false condition. */
+int pass_never_runs(const Stmt *s);
 /* The op named at the end of a witness step ("async read ptx_wgmma_ss" ->
  * "ptx_wgmma_ss"), in buf. */
 const char *pass_step_op(const char *what, char *buf, size_t n);

@@ -195,11 +195,58 @@ pass_in_dead_loop(const Stmt *body, Loc loc)
 {
 	const Stmt *path[FIND_MAX_DEPTH];
 	int d;
-	int64_t ext;
 	if (!pass_stmt_at(body, loc, path, &d, FIND_MAX_DEPTH))
 		return 0;
 	for (int i = 0; i < d; i++)
-		if (path[i]->kind == ST_FOR && ir_is_const_int(path[i]->u.for_.extent, &ext) && ext <= 0)
+		if (path[i]->kind == ST_FOR && pass_never_runs(path[i]))
 			return 1;
+	return 0;
+}
+
+static int
+fold(const Expr *e, int64_t *v, int depth)
+{
+	int64_t a, b;
+	if (!e || depth > 16)
+		return 0;
+	if (ir_is_const_int(e, v))
+		return 1;
+	if (e->kind == EX_POD_BOOL) {
+		*v = e->u.i;
+		return 1;
+	}
+	if (e->kind == EX_NOT && fold(e->u.operand, &a, depth + 1)) {
+		*v = !a;
+		return 1;
+	}
+	if (e->kind != EX_BIN || !fold(e->u.bin.a, &a, depth + 1) || !fold(e->u.bin.b, &b, depth + 1))
+		return 0;
+	switch (e->u.bin.op) {
+	case BIN_LT: *v = a < b; return 1;
+	case BIN_LE: *v = a <= b; return 1;
+	case BIN_EQ: *v = a == b; return 1;
+	case BIN_NE: *v = a != b; return 1;
+	case BIN_GT: *v = a > b; return 1;
+	case BIN_GE: *v = a >= b; return 1;
+	case BIN_AND: *v = a && b; return 1;
+	case BIN_OR: *v = a || b; return 1;
+	default: return 0;
+	}
+}
+
+int
+pass_fold_const(const Expr *e, int64_t *v)
+{
+	return fold(e, v, 0);
+}
+
+int
+pass_never_runs(const Stmt *s)
+{
+	int64_t v;
+	if (s->kind == ST_FOR)
+		return ir_is_const_int(s->u.for_.extent, &v) && v <= 0;
+	if (s->kind == ST_WHILE)
+		return pass_fold_const(s->u.while_.cond, &v) && v == 0;
 	return 0;
 }

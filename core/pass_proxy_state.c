@@ -112,7 +112,8 @@ memo_free(Memo *m)
 enum {
 	EXACT_ZERO_TRIP = 1, /* a for of constant extent <= 0 runs zero times */
 	EXACT_ONE_TRIP = 2,  /* a for of constant extent 1 runs once, no back edge */
-	EXACT_CONST_IF = 4   /* an if of constant condition takes that branch only */
+	EXACT_CONST_IF = 4   /* an if of constant condition takes that branch only; a
+	                      * while of constant false condition never runs */
 };
 
 typedef struct Ctx {
@@ -390,19 +391,16 @@ block_may_skip(const Ctx *c, const Stmt *s)
 	return s->u.block.where && !is_const_true(s->u.block.where);
 }
 
-/* Explanation only (EXACT_CONST_IF): 1 / 0 when the if's condition is a
- * constant true / false, else -1. */
+/* Explanation only (EXACT_CONST_IF): 1 / 0 when the if's (while's)
+ * condition folds to a constant true / false, else -1. */
 static int
 const_branch(const Ctx *c, const Stmt *s)
 {
 	int64_t v;
 	if (!(c->exact & EXACT_CONST_IF))
 		return -1;
-	if (ir_is_const_int(s->u.if_.cond, &v))
-		return v != 0;
-	if (s->u.if_.cond->kind == EX_POD_BOOL)
-		return s->u.if_.cond->u.i != 0;
-	return -1;
+	const Expr *cond = s->kind == ST_IF ? s->u.if_.cond : s->u.while_.cond;
+	return pass_fold_const(cond, &v) ? v != 0 : -1;
 }
 
 typedef struct LoopPlan {
@@ -441,6 +439,13 @@ plan_loop(Ctx *c, const Stmt *s, unsigned in)
 			may_be_zero = fault != FAULT_ZERO_TRIP_IGNORED; /* fault: zero-trip-ignored */
 	}
 	LoopPlan p;
+	if (s->kind == ST_WHILE && const_branch(c, s) == 0) {
+		/* explanation only: a while whose condition is constant false */
+		p.hoist = 0;
+		p.entry = p.out = in;
+		p.header = S_NONE; /* a body that never runs */
+		return p;
+	}
 	if (s->kind == ST_FOR && ir_is_const_int(s->u.for_.extent, &extent) &&
 	    (((c->exact & EXACT_ZERO_TRIP) && extent <= 0) || ((c->exact & EXACT_ONE_TRIP) && extent == 1))) {
 		/* explanation only: the trip count as the constant says */
@@ -949,7 +954,7 @@ extra_fence_cause(const Func *in, const ProxyStateOptions *opt, const Stmt *x, A
 	if (!probe_run(in, opt, x, NULL, NULL, EXACT_ONE_TRIP).fence)
 		return "zero- or one-trip loop: a constant extent of 0 or 1 counted as any trip count";
 	if (!probe_run(in, opt, x, NULL, NULL, EXACT_CONST_IF).fence)
-		return "constant condition: the branch not taken counted";
+		return "constant condition: a branch or while loop never taken counted";
 	if (!sources)
 		return NULL;
 	Ctx c = {.opt = opt};

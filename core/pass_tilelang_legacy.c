@@ -382,8 +382,10 @@ explain(const PassModel *m, const Func *in, const Func *out, const PassQuery *q,
 		const Stmt *x = pass_stmt_at(in->body, q->at, path, &d, PATH_MAX_DEPTH);
 		if (!x || !d || path[d - 1]->kind != ST_SEQ)
 			return NULL;
-		if (pass_in_dead_loop(in->body, q->at))
+		if (pass_in_dead_loop(in->body, q->at) || (x->kind == ST_FOR && pass_never_runs(x)))
 			return "zero- or one-trip loop: a constant extent of 0 or 1 counted as any trip count";
+		if (x->kind == ST_WHILE && pass_never_runs(x))
+			return "constant condition: a branch or while loop never taken counted";
 		int j = item_index(path[d - 1], x);
 		if (j <= 0)
 			return NULL;
