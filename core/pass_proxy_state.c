@@ -944,9 +944,27 @@ source_label(const ProxyStateOptions *opt, const Stmt *g, Arena *a)
 
 /* The counterfactuals for a fence the engine puts before statement x: the
  * label of the first rule without which it would not; NULL when none. */
+/* Does every path through s meet a fence before any other event? */
+static int
+starts_with_fence(const Ctx *c, const Stmt *s, int depth)
+{
+	if (!s || depth > 64)
+		return 0;
+	switch (s->kind) {
+	case ST_SEQ: return starts_with_fence(c, s->u.seq.items[0], depth + 1);
+	case ST_EVAL: return classify_eval(c, s) == EV_NEUTRAL;
+	case ST_STORE: return 0;
+	case ST_IF:
+		return starts_with_fence(c, s->u.if_.then_, depth + 1) &&
+		       starts_with_fence(c, s->u.if_.else_, depth + 1);
+	default: return starts_with_fence(c, ir_body(s), depth + 1);
+	}
+}
+
 static const char *
 extra_fence_cause(const Func *in, const ProxyStateOptions *opt, const Stmt *x, Arena *a, int sources)
 {
+	Ctx c = {.opt = opt};
 	if (pass_in_dead_loop(in->body, x->loc))
 		return "zero- or one-trip loop: a constant extent of 0 or 1 counted as any trip count";
 	if (!probe_run(in, opt, x, NULL, NULL, EXACT_ZERO_TRIP).fence)
@@ -955,9 +973,11 @@ extra_fence_cause(const Func *in, const ProxyStateOptions *opt, const Stmt *x, A
 		return "zero- or one-trip loop: a constant extent of 0 or 1 counted as any trip count";
 	if (!probe_run(in, opt, x, NULL, NULL, EXACT_CONST_IF).fence)
 		return "constant condition: a branch or while loop never taken counted";
+	if ((x->kind == ST_FOR || x->kind == ST_WHILE || x->kind == ST_IF) &&
+	    starts_with_fence(&c, x->kind == ST_IF ? x : ir_body(x), 0))
+		return "hoist: a fence before a pure-async region that fences first itself";
 	if (!sources)
 		return NULL;
-	Ctx c = {.opt = opt};
 	const Stmt **gs = malloc(sizeof *gs * MAX_SOURCES);
 	if (!gs)
 		abort();
