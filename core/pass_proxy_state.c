@@ -944,21 +944,51 @@ source_label(const ProxyStateOptions *opt, const Stmt *g, Arena *a)
 
 /* The counterfactuals for a fence the engine puts before statement x: the
  * label of the first rule without which it would not; NULL when none. */
-/* Does every path through s meet a fence before any other event? */
+/* What every path through s meets first: 1 a fence, 0 no event at all, -1
+ * anything else (or paths that differ). */
 static int
-starts_with_fence(const Ctx *c, const Stmt *s, int depth)
+leads_with_fence(const Ctx *c, const Stmt *s, int depth)
 {
-	if (!s || depth > 64)
+	if (!s)
 		return 0;
+	if (depth > 64)
+		return -1;
 	switch (s->kind) {
-	case ST_SEQ: return starts_with_fence(c, s->u.seq.items[0], depth + 1);
-	case ST_EVAL: return classify_eval(c, s) == EV_NEUTRAL;
-	case ST_STORE: return 0;
-	case ST_IF:
-		return starts_with_fence(c, s->u.if_.then_, depth + 1) &&
-		       starts_with_fence(c, s->u.if_.else_, depth + 1);
-	default: return starts_with_fence(c, ir_body(s), depth + 1);
+	case ST_SEQ:
+		for (int i = 0; i < s->u.seq.n; i++) {
+			int r = leads_with_fence(c, s->u.seq.items[i], depth + 1);
+			if (r)
+				return r;
+		}
+		return 0;
+	case ST_EVAL:
+		switch (classify_eval(c, s)) {
+		case EV_NEUTRAL: return 1;
+		case EV_NONE: return 0;
+		default: return -1;
+		}
+	case ST_STORE: return is_shared_store(c, s) ? -1 : 0;
+	case ST_IF: {
+		int t = leads_with_fence(c, s->u.if_.then_, depth + 1);
+		int e = leads_with_fence(c, s->u.if_.else_, depth + 1);
+		return t == e ? t : -1;
 	}
+	case ST_FOR:
+	case ST_WHILE: /* may run zero times: what follows may come first */
+		return leads_with_fence(c, ir_body(s), depth + 1) == 0 ? 0 : -1;
+	default: return leads_with_fence(c, ir_body(s), depth + 1);
+	}
+}
+
+/* A hoisted region (a loop's body, both branches of an if) whose every
+ * path starts with a fence of its own. */
+static int
+fences_first(const Ctx *c, const Stmt *x)
+{
+	if (x->kind == ST_IF)
+		return x->u.if_.else_ && leads_with_fence(c, x->u.if_.then_, 0) == 1 &&
+		       leads_with_fence(c, x->u.if_.else_, 0) == 1;
+	return (x->kind == ST_FOR || x->kind == ST_WHILE) && leads_with_fence(c, ir_body(x), 0) == 1;
 }
 
 static const char *
@@ -973,8 +1003,7 @@ extra_fence_cause(const Func *in, const ProxyStateOptions *opt, const Stmt *x, A
 		return "zero- or one-trip loop: a constant extent of 0 or 1 counted as any trip count";
 	if (!probe_run(in, opt, x, NULL, NULL, EXACT_CONST_IF).fence)
 		return "constant condition: a branch or while loop never taken counted";
-	if ((x->kind == ST_FOR || x->kind == ST_WHILE || x->kind == ST_IF) &&
-	    starts_with_fence(&c, x->kind == ST_IF ? x : ir_body(x), 0))
+	if (fences_first(&c, x))
 		return "hoist: a fence before a pure-async region that fences first itself";
 	if (!sources)
 		return NULL;
