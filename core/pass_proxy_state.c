@@ -896,7 +896,8 @@ generic_stmt(const Ctx *c, const Stmt *s)
 	return s->kind == ST_EVAL && classify_eval(c, s) == EV_GENERIC;
 }
 
-enum { MAX_SOURCES = 256 };
+/* Counterfactual runs per extra fence are bounded by the sources tried. */
+enum { MAX_SOURCES = 64 };
 
 static void
 collect_generic(const Ctx *c, const Stmt *s, const Stmt **out, int *n)

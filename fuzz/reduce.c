@@ -41,7 +41,8 @@ fz_oracles_for_kind(FindingKind k)
 {
 	switch (k) {
 	case FK_UNSOUND:
-	case FK_UNSOUND_WAR: return ORC_SOUNDNESS;
+	case FK_UNSOUND_WAR:
+	case FK_GATED: return ORC_SOUNDNESS;
 	case FK_UNNECESSARY_FENCE: return ORC_NECESSITY;
 	case FK_PLACEMENT: return ORC_PLACEMENT;
 	case FK_ALIAS_FENCE: return ORC_ALIAS;
