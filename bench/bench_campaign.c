@@ -1,5 +1,5 @@
 /* bench_campaign: the built-in engine's throughput and time to first finding
- * (issue 4; SPEC 10: >= 50,000 programs/s per core; every behaviour change
+ * (issue 4; the project's bar: >= 50,000 programs/s per core; every behaviour change
  * found in seconds).
  *
  * Table 1, programs/s on one core at the generator's default size, for:
@@ -58,7 +58,7 @@ throughput(Stage st, double seconds)
 			Decider d;
 			dz_init_seed(&d, fz_program_seed(99, n));
 			Program *p = fz_generate(a, &d, &g);
-			if (st == STAGE_REF)
+			if (st == STAGE_REF && pass_accepts(models[0], p, NULL))
 				pass_run(models[0], p);
 			else if (st >= STAGE_SOUND) {
 				FindingList fl;
@@ -96,7 +96,8 @@ shows_mutant(const PassModel *m, const PassModel *ref, const Program *p, const O
 static int
 shows_difference(const PassModel *a, const PassModel *b, const Program *p)
 {
-	return !ir_equal_program(pass_run(a, p), pass_run(b, p));
+	return pass_accepts(a, p, NULL) && pass_accepts(b, p, NULL) &&
+	       !ir_equal_program(pass_run(a, p), pass_run(b, p));
 }
 
 static int

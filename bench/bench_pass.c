@@ -1,4 +1,4 @@
-/* bench_pass: pass-model throughput on generated programs (issue 2, SPEC 10:
+/* bench_pass: pass-model throughput on generated programs (issue 2; the project's bar:
  * the reference pass must be linear, 1,000,000 statements in under 1 s).
  *
  * Two shapes, each from 10 to 1,000,000 statements:

@@ -27,7 +27,8 @@ enum { MAX_SEEDS = 16 };
 static int
 differs(const PassModel *a, const PassModel *b, const Program *p)
 {
-	return !ir_equal_program(pass_run(a, p), pass_run(b, p));
+	return pass_accepts(a, p, NULL) && pass_accepts(b, p, NULL) &&
+	       !ir_equal_program(pass_run(a, p), pass_run(b, p));
 }
 
 /* The first program of campaign seed `seed` on which a and b differ. */

@@ -38,7 +38,7 @@ void help_gen(FILE *out);
 /* cmd_report.c */
 int cmd_report(int argc, char **argv);
 void help_report(FILE *out);
-/* index.html in the database's directory. */
+/* DB.html beside DB.sqlite. */
 void cli_report_default_path(char *out, size_t n, const char *db_path);
 /* Renders db_path to html_path and/or md_path ("-": stdout; NULL: not
  * written) and prints "report: PATH" to say for each file; on failure prints
@@ -73,7 +73,23 @@ int cli_lower_options(const char *cmd, int argc, char **argv, int *i, struct Low
 int cmd_confirm(int argc, char **argv);
 void help_confirm(FILE *out);
 
+/* cmd_findings.c */
+int cmd_findings(int argc, char **argv);
+void help_findings(FILE *out);
+/* cmd_triage.c */
+int cmd_triage(int argc, char **argv);
+void help_triage(FILE *out);
+
+/* version.c, generated in the build directory by cmake/version.cmake */
+extern const char cli_version[]; /* the project version, "0.1.0" */
+extern const char cli_commit[];  /* git commit of the source tree, "unknown" outside git */
+
 /* common.c */
+/* Splits every `--opt=value` of argv (up to a `--`) into `--opt` `value`,
+ * so that each command's parser sees only the spaced form.  Returns a new
+ * argv (NULL-terminated, *argc updated) or argv itself when nothing splits;
+ * NULL when out of memory. */
+char **cli_split_equals(int *argc, char **argv);
 /* Reads and verifies a program; prints the diagnostic and returns NULL on bad input. */
 Program *cli_read_program(Arena *a, const char *path);
 /* Prints a program with a final newline. */

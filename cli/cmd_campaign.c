@@ -33,6 +33,7 @@ help_campaign(FILE *out)
 	        "                          [--db PATH] [--differential] [--no-reduce]\n"
 	        "                          [--reduce-time S] [--resume ID]\n"
 	        "                          [--report FILE | --no-report]\n"
+	        "                          [--fail-on new|unsound|any]\n"
 	        "                          [--case-time D] [--case-memory MB]\n"
 	        "                          [--engine builtin|libfuzzer|afl --fuzzer PATH\n"
 	        "                           [--corpus DIR] [--seeds DIR]]\n"
@@ -57,7 +58,7 @@ help_campaign(FILE *out)
 	        "  --jobs N       worker processes (default 1)\n"
 	        "  --seed S       campaign seed (default 1)\n"
 	        "  --size S       statements per generated program (default 30)\n"
-	        "  --db PATH      results database (default reports/fencefuzz.sqlite)\n"
+	        "  --db PATH      results database (default " DB_DEFAULT_PATH ")\n"
 	        "  --engine E     builtin (default): programs from the campaign seed;\n"
 	        "                 libfuzzer: runs the libFuzzer binary --fuzzer (fuzz_gen_oracles)\n"
 	        "                 for --time on --corpus and --seeds (-fork=JOBS with --jobs);\n"
@@ -68,13 +69,19 @@ help_campaign(FILE *out)
 	        "                 builtin program; crash inputs are named in the summary.  The\n"
 	        "                 engine's output goes to libfuzzer.log / afl.log next to --db\n"
 	        "  --fuzzer PATH  the engine's target binary (required with libfuzzer, afl)\n"
-	        "  --corpus DIR   libfuzzer corpus (default reports/corpus-libfuzzer), afl\n"
-	        "                 output directory (default reports/corpus-afl); created\n"
+	        "  --corpus DIR   libfuzzer corpus (default results/corpus-libfuzzer), afl\n"
+	        "                 output directory (default results/corpus-afl); created\n"
 	        "  --seeds DIR    initial inputs (e.g. fuzz/targets/gen_seeds); default none\n"
 	        "  --report FILE  at the end, write the HTML report (fencefuzz report) of the\n"
-	        "                 whole database to FILE (default index.html next to --db)\n"
+	        "                 whole database to FILE (default DB.html beside DB.sqlite)\n"
 	        "                 and print `report: PATH` as the last line\n"
 	        "  --no-report    do not write it\n"
+	        "  --fail-on W    exit 1 (after the summary and the report) when W holds:\n"
+	        "                 new: a root cause no earlier campaign had; unsound: a\n"
+	        "                 finding of an unsound kind (unsound, unsound-war, handshake)\n"
+	        "                 seen; any: any finding seen.  Findings triaged wontfix or\n"
+	        "                 false-alarm (fencefuzz triage) count for none of them.\n"
+	        "                 Default: exit 0 whatever was found (the findings are stored)\n"
 	        "  --resume ID    continue campaign ID of --db (killed or interrupted) with its\n"
 	        "                 seed, models, oracles, jobs and size: each worker goes on after\n"
 	        "                 its last committed program, so the occurrences counted are\n"
@@ -104,16 +111,81 @@ help_campaign(FILE *out)
 	        "Each worker commits once a second (the progress line counts only what is\n"
 	        "committed), so a killed campaign loses at most its last second, and\n"
 	        "--resume redoes exactly that.  With an engine, Ctrl-C is passed on to the engine, and what\n"
-	        "it produced until then is harvested (Ctrl-C again stops the harvest).\n");
+	        "it produced until then is harvested (Ctrl-C again stops the harvest).\n"
+	        "The summary ends with the root causes first found by this campaign and their\n"
+	        "finding IDs (fencefuzz findings lists all of them; fencefuzz triage sets their\n"
+	        "status).  Each campaign row records the fencefuzz version and commit.\n"
+	        "\n"
+	        "exit status: 0 done, 1 --fail-on held, 2 usage or database error (or a worker\n"
+	        "failed), 130 stopped by Ctrl-C (143 by SIGTERM) after the clean stop\n");
 }
 
-static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t interrupted, stop_signal;
 
 static void
 on_signal(int sig)
 {
-	(void)sig;
+	if (!interrupted)
+		stop_signal = sig;
 	interrupted++;
+}
+
+/* --fail-on: exit 1 when the campaign found this (triage applied). */
+enum { FAIL_NEVER, FAIL_NEW, FAIL_UNSOUND, FAIL_ANY };
+
+static int
+fail_on_holds(int fail_on, const DbCampaignCounts *n)
+{
+	switch (fail_on) {
+	case FAIL_NEW: return n->new_root_causes > 0;
+	case FAIL_UNSOUND: return n->unsound > 0;
+	case FAIL_ANY: return n->seen > 0;
+	}
+	return 0;
+}
+
+enum { SUMMARY_MAX_CAUSES = 40, SUMMARY_MAX_IDS = 8 };
+
+typedef struct NewCauses {
+	long shown, total;
+} NewCauses;
+
+static int
+print_new_cause(void *ctx, const DbRootCauseItem *it)
+{
+	NewCauses *n = ctx;
+	if (n->total++ >= SUMMARY_MAX_CAUSES)
+		return 0;
+	n->shown++;
+	char id[24];
+	snprintf(id, sizeof id, "R%lld", (long long)it->id);
+	printf("  %-7s %-18s %-22s %6ld  %s: finding%s", id, it->model, it->kind, it->count,
+	       it->root_cause ? it->root_cause : "(unexplained)", it->nfindings == 1 ? "" : "s");
+	for (long i = 0; i < it->nfindings && i < SUMMARY_MAX_IDS; i++)
+		printf(" %lld", (long long)it->findings[i]);
+	if (it->nfindings > SUMMARY_MAX_IDS)
+		printf(" and %ld more", it->nfindings - SUMMARY_MAX_IDS);
+	if (strcmp(it->status, "new"))
+		printf(" (%s)", it->status);
+	putchar('\n');
+	return 0;
+}
+
+/* The root causes first found by this campaign, bounded, and what to run next. */
+static void
+print_new_causes(Db *db, int64_t campaign, const char *db_path, const DbCampaignCounts *n)
+{
+	DbFilter f = {.new_in = campaign};
+	NewCauses nc = {0, 0};
+	printf("\nnew root causes in campaign %lld: %ld (%ld new findings; %ld findings seen, "
+	       "wontfix and false-alarm left out)\n",
+	       (long long)campaign, n->new_root_causes, n->new_findings, n->seen);
+	if (db_root_causes_list(db, &f, print_new_cause, &nc))
+		fprintf(stderr, "fencefuzz campaign: %s\n", db_error(db));
+	if (nc.total > nc.shown)
+		printf("  ... and %ld more\n", nc.total - nc.shown);
+	printf("list: fencefuzz findings --db %s --by root-cause --new-since %lld\n", db_path,
+	       (long long)campaign - 1);
 }
 
 static double
@@ -672,13 +744,13 @@ cmd_campaign(int argc, char **argv)
 	o.seconds = 60;
 	o.jobs = 1;
 	o.seed = 1;
-	o.db_path = "reports/fencefuzz.sqlite";
+	o.db_path = DB_DEFAULT_PATH;
 	o.models_text = "tilelang-9f25954,tilelang-head,tilelang-legacy";
 	o.oracles_text = "all";
 	orc_defaults(&o.oracles);
 	o.case_seconds = 60;
 	o.case_memory_mb = 2048;
-	int time_given = 0, no_report = 0;
+	int time_given = 0, no_report = 0, fail_on = FAIL_NEVER;
 	const char *report_path = NULL;
 	long resume = 0;
 	static Engine eng;
@@ -756,6 +828,12 @@ cmd_campaign(int argc, char **argv)
 			eng.seeds = val;
 		else if (!strcmp(a, "--report"))
 			report_path = val;
+		else if (!strcmp(a, "--fail-on")) {
+			fail_on = !strcmp(val, "new") ? FAIL_NEW : !strcmp(val, "unsound") ? FAIL_UNSOUND
+			          : !strcmp(val, "any") ? FAIL_ANY : -1;
+			if (fail_on < 0)
+				return cli_usage_error("campaign", "bad --fail-on '%s' (new, unsound, any)", val);
+		}
 		else
 			return cli_usage_error("campaign", "unknown argument '%s'", a);
 		i++;
@@ -777,7 +855,7 @@ cmd_campaign(int argc, char **argv)
 		if (o.seconds <= 0)
 			return cli_usage_error("campaign", "--engine %s needs a --time above 0", eng.name);
 		if (!eng.corpus)
-			eng.corpus = strcmp(eng.name, "afl") ? "reports/corpus-libfuzzer" : "reports/corpus-afl";
+			eng.corpus = strcmp(eng.name, "afl") ? "results/corpus-libfuzzer" : "results/corpus-afl";
 	} else if (eng.fuzzer || eng.corpus || eng.seeds)
 		return cli_usage_error("campaign", "--fuzzer, --corpus and --seeds need --engine libfuzzer|afl");
 	if (o.max_programs && !time_given)
@@ -805,6 +883,16 @@ cmd_campaign(int argc, char **argv)
 	free(list);
 	if (o.differential && o.nmodels < 2)
 		return cli_usage_error("campaign", "--differential needs two models in --models");
+	/* Each ext-server model starts once here: its handshake names the version
+	 * the campaign row records; then it stops, and every worker starts its own. */
+	static char versions[4096];
+	PassError verr;
+	if (pass_ext_server_versions(o.models, o.nmodels, versions, sizeof versions, &verr)) {
+		fprintf(stderr, "fencefuzz campaign: %s\n", verr.msg);
+		return 2;
+	}
+	if (versions[0])
+		fprintf(stderr, "model versions: %s\n", versions);
 
 	char err[512];
 	Db *db = NULL;
@@ -824,7 +912,10 @@ cmd_campaign(int argc, char **argv)
 	         o.seconds, o.max_programs, o.jobs, o.size, o.oracles.war, o.oracles.alias_aware,
 	         o.differential, o.no_reduce, o.reduce_seconds);
 	CampaignInfo info = {.seed = o.seed, .models = o.models_text, .oracles = o.oracles_text,
-	                     .engine = eng.name, .config = config};
+	                     .engine = eng.name, .config = config,
+	                     .model_versions = versions[0] ? versions : NULL};
+	info.fencefuzz_version = cli_version;
+	info.fencefuzz_commit = cli_commit;
 	int64_t campaign = resume;
 	if (resume && db_campaign_reopen(db, resume)) {
 		fprintf(stderr, "fencefuzz campaign: %s\n", db_error(db));
@@ -1002,6 +1093,7 @@ cmd_campaign(int argc, char **argv)
 
 	long programs, found[FK_COUNT], distinct[FK_COUNT];
 	totals(&o, ctr, &programs, found, distinct);
+	DbCampaignCounts counts = {0};
 	int worker_failed = 0;
 	for (int w = 0; w < o.jobs; w++)
 		worker_failed |= ctr->failed[w];
@@ -1019,6 +1111,14 @@ cmd_campaign(int argc, char **argv)
 			printf("reducer: %ld programs reduced in %.1f s of worker time (%.1f ms each)\n", nred,
 			       sred, nred ? 1000 * sred / nred : 0.0);
 		}
+		for (int m = 0; m < o.nmodels; m++) {
+			long na = 0;
+			for (int w = 0; w < o.jobs; w++)
+				na += ctr->not_applicable[w][m];
+			if (na)
+				printf("%s: %ld programs not applicable (an op TileLang's version of it lacks; "
+				       "judged by the other models)\n", o.models[m]->name, na);
+		}
 		if (external) {
 			printf("engine %s: ", eng.name);
 			if (engine_execs >= 0)
@@ -1034,9 +1134,11 @@ cmd_campaign(int argc, char **argv)
 				printf("%-22s %12ld %14ld\n", orc_kind_name((FindingKind)k), found[k], distinct[k]);
 				new_total += distinct[k];
 			}
-		printf("\nall findings in %s (kind model count first-seen last-seen status: message):\n",
-		       o.db_path);
-		db_findings_summary(db, stdout);
+		if (db_campaign_counts(db, campaign, &counts)) {
+			fprintf(stderr, "fencefuzz campaign: %s\n", db_error(db));
+			worker_failed = 1;
+		} else
+			print_new_causes(db, campaign, o.db_path, &counts);
 		db_close(db);
 		printf("\n%ld new distinct findings; database %s\n", new_total, o.db_path);
 	} else {
@@ -1057,5 +1159,9 @@ cmd_campaign(int argc, char **argv)
 	}
 	files_clear(&files);
 	munmap(ctr, sizeof *ctr);
-	return worker_failed ? 2 : 0;
+	if (worker_failed)
+		return 2;
+	if (interrupted)
+		return 128 + (stop_signal ? stop_signal : SIGINT);
+	return fail_on_holds(fail_on, &counts) ? 1 : 0;
 }

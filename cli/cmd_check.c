@@ -13,6 +13,7 @@ help_check(FILE *out)
 	        "usage: fencefuzz check FILE [--model M] [--oracles LIST] [--json] [-v]\n"
 	        "                       [--differential M2] [--no-war] [--alias-aware]\n"
 	        "                       [--unknown-trips N] [--placement-gaps N] [--placement-sum]\n"
+	        "                       [--profile program-order|writer|both]\n"
 	        "\n"
 	        "Runs model M (default " PASS_DEFAULT_MODEL ") on FILE (`-` is stdin) and judges its\n"
 	        "output with the oracles, which use their own PTX ground truth, never the\n"
@@ -35,7 +36,16 @@ help_check(FILE *out)
 	        "  preservation  erasing what the model inserted gives back the input\n"
 	        "  idempotence   running the model on its output changes nothing\n"
 	        "  handshake     tma_store source rewritten before tma_store_arrive+wait\n"
+	        "  cross         (not in all) across thread partitions: a generic access in\n"
+	        "                one partition handed through an mbarrier or bar.sync to\n"
+	        "                another partition's async op (kinds unsound-cross and,\n"
+	        "                with --profile writer, unsound-writer; docs/cross-partition.md)\n"
+	        "                e.g. --oracles all,cross\n"
 	        "\n"
+	        "  --profile P         which fences count across partitions: program-order\n"
+	        "                      (default: one on the causality path in any thread, the\n"
+	        "                      pass's contract), writer (in the writing threads before\n"
+	        "                      their synchronization), or both\n"
 	        "  --differential M2   also run M2 and report where the two outputs differ,\n"
 	        "                      with each side's soundness verdict\n"
 	        "  --json              one JSON object per finding (kind, model, oracle, line,\n"
@@ -49,9 +59,15 @@ help_check(FILE *out)
 	        "  --placement-sum     placement cost sums the fences of both branches of an\n"
 	        "                      if (default: the fences executed on the worst path)\n"
 	        "\n"
-	        "M may be ext:COMMAND, an external command (TVMScript on stdin -> TVMScript on\n"
-	        "stdout, timeout $FENCEFUZZ_EXT_TIMEOUT s, default 10; fencefuzz pass --help):\n"
-	        "when it fails, the finding is model-crash, model-timeout or model-unreadable.\n"
+	        "M may be [NAME=]ext:COMMAND, an external command (TVMScript on stdin ->\n"
+	        "TVMScript on stdout, timeout $FENCEFUZZ_EXT_TIMEOUT s, default 10), or\n"
+	        "[NAME=]ext-server:COMMAND, a server answering many programs (fencefuzz pass\n"
+	        "--help): when it fails, the finding is model-crash, model-timeout or\n"
+	        "model-unreadable; a program a server refuses is model-rejected (not judged).\n"
+	        "\n"
+	        "A TileLang model judges only programs whose every call its version has\n"
+	        "(core/vocab.def); otherwise the one line is a model-rejected finding at the\n"
+	        "first such call, nothing is judged, and the exit status is 2.\n"
 	        "\n"
 	        "exit status: 0 no finding, 1 finding, 2 bad input or usage\n");
 }
@@ -73,6 +89,10 @@ cmd_check(int argc, char **argv)
 		else if (!strcmp(a, "--oracles") && val) {
 			if (orc_parse_oracles(val, &o.enabled))
 				return cli_usage_error("check", "bad --oracles list '%s'", val);
+			i++;
+		} else if (!strcmp(a, "--profile") && val) {
+			if ((o.profile = orc_profile_parse(val)) < 0)
+				return cli_usage_error("check", "bad --profile '%s' (program-order, writer, both)", val);
 			i++;
 		} else if (!strcmp(a, "--unknown-trips") && val)
 			o.unknown_trip_weight = atoi(val), i++;
@@ -123,6 +143,10 @@ cmd_check(int argc, char **argv)
 	if (!fl.n && !json)
 		printf("ok\n");
 	int rc = fl.n ? 1 : 0;
+	/* A model that refused the program judged nothing: bad input for it. */
+	for (int i = 0; i < fl.n; i++)
+		if (fl.items[i].kind == FK_MODEL_REJECTED)
+			rc = 2;
 	ar_free(arena);
 	return rc;
 }

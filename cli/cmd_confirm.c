@@ -1,4 +1,4 @@
-/* cmd_confirm.c: `fencefuzz confirm` (SPEC 8): lower programs or stored
+/* cmd_confirm.c: `fencefuzz confirm` (docs/hw-races.md): lower programs or stored
  * findings to CUDA, run them on the GPU, print and record what showed. */
 #include <math.h>
 #include <sqlite3.h>

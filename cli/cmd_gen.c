@@ -14,7 +14,7 @@ help_gen(FILE *out)
 	fprintf(out,
 	        "usage: fencefuzz gen --seed N [--size S] [--count C] [--features LIST|all] [-o DIR]\n"
 	        "\n"
-	        "Generates TileLang-shaped programs at InjectFenceProxy's stage (SPEC 7) from a\n"
+	        "Generates TileLang-shaped programs at InjectFenceProxy's stage from a\n"
 	        "seeded decision stream: the same seed always gives the same program.\n"
 	        "\n"
 	        "  --seed N        seed of the first program (decimal or 0x hex)\n"

@@ -1,4 +1,4 @@
-/* cmd_lower.c: `fencefuzz lower` (SPEC 8): a program, before or after a
+/* cmd_lower.c: `fencefuzz lower` (docs/hw-races.md): a program, before or after a
  * model, as a self-contained CUDA kernel for SM90. */
 #include <stdio.h>
 #include <stdlib.h>

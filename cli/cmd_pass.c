@@ -16,6 +16,11 @@ help_pass(FILE *out)
 	        "  --model M   the model to run (default " PASS_DEFAULT_MODEL "); see fencefuzz models\n"
 	        "  -o OUT      write to OUT instead of stdout\n"
 	        "\n"
+	        "A TileLang model runs only on programs whose every call its version has\n"
+	        "(core/vocab.def): tilelang-9f25954 and tilelang-legacy have no\n"
+	        "tma_load_multicast or ptx_wgmma_sp_ss, tilelang-head no tl_gemm.  Otherwise\n"
+	        "`pass` prints FILE:LINE:COL: why, at the first such call, and exits 2.\n"
+	        "\n"
 	        "External models: --model 'ext:COMMAND' runs COMMAND with /bin/sh -c once per\n"
 	        "program, the canonical TVMScript of the whole program on its stdin, and reads\n"
 	        "the transformed program from its stdout (e.g. a script calling the real\n"
@@ -25,7 +30,17 @@ help_pass(FILE *out)
 	        "(model-crash), times out (model-timeout), or prints something that does not\n"
 	        "read as a program with the input's number of functions (model-unreadable):\n"
 	        "`pass` then prints why (with the first lines of its stderr) and exits 2;\n"
-	        "`check` reports it as a finding of that kind.\n");
+	        "`check` reports it as a finding of that kind.\n"
+	        "\n"
+	        "Persistent external models: --model 'ext-server:COMMAND' starts COMMAND once\n"
+	        "per process (one per campaign worker) and sends it every program over a\n"
+	        "framed protocol on its stdin/stdout; it starts with a handshake naming the\n"
+	        "pass and its version (a campaign records it).  Timeouts: $FENCEFUZZ_EXT_TIMEOUT\n"
+	        "per program, $FENCEFUZZ_EXT_START_TIMEOUT (default 120 s) for the handshake.\n"
+	        "A crash, a hang or a framing violation (model-crash, model-timeout,\n"
+	        "model-unreadable) restarts it; a refusal is model-rejected, a failing pass\n"
+	        "model-crash.  'NAME=ext-server:COMMAND' (or NAME=ext:COMMAND) names the model.\n"
+	        "Protocol, example server and the TileLang adapter: docs/external-models.md.\n");
 }
 
 int
@@ -55,6 +70,11 @@ cmd_pass(int argc, char **argv)
 	}
 	PassError err;
 	Program *q = pass_run_ex(m, p, &err);
+	if (!q && err.kind == PASS_ERR_REJECTED) {
+		fprintf(stderr, "%s:%d:%d: %s\n", path, err.loc.line, err.loc.col, err.msg);
+		ar_free(a);
+		return 2;
+	}
 	if (!q) {
 		fprintf(stderr, "fencefuzz pass: model %s failed: %s\n", m->name, err.msg);
 		ar_free(a);

@@ -47,7 +47,8 @@ help_reduce(FILE *out)
 	        "                      suboptimal-placement, not-preserved, model failures\n"
 	        "  -o OUT              write the program there instead of stdout\n"
 	        "\n"
-	        "exit status: 0 reduced, 2 bad input, usage, or no such finding in FILE\n",
+	        "exit status: 0 reduced, 1 FILE shows no such finding (nothing to reduce,\n"
+	        "nothing printed), 2 bad input or usage\n",
 	        REDUCE_DEFAULT_SECONDS, REDUCE_DEFAULT_TRIALS);
 }
 
@@ -149,11 +150,11 @@ cmd_reduce(int argc, char **argv)
 		    (!sig || fl.items[i].signature == want_sig))
 			pick = &fl.items[i];
 	if (!pick) {
-		fprintf(stderr, "%s: no %s finding of %s%s to reduce\n", path,
+		fprintf(stderr, "%s: no %s finding of %s%s: nothing to reduce\n", path,
 		        want_kind >= 0 ? orc_kind_name((FindingKind)want_kind) : "", t.model->name,
 		        sig ? " with that signature" : "");
 		ar_free(arena);
-		return 2;
+		return 1;
 	}
 	t.kind = pick->kind;
 	t.raw_signature = pick->signature;

@@ -184,9 +184,8 @@ help_repro(FILE *out)
 	fprintf(out,
 	        "usage: fencefuzz repro ID [--db PATH] [--tvmscript | --pytest | --cuda]\n"
 	        "\n"
-	        "Prints the reproducers of finding ID (the id column of the findings table,\n"
-	        "as the campaign summary and `sqlite3 DB 'select id, kind, model, message\n"
-	        "from findings'` show): the reduced TVMScript program headed by the finding,\n"
+	        "Prints the reproducers of finding ID (as fencefuzz findings lists them):\n"
+	        "the reduced TVMScript program headed by the finding,\n"
 	        "its witness and signatures; the TileLang pytest case (fencefuzz reduce\n"
 	        "--help says what it expects); the CUDA kernel when one was stored.  With\n"
 	        "one of the flags, only that text, ready to redirect into a file.\n"
@@ -262,9 +261,12 @@ help_promote(FILE *out)
 	        "now, as fencefuzz reduce does), with what every built-in model does with\n"
 	        "it: a verdict line per model (the kinds of findings the oracles report on\n"
 	        "its output) and its expected output.  `fencefuzz replay` checks them.\n"
-	        "An existing file is not overwritten.\n"
+	        "An existing file is not overwritten: when it holds the same cause the finding\n"
+	        "is already in the corpus (said on stderr, its path printed, exit 0).\n"
 	        "\n"
-	        "exit status: 0 written, 2 bad input, no such finding, or the file exists\n");
+	        "exit status: 0 written or already in the corpus, 1 FILE shows no such finding\n"
+	        "(nothing to promote), 2 bad input, usage, no such finding ID, or DIR/NAME.py\n"
+	        "holds another finding\n");
 }
 
 static int
@@ -285,8 +287,23 @@ write_regress(const char *dir, const char *name, const char *text, const char *t
 	snprintf(path, sizeof path, "%s/%s.py", dir, name);
 	struct stat st;
 	if (!stat(path, &st)) {
-		fprintf(stderr, "fencefuzz promote: %s exists (the finding is already in the corpus?)\n", path);
+		/* The same cause (its title line "cause HEX;") is the same finding. */
+		char mark[128];
+		snprintf(mark, sizeof mark, "\n%s%.*s", REGRESS_TITLE, (int)strcspn(title2, ";") + 1,
+		         title2);
+		Diag d = {0};
+		size_t len;
+		char *old = ir_read_text(path, &len, &d);
+		int same = old && strstr(old, mark) != NULL;
+		free(old);
 		free(file);
+		if (same) {
+			fprintf(stderr, "fencefuzz promote: already in the corpus: %s (not rewritten)\n", path);
+			printf("%s\n", path);
+			return 0;
+		}
+		fprintf(stderr, "fencefuzz promote: %s exists and holds another finding (--name NAME "
+		                "to choose another file)\n", path);
 		return 2;
 	}
 	FILE *f = fopen(path, "w");
@@ -397,9 +414,10 @@ cmd_promote(int argc, char **argv)
 				found = !reduce_text(src, m, NULL, (FindingKind)kk, 0, a, &r, &t);
 	free(src);
 	if (!found) {
-		fprintf(stderr, "%s: no %s finding of %s to promote\n", file, kind ? kind : "", m->name);
+		fprintf(stderr, "%s: no %s finding of %s: nothing to promote\n", file, kind ? kind : "",
+		        m->name);
 		ar_free(a);
-		return 2;
+		return 1;
 	}
 	const Finding *f = &r.finding;
 	snprintf(title1, sizeof title1, "%s [%s%s%s]: %s", orc_kind_name(f->kind), m->name,

@@ -16,17 +16,22 @@ help_report(FILE *out)
 	        "usage: fencefuzz report [--db PATH] [--html FILE] [--markdown FILE]\n"
 	        "\n"
 	        "Renders the results database, and nothing else, as one self-contained HTML\n"
-	        "page (inline CSS, SVG charts and one script; no network): the campaign at\n"
-	        "a glance, per-model programs checked, findings by kind and sound/minimal\n"
-	        "verdicts, the campaigns and their settings, programs/s and findings over\n"
-	        "time, every finding with its witness, first program and reproducers\n"
-	        "(TVMScript, pytest, CUDA), and the hardware runs with their rates.\n"
-	        "The Markdown has the same numbers, as tables, for CI logs.\n"
+	        "page (inline CSS, SVG charts and one script; no network), in this order:\n"
+	        "what is new since the previous campaign, by root cause; each model's\n"
+	        "sound/minimal verdict (newest model first; findings triaged wontfix or\n"
+	        "false-alarm do not count); every root cause; the findings under their root\n"
+	        "cause, each with its witness and its reduced reproducer's first lines;\n"
+	        "the campaigns (settings, fencefuzz version and commit, model versions);\n"
+	        "programs/s and findings over time; the hardware runs with their rates.\n"
+	        "Whole texts are not on the page: `fencefuzz repro ID` prints them\n"
+	        "(TVMScript, pytest, CUDA).  The Markdown has the same numbers, as tables,\n"
+	        "for CI logs.\n"
 	        "\n"
-	        "  --db PATH        results database (default %s); opened read-only,\n"
-	        "                   so a running campaign can be reported on\n"
-	        "  --html FILE      write the page to FILE (default: index.html next to\n"
-	        "                   the database, when --markdown is not given)\n"
+	        "  --db PATH        results database (default %s);\n"
+	        "                   opened read-only, so a running campaign can be\n"
+	        "                   reported on\n"
+	        "  --html FILE      write the page to FILE (default: DB.html beside\n"
+	        "                   DB.sqlite, when --markdown is not given)\n"
 	        "  --markdown FILE  write the Markdown summary to FILE; - for stdout\n"
 	        "\n"
 	        "Prints `report: PATH` for each file written.  Exit status 2 when the\n"
@@ -34,14 +39,17 @@ help_report(FILE *out)
 	        DB_DEFAULT_PATH);
 }
 
+/* DB.html beside DB.sqlite: the file name's last extension replaced, or
+ * ".html" added when it has none (a leading dot is not an extension), so two
+ * databases in one folder get two pages. */
 void
 cli_report_default_path(char *out, size_t n, const char *db_path)
 {
 	const char *slash = strrchr(db_path, '/');
-	if (!slash)
-		snprintf(out, n, "index.html");
-	else
-		snprintf(out, n, "%.*s/index.html", (int)(slash - db_path), db_path);
+	const char *base = slash ? slash + 1 : db_path;
+	const char *dot = strrchr(base, '.');
+	int keep = dot && dot > base ? (int)(dot - db_path) : (int)strlen(db_path);
+	snprintf(out, n, "%.*s.html", keep, db_path);
 }
 
 /* "report: /abs/path" (the path as given when it cannot be resolved). */

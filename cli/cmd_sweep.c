@@ -34,6 +34,7 @@ typedef struct Tally {
 	const PassModel *model;
 	long programs, changed, fences, handshakes;
 	long failed; /* programs an external model gave no output for */
+	long refused; /* programs calling an op the model's version lacks */
 	long with_kind[FK_COUNT]; /* programs with at least one finding of the kind */
 	double seconds;
 } Tally;
@@ -187,10 +188,12 @@ cmd_sweep(int argc, char **argv)
 			Program *q = pass_run_ex(tally[m].model, p, &err);
 			tally[m].seconds += now() - t0;
 			if (!q) {
-				fprintf(stderr, "%s: model %s failed: %s\n", files[f], tally[m].model->name,
-				        err.msg);
+				int refused = err.kind == PASS_ERR_REJECTED;
+				fprintf(stderr, "%s: model %s %s: %s\n", files[f], tally[m].model->name,
+				        refused ? "refused it" : "failed", err.msg);
 				tally[m].programs++;
-				tally[m].failed++;
+				tally[m].failed += !refused;
+				tally[m].refused += refused;
 				continue;
 			}
 			long fences = program_calls(q, "fence_proxy_async") - fences_in;
@@ -242,6 +245,10 @@ cmd_sweep(int argc, char **argv)
 			printf("\n");
 		}
 	}
+	for (int m = 0; m < nmodels; m++)
+		if (tally[m].refused)
+			printf("%s refused %ld program%s: ops its TileLang version does not have (see stderr)\n",
+			       tally[m].model->name, tally[m].refused, tally[m].refused == 1 ? "" : "s");
 	for (int m = 0; m < nmodels; m++)
 		if (tally[m].failed) {
 			printf("%s failed on %ld program%s (see stderr)\n", tally[m].model->name,

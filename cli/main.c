@@ -1,5 +1,8 @@
-/* main.c: the fencefuzz command line.  Only this file decides exit codes:
- * 0 ok, 1 finding or regression, 2 bad input or usage (SPEC 2). */
+/* main.c: the fencefuzz command line.  Only the commands' run functions
+ * called from here decide exit codes: 0 ok, 1 finding or regression, 2 bad
+ * input or usage, 128+N stopped by signal N after a clean stop (campaign);
+ * README "Exit status".  `--opt=value` is split here, once, for every
+ * command (cli_split_equals). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +19,8 @@ static const Command commands[] = {
 	{"campaign", "generate programs, run models and oracles, record findings in SQLite", cmd_campaign, help_campaign},
 	{"reduce", "shrink a program to the smallest one that still shows a finding", cmd_reduce, help_reduce},
 	{"repro", "print a finding's reproducers (TVMScript, TileLang pytest, CUDA) from the database", cmd_repro, help_repro},
+	{"findings", "list stored findings and root causes with their IDs, filtered", cmd_findings, help_findings},
+	{"triage", "set the status of findings or of whole root causes (wontfix, ...)", cmd_triage, help_triage},
 	{"promote", "write a finding into the regression corpus with every model's expected verdict", cmd_promote, help_promote},
 	{"replay", "check the regression corpus against the models; exit 1 on any change", cmd_replay, help_replay},
 	{"report", "render the results database as an HTML page and a Markdown summary", cmd_report, help_report},
@@ -30,9 +35,11 @@ usage(FILE *out)
 {
 	fprintf(out,
 	        "usage: fencefuzz COMMAND [ARGS]\n"
+	        "       fencefuzz --version\n"
 	        "\n"
 	        "Differential testing of compiler passes that insert fence.proxy.async\n"
 	        "(TileLang InjectFenceProxy).  Programs are TVMScript files; `-` reads stdin.\n"
+	        "Options take their value as `--opt value` or `--opt=value`.\n"
 	        "\n"
 	        "commands:\n");
 	for (int i = 0; i < NCOMMANDS; i++)
@@ -40,7 +47,20 @@ usage(FILE *out)
 	fprintf(out,
 	        "  help     show help for a command: fencefuzz help COMMAND\n"
 	        "\n"
-	        "exit status: 0 ok, 1 finding, 2 bad input or usage\n");
+	        "exit status: 0 ok, 1 finding (or regression; campaign only with --fail-on),\n"
+	        "2 bad input or usage, 130 campaign stopped by Ctrl-C\n");
+}
+
+static void
+help_help(FILE *out)
+{
+	fprintf(out,
+	        "usage: fencefuzz help [COMMAND]\n"
+	        "\n"
+	        "Without COMMAND, lists the commands; with one, prints what it does and its\n"
+	        "options (the same as fencefuzz COMMAND --help).\n"
+	        "\n"
+	        "exit status: 0 printed, 2 unknown command\n");
 }
 
 static const Command *
@@ -59,9 +79,20 @@ main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	const char *name = argv[1];
+	/* Kept in a static so that the split argv stays reachable to the end. */
+	static char **args;
+	args = cli_split_equals(&argc, argv);
+	if (!args) {
+		fprintf(stderr, "fencefuzz: out of memory\n");
+		return 2;
+	}
+	const char *name = args[1];
 	if (!strcmp(name, "-h") || !strcmp(name, "--help")) {
 		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(name, "--version")) {
+		printf("fencefuzz %s (commit %s)\n", cli_version, cli_commit);
 		return 0;
 	}
 	if (!strcmp(name, "help")) {
@@ -69,9 +100,13 @@ main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		}
-		const Command *c = find_command(argv[2]);
+		if (!strcmp(args[2], "help")) {
+			help_help(stdout);
+			return 0;
+		}
+		const Command *c = find_command(args[2]);
 		if (!c) {
-			fprintf(stderr, "fencefuzz: unknown command '%s'\n", argv[2]);
+			fprintf(stderr, "fencefuzz: unknown command '%s' (try fencefuzz --help)\n", args[2]);
 			return 2;
 		}
 		c->help(stdout);
@@ -83,12 +118,12 @@ main(int argc, char **argv)
 		return 2;
 	}
 	for (int i = 2; i < argc; i++) {
-		if (!strcmp(argv[i], "--"))
+		if (!strcmp(args[i], "--"))
 			break;
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+		if (!strcmp(args[i], "-h") || !strcmp(args[i], "--help")) {
 			c->help(stdout);
 			return 0;
 		}
 	}
-	return c->run(argc - 2, argv + 2);
+	return c->run(argc - 2, args + 2);
 }

@@ -297,6 +297,7 @@ eq_stmt(Eq *E, const Stmt *a, const Stmt *b)
 	case ST_ASSERT:
 		return eq_expr(E, a->u.assert_.cond, b->u.assert_.cond) &&
 		       eq_expr(E, a->u.assert_.msg, b->u.assert_.msg) &&
+		       same_str(a->u.assert_.error_kind, b->u.assert_.error_kind) &&
 		       eq_stmt(E, a->u.assert_.body, b->u.assert_.body);
 	case ST_ATTR:
 		return same_str(a->u.attr.key, b->u.attr.key) && eq_expr(E, a->u.attr.node, b->u.attr.node) &&
@@ -325,7 +326,10 @@ eq_stmt(Eq *E, const Stmt *a, const Stmt *b)
 			return undo_to(&E->log, mark), 0;
 		return eq_scoped_body(E, mark, a->u.alloc.body, b->u.alloc.body);
 	case ST_DECL:
-		if (a->u.decl.allocates != b->u.decl.allocates)
+		if (a->u.decl.allocates != b->u.decl.allocates ||
+		    dict_empty(a->u.decl.annotations) != dict_empty(b->u.decl.annotations) ||
+		    (!dict_empty(a->u.decl.annotations) &&
+		     !eq_expr(E, a->u.decl.annotations, b->u.decl.annotations)))
 			return 0;
 		if (!def_buf(E, a->u.decl.buf, b->u.decl.buf, 1))
 			return undo_to(&E->log, mark), 0;
@@ -698,6 +702,7 @@ h_stmt(Hs *H, const Stmt *s)
 	case ST_ASSERT:
 		h_expr(H, s->u.assert_.cond);
 		h_expr(H, s->u.assert_.msg);
+		mix_str(H, s->u.assert_.error_kind);
 		h_stmt(H, s->u.assert_.body);
 		break;
 	case ST_ATTR:
@@ -726,6 +731,8 @@ h_stmt(Hs *H, const Stmt *s)
 		break;
 	case ST_DECL:
 		mix(H, (uint64_t)s->u.decl.allocates);
+		if (s->u.decl.annotations && s->u.decl.annotations->u.dict.n)
+			h_expr(H, s->u.decl.annotations);
 		h_def_buf(H, s->u.decl.buf, 1);
 		h_scoped_body(H, mark, s->u.decl.body);
 		break;

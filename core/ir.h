@@ -2,7 +2,7 @@
  * the file that defines it.
  *
  * The IR mirrors the TIR subset TileLang prints around InjectFenceProxy
- * (SPEC 3, TVMSCRIPT.md).  All nodes of one program live in one Arena and are
+ * (docs/tvmscript.md).  All nodes of one program live in one Arena and are
  * never freed one by one.  Nodes are immutable once built: a pass model builds
  * new nodes for what it changes and shares the rest with its input, so the
  * input Program stays valid after the pass (the preservation oracle needs it).
@@ -26,6 +26,14 @@ enum {
 	IR_MAX_NAME = 256,            /* identifier length */
 	IR_MAX_STRING = 1 << 16       /* string literal length */
 };
+
+/* The two TVMScript eras a program can be written in (docs/tvmscript-eras.md):
+ * ERA_SEED is the text of TileLang 9f25954's TVM (`import tir as T`,
+ * LetStmt/Allocate/DeclBuffer with bodies, T.block); ERA_HEAD the text of
+ * TileLang head's TVM (`import tirx as T`, flat Bind/AllocBuffer/DeclBuffer
+ * lines, T.sblock, structured asserts).  Both read into the same IR: a head
+ * flat node is the seed scoping node whose body is the rest of its block. */
+typedef enum { ERA_SEED, ERA_HEAD } IrEra;
 
 typedef struct Arena Arena;
 typedef struct Var Var;
@@ -194,7 +202,10 @@ struct Stmt {
 		struct { Expr *cond; Stmt *body; } while_;
 		struct { Expr *cond; Stmt *then_; Stmt *else_; } if_; /* else_ may be NULL */
 		struct { Var *var; Expr *value; Stmt *body; } let;
-		struct { Expr *cond; Expr *msg; Stmt *body; } assert_;
+		/* msg: the message (seed), or the one message part; an EX_LIST
+		 * when a structured assert has another number of parts.
+		 * error_kind: NULL for "RuntimeError" (all a seed assert says). */
+		struct { Expr *cond; Expr *msg; Stmt *body; const char *error_kind; } assert_;
 		struct { Expr *node; const char *key; Expr *value; Stmt *body; } attr;
 		struct { Var *var; const char *tag; Expr *extent; Stmt *body; } launch;
 		struct {
@@ -207,8 +218,9 @@ struct Stmt {
 		} alloc;
 		struct {
 			Buffer *buf;
-			int allocates;      /* 1: sugar for Allocate+DeclBuffer (no data=) */
+			int allocates;      /* 1: sugar for Allocate+DeclBuffer (no data=), head's AllocBuffer */
 			Stmt *body;
+			Expr *annotations;  /* allocates: head's AllocBuffer annotations (EX_DICT) or NULL */
 		} decl;
 		struct {
 			const char *name;
@@ -254,6 +266,7 @@ struct Program {
 	int nfuncs;
 	int is_module;      /* read from an @I.ir_module class: print it back so */
 	const char *module_name;
+	IrEra era;          /* the era the text was written in (the reader sets it) */
 	Arena *arena;
 };
 
@@ -350,6 +363,9 @@ char *ir_read_text(const char *path, size_t *len, Diag *d);
 /* Reads a file from disk ("-" = stdin); fills *d on I/O error too. */
 Program *ir_read_file(Arena *a, const char *path, Diag *d);
 void diag_print(FILE *out, const Diag *d);
+/* lex.c: "\n<the source line>\n<caret under col>" into out (nothing when
+ * the line does not exist), as read errors carry it. */
+void ir_excerpt(const char *src, size_t len, int line, int col, char *out, size_t cap);
 
 /* ---- print.c: canonical TVMScript printer ------------------------------------- */
 void ir_print_program(StrBuf *sb, const Program *p);
@@ -367,6 +383,33 @@ typedef struct PrintHooks {
 	void *ctx;
 } PrintHooks;
 void ir_print_func_hooked(StrBuf *sb, const Func *f, int indent, const PrintHooks *hooks);
+
+/* Printing in a chosen era.  era: the spelling (ir_print_program prints
+ * p->era).  A program printed in the other era than it was read in is
+ * converted: head's flat lines take the rest of their block as body, so a
+ * seed scoping node followed by siblings prints as its flat line, its body,
+ * then the siblings (the same program; the IR read back nests them).
+ * Whatever has no spelling in the target era is reported by ir_era_check;
+ * printed anyway, it keeps a readable spelling of the other era.
+ * tl_call_intrin: every TileLang op call prints as
+ * `T.call_intrin("<dtype>", tir.op.Op.get("tl.NAME"), args...)` (head:
+ * `tirx.op.Op.get`), the form TVM's own TVMScript parser reads. */
+typedef struct IrPrintOptions {
+	IrEra era;
+	int tl_call_intrin;
+} IrPrintOptions;
+void ir_print_program_opts(StrBuf *sb, const Program *p, const IrPrintOptions *o);
+void ir_print_func_opts(StrBuf *sb, const Func *f, int indent, const IrPrintOptions *o,
+                        const PrintHooks *hooks); /* hooks may be NULL */
+/* 0 when every construct of p has a spelling in era; else 1 and *d says
+ * which one cannot be converted and where (d->file is left to the caller). */
+int ir_era_check(const Program *p, IrEra era, Diag *d);
+const char *ir_era_name(IrEra era);             /* "seed", "head" */
+/* era.c: s in head's shape, every flat-line kind (let, assert, allocate,
+ * decl_buffer) last in its sequence; new nodes in a.  NULL when that
+ * shape nests too deep to print (ir_era_check says so). */
+Stmt *ir_era_flatten(Arena *a, Stmt *s);
+int ir_era_parse(const char *name, IrEra *out); /* 0 ok, -1 unknown */
 
 /* ---- equal.c: structural equality and hash ------------------------------------ */
 int ir_equal_program(const Program *a, const Program *b);

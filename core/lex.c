@@ -37,6 +37,13 @@ static const char ops1[] = "()[]{},:.;@=+-*/%<>&|^~";
 static void
 excerpt(const Reader *r, int line, int col, char *out, size_t cap)
 {
+	ir_excerpt(r->src, r->len, line, col, out, cap);
+}
+
+void
+ir_excerpt(const char *src, size_t len, int line, int col, char *out, size_t cap)
+{
+	const struct { const char *src; size_t len; } rr = {src, len}, *r = &rr;
 	enum { BEFORE = 60, WIDTH = 96 };
 	size_t i = 0;
 	int ln = 1;

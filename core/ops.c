@@ -3,6 +3,7 @@
 
 #include "ir.h"
 #include "opclass.h"
+#include "vocab.h"
 
 const OpInfo op_table[OP_COUNT] = {
 #define OP(name, ref, head, leg) {#name, ref, head, leg},
@@ -27,16 +28,9 @@ op_name(int op)
 }
 
 /* Spellings the frontend (tilelang.language) uses for ops TVM prints
- * differently (TVMSCRIPT.md 8). */
-static const struct { const char *alias, *canonical; } aliases[] = {
-	{"shuffle_elect", "tl_shuffle_elect"},
-};
-
+ * differently (docs/tvmscript.md §8): the VOCAB_ALIAS lines of vocab.def. */
 const char *
 op_canonical_name(const char *name)
 {
-	for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-		if (strcmp(aliases[i].alias, name) == 0)
-			return aliases[i].canonical;
-	return name;
+	return vocab_canonical(name);
 }

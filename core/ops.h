@@ -1,12 +1,12 @@
 /* ops.h: the op table.  One line per op the pass models know by name.
  *
  * Columns: printed name, then how each built-in pass model classifies a call
- * statement whose outermost call is this op (SPEC 5):
+ * statement whose outermost call is this op (docs/semantics.md §4):
  *   REF  = tilelang-9f25954, HEAD = tilelang-head, LEG = tilelang-legacy.
  *   PX_ASYNC   async proxy: fence needed before it after generic traffic
  *   PX_NEUTRAL resets the proxy state (the fence itself)
  *   PX_NONE    REF/HEAD: no effect of its own; generic only through its
- *              arguments (tvm_access_ptr write masks, address_of, SPEC 4.1)
+ *              arguments (tvm_access_ptr write masks, address_of, docs/semantics.md §4.1)
  *   PX_GENERIC LEG: every call that is not async or neutral
  * Ops not listed are PX_NONE for REF/HEAD and PX_GENERIC for LEG.
  *

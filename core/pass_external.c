@@ -1,4 +1,4 @@
-/* pass_external.c: external pass models, `--model 'ext:COMMAND'` (SPEC 5).
+/* pass_external.c: external pass models, `--model 'ext:COMMAND'` (docs/semantics.md §4.5).
  *
  * COMMAND runs through /bin/sh -c once per PROGRAM (the model interface is
  * per function; an external model implements PassModel.run_program instead).
@@ -34,17 +34,19 @@
 
 #include "ir.h"
 #include "pass.h"
+#include "pass_ext.h"
 
 enum {
-	STDERR_KEEP = 2048,               /* bytes of the command's stderr kept for messages */
+	STDERR_KEEP = PASS_EXT_STDERR_KEEP,
 	STDERR_LINES = 3,                 /* lines of it quoted in a message */
 };
-#define OUTPUT_CAP ((size_t)256 << 20) /* more stdout than this is unreadable */
+#define OUTPUT_CAP PASS_EXT_OUTPUT_CAP
 
 /* The ext models looked up so far.  Reachable from this static list, so they
  * are not leaks; a name looked up twice gives the same model. */
 typedef struct ExtModel {
 	PassModel model;
+	char *spec;            /* as given: "[NAME=]ext:COMMAND" */
 	struct ExtModel *next;
 } ExtModel;
 static ExtModel *ext_models;
@@ -52,49 +54,63 @@ static ExtModel *ext_models;
 static Program *run_external(const PassModel *m, const Program *in, PassError *err);
 
 const PassModel *
-pass_find_external(const char *name)
+pass_find_external(const char *spec)
 {
+	char name[256];
+	const char *rest = pass_spec_split(spec, name, sizeof name);
 	size_t plen = strlen(PASS_EXT_PREFIX);
-	if (strncmp(name, PASS_EXT_PREFIX, plen) != 0 || !name[plen])
+	for (ExtModel *e = ext_models; e; e = e->next)
+		if (!strcmp(e->spec, spec) || !strcmp(e->model.name, spec))
+			return &e->model;
+	if (!rest || strncmp(rest, PASS_EXT_PREFIX, plen) != 0 || !rest[plen])
 		return NULL;
 	for (ExtModel *e = ext_models; e; e = e->next)
 		if (!strcmp(e->model.name, name))
-			return &e->model;
+			return NULL; /* one NAME, two commands */
 	ExtModel *e = calloc(1, sizeof *e);
-	char *copy = strdup(name);
-	if (!e || !copy) {
-		free(e), free(copy);
+	char *copy = strdup(spec), *nm = strdup(name);
+	if (!e || !copy || !nm) {
+		free(e), free(copy), free(nm);
 		return NULL;
 	}
-	e->model.name = copy;
+	e->spec = copy;
+	e->model.name = nm;
 	e->model.summary = "external: a command, TVMScript on stdin -> TVMScript on stdout";
 	e->model.run_program = run_external;
-	e->model.cmd = copy + plen;
+	e->model.cmd = copy + (rest - spec) + plen;
 	e->next = ext_models;
 	ext_models = e;
 	return &e->model;
 }
 
-static double
-timeout_seconds(void)
+double
+pass_ext_seconds(const char *env, double dflt)
 {
-	const char *s = getenv("FENCEFUZZ_EXT_TIMEOUT");
+	const char *s = getenv(env);
 	if (s && *s) {
 		char *end;
 		double t = strtod(s, &end);
 		if (*end == 0 && t > 0)
 			return t;
 	}
-	return PASS_EXT_TIMEOUT_DEFAULT;
+	return dflt;
 }
 
 static double
-now_s(void)
+timeout_seconds(void)
+{
+	return pass_ext_seconds("FENCEFUZZ_EXT_TIMEOUT", PASS_EXT_TIMEOUT_DEFAULT);
+}
+
+double
+pass_ext_now(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+
+#define now_s pass_ext_now
 
 static void
 set_flags(int fd, int nonblock)
@@ -104,9 +120,8 @@ set_flags(int fd, int nonblock)
 		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 }
 
-/* Appends ": stderr: LINE | LINE" (the first lines of stderr) to msg. */
-static void
-append_stderr(char *msg, size_t cap, const char *err, size_t n)
+void
+pass_ext_append_stderr(char *msg, size_t cap, const char *err, size_t n)
 {
 	size_t len = strlen(msg), i = 0;
 	int lines = 0;
@@ -143,9 +158,32 @@ fail(PassError *err, PassErrorKind kind, const char *errbuf, size_t nerr, const 
 	va_start(ap, fmt);
 	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
-	append_stderr(err->msg, sizeof err->msg, errbuf, nerr);
+	pass_ext_append_stderr(err->msg, sizeof err->msg, errbuf, nerr);
 	err->kind = kind;
 	return NULL;
+}
+
+Program *
+pass_ext_read_output(const char *who, const Program *in, const char *text, size_t len,
+                     const char *errbuf, size_t nerr, PassError *err)
+{
+	Diag d = {0};
+	Program *q = ir_read(in->arena, "<model output>", text ? text : "", len, &d);
+	char *nl = strchr(d.msg, '\n'); /* the quoted source line and caret: not in one line */
+	if (nl)
+		*nl = 0;
+	if (!q && d.line > 0)
+		return fail(err, PASS_ERR_UNREADABLE, errbuf, nerr,
+		            "%s printed an unreadable program: %s:%d:%d: %s", who,
+		            d.file ? d.file : "<model output>", d.line, d.col, d.msg);
+	if (!q)
+		return fail(err, PASS_ERR_UNREADABLE, errbuf, nerr, "%s printed an unreadable program: %s",
+		            who, d.msg);
+	if (q->nfuncs != in->nfuncs)
+		return fail(err, PASS_ERR_UNREADABLE, errbuf, nerr,
+		            "%s printed a program of %d function%s; the input has %d", who, q->nfuncs,
+		            q->nfuncs == 1 ? "" : "s", in->nfuncs);
+	return q;
 }
 
 static Program *
@@ -309,23 +347,9 @@ run_external(const PassModel *m, const Program *in, PassError *err)
 		     WIFEXITED(status) ? WEXITSTATUS(status) : -1,
 		     WIFEXITED(status) && WEXITSTATUS(status) == 127 ? " (command not found?)" : "");
 	else {
-		Diag d = {0};
-		q = ir_read(in->arena, "<model output>", out.p ? out.p : "", out.len, &d);
-		char *nl = strchr(d.msg, '\n'); /* the quoted source line and caret: not in one line */
-		if (nl)
-			*nl = 0;
-		if (!q && d.line > 0)
-			fail(err, PASS_ERR_UNREADABLE, errbuf, nerr, "`%s` printed an unreadable program: %s:%d:%d: %s",
-			     cmd, d.file ? d.file : "<model output>", d.line, d.col, d.msg);
-		else if (!q)
-			fail(err, PASS_ERR_UNREADABLE, errbuf, nerr, "`%s` printed an unreadable program: %s", cmd,
-			     d.msg);
-		else if (q->nfuncs != in->nfuncs) {
-			fail(err, PASS_ERR_UNREADABLE, errbuf, nerr,
-			     "`%s` printed a program of %d function%s; the input has %d", cmd, q->nfuncs,
-			     q->nfuncs == 1 ? "" : "s", in->nfuncs);
-			q = NULL;
-		}
+		char who[1100];
+		snprintf(who, sizeof who, "`%s`", cmd);
+		q = pass_ext_read_output(who, in, out.p, out.len, errbuf, nerr, err);
 	}
 	sb_free(&out);
 	return q;

@@ -15,4 +15,5 @@ const PassModel pass_identity = {
 	.name = "identity",
 	.summary = "baseline: returns the program unchanged (no fences)",
 	.run = run,
+	.versions = 0, /* any program: identity knows no ops */
 };

@@ -45,7 +45,8 @@ explain_mutant(const PassModel *m, const Func *in, const Func *out, const PassQu
 		return pass_proxy_state_run(in, a, &opt); \
 	} \
 	static const PassModel mutant_##ident = { \
-		.name = MUTANT_PREFIX nm, .summary = sum, .run = run_##ident, .explain = explain_mutant};
+		.name = MUTANT_PREFIX nm, .summary = sum, .run = run_##ident, .explain = explain_mutant, \
+		.versions = VV_SEED /* as the reference */};
 
 MUTANT(no_if_union, "no-if-union", FAULT_NO_IF_UNION,
        "if join keeps the then-branch state only (else / fall-through state lost)")

@@ -6,7 +6,7 @@
  * order with a may-set of "last proxy" states {None, Generic, Async} and
  * inserts T.fence_proxy_async() right before an async call statement that
  * may follow generic traffic, or once before an if/loop whose branches/body
- * are pure async (the hoist).  The rules are SPEC 5; they are reproduced
+ * are pure async (the hoist).  The rules are docs/semantics.md §4.2; they are reproduced
  * exactly, quirks included, because the models are the objects under test.
  *
  * Cost.  Upstream re-runs a loop body up to 8 times to find the loop-header
@@ -131,7 +131,7 @@ typedef struct Ctx {
 	unsigned exact;     /* EXACT_* */
 } Ctx;
 
-/* ---- classification (SPEC 4.1) -------------------------------------------------- */
+/* ---- classification (docs/semantics.md §4.1) --------------------------------------- */
 
 static ProxyClass
 op_class(const Ctx *c, int op)

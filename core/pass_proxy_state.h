@@ -1,6 +1,6 @@
 /* pass_proxy_state.h: the state-set dataflow engine of InjectFenceProxy as
  * rewritten in TileLang 9f25954 (#1863), shared by the models
- * tilelang-9f25954 and tilelang-head (SPEC 5).  The two differ only in the
+ * tilelang-9f25954 and tilelang-head (docs/semantics.md §4.2, §4.4).  The two differ only in the
  * options below; everything else is one implementation, so a behaviour
  * change between them is exactly an option. */
 #ifndef FENCEFUZZ_PASS_PROXY_STATE_H
@@ -13,7 +13,7 @@
 typedef enum { PROXY_COLUMN_REF, PROXY_COLUMN_HEAD } ProxyColumn;
 
 /* One deliberate single fault, for the mutant models (pass_mutants.c): each
- * breaks one rule of SPEC 5 at the one place that implements it.  FAULT_NONE
+ * breaks one rule of docs/semantics.md §4.2 at the one place that implements it.  FAULT_NONE
  * (0, the default of a zero-initialised options struct) is the faithful
  * engine the real models use. */
 typedef enum {

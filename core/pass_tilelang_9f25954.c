@@ -1,7 +1,7 @@
 /* pass_tilelang_9f25954.c: the reference model, TileLang's tl.InjectFenceProxy
  * as rewritten in commit 9f25954 ("Refactor Pass InjectFenceProxy", #1863,
  * including its "hoist fence out of pure-async loops" and "hoist fence for
- * if/while pure-async regions" commits).  SPEC 5 has the rules; checked
+ * if/while pure-async regions" commits).  docs/semantics.md §4.2 has the rules; checked
  * against the 400 golden outputs of the real compiled pass
  * (corpus/golden-tilelang/pNNNNN.out.py, tests/golden_tilelang.c).
  *
@@ -23,7 +23,7 @@
  * - Loop steps are dropped.  The pass rebuilds every For it visits with the
  *   constructor For(var, min, extent, kind, body, thread_binding,
  *   annotations), without For.step, which the TVM fork it builds against
- *   has; SPEC 5 says only tilelang-head preserves steps.  Our reading: the
+ *   has; docs/semantics.md §4.4 says only tilelang-head preserves steps.  Our reading: the
  *   step of every for loop is dropped, whether or not a fence was inserted.
  *   (The golden data has no stepped loop, so this is not golden-checked.)
  * - Generic *reads* are ignored (no WAR fence before a TMA load).
@@ -63,4 +63,5 @@ const PassModel pass_tilelang_9f25954 = {
 	           "may-be-generic, loop/if hoist, drops loop steps",
 	.run = run,
 	.explain = explain,
+	.versions = VV_SEED,
 };

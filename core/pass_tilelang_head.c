@@ -1,5 +1,5 @@
 /* pass_tilelang_head.c: TileLang's tl.InjectFenceProxy on upstream main as of
- * commit a35008a (2026), as SPEC 5 describes it: the 9f25954 state-set
+ * commit a35008a (2026), as docs/semantics.md §4.4 describes it: the 9f25954 state-set
  * dataflow (pass_proxy_state.c, see pass_tilelang_9f25954.c for the rules)
  * with three changes.
  *
@@ -70,6 +70,7 @@ static const PassModel head_ungated = {
 	.summary = "tilelang-head with its target gate off (not listed; for check.c)",
 	.run = run_ungated,
 	.explain = explain,
+	.versions = VV_HEAD,
 };
 
 const PassModel pass_tilelang_head = {
@@ -79,4 +80,5 @@ const PassModel pass_tilelang_head = {
 	.run = run,
 	.explain = explain,
 	.ungated = &head_ungated,
+	.versions = VV_HEAD,
 };

@@ -1,5 +1,5 @@
 /* pass_tilelang_legacy.c: TileLang's tl.InjectFenceProxy at commit a60d619,
- * the version before the #1863 refactor.  SPEC 5 has the rules; checked
+ * the version before the #1863 refactor.  docs/semantics.md §4.3 has the rules; checked
  * against the 400 golden outputs of the real compiled legacy pass
  * (corpus/golden-tilelang/pNNNNN.legacy.py, tests/golden_tilelang.c).
  *
@@ -405,4 +405,5 @@ const PassModel pass_tilelang_legacy = {
 	           "generic->async items, adds tma_store arrive/wait",
 	.run = run,
 	.explain = explain,
+	.versions = VV_LEGACY,
 };

@@ -1,4 +1,4 @@
-/* print.c: the canonical TVMScript printer (TVMSCRIPT.md).
+/* print.c: the canonical TVMScript printer (docs/tvmscript.md).
  *
  * One spelling per construct, the one TVM's own printer emits, so that a
  * TileLang dump reads and prints back byte for byte and read -> print is a
@@ -12,12 +12,18 @@
  * prints as no dict at all (no `annotations=`, no `T.func_attr`).
  * Lines are separated by '\n', with no newline after the last one.
  *
+ * Two eras (ir.h IrEra, docs/tvmscript-eras.md): the seed spelling, and head's,
+ * where lets, allocations, decl_buffers and asserts are flat lines owning
+ * the rest of their block.  A body printed at head is first flattened
+ * (ir_era_flatten) into the IR its text reads back as, so that alias
+ * placement, and so the text, is a fixed point.
+ *
  * Assumes a well-formed IR (ir_verify_program): nesting within IR_MAX_DEPTH,
  * so recursion is bounded.
  *
  * Aliases (BUF_ALIAS: `C = T.Buffer(..., data=p)`) have no node; their line
  * goes in the innermost body holding every use, just before the statement of
- * that body holding the first use (TVMSCRIPT 5).  A pre-pass numbers the
+ * that body holding the first use (docs/tvmscript.md §5).  A pre-pass numbers the
  * statements in printing order and finds, per alias, the lowest common
  * ancestor of its uses in the tree of statements and bodies; the printer
  * counts statements the same way and emits each alias before the statement
@@ -32,6 +38,7 @@
 
 #include "ir.h"
 #include "ptrmap.h"
+#include "vocab.h"
 
 /* ---- pointer map ---------------------------------------------------------- */
 
@@ -72,6 +79,9 @@ typedef struct Printer {
 	int cursor;
 	int seq;    /* statements printed so far, in the pre-pass's numbering */
 	const PrintHooks *hooks; /* NULL: the canonical spelling */
+	IrEra era;         /* the spelling printed */
+	int tl_call_intrin;
+	PtrMap alloc_ptr;  /* head: T.allocate pointer Var -> 1, printed `p.data` */
 } Printer;
 
 /* The tree walked by the placement pre-pass: statement nodes and body nodes
@@ -421,6 +431,7 @@ printer_reset(Printer *P)
 	pm_free(&P->env_tag);
 	pm_free(&P->alias_of);
 	pm_free(&P->let_bound);
+	pm_free(&P->alloc_ptr);
 	free(P->aliases);
 	free(P->order);
 	if (P->tmp)
@@ -428,15 +439,19 @@ printer_reset(Printer *P)
 	StrBuf *sb = P->sb;
 	int started = P->started, metadata = P->metadata;
 	const PrintHooks *hooks = P->hooks;
+	IrEra era = P->era;
+	int tl_call_intrin = P->tl_call_intrin;
 	printer_init(P, sb);
 	P->started = started;
 	P->metadata = metadata;
 	P->hooks = hooks;
+	P->era = era;
+	P->tl_call_intrin = tl_call_intrin;
 }
 
 /* ---- expressions ------------------------------------------------------------------ */
 
-/* Python precedence, low to high (TVMSCRIPT 8). */
+/* Python precedence, low to high (docs/tvmscript.md §8). */
 enum {
 	PR_LOWEST = 0, PR_OR, PR_AND, PR_NOT, PR_CMP, PR_BOR, PR_BXOR, PR_BAND, PR_SHIFT,
 	PR_ADD, PR_MUL, PR_UNARY, PR_ATOM
@@ -478,8 +493,8 @@ print_string(Printer *P, const char *s)
 static void
 print_var(Printer *P, const Var *v)
 {
-	if (v->owner) {
-		put(P, v->owner->name);
+	if (v->owner || pm_get(&P->alloc_ptr, v)) {
+		put(P, v->owner ? v->owner->name : v->name);
 		put(P, ".data");
 	} else {
 		put(P, v->name);
@@ -634,6 +649,53 @@ print_float(Printer *P, const Expr *e)
 	sb_putc(P->sb, ')');
 }
 
+/* TileLang's tile ops register as tl.tileop.NAME, its builtins as tl.NAME
+ * (region is a tile op before head, a builtin at head). */
+static const char *
+tl_registry_prefix(const char *name, IrEra era)
+{
+	static const char *const tile_ops[] = {
+		"async_copy", "atomicadd", "atomicmax", "atomicmin", "c2d_im2col", "copy", "cummax",
+		"cumsum", "fill", "finalize_reducer", "finalize_reducer_v2", "gemm", "gemm_py", "gemm_sp",
+		"gemm_sp_py", "im2col", "reduce", "reducer_init", "tcgen05_gemm", "tcgen05_gemm_sp",
+		"tma_copy", "transpose", "wgmma_gemm", "wgmma_gemm_sp",
+	};
+	if (!strcmp(name, "region"))
+		return era == ERA_HEAD ? "tl." : "tl.tileop.";
+	for (size_t i = 0; i < sizeof tile_ops / sizeof tile_ops[0]; i++)
+		if (!strcmp(name, tile_ops[i]))
+			return "tl.tileop.";
+	return "tl.";
+}
+
+/* A TileLang op call, for IrPrintOptions.tl_call_intrin.  ptx_cp_async and
+ * ptx_ldmatrix are TVM ops too: TVM's spelling prints the dtype first. */
+static int
+is_tl_call(const Expr *e)
+{
+	const char *name = e->u.call.name;
+	if (!vocab_is_tl(name))
+		return 0;
+	if ((!strcmp(name, "ptx_cp_async") || !strcmp(name, "ptx_ldmatrix")) && e->u.call.nargs &&
+	    e->u.call.args[0]->kind == EX_STR)
+		return 0;
+	return 1;
+}
+
+/* `T.call_intrin("dtype", tir.op.Op.get("tl.NAME"), `: the text does not
+ * carry a call's dtype; "handle" is what TileLang's tests write for these
+ * ops, "bool" for tl_shuffle_elect. */
+static void
+print_call_intrin_head(Printer *P, const char *name)
+{
+	put(P, "T.call_intrin(");
+	print_string(P, strcmp(name, "tl_shuffle_elect") == 0 ? "bool" : "handle");
+	put(P, P->era == ERA_HEAD ? ", tirx.op.Op.get(\"" : ", tir.op.Op.get(\"");
+	put(P, tl_registry_prefix(name, P->era));
+	put(P, name);
+	put(P, "\")");
+}
+
 static void
 print_call(Printer *P, const Expr *e)
 {
@@ -644,7 +706,11 @@ print_call(Printer *P, const Expr *e)
 	Expr *const *kwargs = e->u.call.kwargs;
 	/* A hook may spell the head itself, with leading arguments of its own. */
 	int lead = P->hooks && P->hooks->call_head ? P->hooks->call_head(P->sb, e, P->hooks->ctx) : -1;
-	if (lead < 0) {
+	if (lead < 0 && P->tl_call_intrin && is_tl_call(e)) {
+		print_call_intrin_head(P, name);
+		if (nargs || nkw)
+			put(P, ", ");
+	} else if (lead < 0) {
 		put(P, "T.");
 		put(P, name);
 		sb_putc(P->sb, '(');
@@ -800,7 +866,7 @@ enum {
 };
 
 /* The buffer-call syntax shared by T.Buffer, T.decl_buffer, T.alloc_buffer
- * and T.match_buffer (TVMSCRIPT 5): each field only when not default, in
+ * and T.match_buffer (docs/tvmscript.md §5): each field only when not default, in
  * TVM's order. */
 static void
 print_buffer_call(Printer *P, const char *fn, const Buffer *b, const Expr *source, int flags)
@@ -1120,10 +1186,39 @@ print_for_head(Printer *P, const Stmt *s, int indent)
 	return s;
 }
 
+/* Head's AllocBuffer: shape, dtype, scope and annotations only. */
+static void
+print_alloc_buffer_head(Printer *P, Expr *const *shape, int n, const char *dtype,
+                        const char *scope, const Expr *annotations)
+{
+	put(P, "T.alloc_buffer(");
+	print_tuple(P, shape, n);
+	if (strcmp(dtype, "float32") != 0) {
+		put(P, ", ");
+		print_string(P, dtype);
+	}
+	if (scope && strcmp(scope, "global") != 0) {
+		put(P, ", scope=");
+		print_string(P, scope);
+	}
+	if (!dict_empty(annotations)) {
+		put(P, ", annotations=");
+		print_expr(P, annotations);
+	}
+	sb_putc(P->sb, ')');
+}
+
 static void
 print_alloc_call(Printer *P, const Stmt *s)
 {
 	const Var *v = s->u.alloc.var;
+	if (P->era == ERA_HEAD) {
+		/* The pointer is the data of head's buffer: uses print `p.data`. */
+		print_alloc_buffer_head(P, s->u.alloc.extents, s->u.alloc.nextents, v->dtype,
+		                        v->ptr_scope, s->u.alloc.annotations);
+		pm_put(&P->alloc_ptr, v, (void *)1);
+		return;
+	}
 	put(P, "T.allocate([");
 	print_list(P, s->u.alloc.extents, s->u.alloc.nextents);
 	put(P, "], ");
@@ -1144,6 +1239,12 @@ print_alloc_call(Printer *P, const Stmt *s)
 static void
 print_decl_call(Printer *P, const Stmt *s)
 {
+	const Buffer *b = s->u.decl.buf;
+	if (P->era == ERA_HEAD && s->u.decl.allocates) {
+		print_alloc_buffer_head(P, b->shape, b->ndim, b->dtype, ir_buffer_scope(b),
+		                        s->u.decl.annotations);
+		return;
+	}
 	print_buffer_call(P, "decl_buffer", s->u.decl.buf, NULL, s->u.decl.allocates ? 0 : BC_DATA);
 }
 
@@ -1172,7 +1273,28 @@ print_launch_call(Printer *P, const Stmt *s)
 	sb_putc(P->sb, ')');
 }
 
-/* The flat form of a scope statement (TVMSCRIPT 2); its body is the rest of
+/* Head's structured message `("Kind", [parts])`; the seed message when
+ * that says it all (a RuntimeError with one part). */
+static void
+print_assert_message(Printer *P, const Stmt *s)
+{
+	const Expr *m = s->u.assert_.msg;
+	const char *kind = s->u.assert_.error_kind;
+	if (P->era == ERA_SEED && !kind && m->kind != EX_LIST) {
+		print_expr(P, m);
+		return;
+	}
+	put(P, "(");
+	print_string(P, kind ? kind : "RuntimeError");
+	put(P, ", [");
+	if (m->kind == EX_LIST)
+		print_list(P, m->u.list.items, m->u.list.n);
+	else
+		print_expr(P, m);
+	put(P, "])");
+}
+
+/* The flat form of a scope statement (docs/tvmscript.md §2); its body is the rest of
  * the enclosing block, printed by the caller at the same indentation. */
 static void
 print_scope_flat(Printer *P, const Stmt *s, int indent)
@@ -1181,8 +1303,11 @@ print_scope_flat(Printer *P, const Stmt *s, int indent)
 	switch (s->kind) {
 	case ST_LET:
 		print_var(P, s->u.let.var);
-		put(P, ": ");
-		print_type(P, s->u.let.var, 0);
+		if (!P->rebinding) {
+			put(P, ": ");
+			print_type(P, s->u.let.var, 0);
+		}
+		P->rebinding = 0;
 		put(P, " = ");
 		print_expr(P, s->u.let.value);
 		break;
@@ -1190,7 +1315,7 @@ print_scope_flat(Printer *P, const Stmt *s, int indent)
 		put(P, "assert ");
 		print_expr(P, s->u.assert_.cond);
 		put(P, ", ");
-		print_expr(P, s->u.assert_.msg);
+		print_assert_message(P, s);
 		break;
 	case ST_ATTR:
 		print_attr_call(P, s);
@@ -1244,7 +1369,17 @@ print_scope_with(Printer *P, const Stmt *s, int indent)
 		put(P, "T.Assert(");
 		print_expr(P, s->u.assert_.cond);
 		put(P, ", ");
-		print_expr(P, s->u.assert_.msg);
+		if (s->u.assert_.msg->kind == EX_LIST) {
+			sb_putc(P->sb, '[');
+			print_list(P, s->u.assert_.msg->u.list.items, s->u.assert_.msg->u.list.n);
+			sb_putc(P->sb, ']');
+		} else {
+			print_expr(P, s->u.assert_.msg);
+		}
+		if (s->u.assert_.error_kind) {
+			put(P, ", error_kind=");
+			print_string(P, s->u.assert_.error_kind);
+		}
 		sb_putc(P->sb, ')');
 		break;
 	case ST_ATTR:
@@ -1277,8 +1412,9 @@ print_scope_with(Printer *P, const Stmt *s, int indent)
 static void
 print_block(Printer *P, const Stmt *s, int indent)
 {
+	int head = P->era == ERA_HEAD;
 	begin_line(P, indent);
-	put(P, "with T.block(");
+	put(P, head ? "with T.sblock(" : "with T.block(");
 	print_string(P, s->u.block.name ? s->u.block.name : "");
 	put(P, "):");
 	int in = indent + 1;
@@ -1300,7 +1436,7 @@ print_block(Printer *P, const Stmt *s, int indent)
 	}
 	if (!dict_empty(s->u.block.attrs)) {
 		begin_line(P, in);
-		put(P, "T.block_attr(");
+		put(P, head ? "T.sblock_attr(" : "T.block_attr(");
 		print_expr(P, s->u.block.attrs);
 		sb_putc(P->sb, ')');
 	}
@@ -1309,7 +1445,7 @@ print_block(Printer *P, const Stmt *s, int indent)
 		begin_line(P, in);
 		put(P, b->name);
 		put(P, " = ");
-		print_buffer_call(P, "alloc_buffer", b, NULL, 0);
+		print_buffer_call(P, head ? "sblock_alloc_buffer" : "alloc_buffer", b, NULL, 0);
 	}
 	print_body(P, s->u.block.body, in);
 }
@@ -1329,6 +1465,21 @@ print_eval(Printer *P, const Stmt *s, int indent)
 		print_expr(P, v);
 		sb_putc(P->sb, ')');
 	}
+}
+
+/* What follows a flat line at the same indentation.  At head a Bind,
+ * AllocBuffer, DeclBuffer or assert has no body: one that ends its block
+ * is the seed node over the empty body T.evaluate(0), which is not printed
+ * (the reader builds that body for nothing). */
+static void
+print_flat_rest(Printer *P, const Stmt *s, int indent)
+{
+	const Stmt *b = ir_body(s);
+	if (P->era == ERA_HEAD && s->kind != ST_ATTR && s->kind != ST_LAUNCH && b && b->kind == ST_EVAL &&
+	    b->u.eval.value->kind == EX_INT && b->u.eval.value->u.i == 0 &&
+	    strcmp(lit_dtype(b->u.eval.value), "int32") == 0)
+		return;
+	print_body(P, b, indent);
 }
 
 /* One statement of a body; `last` says whether it ends the body, which
@@ -1382,15 +1533,21 @@ print_stmt(Printer *P, const Stmt *s, int indent, int last)
 	case ST_LET:
 		if (pm_get(&P->let_bound, s->u.let.var)) {
 			/* The same Var bound again inside its own binding: TVM prints
-			 * the rebinding form, always with an indented body. */
+			 * the rebinding form, always with an indented body; head a
+			 * flat `x = v`. */
 			P->rebinding = 1;
-			print_scope_with(P, s, indent);
+			if (P->era == ERA_HEAD) {
+				print_scope_flat(P, s, indent);
+				print_flat_rest(P, s, indent);
+			} else {
+				print_scope_with(P, s, indent);
+			}
 			break;
 		}
 		pm_put(&P->let_bound, s->u.let.var, (void *)1);
-		if (last) {
+		if (last || P->era == ERA_HEAD) {
 			print_scope_flat(P, s, indent);
-			print_body(P, ir_body(s), indent);
+			print_flat_rest(P, s, indent);
 		} else {
 			print_scope_with(P, s, indent);
 		}
@@ -1401,11 +1558,13 @@ print_stmt(Printer *P, const Stmt *s, int indent, int last)
 	case ST_LAUNCH:
 	case ST_ALLOC:
 	case ST_DECL:
-		if (last) {
+		/* At head only AttrStmt (thread launches too) keeps TVM's concise
+		 * scoping; the others are always one flat line. */
+		if (last || (P->era == ERA_HEAD && s->kind != ST_ATTR && s->kind != ST_LAUNCH)) {
 			/* Iterating here instead would flatten the recursion of long
 			 * flat chains, but depth is bounded by IR_MAX_DEPTH anyway. */
 			print_scope_flat(P, s, indent);
-			print_body(P, ir_body(s), indent);
+			print_flat_rest(P, s, indent);
 		} else {
 			print_scope_with(P, s, indent);
 		}
@@ -1448,10 +1607,52 @@ print_params(Printer *P, const Func *f)
 	}
 }
 
+/* The func_attr dict with TVM's own keys in the era's namespace: `tir.X`
+ * at seed, `tirx.X` at head (TileLang's keys have no such prefix). */
+static const Expr *
+era_attrs(Printer *P, const Expr *d)
+{
+	if (!d || d->kind != EX_DICT)
+		return d;
+	const char *from = P->era == ERA_HEAD ? "tir." : "tirx.";
+	const char *to = P->era == ERA_HEAD ? "tirx." : "tir.";
+	size_t nf = strlen(from);
+	int any = 0;
+	for (int i = 0; i < d->u.dict.n; i++)
+		any |= d->u.dict.keys[i]->kind == EX_STR && !strncmp(d->u.dict.keys[i]->u.s, from, nf);
+	if (!any)
+		return d;
+	Arena *a = tmp_arena(P);
+	Expr **keys = ar_alloc(a, sizeof *keys * (size_t)d->u.dict.n);
+	for (int i = 0; i < d->u.dict.n; i++) {
+		Expr *k = d->u.dict.keys[i];
+		if (k->kind == EX_STR && !strncmp(k->u.s, from, nf)) {
+			StrBuf sb;
+			sb_init(&sb);
+			sb_puts(&sb, to);
+			sb_puts(&sb, k->u.s + nf);
+			char *t = sb_take(&sb);
+			k = ir_str(a, ar_strdup(a, t));
+			free(t);
+		}
+		keys[i] = k;
+	}
+	return ir_dict(a, keys, d->u.dict.vals, d->u.dict.n);
+}
+
 static void
 print_func(Printer *P, const Func *f, int indent)
 {
-	prepare(P, f, f->body);
+	Stmt *body = f->body;
+	if (P->era == ERA_HEAD) {
+		/* Head's flat lines own the rest of their block: print the IR
+		 * that reading the text back builds, so aliases land where they
+		 * will land then. */
+		Stmt *flat = ir_era_flatten(tmp_arena(P), body);
+		if (flat)
+			body = flat;
+	}
+	prepare(P, f, body);
 	begin_line(P, indent);
 	put(P, f->is_private ? "@T.prim_func(private=True)" : "@T.prim_func");
 	begin_line(P, indent);
@@ -1464,7 +1665,7 @@ print_func(Printer *P, const Func *f, int indent)
 	if (!dict_empty(f->attrs)) {
 		begin_line(P, in);
 		put(P, "T.func_attr(");
-		print_expr(P, f->attrs);
+		print_expr(P, era_attrs(P, f->attrs));
 		sb_putc(P->sb, ')');
 	}
 	/* One line per free var: the IR does not keep which buffer defined a
@@ -1498,7 +1699,7 @@ print_func(Printer *P, const Func *f, int indent)
 	}
 	if (f->has_root_block) {
 		begin_line(P, in);
-		put(P, "# with T.block(\"root\"):");
+		put(P, P->era == ERA_HEAD ? "# with T.sblock(\"root\"):" : "# with T.block(\"root\"):");
 	}
 	for (int i = 0; i < f->nroot_allocs; i++) {
 		const Buffer *b = f->root_allocs[i];
@@ -1506,9 +1707,9 @@ print_func(Printer *P, const Func *f, int indent)
 		begin_line(P, in);
 		put(P, b->name);
 		put(P, " = ");
-		print_buffer_call(P, "alloc_buffer", b, NULL, 0);
+		print_buffer_call(P, P->era == ERA_HEAD ? "sblock_alloc_buffer" : "alloc_buffer", b, NULL, 0);
 	}
-	print_body(P, f->body, in);
+	print_body(P, body, in);
 	for (int k = 0; k < P->nalias; k++)
 		assert(P->aliases[k].printed || P->aliases[k].first_node < 0);
 	printer_reset(P);
@@ -1545,10 +1746,23 @@ ir_print_func_hooked(StrBuf *sb, const Func *f, int indent, const PrintHooks *ho
 void
 ir_print_program(StrBuf *sb, const Program *p)
 {
+	IrPrintOptions o = {.era = p->era};
+	ir_print_program_opts(sb, p, &o);
+}
+
+void
+ir_print_program_opts(StrBuf *sb, const Program *p, const IrPrintOptions *o)
+{
 	Printer P;
 	printer_init(&P, sb);
+	P.era = o->era;
+	P.tl_call_intrin = o->tl_call_intrin;
+	const char *header = P.era == ERA_HEAD ? "# from tvm.script import tirx as T\n"
+	                                       : "# from tvm.script import tir as T\n";
 	if (p->is_module) {
-		put(&P, "# from tvm.script import ir as I\n# from tvm.script import tir as T\n\n@I.ir_module\nclass ");
+		put(&P, "# from tvm.script import ir as I\n");
+		put(&P, header);
+		put(&P, "\n@I.ir_module\nclass ");
 		put(&P, p->module_name ? p->module_name : "Module");
 		put(&P, ":");
 		P.started = 1;
@@ -1558,7 +1772,8 @@ ir_print_program(StrBuf *sb, const Program *p)
 			print_func(&P, p->funcs[i], 1);
 		}
 	} else {
-		put(&P, "# from tvm.script import tir as T\n\n");
+		put(&P, header);
+		put(&P, "\n");
 		for (int i = 0; i < p->nfuncs; i++) {
 			if (i)
 				sb_putc(sb, '\n');
@@ -1566,6 +1781,19 @@ ir_print_program(StrBuf *sb, const Program *p)
 		}
 	}
 	finish(&P);
+}
+
+void
+ir_print_func_opts(StrBuf *sb, const Func *f, int indent, const IrPrintOptions *o,
+                   const PrintHooks *hooks)
+{
+	Printer P;
+	printer_init(&P, sb);
+	P.hooks = hooks;
+	P.era = o->era;
+	P.tl_call_intrin = o->tl_call_intrin;
+	print_func(&P, f, indent);
+	printer_reset(&P);
 }
 
 void

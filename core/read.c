@@ -1,11 +1,11 @@
-/* read.c: the TVMScript parser (TVMSCRIPT.md), the inverse of print.c.
+/* read.c: the TVMScript parser (docs/tvmscript.md), the inverse of print.c.
  *
  * Recursive descent over the tokens of lex.c, one function per construct
  * with its grammar above it.  Names resolve through a stack of bindings; a
  * hash table maps each name to its innermost binding, and a suite pops what
  * it bound, so shadowing and scopes cost O(1) per name.
  *
- * Frame statements written flat (TVMSCRIPT 2: `x: T.int32 = v`,
+ * Frame statements written flat (docs/tvmscript.md §2: `x: T.int32 = v`,
  * `p = T.allocate(..)`, `assert c, "m"`, ...) become items whose body is the
  * rest of their suite; a suite folds its items from the end, so a long run of
  * flat frames nests the IR without nesting the parser.
@@ -16,6 +16,12 @@
  * T.grid, T.Kernel and comparison chains nest the IR deeper than the text),
  * so whatever is accepted also verifies and prints.  Every error is a
  * located diagnostic through rd_error(), which longjmps to ir_read().
+ *
+ * Both TVMScript eras (docs/tvmscript-eras.md) read into the same IR; the
+ * header line sets Parser.era, which decides the few spellings whose meaning
+ * differs: T.alloc_buffer (a block buffer at seed, a statement at head),
+ * `x = v` over a let's variable (a new variable at seed, a re-bind at head),
+ * and T.Kernel (thread launches at seed, thread_binding loops at head).
  *
  * Buffers and definitions that the printer hoists (match_buffer, root and
  * block alloc_buffer, func_attr, free vars, env threads) may only refer to
@@ -30,6 +36,7 @@
 #include <string.h>
 
 #include "read_internal.h"
+#include "vocab.h"
 
 typedef struct Parser Parser;
 
@@ -62,6 +69,7 @@ typedef struct Bind {
 	const char *tag; /* env thread: its thread tag */
 	int glevel;      /* G_* */
 	int prev;        /* binding of the same name it shadows, or -1 */
+	int is_let;      /* a let's var: head's `x = v` re-binds it */
 } Bind;
 
 /* The block whose body is being parsed: alloc_buffer and tl alloc sugar
@@ -88,6 +96,8 @@ typedef struct Items {
 struct Parser {
 	Reader r;
 	Program *result;
+	IrEra era;         /* from the header line; seed without one */
+	int era_line;      /* where the header said so, 0 if none */
 	int pos; /* index of the current token */
 
 	Bind *binds;
@@ -676,7 +686,7 @@ int_fits(const char *dtype, int64_t v)
 	return v >= -lim && v < lim;
 }
 
-/* A let-bound var's dtype when the text does not say it (TVMSCRIPT 2): that
+/* A let-bound var's dtype when the text does not say it (docs/tvmscript.md §2): that
  * of the value, followed through the left operand of arithmetic. */
 static const char *
 infer_dtype(const Expr *e)
@@ -776,7 +786,9 @@ static const struct {
 	{"Buffer", TF_BUFFER}, {"match_buffer", TF_MATCH_BUFFER}, {"alloc_buffer", TF_ALLOC},
 	{"alloc_shared", TF_ALLOC}, {"alloc_local", TF_ALLOC}, {"alloc_fragment", TF_ALLOC},
 	{"alloc_var", TF_ALLOC}, {"alloc_barrier", TF_ALLOC}, {"env_thread", TF_ENV_THREAD},
-	{"Kernel", TF_KERNEL}, {"block", TF_BLOCK}, {"serial", TF_LOOP}, {"parallel", TF_LOOP},
+	{"Kernel", TF_KERNEL}, {"block", TF_BLOCK}, {"sblock", TF_BLOCK},
+	{"sblock_attr", TF_BLOCK_ATTR}, {"sblock_alloc_buffer", TF_ALLOC}, {"bind", TF_LETSTMT},
+	{"serial", TF_LOOP}, {"parallel", TF_LOOP},
 	{"vectorized", TF_LOOP}, {"unroll", TF_LOOP}, {"thread_binding", TF_LOOP},
 	{"grid", TF_LOOP}, {"init", TF_UNSUPPORTED}, {"axis", TF_UNSUPPORTED},
 	{"Parallel", TF_UNSUPPORTED}, {"Pipelined", TF_UNSUPPORTED},
@@ -846,7 +858,8 @@ static int
 at_op_get(Parser *p)
 {
 	Tok *t = tok(p);
-	return (name_is(t, "tir") || name_is(t, "tvm")) && op_is(peek(p, 1), ".") && !lookup(p, t);
+	return (name_is(t, "tir") || name_is(t, "tirx") || name_is(t, "tvm")) && op_is(peek(p, 1), ".") &&
+	       !lookup(p, t);
 }
 
 /* args = [ arg { ',' arg } [','] ] ')'      arg = expr | NAME '=' expr
@@ -1055,7 +1068,7 @@ operand(Parser *p, Expr *e, const Tok *op)
 	}
 }
 
-/* -x: a literal folds, anything else is x * -1 (TVMSCRIPT 8). */
+/* -x: a literal folds, anything else is x * -1 (docs/tvmscript.md §8). */
 static Expr *
 negate(Parser *p, Expr *x, const Tok *t)
 {
@@ -1124,7 +1137,7 @@ op_get(Parser *p)
 	if (name_is(t, "tvm")) {
 		next(p);
 		expect_op(p, ".");
-		if (!name_is(tok(p), "tir"))
+		if (!name_is(tok(p), "tir") && !name_is(tok(p), "tirx"))
 			unexpected(p, tok(p), "'tir' (tvm.tir.op.Op.get)");
 	}
 	next(p);
@@ -1156,7 +1169,7 @@ is_identifier(const char *s)
 	return 1;
 }
 
-/* T.call_intrin(dtype, op, args...) -> the call `op` (TVMSCRIPT 8); the op
+/* T.call_intrin(dtype, op, args...) -> the call `op` (docs/tvmscript.md §8); the op
  * loses its tl./tir. namespace as the printer prints it. */
 static Expr *
 call_intrin(Parser *p, Args *a)
@@ -1166,8 +1179,8 @@ call_intrin(Parser *p, Args *a)
 		err(p, a->at, "T.call_intrin takes a dtype, an op and the op's arguments");
 	str_arg(p, a, a->pos.v[0], "the dtype");
 	const Expr *op = a->pos.v[1];
-	const char *name = str_arg(p, a, op, "the op");
-	static const char *const prefixes[] = {"tl.tileop.", "tl.", "tir."};
+	const char *name = str_arg(p, a, op, "the op"), *full = name;
+	static const char *const prefixes[] = {"tl.tileop.", "tl.", "tirx.", "tir."};
 	for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
 		if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0) {
 			name += strlen(prefixes[i]);
@@ -1177,6 +1190,14 @@ call_intrin(Parser *p, Args *a)
 		err_expr(p, op, "T.call_intrin: op name \"%.60s\" is not an identifier", name);
 	if (t_fn(name, strlen(name), NULL) != TF_NONE)
 		err_expr(p, op, "T.call_intrin: op '%s' would not print back as a call", name);
+	if (!vocab_known(name)) {
+		const char *near = vocab_nearest(name);
+		int pre = (int)(name - full);
+		if (near)
+			err_expr(p, op, "T.call_intrin: unknown op \"%s\" (did you mean \"%.*s%s\"?)", full, pre,
+			         full, near);
+		err_expr(p, op, "T.call_intrin: unknown op \"%s\"", full);
+	}
 	name = op_canonical_name(name);
 	Expr **args = expr_array(p, a->pos.n - 2);
 	for (int i = 2; i < a->pos.n; i++)
@@ -1220,7 +1241,7 @@ at_literal_arg(Parser *p)
 }
 
 /* T.<dtype>(...) in an expression: a typed literal when the argument is a
- * literal, otherwise a Cast (TVMSCRIPT 8). */
+ * literal, otherwise a Cast (docs/tvmscript.md §8). */
 static Expr *
 dtype_call(Parser *p, const Tok *nt, const char *dtype)
 {
@@ -1259,6 +1280,19 @@ dtype_call(Parser *p, const Tok *nt, const char *dtype)
 	if (!int_fits(dtype, x->u.i))
 		err_expr(p, x, "value %lld out of range for %s", (long long)x->u.i, dtype);
 	return mk_int(p, x->u.i, dtype, nt);
+}
+
+/* A name no modelled version knows (vocab.def) is refused, as TVM's parser
+ * refuses a T. attribute its namespace lacks. */
+static void
+unknown_name_check(Parser *p, const Tok *nt, const char *name)
+{
+	if (vocab_known(name))
+		return;
+	const char *near = vocab_nearest(name);
+	if (near)
+		err(p, nt, "unknown TVMScript name T.%s (did you mean T.%s?)", name, near);
+	err(p, nt, "unknown TVMScript name T.%s", name);
 }
 
 /* t_call = 'T' '.' NAME '(' args ')'  in an expression.  The current token
@@ -1303,6 +1337,7 @@ t_call(Parser *p, const Tok *nt)
 		call_args(p, &args, nt, fname, 1);
 		return call_intrin(p, &args);
 	case TF_NONE: {
+		unknown_name_check(p, nt, name);
 		call_args(p, &args, nt, fname, 0);
 		const char **kn = NULL;
 		Expr **kv = NULL;
@@ -1673,7 +1708,7 @@ unary(Parser *p)
 	return power(p);
 }
 
-/* Binary operators, low to high precedence (TVMSCRIPT 8). */
+/* Binary operators, low to high precedence (docs/tvmscript.md §8). */
 enum { PR_OR = 1, PR_AND, PR_NOT, PR_CMP, PR_BOR, PR_BXOR, PR_BAND, PR_SHIFT, PR_ADD, PR_MUL };
 
 typedef struct BinInfo {
@@ -1875,7 +1910,7 @@ enum {
 	BP_OFFSET_FACTOR, BP_BUFFER_TYPE, BP_AXIS_SEPARATORS, BP_COUNT
 };
 
-/* The buffer-call syntax (TVMSCRIPT 5), shared by T.Buffer, T.decl_buffer,
+/* The buffer-call syntax (docs/tvmscript.md §5), shared by T.Buffer, T.decl_buffer,
  * T.alloc_buffer and T.match_buffer (which takes its source first). */
 static const char *const buffer_params[BP_COUNT + 1] = {
 	"param", "shape", "dtype", "data", "strides", "elem_offset", "scope", "align",
@@ -2014,7 +2049,7 @@ seq_of(Parser *p, Stmt **items, int n, Stmt *tail, const Tok *at)
 }
 
 /* Folds a suite's items from the end: each flat frame takes everything
- * after it as its body (TVMSCRIPT 2). */
+ * after it as its body (docs/tvmscript.md §2). */
 static Stmt *
 fold(Parser *p, Items *it, const Tok *at)
 {
@@ -2033,6 +2068,7 @@ fold(Parser *p, Items *it, const Tok *at)
 
 static void statement(Parser *p, Items *it);
 static void simple_statements(Parser *p, Items *it);
+static void set_era(Parser *p, IrEra era, int line, int col);
 
 /* suite = NEWLINE INDENT statement { statement } DEDENT | simple_statements
  * Names bound inside are popped at its end.  With blk, the suite is the body
@@ -2165,17 +2201,53 @@ frame_attr(Parser *p, const Args *a, const Tok *at)
 	return st_at(p, ir_attr(p->r.a, v[0], key, v[2], NULL), at);
 }
 
-/* T.Assert(condition, message) */
+/* An assert's message: one part is the message itself, other counts stay
+ * a list; the kind "RuntimeError" is what a seed assert says anyway. */
+static Stmt *
+make_assert(Parser *p, Expr *cond, Expr *parts, const char *kind, const Tok *at)
+{
+	Expr *msg = parts;
+	if (parts->kind == EX_LIST && parts->u.list.n == 1)
+		msg = parts->u.list.items[0];
+	Stmt *s = st_at(p, ir_assert(p->r.a, cond, msg, NULL), at);
+	if (kind && strcmp(kind, "RuntimeError") != 0)
+		s->u.assert_.error_kind = kind;
+	return s;
+}
+
+/* `assert cond, msg` or head's structured `assert cond, ("Kind", [parts])`. */
+static Stmt *
+assert_statement(Parser *p, Expr *cond, Expr *m, const Tok *at)
+{
+	if (m->kind == EX_TUPLE && m->u.list.n == 2 && m->u.list.items[0]->kind == EX_STR &&
+	    m->u.list.items[1]->kind == EX_LIST) {
+		const char *kind = m->u.list.items[0]->u.s;
+		if (!is_identifier(kind))
+			err_expr(p, m->u.list.items[0], "assert: the error kind \"%.40s\" is not a name", kind);
+		return make_assert(p, cond, m->u.list.items[1], kind, at);
+	}
+	if (m->kind == EX_TUPLE || m->kind == EX_LIST)
+		err_expr(p, m,
+		         "assert: the message is a string, or (\"ErrorKind\", [parts]) as head prints it");
+	return make_assert(p, cond, m, NULL, at);
+}
+
+/* T.Assert(condition, message, error_kind="RuntimeError") */
 static Stmt *
 frame_assert(Parser *p, const Args *a, const Tok *at)
 {
-	static const char *const names[] = {"condition", "message"};
-	Expr *v[2];
-	match_args(p, a, names, 2, 2, v);
+	static const char *const names[] = {"condition", "message", "error_kind"};
+	Expr *v[3];
+	match_args(p, a, names, 3, 3, v);
 	if (!v[0] || !v[1])
 		err(p, a->at, "T.Assert takes a condition and a message");
 	value_arg(p, a, v[0], "the condition");
-	return st_at(p, ir_assert(p->r.a, v[0], v[1], NULL), at);
+	const char *kind = v[2] && v[2]->kind != EX_NONE ? str_arg(p, a, v[2], "error_kind") : NULL;
+	if (kind && !is_identifier(kind))
+		err_expr(p, v[2], "T.Assert: the error kind \"%.40s\" is not a name", kind);
+	if (v[1]->kind == EX_TUPLE)
+		err_expr(p, v[1], "T.Assert: the message is a string or a list of parts");
+	return make_assert(p, v[0], v[1], kind, at);
 }
 
 /* T.LetStmt(value [, type]) or T.LetStmt(value, var=x): parsed by hand, as
@@ -2271,7 +2343,7 @@ block_hoist(Parser *p, const char *what)
 }
 
 /* T.alloc_buffer(...) and the tl sugar T.alloc_shared/local/fragment/var/
- * barrier (TVMSCRIPT 9): a block buffer.  The '(' is consumed. */
+ * barrier (docs/tvmscript.md §9): a block buffer.  The '(' is consumed. */
 static Buffer *
 alloc_buffer(Parser *p, const Tok *nt, const char *name)
 {
@@ -2283,7 +2355,7 @@ alloc_buffer(Parser *p, const Tok *nt, const char *name)
 	Args a;
 	call_args(p, &a, nt, fname, 0);
 	Expr *v[BP_COUNT] = {0};
-	if (strcmp(fn, "alloc_buffer") == 0) {
+	if (strcmp(fn, "alloc_buffer") == 0 || strcmp(fn, "sblock_alloc_buffer") == 0) {
 		buffer_args(p, &a, 0, v, NULL);
 		hoist_end(p, h);
 		return make_buffer(p, &a, v, name, BUF_BLOCK, "global");
@@ -2335,6 +2407,30 @@ alloc_buffer(Parser *p, const Tok *nt, const char *name)
 		v[BP_SCOPE] = NULL;
 	/* The shape and dtype were parsed under the check above. */
 	return make_buffer(p, &a, v, name, BUF_BLOCK, scope);
+}
+
+/* Head's statement `b = T.alloc_buffer(shape, dtype="float32",
+ * scope="global", annotations=None)`: an AllocBuffer, the seed
+ * Allocate+DeclBuffer whose body is the rest of the block.  The '(' is
+ * consumed. */
+static Stmt *
+head_alloc_buffer(Parser *p, const Tok *nt, const char *name, const Tok *at)
+{
+	Args a;
+	call_args(p, &a, nt, "T.alloc_buffer", 0);
+	static const char *const names[] = {"shape", "dtype", "scope", "annotations"};
+	Expr *w[4];
+	match_args(p, &a, names, 4, 4, w);
+	Expr *v[BP_COUNT] = {0};
+	v[BP_SHAPE] = w[0];
+	v[BP_DTYPE] = w[1] && w[1]->kind != EX_NONE ? w[1] : NULL;
+	v[BP_SCOPE] = w[2] && w[2]->kind != EX_NONE ? w[2] : NULL;
+	Expr *ann = dict_arg(p, &a, w[3], "annotations");
+	Buffer *b = make_buffer(p, &a, v, name, BUF_DECL, "global");
+	Stmt *s = st_at(p, ir_decl(p->r.a, b, 1, NULL), at);
+	if (ann && ann->u.dict.n)
+		s->u.decl.annotations = ann;
+	return s;
 }
 
 /* ---- assignments --------------------------------------------------------- */
@@ -2452,9 +2548,18 @@ bind_value(Parser *p, Items *it, const Tok *nt, const Tok *at, Rhs *r)
 	default:
 		break;
 	}
+	if (p->era == ERA_HEAD) {
+		/* Head prints a re-bind of a let's Var as `x = v` (a new Var
+		 * with the same name would print `x_1: ...`). */
+		Bind *old = lookup(p, nt);
+		if (old && old->kind == BIND_VAR && old->is_let) {
+			add_item(p, it, st_at(p, ir_let(p->r.a, old->var, e, NULL), at), 1);
+			return;
+		}
+	}
 	Var *v = let_var(p, name, e, NULL, NULL);
 	add_item(p, it, st_at(p, ir_let(p->r.a, v, e, NULL), at), 1);
-	bind(p, name, BIND_VAR, v, NULL, G_LOCAL);
+	bind(p, name, BIND_VAR, v, NULL, G_LOCAL)->is_let = 1;
 }
 
 /* assign = NAME '=' ( frame_call | value ) */
@@ -2479,6 +2584,13 @@ assignment(Parser *p, Items *it)
 	case TF_LETSTMT:
 		break;
 	case TF_ALLOC: {
+		if (p->era == ERA_HEAD && text_is(fnt, "alloc_buffer")) {
+			next(p), next(p), next(p), next(p);
+			Stmt *s = head_alloc_buffer(p, fnt, name, nt);
+			add_item(p, it, s, 1);
+			bind(p, name, BIND_BUF, NULL, s->u.decl.buf, G_LOCAL);
+			return;
+		}
 		check_hoisted_name(p, nt);
 		next(p), next(p), next(p), next(p);
 		Buffer *b = alloc_buffer(p, fnt, name);
@@ -2512,7 +2624,7 @@ assignment(Parser *p, Items *it)
 		Var *v = la.var ? la.var : let_var(p, name, la.value, la.dtype, la.scope);
 		check_same_name(p, nt, name, v->name);
 		add_item(p, it, st_at(p, ir_let(p->r.a, v, la.value, NULL), nt), 1);
-		bind(p, name, BIND_VAR, v, NULL, G_LOCAL);
+		bind(p, name, BIND_VAR, v, NULL, G_LOCAL)->is_let = 1;
 		return;
 	}
 	if (fn == TF_MATCH_BUFFER) {
@@ -2648,7 +2760,7 @@ annotated_assignment(Parser *p, Items *it)
 	const char *name = tok_str(p, nt);
 	Var *v = new_var(p, name, dtype, scope);
 	add_item(p, it, st_at(p, ir_let(p->r.a, v, e, NULL), nt), 1);
-	bind(p, name, BIND_VAR, v, NULL, G_LOCAL);
+	bind(p, name, BIND_VAR, v, NULL, G_LOCAL)->is_let = 1;
 }
 
 /* ---- simple statements --------------------------------------------------- */
@@ -2902,7 +3014,7 @@ simple_statement(Parser *p, Items *it)
 				err(p, tok(p), "assert needs a message: assert cond, \"message\"");
 			next(p);
 			Expr *m = expr(p);
-			add_item(p, it, st_at(p, ir_assert(a, c, m, NULL), t), 1);
+			add_item(p, it, assert_statement(p, c, m, t), 1);
 			return;
 		}
 		if (text_is(t, "break") || text_is(t, "continue")) {
@@ -3204,7 +3316,7 @@ with_block(Parser *p, const Args *a, const Tok *at)
 	BlockCtx *blk = ar_alloc(p->r.a, sizeof *blk);
 	blk->name = name;
 	/* The implicit root block written out: its buffers are the function's
-	 * root buffers and its body the function body (TVMSCRIPT 1). */
+	 * root buffers and its body the function body (docs/tvmscript.md §1). */
 	blk->is_root = strcmp(name, "root") == 0 && p->level == p->fn_level && !p->blk;
 	p->f->has_root_block = 1;
 	p->any_block = 1;
@@ -3227,7 +3339,7 @@ with_block(Parser *p, const Args *a, const Tok *at)
 }
 
 /* T.Kernel(*grid, threads=None, is_cpu=False, prelude=None) [as names]
- * (TVMSCRIPT 6): launches of blockIdx.x/y/z and threadIdx.x/y/z around a
+ * (docs/tvmscript.md §6): launches of blockIdx.x/y/z and threadIdx.x/y/z around a
  * block "tilelang_root"; the names bind the block indices only. */
 static Stmt *
 with_kernel(Parser *p, const Args *a, const Tok *at, const TokVec *targets)
@@ -3279,17 +3391,25 @@ with_kernel(Parser *p, const Args *a, const Tok *at, const TokVec *targets)
 	}
 	static const char *const btags[] = {"blockIdx.x", "blockIdx.y", "blockIdx.z"};
 	static const char *const ttags[] = {"threadIdx.x", "threadIdx.y", "threadIdx.z"};
+	/* Seed: thread launches.  Head (docs/tvmscript-eras.md): thread_binding
+	 * loops, which MaterializeKernelLaunch turns into launches later in
+	 * TileLang's pipeline; unit tests hand the pass the loops. */
 	Stmt *launch[6];
 	Var *bvars[3];
 	int n = 0;
-	for (int i = 0; i < ngrid; i++) {
-		Expr *e = value_arg(p, a, a->pos.v[i], "a grid extent");
-		bvars[i] = new_var(p, bnames[i], loop_dtype(NULL, e), NULL);
-		launch[n++] = st_at(p, ir_launch(ar, bvars[i], btags[i], e, NULL), at);
-	}
-	for (int i = 0; i < 3; i++) {
-		Var *tv = new_var(p, tnames[i], loop_dtype(NULL, threads[i]), NULL);
-		launch[n++] = st_at(p, ir_launch(ar, tv, ttags[i], threads[i], NULL), at);
+	for (int i = 0; i < 6; i++) {
+		if (i < 3 && i >= ngrid)
+			continue;
+		Expr *e = i < 3 ? value_arg(p, a, a->pos.v[i], "a grid extent") : threads[i - 3];
+		const char *tag = i < 3 ? btags[i] : ttags[i - 3];
+		Var *lv = new_var(p, i < 3 ? bnames[i] : tnames[i - 3], loop_dtype(NULL, e), NULL);
+		if (i < 3)
+			bvars[i] = lv;
+		if (p->era == ERA_HEAD)
+			launch[n++] = st_at(p, ir_for(ar, lv, mk_int(p, 0, lv->dtype, at), e, NULL,
+			                              FOR_THREAD_BINDING, tag, NULL, NULL), at);
+		else
+			launch[n++] = st_at(p, ir_launch(ar, lv, tag, e, NULL), at);
 	}
 	int mark = p->nbinds;
 	for (int i = 0; i < targets->n; i++)
@@ -3350,6 +3470,13 @@ with_statement(Parser *p, Items *it)
 	default:
 		err(p, nt, "%s is not a frame: `with %s(...)` is not supported", fname, fname);
 	}
+	if (fn == TF_LETSTMT && text_is(nt, "bind"))
+		err(p, nt, "T.bind is not a frame: write `x: T.int32 = v` or `T.bind(v, var=x)`");
+	if (p->era == ERA_HEAD && (fn == TF_ALLOCATE || fn == TF_DECL_BUFFER))
+		err(p, nt,
+		    "`with %s(...)` is seed-era TVMScript; at head (line %d says so) an allocation is a "
+		    "statement: `b = T.%s(...)`",
+		    fname, p->era_line, fn == TF_ALLOCATE ? "alloc_buffer" : "decl_buffer");
 	next(p), next(p), next(p), next(p);
 	Args args;
 	LetArgs la;
@@ -3403,7 +3530,7 @@ with_statement(Parser *p, Items *it)
 		s = st_at(p, ir_let(a, v, la.value, NULL), wt);
 		if (name) {
 			check_same_name(p, targets.v[0], name, v->name);
-			bind(p, name, BIND_VAR, v, NULL, G_LOCAL);
+			bind(p, name, BIND_VAR, v, NULL, G_LOCAL)->is_let = 1;
 		}
 		break;
 	}
@@ -3646,6 +3773,7 @@ static void
 import_line(Parser *p)
 {
 	Tok *t = next(p);
+	Tok *first = tok(p);
 	do {
 		expect_name(p, "a module name");
 	} while (accept_op(p, "."));
@@ -3653,7 +3781,11 @@ import_line(Parser *p)
 		if (!kw_is(tok(p), "import"))
 			unexpected(p, tok(p), "'import'");
 		next(p);
+		int script = name_is(first, "tvm") && op_is(peek(p, -3), ".") && name_is(peek(p, -2), "script");
 		for (;;) {
+			Tok *nt = tok(p);
+			if (script && (name_is(nt, "tirx") || name_is(nt, "tir")))
+				set_era(p, name_is(nt, "tirx") ? ERA_HEAD : ERA_SEED, nt->line, nt->col);
 			expect_name(p, "a name");
 			if (kw_is(tok(p), "as")) {
 				next(p);
@@ -3710,6 +3842,48 @@ module(Parser *p, Program *prog, FuncVec *funcs, TokVec *names)
 		TokVec_push(p, names, t);
 	}
 	next(p);
+}
+
+/* The era a header names: `# from tvm.script import tirx as T` (head) or
+ * `... tir as T` (seed), as a comment at the start of a line (TVM prints
+ * it so) or as the import itself.  Two that disagree are an error. */
+static void
+set_era(Parser *p, IrEra era, int line, int col)
+{
+	if (p->era_line && p->era != era)
+		err_at(p, line, col,
+		       "this header says %s-era TVMScript, line %d said %s-era: one file is one era",
+		       ir_era_name(era), p->era_line, ir_era_name(p->era));
+	if (!p->era_line) {
+		p->era = era;
+		p->era_line = line;
+	}
+}
+
+static void
+header_comments(Parser *p)
+{
+	static const char prefix[] = "# from tvm.script import ";
+	const char *s = p->r.src;
+	size_t len = p->r.len, i = 0;
+	int line = 1;
+	while (i < len) {
+		size_t e = i;
+		while (e < len && s[e] != '\n')
+			e++;
+		size_t n = sizeof prefix - 1;
+		if (e - i > n && memcmp(s + i, prefix, n) == 0) {
+			size_t b = i + n, t = e;
+			while (t > b && (s[t - 1] == ' ' || s[t - 1] == '\r' || s[t - 1] == '\t'))
+				t--;
+			if (t - b == 9 && memcmp(s + b, "tirx as T", 9) == 0)
+				set_era(p, ERA_HEAD, line, 1);
+			else if (t - b == 8 && memcmp(s + b, "tir as T", 8) == 0)
+				set_era(p, ERA_SEED, line, 1);
+		}
+		i = e + 1;
+		line++;
+	}
 }
 
 /* file = { import | STR NEWLINE | func } [ module ] EOF */
@@ -3953,7 +4127,9 @@ ir_read(Arena *a, const char *file_name, const char *src, size_t len, Diag *d)
 	p->r.len = src ? len : 0;
 	rd_lex_init(&p->r);
 	if (setjmp(p->r.fail) == 0) {
+		header_comments(p);
 		Program *prog = file(p);
+		prog->era = p->era;
 		for (int i = 0; i < prog->nfuncs; i++)
 			depth_func(p, prog->funcs[i]);
 		p->result = prog;

@@ -379,6 +379,8 @@ check_stmt(Vf *V, const Stmt *s, Loc outer)
 	case ST_ASSERT:
 		check_req(V, s->u.assert_.cond, loc, "assert condition");
 		check_req(V, s->u.assert_.msg, loc, "assert message");
+		if (s->u.assert_.error_kind && !*s->u.assert_.error_kind)
+			fail(V, loc, "assert with an empty error kind");
 		check_body(V, s->u.assert_.body, loc, "assert body");
 		break;
 	case ST_ATTR:
@@ -428,6 +430,9 @@ check_stmt(Vf *V, const Stmt *s, Loc outer)
 		const Buffer *b = s->u.decl.buf;
 		if (b && !s->u.decl.allocates && !b->data)
 			fail(V, loc, "decl_buffer '%s' over no data", b->name ? b->name : "?");
+		check_dict_opt(V, s->u.decl.annotations, loc, "allocation annotations");
+		if (s->u.decl.annotations && !s->u.decl.allocates)
+			fail(V, loc, "annotations on a decl_buffer that allocates nothing");
 		declare_buf(V, b, loc);
 		check_body(V, s->u.decl.body, loc, "decl_buffer body");
 		undeclare_buf(V, b);

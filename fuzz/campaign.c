@@ -66,11 +66,22 @@ fail(char *err, size_t errlen, Db *db, const char *what)
 
 /* Judge j of a campaign: the oracles on model j's output, or, for the last
  * judge of a differential campaign, the differential oracle on models 0
- * and 1. */
+ * and 1.  A generated program may call an op only some versions have (the
+ * swarm generates head-only ops too): a judge whose model's version lacks it
+ * does not apply, and the program counts as not applicable for it instead
+ * of a model-rejected finding. */
 static int
 njudges(const CampaignOptions *o)
 {
 	return o->nmodels + (o->differential && o->nmodels >= 2);
+}
+
+static int
+judge_applies(const CampaignOptions *o, int j, const Program *p)
+{
+	if (j < o->nmodels)
+		return pass_accepts(o->models[j], p, NULL);
+	return pass_accepts(o->models[0], p, NULL) && pass_accepts(o->models[1], p, NULL);
 }
 
 static void
@@ -324,6 +335,10 @@ worker_program(Worker *wk, Arena *a, Program *p)
 		fl_init(&lfl, a);
 		int have_located = 0;
 		wk->ctr->judge[wk->w] = m;
+		if (!judge_applies(o, m, p)) {
+			wk->ctr->not_applicable[wk->w][m]++;
+			continue;
+		}
 		judge(o, m, p, &fl);
 		if (!fl.n)
 			continue;
@@ -432,7 +447,13 @@ fz_campaign_program(const CampaignOptions *o, Arena *a, int w, long k)
 	long i = w + k * o->jobs;
 	Decider d;
 	if (!o->files) {
-		GenOptions g = {.size = o->size, .features = 0};
+		/* Ops of the versions the campaign's models have, head-only ones
+		 * included when a model of head judges (the others skip those
+		 * programs as not applicable). */
+		unsigned versions = 0;
+		for (int m = 0; m < o->nmodels; m++)
+			versions |= o->models[m]->versions ? o->models[m]->versions : VV_ALL;
+		GenOptions g = {.size = o->size, .features = 0, .versions = versions};
 		dz_init_seed(&d, fz_program_seed(o->seed, i));
 		return fz_generate(a, &d, &g);
 	}

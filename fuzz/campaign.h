@@ -1,4 +1,4 @@
-/* campaign.h: the built-in fuzzing campaign (SPEC 7, 9): generate programs
+/* campaign.h: the built-in fuzzing campaign (README, Campaigns): generate programs
  * from a seed, run the pass models and the oracles on each, and record
  * deduplicated findings in the SQLite store. */
 #ifndef FENCEFUZZ_CAMPAIGN_H
@@ -50,6 +50,9 @@ typedef struct CampaignCounters {
 	volatile int failed[CAMPAIGN_MAX_JOBS];              /* a worker's DB error */
 	volatile long reductions[CAMPAIGN_MAX_JOBS];         /* programs reduced */
 	volatile double reduce_seconds[CAMPAIGN_MAX_JOBS];   /* time spent reducing */
+	/* Programs judge j did not judge: they call an op its model's TileLang
+	 * version does not have (pass_accepts), so it is not applicable. */
+	volatile long not_applicable[CAMPAIGN_MAX_JOBS][CAMPAIGN_MAX_MODELS + 1];
 	/* The watchdog's view: the slot being judged (-1: none), since when,
 	 * by which judge (index into models). */
 	volatile long current[CAMPAIGN_MAX_JOBS];

@@ -1,5 +1,5 @@
 /* gen.c: builds TileLang-shaped programs at InjectFenceProxy's stage from a
- * stream of decisions (gen.h, SPEC 7).
+ * stream of decisions (gen.h).
  *
  * Shape: T.func_attr with a target, blockIdx/threadIdx launches, shared,
  * shared.dyn, local, descriptor and shared.barrier buffers (decl_buffer, or
@@ -15,11 +15,13 @@
  * length are programs.  Bounded: every loop emits at least one statement
  * per iteration and stops at the budget.
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "gen.h"
+#include "vocab.h"
 
 enum { MAX_DEPTH = 6, MAX_LOOPS = 8, MAX_NAMES = 48 };
 
@@ -35,6 +37,7 @@ typedef struct G {
 	Func *f;
 	Decider *d;
 	unsigned feat, used;
+	unsigned versions;      /* every op emitted is in one of these (VV_*) */
 	int budget;             /* statements left to emit */
 	int depth;              /* enclosing compound statements */
 	int ws_done;
@@ -114,6 +117,8 @@ bin(G *g, BinOp op, Expr *x, Expr *y)
 static Expr *
 callv(G *g, const char *name, int n, va_list ap)
 {
+	/* Only ops of the versions asked for (vocab.def). */
+	assert(vocab_versions(name) & g->versions);
 	Expr **args = ar_alloc(g->a, sizeof *args * (size_t)(n > 0 ? n : 1));
 	for (int i = 0; i < n; i++)
 		args[i] = va_arg(ap, Expr *);
@@ -303,8 +308,10 @@ tma_load(G *g)
 	uint32_t v = dz_choose(g->d, 8);
 	if (v == 6)
 		op = "tma_load_im2col";
-	else if (v == 7)
+	else if (v == 7 && on(g, FZ_F_HEAD_OPS)) {
+		use(g, FZ_F_HEAD_OPS);
 		op = "tma_load_multicast";
+	}
 	Stmt *load = eval(g, op, 6, V(g, k == 1 ? g->Bdesc : g->Adesc), mbar_at(g, 0), shared_ptr(g, k, 2),
 	                  index_expr(g, 16), bin(g, BIN_MUL, V(g, g->bx), I(g, 64)), I(g, 0));
 	if (dz_flip(g->d, 50))
@@ -341,6 +348,13 @@ wgmma(G *g)
 		           I(g, 1), I(g, 1));
 		break;
 	default:
+		if (!on(g, FZ_F_HEAD_OPS)) {
+			mma = eval(g, "ptx_wgmma_ss", 15, S(g, "m64n64k16"), B(g, 1), B(g, 1), S(g, "fp16"),
+			           S(g, "fp16"), S(g, "fp32"), da, I(g, 0), db, I(g, 0), c, I(g, 0), B(g, 1),
+			           I(g, 1), I(g, 1));
+			break;
+		}
+		use(g, FZ_F_HEAD_OPS);
 		mma = eval(g, "ptx_wgmma_sp_ss", 18, S(g, "m64n64k32"), B(g, 1), B(g, 1), S(g, "fp16"),
 		           S(g, "fp16"), S(g, "fp32"), da, I(g, 0), db, I(g, 0), c, I(g, 0),
 		           V(g, g->clocal->data), I(g, 0), I(g, 0), B(g, 1), I(g, 1), I(g, 1));
@@ -853,6 +867,9 @@ fz_generate_ex(Arena *a, Decider *d, const GenOptions *o, unsigned *used)
 	g->a = a;
 	g->d = d;
 	g->feat = o && o->features ? o->features & FZ_F_ALL : dz_bits(d, FZ_NFEATURES);
+	g->versions = o && o->versions & VV_ALL ? o->versions & VV_ALL : VV_ALL;
+	if (!(g->versions & VV_HEAD))
+		g->feat &= ~(unsigned)FZ_F_HEAD_OPS;
 	int size = o && o->size > 0 ? o->size : 30;
 	g->budget = size;
 	Func *f = g->f = ir_func(a, "main");

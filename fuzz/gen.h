@@ -1,4 +1,4 @@
-/* gen.h: the program generator (SPEC 7) and the decision stream it reads.
+/* gen.h: the program generator (README, Campaigns) and the decision stream it reads.
  *
  * Every choice the generator makes is one call on a Decider, which has two
  * sources: a splitmix64 PRNG seeded by a uint64 (campaigns, `gen --seed`),
@@ -37,9 +37,9 @@ int dz_exhausted(const Decider *d);           /* byte mode and every byte used *
 	X(WARPSPEC,  "warpspec",  "warp-specialized `if tx >= 128:` producer/consumer with else") \
 	X(PIPELINE,  "pipeline",  "pipelined `for ko` loops with mbarrier_wait_parity / ptx_arrive_barrier") \
 	X(LOOPS,     "loops",     "loop variants: symbolic `n`, zero-trip, stepped range(0, 16, 2), T.unroll") \
-	X(TMA_LOAD,  "tma_load",  "TMA loads into shared (tma_load, sometimes im2col/multicast) with expect_tx") \
+	X(TMA_LOAD,  "tma_load",  "TMA loads into shared (tma_load, sometimes im2col) with expect_tx") \
 	X(TMA_STORE, "tma_store", "TMA stores, with and without tma_store_arrive/tma_store_wait") \
-	X(WGMMA,     "wgmma",     "ptx_wgmma_ss / _rs / sparse ptx_wgmma_sp_ss with descriptor setup") \
+	X(WGMMA,     "wgmma",     "ptx_wgmma_ss / _rs with descriptor setup") \
 	X(TCGEN05,   "tcgen05",   "ptx_tcgen05_mma_ss / _ts") \
 	X(BULK,      "bulk",      "ptx_cp_async_bulk into shared") \
 	X(CP_ASYNC,  "cp_async",  "ptx_cp_async (tl spelling with tvm_access_ptr) and commit/wait groups") \
@@ -54,7 +54,9 @@ int dz_exhausted(const Decider *d);           /* byte mode and every byte used *
 	X(FENCE,     "fence",     "existing T.fence_proxy_async() statements") \
 	X(ATTR,      "attr",      "T.attr(...) and assert statements") \
 	X(ALIAS,     "alias",     "T.allocate + T.Buffer(..., data=...) aliases instead of decl_buffer") \
-	X(TARGET,    "target",    "target variants: none, sm_80, sm_100a, sm_90 (else sm_90a)")
+	X(TARGET,    "target",    "target variants: none, sm_80, sm_100a, sm_90 (else sm_90a)") \
+	X(HEAD_OPS,  "head_ops",  "ops only TileLang head has: tma_load_multicast among the TMA loads, sparse " \
+	                          "ptx_wgmma_sp_ss among the wgmmas (judged only by models of head)")
 
 enum {
 #define X(id, name, help) FZ_BIT_##id,
@@ -72,6 +74,11 @@ enum {
 typedef struct GenOptions {
 	int size;          /* target number of statements; <= 0: 30 */
 	unsigned features; /* swarm mask; 0: drawn from the decider */
+	/* The TileLang versions (VV_* of vocab.h) of the models that will judge
+	 * the program; every op it calls is one of theirs (a model refuses a
+	 * program with an op its version lacks).  Without VV_HEAD the head_ops
+	 * feature is off.  0: every modelled version. */
+	unsigned versions;
 } GenOptions;
 
 /* gen.c */

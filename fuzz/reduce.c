@@ -1,4 +1,4 @@
-/* reduce.c: the reducer (SPEC 7): shrink a program while it still shows a
+/* reduce.c: the reducer (README, Reducer): shrink a program while it still shows a
  * finding.
  *
  * Greedy and tree-aware: the passes of reduce_edits.c are tried in order

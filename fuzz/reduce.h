@@ -1,4 +1,4 @@
-/* reduce.h: the reducer (SPEC 7, issue 5) and what is built on it: cause
+/* reduce.h: the reducer (README, Reducer; issue 5) and what is built on it: cause
  * signatures, reproducers and the regression corpus.  Prototypes grouped by
  * the file that defines them. */
 #ifndef FENCEFUZZ_REDUCE_H

@@ -670,8 +670,15 @@ without(Arena *a, const void *items, int n, int i, size_t size)
 	return out;
 }
 
-/* ED_FUNC sites of f: a parameter, a function attribute, a free variable,
- * an env thread, a root allocation dropped.  Returns the edited copy or f. */
+static int
+is_target_key(const Expr *k)
+{
+	return k->kind == EX_STR && !strcmp(k->u.s, "target");
+}
+
+/* ED_FUNC sites of f: a parameter, a function attribute other than the
+ * target, a free variable, an env thread, a root allocation dropped.
+ * Returns the edited copy or f. */
 static Func *
 ed_func_header(Ed *e, Func *f)
 {
@@ -689,7 +696,9 @@ ed_func_header(Ed *e, Func *f)
 	if (f->attrs && f->attrs->kind == EX_DICT) {
 		int n = f->attrs->u.dict.n;
 		for (int i = 0; i < n; i++)
-			if (at_site(e)) {
+			/* TileLang binds the target before this pass: a reduced
+			 * program without one is not a program the pass meets. */
+			if (!is_target_key(f->attrs->u.dict.keys[i]) && at_site(e)) {
 				c = ir_func_with_body(a, f, f->body);
 				c->attrs = n == 1 ? NULL
 				                  : ir_dict(a, without(a, f->attrs->u.dict.keys, n, i, sizeof(Expr *)),

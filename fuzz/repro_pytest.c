@@ -127,7 +127,7 @@ static const CallSpelling spellings[] = {
 	{"bitwise_not", SP_PLAIN, NULL, "handle", ANY, 0},
 	{"exp2", SP_PLAIN, NULL, "handle", ANY, 0},
 	{"ret", SP_PLAIN, NULL, "handle", ANY, 0},
-	/* The namespace collisions (TVMSCRIPT 8): tir form has a dtype first. */
+	/* The namespace collisions (docs/tvmscript.md §8): tir form has a dtype first. */
 	{"ptx_cp_async", SP_TIR_OR_TL, NULL, "handle", ANY, 0},
 	{"ptx_ldmatrix", SP_TIR_OR_TL, NULL, "handle", ANY, 0},
 	/* tl ops with a wrapper that rebuilds the printed call. */

@@ -6,7 +6,7 @@
  * that can be said without guessing:
  *   unsound, unsound-war  the model's output plus a fence right before the
  *                         witness's async op: where the pass itself puts
- *                         fences (SPEC 5), and sound for that path;
+ *                         fences (docs/semantics.md §4.2), and sound for that path;
  *   handshake             the output plus tma_store_arrive/tma_store_wait
  *                         before the write that reuses the source;
  *   unnecessary-fence,    a fence count one below the model's;

@@ -1,5 +1,5 @@
 /* signature.c: cause signatures, so that findings group by cause, not by
- * program (SPEC 6, issue 5).
+ * program (docs/semantics.md §5.8, issue 5).
  *
  * A finding's raw signature (fl_sign) names what went wrong: kind, model,
  * oracle, rule, the end events of the witness.  Two different bugs can share

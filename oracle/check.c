@@ -24,16 +24,26 @@ model_failure(const PassModel *m, const Program *p, const PassError *err, const 
 {
 	FindingKind k = err->kind == PASS_ERR_TIMEOUT      ? FK_MODEL_TIMEOUT
 	                : err->kind == PASS_ERR_UNREADABLE ? FK_MODEL_UNREADABLE
+	                : err->kind == PASS_ERR_REJECTED   ? FK_MODEL_REJECTED
 	                                                   : FK_MODEL_CRASH;
 	Loc where = {0, 0};
 	if (p->nfuncs && p->funcs[0]->body)
 		where = p->funcs[0]->body->loc;
-	Finding *f = fl_add(out, k, m->name, "model",
-	                    "SPEC 5 external model: a command that reads TVMScript on stdin and "
-	                    "writes the transformed TVMScript on stdout, exit status 0",
-	                    where);
-	fl_set_message(out, f, "no output to judge%s: %s", when, err->msg);
-	f->strength_note = (char *)"one run of the command";
+	if (k == FK_MODEL_REJECTED && err->loc.line)
+		where = err->loc;
+	const char *rule = k == FK_MODEL_REJECTED && !m->contract
+	                       ? "a model judges only programs whose ops its TileLang version has"
+	                   : m->contract ? m->contract
+	                                 : "external model (docs/external-models.md): a command that "
+	                                   "reads TVMScript on stdin and writes the transformed "
+	                                   "TVMScript on stdout, exit status 0";
+	Finding *f = fl_add(out, k, m->name, "model", rule, where);
+	if (k == FK_MODEL_REJECTED)
+		fl_set_message(out, f, "not judged%s: %s", when, err->msg);
+	else
+		fl_set_message(out, f, "no output to judge%s: %s", when, err->msg);
+	f->strength_note = (char *)(k == FK_MODEL_REJECTED && !m->contract ? "the version's op registrations"
+	                                                                   : "one run of the model");
 	fl_sign(f);
 }
 
@@ -130,6 +140,8 @@ orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingL
 			orc_soundness(qf, o, m->name, out);
 		if (o->enabled & ORC_HANDSHAKE)
 			orc_handshake(qf, o, m->name, out);
+		if (o->enabled & ORC_CROSS)
+			orc_cross(qf, o, m->name, out);
 		if (o->enabled & ORC_PRESERVATION)
 			orc_preservation(pf, qf, m->name, out);
 		if (qq)

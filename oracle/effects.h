@@ -1,4 +1,4 @@
-/* effects.h: the oracles' ground-truth effect table (effects.def, SPEC 4.2)
+/* effects.h: the oracles' ground-truth effect table (effects.def, docs/semantics.md §5.1)
  * and the shared-memory footprints the oracles compare.
  *
  * Independent of the pass models: nothing here includes core/ops.h or looks

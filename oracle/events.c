@@ -1,7 +1,7 @@
 /* events.c: builds the event graph of a function (events.h).
  *
  * What it assumes: the IR of core/ir.h and the effect table (effects.def);
- * nothing of the pass models.  The event rules, where SPEC 4.2 leaves room:
+ * nothing of the pass models.  The event rules, where docs/semantics.md §5.1 leaves room:
  *
  *  - A store into a buffer whose scope starts with "shared" (not
  *    "shared.barrier": mbarrier objects are no data) is a generic write; a
@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "events.h"
+#include "threads.h"
 
 struct Leaf {
 	enum { LF_PTR, LF_ADDR, LF_VAR, LF_DESC } kind;
@@ -69,6 +70,7 @@ typedef struct B {
 	Loc loc;   /* of the statement being translated */
 	int site;
 	int cand;  /* emit fence candidates (orc_events_build_candidates) */
+	OrcTx *tx; /* the thread class being built (threads.c), NULL: one thread, any path */
 } B;
 
 /* ---- graph ------------------------------------------------------------------ */
@@ -909,6 +911,21 @@ loop(B *b, const Stmt *s, int depth)
 	b->cur = out;
 }
 
+/* The arm a thread class does not take still numbers its sites, so that
+ * every class's copy of the graph gives a statement the same site: built,
+ * then dropped (it is reached from nothing). */
+static void
+skip_arm(B *b, const Stmt *owner, int taken, const Stmt *arm, int depth)
+{
+	if (!arm)
+		return;
+	int n = b->g->n, cur = b->cur;
+	b->cur = -1;
+	body_of(b, owner, taken, arm, depth + 1);
+	b->g->n = n;
+	b->cur = cur;
+}
+
 static void
 stmt(B *b, const Stmt *s, int depth)
 {
@@ -955,6 +972,13 @@ stmt(B *b, const Stmt *s, int depth)
 	}
 	case ST_IF: {
 		top(b, s->u.if_.cond, depth);
+		int d = b->tx && orc_tx_mentions(b->tx, s->u.if_.cond) ? orc_tx_decide(b->tx, s->u.if_.cond) : -1;
+		if (d >= 0) { /* a thread predicate: this class of threads takes one arm */
+			skip_arm(b, s, d, d ? s->u.if_.else_ : s->u.if_.then_, depth);
+			if (d || s->u.if_.else_)
+				body_of(b, s, !d, d ? s->u.if_.then_ : s->u.if_.else_, depth + 1);
+			break;
+		}
 		int br = emit(b, EV_NOP, "branch");
 		body_of(b, s, 0, s->u.if_.then_, depth + 1);
 		int end_then = b->cur;
@@ -985,6 +1009,8 @@ stmt(B *b, const Stmt *s, int depth)
 		top(b, s->u.launch.extent, depth);
 		Ival x = ival(b, s->u.launch.extent, 0);
 		set_range(b, s->u.launch.var, x.ok && x.hi >= 1 ? ival_of(0, x.hi - 1) : UNKNOWN);
+		if (b->tx && s->u.launch.var == b->tx->tx)
+			set_range(b, s->u.launch.var, ival_of(b->tx->tx_lo, b->tx->tx_hi));
 		body_of(b, s, 0, s->u.launch.body, depth + 1);
 		break;
 	}
@@ -1000,7 +1026,11 @@ stmt(B *b, const Stmt *s, int depth)
 	case ST_BLOCK: {
 		int64_t w = 1;
 		const Expr *where = s->u.block.where;
-		if (where && !(ir_is_const_int(where, &w) && w != 0)) {
+		int d = where && b->tx && orc_tx_mentions(b->tx, where) ? orc_tx_decide(b->tx, where) : -1;
+		if (d == 0) {
+			top(b, where, depth);
+			skip_arm(b, s, 0, s->u.block.body, depth);
+		} else if (d < 0 && where && !(ir_is_const_int(where, &w) && w != 0)) {
 			top(b, where, depth);
 			int br = emit(b, EV_NOP, "block predicate");
 			body_of(b, s, 0, s->u.block.body, depth + 1);
@@ -1028,6 +1058,7 @@ orc_events_init(EventGraph *g)
 void
 orc_events_free(EventGraph *g)
 {
+	free(g->tx);
 	free(g->ev);
 	free(g->ivals);
 	free(g->leaves);
@@ -1056,12 +1087,43 @@ build(EventGraph *g, const Func *f, int cand)
 	pm_clear(&g->ranges);
 	pm_clear(&g->aliases);
 	pm_clear(&g->descs);
-	B b = {g, -1, {0, 0}, 0, cand};
+	B b = {g, -1, {0, 0}, 0, cand, NULL};
 	if (f->body)
 		b.loc = f->body->loc;
 	g->entry = emit(&b, EV_NOP, "entry");
-	body_of(&b, NULL, 0, f->body, 0);
-	g->exit = emit(&b, EV_NOP, "exit");
+	/* Threads split by predicates on threadIdx.x (threads.c): one copy of
+	 * the graph per class of threads, each taking the arms its threads take,
+	 * with the same site numbers (so a hazard is one finding whichever class
+	 * shows it).  The candidate graph of minimality stays one copy: its
+	 * soundness is then stricter, never looser, than this one's. */
+	if (!cand && !g->tx && !(g->tx = malloc(sizeof *g->tx)))
+		abort();
+	int ncls = cand ? 0 : orc_tx_find(g->tx, f);
+	if (ncls >= 2) {
+		int disp = g->entry, exit = add(&b, EV_NOP, "exit"), sites = 0;
+		for (int k = 0; k < ncls; k++) {
+			orc_tx_select(g->tx, k);
+			b.tx = g->tx;
+			b.site = 0;
+			int start = add(&b, EV_NOP, "thread class");
+			link(&b, disp, start);
+			if (k + 1 < ncls) {
+				int next = add(&b, EV_NOP, "thread class");
+				link(&b, disp, next);
+				disp = next;
+			}
+			b.cur = start;
+			body_of(&b, NULL, 0, f->body, 0);
+			link(&b, b.cur, exit);
+			if (b.site > sites)
+				sites = b.site;
+		}
+		b.cur = g->exit = exit;
+		b.site = sites;
+	} else {
+		body_of(&b, NULL, 0, f->body, 0);
+		g->exit = emit(&b, EV_NOP, "exit");
+	}
 	g->nsites = b.site;
 	/* MMA operands read what their descriptors were built from. */
 	for (int i = 0; i < g->n; i++) {

@@ -1,5 +1,5 @@
 /* events.h: the explicit event graph of one function, on which the
- * soundness and handshake oracles search (SPEC 6).
+ * soundness and handshake oracles search (docs/semantics.md §5.2, §5.3).
  *
  * Nodes are events in execution order: generic and async shared-memory
  * accesses (each with one footprint), fences, bulk-group commits and waits,
@@ -64,6 +64,7 @@ typedef struct EventGraph {
 	int entry, exit;
 	int nsites;
 	int overflow;     /* nesting deeper than IR_MAX_DEPTH: the graph is incomplete */
+	struct OrcTx *tx; /* thread classes of the function (threads.c); scratch */
 	/* Scratch of the builder, kept so that a reused graph allocates nothing. */
 	PtrMap ranges, aliases, descs;
 	Ival *ivals;

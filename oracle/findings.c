@@ -37,6 +37,7 @@ static const struct { const char *name; unsigned bit; } oracle_names[] = {
 	{"preservation", ORC_PRESERVATION},
 	{"idempotence", ORC_IDEMPOTENCE},
 	{"handshake", ORC_HANDSHAKE},
+	{"cross", ORC_CROSS},
 	{"all", ORC_ALL},
 };
 
@@ -45,7 +46,7 @@ orc_defaults(OracleOptions *o)
 {
 	memset(o, 0, sizeof *o);
 	o->enabled = ORC_ALL;
-	o->war = 1; /* SPEC 4.2: every NVIDIA source asks for a fence here */
+	o->war = 1; /* docs/semantics.md §2: every NVIDIA source asks for a fence here */
 	o->alias_aware = 0;
 	o->unknown_trip_weight = 16;
 	o->placement_max_gaps = 64; /* the corpus has at most 54; the search stays < 1 ms */
@@ -65,6 +66,15 @@ orc_kind_parse(const char *name)
 		if (!strcmp(kind_names[k], name))
 			return k;
 	return -1;
+}
+
+int
+orc_profile_parse(const char *name)
+{
+	return !strcmp(name, "program-order") ? ORC_PROFILE_PROGRAM_ORDER
+	       : !strcmp(name, "writer")      ? ORC_PROFILE_WRITER
+	       : !strcmp(name, "both")        ? ORC_PROFILE_BOTH
+	                                      : -1;
 }
 
 int

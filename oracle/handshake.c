@@ -1,5 +1,5 @@
 /* handshake.c: a bulk store's shared source is not rewritten before the
- * store has finished reading it (SPEC 6 "handshake", SPEC 4.3).
+ * store has finished reading it (docs/semantics.md §2, §5.3).
  *
  * Checks: after every async read completed through bulk async-groups
  * (tma_store, tma_store_scatter4, tl::tma_store_add: EF_BULK_GROUP in

@@ -1,4 +1,4 @@
-/* idempotence.c: the idempotence oracle (SPEC 6): a model run on its own
+/* idempotence.c: the idempotence oracle (docs/semantics.md §5.6): a model run on its own
  * output must change nothing, M(Q) == Q.
  *
  * The caller runs the model twice and hands both outputs here; the verdict

@@ -1,4 +1,4 @@
-/* minimality.c: the minimality oracle (SPEC 6), three levels reported
+/* minimality.c: the minimality oracle (docs/semantics.md §5.4), three levels reported
  * separately, each enabled by its bit of OracleOptions.enabled:
  *
  * 1. necessity (ORC_NECESSITY, FK_UNNECESSARY_FENCE): an inserted fence

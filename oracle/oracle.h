@@ -1,4 +1,4 @@
-/* oracle.h: the judges of fencefuzz (SPEC 4.2, 6), and every prototype of the
+/* oracle.h: the judges of fencefuzz (docs/semantics.md §5), and every prototype of the
  * oracle layer, grouped by the file that defines it.
  *
  * The oracles hold the truth (PTX semantics).  They must not include
@@ -97,8 +97,12 @@ enum {
 	ORC_PRESERVATION = 1 << 4,
 	ORC_IDEMPOTENCE = 1 << 5,
 	ORC_HANDSHAKE = 1 << 6,
-	ORC_ALL = (1 << 7) - 1
+	ORC_ALL = (1 << 7) - 1,  /* the default set ("all") */
+	ORC_CROSS = 1 << 7       /* cross-partition soundness (cross.c): opt-in, "cross" */
 };
+
+/* Fence-placement profiles of the cross-partition oracle (docs/cross-partition.md). */
+enum { ORC_PROFILE_PROGRAM_ORDER, ORC_PROFILE_WRITER, ORC_PROFILE_BOTH };
 
 typedef struct OracleOptions {
 	unsigned enabled;        /* ORC_* mask */
@@ -108,6 +112,7 @@ typedef struct OracleOptions {
 	int placement_max_gaps;  /* exhaustive placement search limit (candidate positions) */
 	int placement_worst_path; /* placement cost: 0 = sum over fences (both branches of an if
 	                           * count), 1 = the most fences any one path executes */
+	int profile;             /* ORC_PROFILE_*: which fences count across partitions */
 } OracleOptions;
 
 /* A fence or handshake call the model inserted into its output, as found by
@@ -145,6 +150,15 @@ void orc_print_finding_json(FILE *out, const Finding *f, const char *file);
 int orc_soundness(const Func *q, const OracleOptions *o, const char *model, FindingList *out);
 /* 1 when sound (no finding would be reported), without building findings. */
 int orc_is_sound(const Func *q, const OracleOptions *o);
+
+/* cross.c: soundness across thread partitions (warp specialization): thread
+ * classes from the predicates on threadIdx.x, happens-before through
+ * mbarrier phases and bar.sync, one finding per unfenced (access, async op)
+ * pair of statements, FK_UNSOUND_CROSS (program-order profile) or
+ * FK_UNSOUND_WRITER (writer profile).  Returns the number added. */
+int orc_cross(const Func *q, const OracleOptions *o, const char *model, FindingList *out);
+/* "program-order", "writer", "both" -> ORC_PROFILE_*; -1 if unknown. */
+int orc_profile_parse(const char *name);
 
 /* handshake.c */
 int orc_handshake(const Func *q, const OracleOptions *o, const char *model, FindingList *out);

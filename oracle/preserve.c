@@ -1,5 +1,5 @@
 /* preserve.c: aligns a model's output Q with its input P, and the
- * preservation oracle (SPEC 6): erasing what the model inserted must give P
+ * preservation oracle (docs/semantics.md §5.5): erasing what the model inserted must give P
  * back exactly.
  *
  * What counts as inserted: an ST_EVAL whose call is NAMED fence_proxy_async,

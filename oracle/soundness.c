@@ -1,4 +1,4 @@
-/* soundness.c: no missing fence.proxy.async on any path (SPEC 6).
+/* soundness.c: no missing fence.proxy.async on any path (docs/semantics.md §5.2).
  *
  * Checks: on every control-flow path of one thread, between a generic-proxy
  * write of shared memory and a later async-proxy access (read or write),
@@ -20,7 +20,7 @@
  * locations from the generic access to the unfenced async op.
  *
  * Assumes: the fence is executed by the thread that issues the async op
- * (SPEC 4.2 profile `program-order`, the pass's own contract).
+ * (docs/semantics.md §3, profile `program-order`, the pass's own contract).
  */
 #include <stdlib.h>
 #include <string.h>

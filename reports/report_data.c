@@ -1,5 +1,5 @@
 /* report_data.c: every number of the report, computed once from the SQLite
- * store (SPEC 9) into a Report that the HTML and Markdown renderers format.
+ * store into a Report that the HTML and Markdown renderers format.
  *
  * The database is opened read-only, so a report can be drawn while a
  * campaign writes (WAL) and a mistyped path is an error, not a new file.
@@ -15,6 +15,14 @@
  * The curve is the sum of the series.  With one job this is exact; with
  * several it is exact whenever the workers flush in turn, and the last point
  * (every worker's final flush) is the campaign's total either way.
+ *
+ * Findings are shown by root cause: the findings of one model whose
+ * findings.root_cause is the same text, or, while it is NULL, the findings of
+ * one model and one kind ("(unexplained)").  The groups are aggregated in SQL
+ * over every finding; the rows shown are bounded (RP_MAX_FINDINGS), and each
+ * group's most frequent finding is always among them.  Two SQL functions,
+ * rp_counts(status) and rp_class(kind), are the C predicates below, so the
+ * queries and the renderers cannot disagree on what counts.
  */
 #include "store.h"
 
@@ -97,26 +105,31 @@ counts_by_id(Q *q, const char *sql, const IdIndex *ix, int n, long *first, size_
 	return finish(q, s, rc, what);
 }
 
-/* A column as arena text; NULL stays NULL.  Text longer than RP_MAX_TEXT is
- * cut at a UTF-8 character boundary and says how long it was. */
+/* A column as arena text; NULL stays NULL.  Text longer than max bytes is
+ * cut at a UTF-8 character boundary and ends with an ellipsis. */
 static const char *
-col_text(Q *q, sqlite3_stmt *s, int i)
+col_clip(Q *q, sqlite3_stmt *s, int i, size_t max)
 {
 	const unsigned char *t = sqlite3_column_text(s, i);
 	if (!t)
 		return NULL;
 	size_t n = (size_t)sqlite3_column_bytes(s, i);
-	if (n <= RP_MAX_TEXT)
+	if (n <= max)
 		return ar_strndup(q->r->a, (const char *)t, n);
-	size_t cut = RP_MAX_TEXT;
+	size_t cut = max;
 	while (cut > 0 && (t[cut] & 0xC0) == 0x80)
 		cut--;
-	char note[96];
-	int m = snprintf(note, sizeof note, "\n... [cut: the first %zu of %zu bytes]\n", cut, n);
-	char *out = ar_alloc(q->r->a, cut + (size_t)m + 1);
+	char *out = ar_alloc(q->r->a, cut + 4);
 	memcpy(out, t, cut);
-	memcpy(out + cut, note, (size_t)m + 1);
+	memcpy(out + cut, "\xe2\x80\xa6", 4); /* U+2026 and the NUL */
 	return out;
+}
+
+/* Short columns (times, names, settings): bounded all the same. */
+static const char *
+col_text(Q *q, sqlite3_stmt *s, int i)
+{
+	return col_clip(q, s, i, 1024);
 }
 
 static long
@@ -145,6 +158,81 @@ rp_kind_is_not_minimal(const char *k)
 {
 	return !strcmp(k, orc_kind_name(FK_UNNECESSARY_FENCE)) ||
 	       !strcmp(k, orc_kind_name(FK_PLACEMENT)) || !strcmp(k, orc_kind_name(FK_ALIAS_FENCE));
+}
+
+int
+rp_status_counts(const char *status)
+{
+	return db_status_counts(status); /* the store's one rule (store.h) */
+}
+
+/* 0 unsound, 1 not minimal, 2 other. */
+static int
+kind_class(const char *kind)
+{
+	return rp_kind_is_unsound(kind) ? 0 : rp_kind_is_not_minimal(kind) ? 1 : 2;
+}
+
+/* Newest TileLang first: main, then the #1863 commit, then the code before
+ * it.  A model not named here (external, mutant) comes after them. */
+int
+rp_model_rank(const char *model)
+{
+	static const char *const newest_first[] = {"tilelang-head", "tilelang-9f25954",
+	                                           "tilelang-legacy"};
+	for (int i = 0; i < 3; i++)
+		if (model && !strcmp(model, newest_first[i]))
+			return i;
+	return 3;
+}
+
+static int
+cmp_model_name(const char *a, const char *b)
+{
+	int ra = rp_model_rank(a), rb = rp_model_rank(b);
+	return ra != rb ? ra - rb : strcmp(a ? a : "", b ? b : "");
+}
+
+RpExcerpt
+rp_excerpt(Arena *a, const char *text, long from)
+{
+	RpExcerpt e = {NULL, from < 1 ? 1 : from, 0, 0};
+	if (!text)
+		return e;
+	for (const char *p = text; *p; p++)
+		e.total += *p == '\n' && p[1] != '\0';
+	if (*text)
+		e.total++;
+	if (e.first_line > e.total)
+		e.first_line = e.total > 0 ? e.total : 1;
+	const char *p = text;
+	for (long l = 1; l < e.first_line && (p = strchr(p, '\n')); l++)
+		p++;
+	if (!p)
+		return e;
+	StrBuf sb;
+	sb_init(&sb);
+	while (*p && e.shown < RP_EXCERPT_LINES && sb.len < RP_EXCERPT_BYTES) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		size_t room = RP_EXCERPT_BYTES - sb.len;
+		if (sb.len)
+			sb_putc(&sb, '\n');
+		if (len > room) {
+			while (room > 0 && ((unsigned char)p[room] & 0xC0) == 0x80)
+				room--;
+			sb_putn(&sb, p, room);
+			sb_puts(&sb, "\xe2\x80\xa6");
+		} else
+			sb_putn(&sb, p, len);
+		e.shown++;
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	e.text = ar_strndup(a, sb.p ? sb.p : "", sb.len);
+	sb_free(&sb);
+	return e;
 }
 
 void
@@ -178,15 +266,45 @@ rp_fmt_rate(char *out, size_t n, double rate)
 		snprintf(out, n, "%.3g%%", 100 * rate);
 }
 
+/* Adds `distinct` findings of kind, of which `counted` count. */
 static void
-verdict_add(RpVerdict *v, const char *kind, long distinct)
+verdict_add(RpVerdict *v, const char *kind, long distinct, long counted)
 {
+	v->triaged += distinct - counted;
+	distinct = counted;
 	if (rp_kind_is_unsound(kind))
 		v->unsound += distinct;
 	else if (rp_kind_is_not_minimal(kind))
 		v->not_minimal += distinct;
 	else
 		v->other += distinct;
+}
+
+/* ---- the predicates, as SQL functions ----------------------------------------- */
+
+static void
+sql_counts(sqlite3_context *c, int argc, sqlite3_value **v)
+{
+	(void)argc;
+	sqlite3_result_int(c, rp_status_counts((const char *)sqlite3_value_text(v[0])));
+}
+
+static void
+sql_class(sqlite3_context *c, int argc, sqlite3_value **v)
+{
+	(void)argc;
+	const char *k = (const char *)sqlite3_value_text(v[0]);
+	sqlite3_result_int(c, k ? kind_class(k) : 2);
+}
+
+static int
+add_functions(Q *q)
+{
+	int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
+	if (sqlite3_create_function(q->h, "rp_counts", 1, flags, NULL, sql_counts, NULL, NULL) ||
+	    sqlite3_create_function(q->h, "rp_class", 1, flags, NULL, sql_class, NULL, NULL))
+		return sql_fail(q, "SQL functions");
+	return 0;
 }
 
 /* ---- kinds and models ---------------------------------------------------- */
@@ -255,7 +373,19 @@ model_get(Report *r, int *cap, const char *name)
 static int
 cmp_model(const void *a, const void *b)
 {
-	return strcmp(((const RpModel *)a)->name, ((const RpModel *)b)->name);
+	return cmp_model_name(((const RpModel *)a)->name, ((const RpModel *)b)->name);
+}
+
+/* The model name of an item of a campaign's models list: NAME for an
+ * external model given as NAME=ext:COMMAND or NAME=ext-server:COMMAND. */
+static size_t
+model_name_len(const char *item, size_t len)
+{
+	const char *eq = memchr(item, '=', len), *colon = memchr(item, ':', len);
+	if (eq && eq > item && (!colon || eq < colon) &&
+	    (!strncmp(eq + 1, "ext:", 4) || !strncmp(eq + 1, "ext-server:", 11)))
+		return (size_t)(eq - item);
+	return len;
 }
 
 static int
@@ -273,7 +403,7 @@ load_models(Q *q)
 		char name[512];
 		for (const char *p = list; p && *p;) {
 			const char *e = strchr(p, ',');
-			size_t len = e ? (size_t)(e - p) : strlen(p);
+			size_t len = model_name_len(p, e ? (size_t)(e - p) : strlen(p));
 			if (len > 0 && len < sizeof name) {
 				memcpy(name, p, len);
 				name[len] = '\0';
@@ -287,7 +417,8 @@ load_models(Q *q)
 	}
 	if (finish(q, s, rc, "models of campaigns") < 0)
 		return -1;
-	s = prep(q, "SELECT model, kind, count(*), sum(count) FROM findings GROUP BY model, kind");
+	s = prep(q, "SELECT model, kind, count(*), sum(count), sum(rp_counts(status)) FROM findings "
+	            "GROUP BY model, kind");
 	if (!s)
 		return -1;
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
@@ -299,7 +430,7 @@ load_models(Q *q)
 			m->distinct[k] += distinct;
 			m->occurrences[k] += (long)sqlite3_column_int64(s, 3);
 		}
-		verdict_add(&m->verdict, kind, distinct);
+		verdict_add(&m->verdict, kind, distinct, (long)sqlite3_column_int64(s, 4));
 	}
 	if (finish(q, s, rc, "findings by model") < 0)
 		return -1;
@@ -440,10 +571,14 @@ load_campaigns(Q *q)
 		return -1;
 	long n = r->campaigns_total < RP_MAX_CAMPAIGNS ? r->campaigns_total : RP_MAX_CAMPAIGNS;
 	r->campaigns = ar_alloc(r->a, sizeof *r->campaigns * (size_t)(n + 1));
-	sqlite3_stmt *s = prep(q, "SELECT id, started_at, ended_at, seed, models, oracles, engine, "
-	                          "host, config, execs, status, "
-	                          "(julianday(ended_at) - julianday(started_at)) * 86400.0 "
-	                          "FROM campaigns ORDER BY id DESC LIMIT ?1");
+	sqlite3_stmt *s = prep(q, r->schema >= 2
+		? "SELECT id, started_at, ended_at, seed, models, oracles, engine, host, config, execs, "
+		  "status, (julianday(ended_at) - julianday(started_at)) * 86400.0, "
+		  "fencefuzz_version, fencefuzz_commit, model_versions "
+		  "FROM campaigns ORDER BY id DESC LIMIT ?1"
+		: "SELECT id, started_at, ended_at, seed, models, oracles, engine, host, config, execs, "
+		  "status, (julianday(ended_at) - julianday(started_at)) * 86400.0, NULL, NULL, NULL "
+		  "FROM campaigns ORDER BY id DESC LIMIT ?1");
 	if (!s)
 		return -1;
 	sqlite3_bind_int64(s, 1, n);
@@ -458,11 +593,16 @@ load_campaigns(Q *q)
 		c->oracles = col_text(q, s, 5);
 		c->engine = col_text(q, s, 6);
 		c->host = col_text(q, s, 7);
-		c->config = col_text(q, s, 8);
+		/* jobs before the config is cut for the page */
+		const char *config = (const char *)sqlite3_column_text(s, 8);
+		c->jobs = config_jobs(config);
+		c->config = col_clip(q, s, 8, RP_MAX_CONFIG);
 		c->execs = (long)sqlite3_column_int64(s, 9);
 		c->status = col_text(q, s, 10);
 		c->duration_s = sqlite3_column_type(s, 11) == SQLITE_NULL ? -1 : sqlite3_column_double(s, 11);
-		c->jobs = config_jobs(c->config);
+		c->fencefuzz_version = col_text(q, s, 12);
+		c->fencefuzz_commit = col_text(q, s, 13);
+		c->model_versions = col_text(q, s, 14);
 		c->programs_per_s = c->duration_s > 0 ? c->execs / c->duration_s : -1;
 	}
 	if (finish(q, s, rc == SQLITE_ROW ? SQLITE_DONE : rc, "campaigns") < 0)
@@ -478,7 +618,7 @@ load_campaigns(Q *q)
 		char name[512];
 		for (const char *p = c->models; p && *p;) {
 			const char *e = strchr(p, ',');
-			size_t len = e ? (size_t)(e - p) : strlen(p);
+			size_t len = model_name_len(p, e ? (size_t)(e - p) : strlen(p));
 			if (len > 0 && len < sizeof name && c->nverdicts < nm) {
 				memcpy(name, p, len);
 				name[len] = '\0';
@@ -500,7 +640,8 @@ load_campaigns(Q *q)
 	                 "findings seen per campaign") < 0))
 		return -1;
 	/* A model's verdict on a campaign: the distinct findings it showed there. */
-	s = prep(q, "SELECT o.campaign_id, f.model, f.kind, count(DISTINCT f.id) "
+	s = prep(q, "SELECT o.campaign_id, f.model, f.kind, count(DISTINCT f.id), "
+	            "count(DISTINCT CASE WHEN rp_counts(f.status) THEN f.id END) "
 	            "FROM occurrences o JOIN findings f ON f.id = o.finding_id "
 	            "GROUP BY o.campaign_id, f.model, f.kind");
 	if (!s)
@@ -514,19 +655,155 @@ load_campaigns(Q *q)
 		for (int v = 0; v < c->nverdicts; v++)
 			if (!strcmp(c->verdicts[v].model, model)) {
 				verdict_add(&c->verdicts[v], (const char *)sqlite3_column_text(s, 2),
-				            (long)sqlite3_column_int64(s, 3));
+				            (long)sqlite3_column_int64(s, 3), (long)sqlite3_column_int64(s, 4));
 				break;
 			}
 	}
 	if (finish(q, s, rc, "verdicts per campaign") < 0)
 		return -1;
+	if (r->ncampaigns)
+		r->latest = r->campaigns[0].id;
+	if (r->ncampaigns > 1)
+		r->previous = r->campaigns[1].id;
 	for (int i = 0; i < r->ncampaigns && i < RP_MAX_CHARTED; i++)
 		if (load_series(q, &r->campaigns[i]) < 0)
 			return -1;
 	return 0;
 }
 
-/* ---- findings, reproducers, hardware runs ------------------------------------ */
+/* ---- root causes, findings, reproducers, hardware runs ----------------------- */
+
+/* The group key of a finding, as SQL over findings f: (model, RC, GK). */
+#define RC2 "nullif(f.root_cause, '')"
+#define GK(rc) "CASE WHEN " rc " IS NULL THEN f.kind ELSE '' END"
+
+static const char *
+rc_expr(const Report *r)
+{
+	return r->schema >= 2 ? RC2 : "NULL";
+}
+
+/* The group of (model, root cause, kind): groups are few (RP_MAX_GROUPS). */
+static int
+group_of(const Report *r, const char *model, const char *rc, const char *kind)
+{
+	for (int g = 0; g < r->ngroups; g++) {
+		const RpGroup *x = &r->groups[g];
+		if (strcmp(x->model, model))
+			continue;
+		if (rc ? x->root_cause && !strcmp(x->root_cause, rc)
+		       : !x->root_cause && !strcmp(x->kinds, kind))
+			return g;
+	}
+	return -1;
+}
+
+static int
+cmp_group(const void *pa, const void *pb)
+{
+	const RpGroup *a = pa, *b = pb;
+	int c = cmp_model_name(a->model, b->model);
+	if (c)
+		return c;
+	if (a->cls != b->cls)
+		return a->cls - b->cls;
+	if (a->findings != b->findings)
+		return a->findings > b->findings ? -1 : 1;
+	if (a->occurrences != b->occurrences)
+		return a->occurrences > b->occurrences ? -1 : 1;
+	return strcmp(a->root_cause ? a->root_cause : a->kinds, b->root_cause ? b->root_cause : b->kinds);
+}
+
+static int
+load_groups(Q *q)
+{
+	Report *r = q->r;
+	if (one_long(q, "SELECT count(*) FROM findings WHERE campaign_id = (SELECT max(id) FROM campaigns)",
+	             &r->new_total) < 0)
+		return -1;
+	const char *rc = rc_expr(r);
+	char *sql = sqlite3_mprintf(
+		"SELECT f.model, %s AS rc, " GK("%s") " AS gk, count(*), sum(f.count), "
+		"sum(coalesce(f.campaign_id, 0) = ?1), sum(rp_counts(f.status)), "
+		"min(CASE WHEN rp_counts(f.status) THEN rp_class(f.kind) ELSE 3 END), "
+		"group_concat(DISTINCT f.kind), group_concat(DISTINCT f.status), min(f.first_seen), "
+		"max(f.last_seen) FROM findings f GROUP BY f.model, rc, gk "
+		"ORDER BY count(*) DESC, sum(f.count) DESC",
+		rc, rc);
+	sqlite3_stmt *s = sql ? prep(q, sql) : NULL;
+	sqlite3_free(sql);
+	if (!s)
+		return -1;
+	sqlite3_bind_int64(s, 1, r->latest);
+	r->groups = ar_alloc(r->a, sizeof *r->groups * RP_MAX_GROUPS);
+	int rc_step;
+	while ((rc_step = sqlite3_step(s)) == SQLITE_ROW) {
+		long n = (long)sqlite3_column_int64(s, 3), nnew = (long)sqlite3_column_int64(s, 5);
+		int cls = sqlite3_column_int(s, 7);
+		const char *model = (const char *)sqlite3_column_text(s, 0);
+		r->groups_total++;
+		r->new_groups += nnew > 0;
+		/* Root causes per model, over every group (also those cut below). */
+		for (int i = 0; i < r->nmodels; i++)
+			if (model && !strcmp(r->models[i].name, model)) {
+				r->models[i].verdict.unsound_causes += cls == 0;
+				r->models[i].verdict.not_minimal_causes += cls == 1;
+			}
+		if (r->ngroups == RP_MAX_GROUPS)
+			continue;
+		RpGroup *g = &r->groups[r->ngroups++];
+		g->model = col_text(q, s, 0);
+		g->root_cause = col_clip(q, s, 1, RP_MAX_LINE);
+		g->findings = n;
+		g->occurrences = (long)sqlite3_column_int64(s, 4);
+		g->new_findings = nnew;
+		g->is_new = r->latest && nnew == n;
+		g->counted = (long)sqlite3_column_int64(s, 6);
+		g->cls = cls;
+		g->kinds = col_text(q, s, 8);
+		g->statuses = col_text(q, s, 9);
+		g->first_seen = col_text(q, s, 10);
+		g->last_seen = col_text(q, s, 11);
+		g->rep = -1;
+		if (!g->model)
+			g->model = "";
+		if (!g->kinds)
+			g->kinds = "";
+	}
+	if (finish(q, s, rc_step, "root causes") < 0)
+		return -1;
+	qsort(r->groups, (size_t)r->ngroups, sizeof *r->groups, cmp_group);
+	return 0;
+}
+
+static int
+cmp_finding(const void *pa, const void *pb)
+{
+	const RpFinding *a = pa, *b = pb;
+	if (a->group != b->group)
+		return a->group - b->group;
+	if (a->counts != b->counts)
+		return b->counts - a->counts;
+	if (a->count != b->count)
+		return a->count > b->count ? -1 : 1;
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
+/* Where a reduced reproducer's program starts: after its '#' header. */
+static long
+program_start(const char *text)
+{
+	long line = 1;
+	for (const char *p = text; p && *p; line++) {
+		const char *nl = strchr(p, '\n');
+		if (*p != '#' && *p != '\n')
+			return line;
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return 1;
+}
 
 static int
 load_findings(Q *q)
@@ -537,42 +814,58 @@ load_findings(Q *q)
 	    one_long(q, "SELECT count(*) FROM reproducers", &r->reproducers_total) < 0 ||
 	    one_long(q, "SELECT count(*) FROM programs", &r->programs_total) < 0)
 		return -1;
+	if (load_groups(q) < 0)
+		return -1;
 	long n = r->findings_total < RP_MAX_FINDINGS ? r->findings_total : RP_MAX_FINDINGS;
 	r->findings = ar_alloc(r->a, sizeof *r->findings * (size_t)(n + 1));
-	sqlite3_stmt *s = prep(q,
-		"SELECT f.id, f.kind, f.model, f.oracle, f.signature, f.rule, f.line, f.col, f.message, "
-		"f.witness, f.strength, f.strength_note, f.first_seen, f.last_seen, f.count, f.status, "
-		"coalesce(f.program_id, 0), coalesce(f.campaign_id, 0), p.text "
-		"FROM findings f LEFT JOIN programs p ON p.id = f.program_id "
-		"ORDER BY f.count DESC, f.id LIMIT ?1");
+	const char *rc = rc_expr(r);
+	/* Each group's first row, then the new findings, then the most frequent. */
+	char *sql = sqlite3_mprintf(
+		"SELECT * FROM (SELECT f.id, f.kind, f.model, f.oracle, f.signature, f.rule, f.line, "
+		"f.col, f.message, f.witness, f.strength, f.strength_note, f.first_seen, f.last_seen, "
+		"f.count, f.status, coalesce(f.program_id, 0), coalesce(f.campaign_id, 0) AS cid, %s, %s, "
+		"row_number() OVER (PARTITION BY f.model, %s, " GK("%s") " "
+		"ORDER BY rp_counts(f.status) DESC, f.count DESC, f.id) AS rn FROM findings f) "
+		"ORDER BY rn = 1 DESC, cid = ?1 DESC, count DESC, id LIMIT ?2",
+		rc, r->schema >= 2 ? "f.triage_note" : "NULL", rc, rc);
+	sqlite3_stmt *s = sql ? prep(q, sql) : NULL;
+	sqlite3_free(sql);
 	if (!s)
 		return -1;
-	sqlite3_bind_int64(s, 1, n);
-	int rc;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW && r->nfindings < n) {
-		RpFinding *f = &r->findings[r->nfindings++];
+	sqlite3_bind_int64(s, 1, r->latest);
+	sqlite3_bind_int64(s, 2, n);
+	int rc_step;
+	while ((rc_step = sqlite3_step(s)) == SQLITE_ROW && r->nfindings < n) {
+		RpFinding *f = &r->findings[r->nfindings];
 		f->id = sqlite3_column_int64(s, 0);
 		f->kind = col_text(q, s, 1);
 		f->model = col_text(q, s, 2);
+		f->root_cause = col_clip(q, s, 18, RP_MAX_LINE);
+		f->group = group_of(r, f->model ? f->model : "", f->root_cause, f->kind ? f->kind : "");
+		if (f->group < 0) /* its root cause was cut from the page */
+			continue;
+		r->nfindings++;
 		f->oracle = col_text(q, s, 3);
 		f->signature = col_text(q, s, 4);
-		f->rule = col_text(q, s, 5);
+		f->rule = col_clip(q, s, 5, RP_MAX_LINE);
 		f->line = sqlite3_column_int(s, 6);
 		f->col = sqlite3_column_int(s, 7);
-		f->message = col_text(q, s, 8);
-		f->witness = col_text(q, s, 9);
+		f->message = col_clip(q, s, 8, RP_MAX_LINE);
+		f->witness = col_clip(q, s, 9, RP_MAX_LINE);
 		f->strength = col_text(q, s, 10);
-		f->strength_note = col_text(q, s, 11);
+		f->strength_note = col_clip(q, s, 11, RP_MAX_LINE);
 		f->first_seen = col_text(q, s, 12);
 		f->last_seen = col_text(q, s, 13);
 		f->count = (long)sqlite3_column_int64(s, 14);
 		f->status = col_text(q, s, 15);
 		f->program_id = sqlite3_column_int64(s, 16);
 		f->campaign_id = sqlite3_column_int64(s, 17);
-		f->program_text = col_text(q, s, 18);
+		f->triage_note = col_clip(q, s, 19, RP_MAX_LINE);
+		f->counts = rp_status_counts(f->status);
+		f->is_new = r->latest && f->campaign_id == r->latest;
 		f->hw_rate = -1;
 	}
-	if (finish(q, s, rc == SQLITE_ROW ? SQLITE_DONE : rc, "findings") < 0)
+	if (finish(q, s, rc_step == SQLITE_ROW ? SQLITE_DONE : rc_step, "findings") < 0)
 		return -1;
 	IdIndex *ix = ar_alloc(r->a, sizeof *ix * (size_t)(r->nfindings + 1));
 	for (int i = 0; i < r->nfindings; i++)
@@ -586,36 +879,61 @@ load_findings(Q *q)
 	                 "campaigns per finding") < 0)
 		return -1;
 
-	s = prep(q, "SELECT id, finding_id, reduced_text, pytest_text, cuda_text, created_at "
-	            "FROM reproducers ORDER BY finding_id, id DESC");
+	/* The newest reproducer of each finding: what it holds, and its reduced
+	 * program's first lines. */
+	s = prep(q, "SELECT finding_id, count(*), max(id) FROM reproducers GROUP BY finding_id");
 	if (!s)
 		return -1;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		int i = find_id(ix, r->nfindings, sqlite3_column_int64(s, 1));
+	sqlite3_stmt *one = prep(q, "SELECT reduced_text, pytest_text IS NOT NULL, "
+	                            "cuda_text IS NOT NULL FROM reproducers WHERE id = ?1");
+	if (!one) {
+		sqlite3_finalize(s);
+		return -1;
+	}
+	while ((rc_step = sqlite3_step(s)) == SQLITE_ROW) {
+		int i = find_id(ix, r->nfindings, sqlite3_column_int64(s, 0));
 		if (i < 0)
 			continue;
 		RpFinding *f = &r->findings[i];
-		f->repro_total++;
-		if (f->nrepro == RP_MAX_REPRODUCERS)
+		f->repro_total = (long)sqlite3_column_int64(s, 1);
+		sqlite3_reset(one);
+		sqlite3_bind_int64(one, 1, sqlite3_column_int64(s, 2));
+		if (sqlite3_step(one) != SQLITE_ROW)
 			continue;
-		if (!f->repro)
-			f->repro = ar_alloc(r->a, sizeof *f->repro * RP_MAX_REPRODUCERS);
-		RpReproducer *p = &f->repro[f->nrepro++];
-		p->id = sqlite3_column_int64(s, 0);
-		p->reduced = col_text(q, s, 2);
-		p->pytest = col_text(q, s, 3);
-		p->cuda = col_text(q, s, 4);
-		p->created_at = col_text(q, s, 5);
+		const char *reduced = (const char *)sqlite3_column_text(one, 0);
+		f->has_reduced = reduced != NULL;
+		f->has_pytest = sqlite3_column_int(one, 1);
+		f->has_cuda = sqlite3_column_int(one, 2);
+		if (reduced) {
+			f->excerpt = rp_excerpt(r->a, reduced, program_start(reduced));
+			f->excerpt_reduced = 1;
+		}
 	}
-	if (finish(q, s, rc, "reproducers") < 0)
+	sqlite3_finalize(one);
+	if (finish(q, s, rc_step, "reproducers") < 0)
 		return -1;
+	/* Without a reduced reproducer: the first program around the finding. */
+	s = prep(q, "SELECT text FROM programs WHERE id = ?1");
+	if (!s)
+		return -1;
+	for (int i = 0; i < r->nfindings; i++) {
+		RpFinding *f = &r->findings[i];
+		if (f->excerpt_reduced || !f->program_id)
+			continue;
+		sqlite3_reset(s);
+		sqlite3_bind_int64(s, 1, f->program_id);
+		if (sqlite3_step(s) == SQLITE_ROW)
+			f->excerpt = rp_excerpt(r->a, (const char *)sqlite3_column_text(s, 0),
+			                        f->line > 3 ? f->line - 3 : 1);
+	}
+	sqlite3_finalize(s);
 
 	s = prep(q, "SELECT finding_id, count(*), sum(trials), sum(mismatches), "
 	            "sum(outcome = 'reproduced') FROM hw_runs WHERE finding_id IS NOT NULL "
 	            "GROUP BY finding_id");
 	if (!s)
 		return -1;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+	while ((rc_step = sqlite3_step(s)) == SQLITE_ROW) {
 		int i = find_id(ix, r->nfindings, sqlite3_column_int64(s, 0));
 		if (i < 0)
 			continue;
@@ -626,7 +944,22 @@ load_findings(Q *q)
 		f->hw_reproduced = (long)sqlite3_column_int64(s, 4);
 		f->hw_rate = f->hw_trials > 0 ? (double)f->hw_mismatches / f->hw_trials : -1;
 	}
-	return finish(q, s, rc, "hardware runs per finding");
+	if (finish(q, s, rc_step, "hardware runs per finding") < 0)
+		return -1;
+
+	/* Each group's rows together; its representative: the first that counts
+	 * and has a reproducer, else its first. */
+	qsort(r->findings, (size_t)r->nfindings, sizeof *r->findings, cmp_finding);
+	for (int i = 0; i < r->nfindings; i++) {
+		RpFinding *f = &r->findings[i];
+		RpGroup *g = &r->groups[f->group];
+		if (!g->shown++)
+			g->first = i;
+		const RpFinding *rep = g->rep >= 0 ? &r->findings[g->rep] : NULL;
+		if (!rep || (!(rep->counts && rep->has_reduced) && f->counts && f->has_reduced))
+			g->rep = i;
+	}
+	return 0;
 }
 
 static int
@@ -651,7 +984,8 @@ load_hw(Q *q)
 		h->device = col_text(q, s, 2);
 		h->driver = col_text(q, s, 3);
 		h->settings = col_text(q, s, 4);
-		h->kernel_source = col_text(q, s, 5);
+		const char *kernel = (const char *)sqlite3_column_text(s, 5); /* NULL: none */
+		h->kernel = rp_excerpt(r->a, kernel, 1);
 		h->trials = (long)sqlite3_column_int64(s, 6);
 		h->mismatches = (long)sqlite3_column_int64(s, 7);
 		h->outcome = col_text(q, s, 8);
@@ -694,6 +1028,8 @@ rp_load(const char *db_path, Report **out, char *err, size_t errlen)
 		goto done;
 	}
 	r->schema = (int)version;
+	if (add_functions(&q) < 0)
+		goto done;
 	/* One read transaction: every number comes from the same snapshot, even
 	 * while a campaign is writing. */
 	if (sqlite3_exec(q.h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK) {

@@ -1,11 +1,12 @@
 /* report_markdown.c: the report's numbers as Markdown, for CI logs and
  * GitHub step summaries: the same Report as the HTML page (report_data.c)
- * and the same number formats, as tables; no charts, no program texts.
+ * and the same number formats, in the same order (new since the previous
+ * campaign, verdicts, root causes), as tables; no charts, no program texts.
  * Cells are HTML-escaped (Markdown passes inline HTML through), and '|',
  * '`', '*', '\\' and line breaks are neutralised so no text breaks a table. */
 #include "store.h"
 
-enum { MD_MAX_FINDINGS = 50, MD_MAX_CAMPAIGNS = 10, MD_MAX_HW = 20 };
+enum { MD_MAX_GROUPS = 50, MD_MAX_CAMPAIGNS = 10, MD_MAX_HW = 20 };
 
 static void
 cell(StrBuf *sb, const char *s)
@@ -31,18 +32,57 @@ cell(StrBuf *sb, const char *s)
 }
 
 static void
+verdict_word(StrBuf *sb, long findings, long causes, const char *bad, const char *good)
+{
+	if (!findings) {
+		sb_puts(sb, good);
+		return;
+	}
+	sb_printf(sb, "**%s (%ld finding%s", bad, findings, findings == 1 ? "" : "s");
+	if (causes > 0)
+		sb_printf(sb, ", %ld root cause%s", causes, causes == 1 ? "" : "s");
+	sb_puts(sb, ")**");
+}
+
+static void
 verdict(StrBuf *sb, const RpVerdict *v)
 {
-	if (v->unsound)
-		sb_printf(sb, "**unsound (%ld)**", v->unsound);
-	else
-		sb_puts(sb, "sound");
+	verdict_word(sb, v->unsound, v->unsound_causes, "unsound", "sound");
 	sb_puts(sb, ", ");
-	if (v->not_minimal)
-		sb_printf(sb, "**not minimal (%ld)**", v->not_minimal);
-	else
-		sb_puts(sb, "minimal");
+	verdict_word(sb, v->not_minimal, v->not_minimal_causes, "not minimal", "minimal");
+	if (v->triaged)
+		sb_printf(sb, " (%ld triaged, not counted)", v->triaged);
 }
+
+static void
+cause_row(StrBuf *sb, const Report *r, const RpGroup *g)
+{
+	sb_puts(sb, "| ");
+	cell(sb, g->model);
+	sb_puts(sb, " | ");
+	if (g->root_cause)
+		cell(sb, g->root_cause);
+	else
+		sb_puts(sb, "(unexplained)");
+	if (g->is_new)
+		sb_puts(sb, " **new**");
+	sb_puts(sb, " | ");
+	cell(sb, g->kinds);
+	sb_printf(sb, " | %ld | %ld | %ld | ", g->findings, g->new_findings, g->occurrences);
+	cell(sb, g->statuses);
+	if (g->cls == 3)
+		sb_puts(sb, " (triaged)");
+	sb_puts(sb, " | ");
+	if (g->rep >= 0)
+		sb_printf(sb, "%lld", (long long)r->findings[g->rep].id);
+	else
+		sb_puts(sb, "-");
+	sb_puts(sb, " |\n");
+}
+
+static const char cause_head[] =
+	"| model | root cause | kinds | findings | new | occurrences | status | to file |\n"
+	"|---|---|---|---:|---:|---:|---|---:|\n";
 
 void
 rp_markdown(StrBuf *sb, const Report *r)
@@ -58,7 +98,33 @@ rp_markdown(StrBuf *sb, const Report *r)
 	cell(sb, r->generated_at);
 	sb_puts(sb, ".\n\n");
 
-	sb_puts(sb, "### Models\n\n");
+	sb_puts(sb, "### New\n\n");
+	if (!r->ncampaigns)
+		sb_puts(sb, "No campaigns yet.\n\n");
+	else if (!r->new_total)
+		sb_printf(sb, "Nothing new in campaign %lld.\n\n", (long long)r->latest);
+	else {
+		sb_printf(sb, "Campaign %lld (", (long long)r->latest);
+		if (r->previous)
+			sb_printf(sb, "since campaign %lld", (long long)r->previous);
+		else
+			sb_puts(sb, "the first");
+		sb_printf(sb, "): %ld new findings under %ld root causes.  `fencefuzz repro ID --pytest` "
+		              "prints a finding's test case.\n\n",
+		          r->new_total, r->new_groups);
+		sb_puts(sb, cause_head);
+		int n = 0;
+		for (int pass = 0; pass < 2; pass++)
+			for (int g = 0; g < r->ngroups; g++)
+				if (r->groups[g].new_findings && r->groups[g].is_new == !pass &&
+				    n++ < MD_MAX_GROUPS)
+					cause_row(sb, r, &r->groups[g]);
+		if (n > MD_MAX_GROUPS)
+			sb_printf(sb, "\n%d more in the HTML report.\n", n - MD_MAX_GROUPS);
+		sb_putc(sb, '\n');
+	}
+
+	sb_puts(sb, "### Verdicts by model\n\n");
 	if (!r->nmodels)
 		sb_puts(sb, "No models: no campaign has run yet.\n\n");
 	else {
@@ -74,21 +140,40 @@ rp_markdown(StrBuf *sb, const Report *r)
 		sb_puts(sb, "---|\n");
 		for (int i = 0; i < r->nmodels; i++) {
 			const RpModel *m = &r->models[i];
+			const RpVerdict *v = &m->verdict;
 			sb_puts(sb, "| ");
 			cell(sb, m->name);
 			sb_printf(sb, " | %ld | %ld |", m->campaigns, m->programs);
 			for (int k = 0; k < r->nkinds; k++)
 				sb_printf(sb, " %ld (%ld) |", m->distinct[k], m->occurrences[k]);
 			sb_putc(sb, ' ');
-			if (m->campaigns || m->verdict.unsound || m->verdict.not_minimal || m->verdict.other)
-				verdict(sb, &m->verdict);
+			if (m->campaigns || v->unsound || v->not_minimal || v->other || v->triaged)
+				verdict(sb, v);
 			else
 				sb_puts(sb, "not run");
 			sb_puts(sb, " |\n");
 		}
 		sb_puts(sb, "\nKind cells: distinct findings (occurrences). Sound: no unsound, "
 		            "unsound-war or handshake finding; minimal: no unnecessary-fence, "
-		            "suboptimal-placement or alias-redundant-fence finding.\n\n");
+		            "suboptimal-placement or alias-redundant-fence finding; findings triaged "
+		            "wontfix or false-alarm do not count.\n\n");
+	}
+
+	sb_puts(sb, "### Root causes\n\n");
+	if (!r->ngroups)
+		sb_puts(sb, "No findings in this database.\n\n");
+	else {
+		int n = r->ngroups < MD_MAX_GROUPS ? r->ngroups : MD_MAX_GROUPS;
+		if (n < r->groups_total)
+			sb_printf(sb, "%d of %ld root causes (those with the most findings).\n\n", n,
+			          r->groups_total);
+		if (!r->reproducers_total)
+			sb_puts(sb, "No reproducers yet: run `fencefuzz reduce` / campaigns reduce new "
+			            "findings.\n\n");
+		sb_puts(sb, cause_head);
+		for (int g = 0; g < n; g++)
+			cause_row(sb, r, &r->groups[g]);
+		sb_putc(sb, '\n');
 	}
 
 	sb_puts(sb, "### Campaigns\n\n");
@@ -99,8 +184,8 @@ rp_markdown(StrBuf *sb, const Report *r)
 		if (n < r->campaigns_total)
 			sb_printf(sb, "The newest %d of %ld.\n\n", n, r->campaigns_total);
 		sb_puts(sb, "| id | started | status | duration | programs | programs/s | new findings "
-		            "| seen | seed | engine | verdicts |\n"
-		            "|---:|---|---|---:|---:|---:|---:|---:|---|---|---|\n");
+		            "| seen | seed | engine | fencefuzz | verdicts |\n"
+		            "|---:|---|---|---:|---:|---:|---:|---:|---|---|---|---|\n");
 		for (int i = 0; i < n; i++) {
 			const RpCampaign *c = &r->campaigns[i];
 			char dur[32], rate[32];
@@ -116,6 +201,12 @@ rp_markdown(StrBuf *sb, const Report *r)
 			sb_puts(sb, " | ");
 			cell(sb, c->engine);
 			sb_puts(sb, " | ");
+			cell(sb, c->fencefuzz_version);
+			if (c->fencefuzz_commit) {
+				sb_puts(sb, " ");
+				cell(sb, c->fencefuzz_commit);
+			}
+			sb_puts(sb, " | ");
 			for (int v = 0; v < c->nverdicts; v++) {
 				if (v)
 					sb_puts(sb, "; ");
@@ -123,45 +214,6 @@ rp_markdown(StrBuf *sb, const Report *r)
 				sb_puts(sb, ": ");
 				verdict(sb, &c->verdicts[v]);
 			}
-			sb_puts(sb, " |\n");
-		}
-		sb_putc(sb, '\n');
-	}
-
-	sb_puts(sb, "### Findings\n\n");
-	if (!r->nfindings)
-		sb_puts(sb, "No findings in this database.\n\n");
-	else {
-		int n = r->nfindings < MD_MAX_FINDINGS ? r->nfindings : MD_MAX_FINDINGS;
-		if (n < r->findings_total)
-			sb_printf(sb, "The %d most frequent of %ld distinct findings.\n\n", n, r->findings_total);
-		if (!r->reproducers_total)
-			sb_puts(sb, "No reproducers yet: run `fencefuzz reduce` / campaigns reduce new "
-			            "findings.\n\n");
-		sb_puts(sb, "| id | kind | model | count | first seen | last seen | status | reproducers "
-		            "| hardware | message |\n|---:|---|---|---:|---|---|---|---:|---|---|\n");
-		for (int i = 0; i < n; i++) {
-			const RpFinding *f = &r->findings[i];
-			sb_printf(sb, "| %lld | ", (long long)f->id);
-			cell(sb, f->kind);
-			sb_puts(sb, " | ");
-			cell(sb, f->model);
-			sb_printf(sb, " | %ld | ", f->count);
-			cell(sb, f->first_seen);
-			sb_puts(sb, " | ");
-			cell(sb, f->last_seen);
-			sb_puts(sb, " | ");
-			cell(sb, f->status);
-			sb_printf(sb, " | %ld | ", f->repro_total);
-			if (f->hw_runs) {
-				char rate[32];
-				rp_fmt_rate(rate, sizeof rate, f->hw_rate);
-				sb_printf(sb, "%ld of %ld runs; %ld of %ld trials (%s)", f->hw_reproduced, f->hw_runs,
-				          f->hw_mismatches, f->hw_trials, rate);
-			} else
-				sb_puts(sb, "not run");
-			sb_puts(sb, " | ");
-			cell(sb, f->message);
 			sb_puts(sb, " |\n");
 		}
 		sb_putc(sb, '\n');

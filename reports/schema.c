@@ -1,4 +1,4 @@
-/* schema.c: the results store's schema (SPEC 9), as migrations.
+/* schema.c: the results store's schema, as migrations.
  *
  * db_migrations[i] takes a database from user_version i to i + 1.  db_open
  * applies the missing ones in order, each in the same transaction as the

@@ -1,4 +1,4 @@
-/* store.c: the SQLite results store (SPEC 9).
+/* store.c: the SQLite results store.
  *
  * Every statement the hot path runs is prepared once in db_open and reset
  * after each use; the caller batches them in transactions (db_begin/db_commit)
@@ -9,9 +9,11 @@
  */
 #include "store.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
@@ -45,6 +47,15 @@
 	  "INSERT OR IGNORE INTO occurrences(finding_id, campaign_id, program_id, seen_at) "   \
 	  "VALUES(?1, ?2, ?3, " NOW ")")                                                      \
 	X(S_FINDING_STATUS, "UPDATE findings SET status = ?2 WHERE id = ?1")                   \
+	X(S_FINDING_INHERIT,                                                                  \
+	  "UPDATE findings SET status = t.status, triage_note = t.triage_note, "               \
+	  "triaged_at = t.triaged_at FROM (SELECT o.status, o.triage_note, o.triaged_at "      \
+	  "FROM findings o, findings n WHERE n.id = ?1 AND o.id <> n.id AND o.model = n.model " \
+	  "AND o.kind = n.kind AND o.root_cause IS n.root_cause "                              \
+	  "AND o.status IN ('wontfix', 'false-alarm') AND NOT EXISTS (SELECT 1 FROM findings c " \
+	  "WHERE c.id <> n.id AND c.model = n.model AND c.kind = n.kind "                      \
+	  "AND c.root_cause IS n.root_cause AND " DB_COUNTS_SQL("c.status") ") "              \
+	  "ORDER BY o.triaged_at DESC LIMIT 1) AS t WHERE findings.id = ?1")                  \
 	X(S_REPRODUCER,                                                                       \
 	  "INSERT INTO reproducers(finding_id, reduced_text, pytest_text, cuda_text, "         \
 	  "created_at) VALUES(?1, ?2, ?3, ?4, " NOW ")")                                      \
@@ -240,6 +251,17 @@ db_open(const char *path, Db **out, char *err, size_t errlen)
 		return -1;
 	}
 	char mode[32];
+	/* The default database's folder (results/, git-ignored) is made on first
+	 * use; any other path's directory is the caller's. */
+	if (!strcmp(path, DB_DEFAULT_PATH)) {
+		char dir[] = DB_DEFAULT_PATH;
+		*strrchr(dir, '/') = '\0';
+		if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+			snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+			free(db);
+			return -1;
+		}
+	}
 	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
 	if (sqlite3_open_v2(path, &db->h, flags, NULL) != SQLITE_OK) {
 		set_err(db, "%s", db->h ? sqlite3_errmsg(db->h) : "out of memory");
@@ -522,6 +544,13 @@ db_record_finding(Db *db, int64_t campaign, int64_t program, const Finding *f, i
 		return -1;
 	if (is_new)
 		*is_new = count == 1;
+	if (count == 1) {
+		/* A root cause triaged away stays away (store.h, triage). */
+		sqlite3_stmt *t = db->st[S_FINDING_INHERIT];
+		sqlite3_bind_int64(t, 1, id);
+		if (run(db, S_FINDING_INHERIT, "inherit triage") < 0)
+			return -1;
+	}
 	if (campaign > 0 && program > 0) {
 		sqlite3_stmt *o = db->st[S_OCCURRENCE];
 		sqlite3_bind_int64(o, 1, id);
@@ -759,4 +788,331 @@ db_campaign_reopen(Db *db, int64_t campaign)
 	sqlite3_stmt *s = db->st[S_CAMPAIGN_REOPEN];
 	sqlite3_bind_int64(s, 1, campaign);
 	return run(db, S_CAMPAIGN_REOPEN, "campaign reopen");
+}
+
+/* ---- listing and triage ----------------------------------------------------- */
+
+static const char *const statuses[] = {"new", "confirmed", "wontfix", "false-alarm", "fixed"};
+
+int
+db_status_valid(const char *status)
+{
+	for (size_t i = 0; status && i < sizeof statuses / sizeof statuses[0]; i++)
+		if (!strcmp(status, statuses[i]))
+			return 1;
+	return 0;
+}
+
+int
+db_status_counts(const char *status)
+{
+	return !status || (strcmp(status, "wontfix") && strcmp(status, "false-alarm"));
+}
+
+/* ORDER BY key of a kind: its place in orc_kind_name order. */
+static const char *
+kind_rank_sql(void)
+{
+	static char sql[4096];
+	if (sql[0])
+		return sql;
+	size_t n = (size_t)snprintf(sql, sizeof sql, "CASE kind");
+	for (int k = 0; k < FK_COUNT && n < sizeof sql; k++)
+		n += (size_t)snprintf(sql + n, sizeof sql - n, " WHEN '%s' THEN %d",
+		                      orc_kind_name((FindingKind)k), k);
+	if (n < sizeof sql)
+		snprintf(sql + n, sizeof sql - n, " ELSE %d END", FK_COUNT);
+	return sql;
+}
+
+/* The kinds rp_kind_is_unsound names, as an SQL list: ('unsound', ...). */
+static const char *
+unsound_kinds_sql(void)
+{
+	static char sql[1024];
+	if (sql[0])
+		return sql;
+	size_t n = (size_t)snprintf(sql, sizeof sql, "(");
+	int first = 1;
+	for (int k = 0; k < FK_COUNT && n < sizeof sql; k++)
+		if (rp_kind_is_unsound(orc_kind_name((FindingKind)k))) {
+			n += (size_t)snprintf(sql + n, sizeof sql - n, "%s'%s'", first ? "" : ", ",
+			                      orc_kind_name((FindingKind)k));
+			first = 0;
+		}
+	if (n < sizeof sql)
+		snprintf(sql + n, sizeof sql - n, "%s)", first ? "''" : "");
+	return sql;
+}
+
+/* Every finding with its root cause's id (gid: smallest finding id) and first
+ * campaign (gfirst), for the listings. */
+#define GROUPED                                                                           \
+	"WITH g AS (SELECT f.*, min(id) OVER w AS gid, min(campaign_id) OVER w AS gfirst "    \
+	"FROM findings f WINDOW w AS (PARTITION BY model, kind, root_cause)) "
+/* The filter on g, ?1-?5 bound by bind_filter; FIRST the first-campaign column. */
+#define FILTER(FIRST)                                                                     \
+	"(?1 IS NULL OR model = ?1) AND (?2 IS NULL OR kind = ?2) AND (?3 IS NULL OR "        \
+	"status = ?3 OR (?3 = 'open' AND " DB_COUNTS_SQL("status") ")) AND "                  \
+	"(?4 IS NULL OR " FIRST " > ?4) AND (?5 IS NULL OR " FIRST " = ?5)"
+
+static void
+bind_filter(sqlite3_stmt *s, const DbFilter *f)
+{
+	bind_text(s, 1, f->model);
+	bind_text(s, 2, f->kind);
+	bind_text(s, 3, f->status);
+	bind_id(s, 4, f->new_since);
+	bind_id(s, 5, f->new_in);
+}
+
+static const char *
+col_text(sqlite3_stmt *s, int i)
+{
+	return (const char *)sqlite3_column_text(s, i);
+}
+
+int
+db_findings_list(Db *db, const DbFilter *f, int (*fn)(void *, const DbFindingItem *), void *ctx)
+{
+	char sql[8192];
+	snprintf(sql, sizeof sql,
+	         GROUPED "SELECT id, campaign_id, model, kind, oracle, root_cause, status, "
+	                 "triage_note, message, signature, first_seen, last_seen, count FROM g WHERE "
+	         FILTER("campaign_id") " ORDER BY NOT " DB_COUNTS_SQL("status") ", %s, model, "
+	                               "root_cause IS NULL, root_cause, count DESC, id",
+	         kind_rank_sql());
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) != SQLITE_OK)
+		return fail(db, "findings list");
+	bind_filter(s, f);
+	int rc;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		DbFindingItem it = {
+			.id = sqlite3_column_int64(s, 0),
+			.first_campaign = sqlite3_column_int64(s, 1),
+			.model = col_text(s, 2),
+			.kind = col_text(s, 3),
+			.oracle = col_text(s, 4),
+			.root_cause = col_text(s, 5),
+			.status = col_text(s, 6),
+			.triage_note = col_text(s, 7),
+			.message = col_text(s, 8),
+			.signature = col_text(s, 9),
+			.first_seen = col_text(s, 10),
+			.last_seen = col_text(s, 11),
+			.count = (long)sqlite3_column_int64(s, 12),
+		};
+		if (fn(ctx, &it)) {
+			rc = SQLITE_DONE;
+			break;
+		}
+	}
+	int r = rc == SQLITE_DONE ? 0 : fail(db, "findings list");
+	sqlite3_finalize(s);
+	return r;
+}
+
+static int
+cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+int
+db_root_causes_list(Db *db, const DbFilter *f, int (*fn)(void *, const DbRootCauseItem *),
+                    void *ctx)
+{
+	char sql[8192];
+	snprintf(sql, sizeof sql,
+	         GROUPED "SELECT gid, model, kind, root_cause, min(status), max(status), "
+	                 "max(last_seen), min(gfirst), sum(count), "
+	                 "sum(" DB_COUNTS_SQL("status") "), count(*), group_concat(id, ' ') "
+	                 "FROM g WHERE " FILTER("gfirst") " GROUP BY gid "
+	                 "ORDER BY sum(" DB_COUNTS_SQL("status") ") = 0, %s, model, "
+	                 "root_cause IS NULL, root_cause, sum(count) DESC, gid",
+	         kind_rank_sql());
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) != SQLITE_OK)
+		return fail(db, "root causes list");
+	bind_filter(s, f);
+	int rc, r = 0;
+	int64_t *ids = NULL;
+	size_t cap = 0;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		long n = (long)sqlite3_column_int64(s, 10);
+		if ((size_t)n > cap) {
+			int64_t *grown = realloc(ids, sizeof *ids * (size_t)n);
+			if (!grown) {
+				set_err(db, "root causes list: out of memory");
+				r = -1;
+				break;
+			}
+			ids = grown, cap = (size_t)n;
+		}
+		const char *p = col_text(s, 11);
+		long k = 0;
+		for (char *end; p && *p && k < n; p = end) {
+			ids[k++] = strtoll(p, &end, 10);
+			if (end == p)
+				break;
+		}
+		qsort(ids, (size_t)k, sizeof *ids, cmp_i64);
+		const char *lo = col_text(s, 4), *hi = col_text(s, 5);
+		DbRootCauseItem it = {
+			.id = sqlite3_column_int64(s, 0),
+			.model = col_text(s, 1),
+			.kind = col_text(s, 2),
+			.root_cause = col_text(s, 3),
+			.status = lo && hi && !strcmp(lo, hi) ? lo : "mixed",
+			.last_seen = col_text(s, 6),
+			.first_campaign = sqlite3_column_int64(s, 7),
+			.count = (long)sqlite3_column_int64(s, 8),
+			.counting = (long)sqlite3_column_int64(s, 9),
+			.findings = ids,
+			.nfindings = k,
+		};
+		if (fn(ctx, &it)) {
+			rc = SQLITE_DONE;
+			break;
+		}
+	}
+	if (!r && rc != SQLITE_DONE)
+		r = fail(db, "root causes list");
+	free(ids);
+	sqlite3_finalize(s);
+	return r;
+}
+
+/* Runs an UPDATE of findings' triage columns with ?1 status, ?2 note and the
+ * selection's parameters from ?3 on (bound by the caller through bind). */
+static int
+triage_update(Db *db, const char *where, const char *status, const char *note, long *changed,
+              void (*bind)(sqlite3_stmt *, const void *), const void *arg)
+{
+	*changed = 0;
+	if (!db_status_valid(status)) {
+		set_err(db, "unknown status '%s' (%s)", status ? status : "", DB_STATUSES);
+		return -1;
+	}
+	char sql[1024];
+	snprintf(sql, sizeof sql,
+	         "UPDATE findings SET status = ?1, triage_note = coalesce(?2, triage_note), "
+	         "triaged_at = %s WHERE %s",
+	         NOW, where);
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) != SQLITE_OK)
+		return fail(db, "triage");
+	bind_text(s, 1, status);
+	bind_text(s, 2, note);
+	bind(s, arg);
+	int rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE)
+		return fail(db, "triage");
+	*changed = (long)sqlite3_changes(db->h);
+	return *changed ? 0 : 1;
+}
+
+static void
+bind_one_id(sqlite3_stmt *s, const void *arg)
+{
+	sqlite3_bind_int64(s, 3, *(const int64_t *)arg);
+}
+
+int
+db_triage_finding(Db *db, int64_t id, const char *status, const char *note, long *changed)
+{
+	int r = triage_update(db, "id = ?3", status, note, changed, bind_one_id, &id);
+	if (r == 1)
+		set_err(db, "no finding %lld", (long long)id);
+	return r;
+}
+
+int
+db_triage_root_cause_of(Db *db, int64_t of, const char *status, const char *note, long *changed)
+{
+	int r = triage_update(db,
+	                      "id IN (SELECT f.id FROM findings f, findings o WHERE o.id = ?3 AND "
+	                      "f.model = o.model AND f.kind = o.kind AND f.root_cause IS o.root_cause)",
+	                      status, note, changed, bind_one_id, &of);
+	if (r == 1)
+		set_err(db, "no finding %lld", (long long)of);
+	return r;
+}
+
+typedef struct RootCauseKey {
+	const char *model, *kind, *root_cause;
+} RootCauseKey;
+
+static void
+bind_key(sqlite3_stmt *s, const void *arg)
+{
+	const RootCauseKey *k = arg;
+	bind_text(s, 3, k->model);
+	bind_text(s, 4, k->kind);
+	bind_text(s, 5, k->root_cause);
+}
+
+int
+db_triage_root_cause(Db *db, const char *model, const char *kind, const char *root_cause,
+                     const char *status, const char *note, long *changed)
+{
+	RootCauseKey k = {model, kind, root_cause};
+	int r = triage_update(db, "model = ?3 AND (?4 IS NULL OR kind = ?4) AND root_cause IS ?5",
+	                      status, note, changed, bind_key, &k);
+	if (r == 1)
+		set_err(db, "no finding of model %s%s%s with root cause %s%s%s", model,
+		        kind ? " and kind " : "", kind ? kind : "", root_cause ? "'" : "",
+		        root_cause ? root_cause : "(unexplained)", root_cause ? "'" : "");
+	return r;
+}
+
+/* One count of a query with ?1 the campaign. */
+static int
+campaign_count(Db *db, int64_t campaign, const char *sql, long *out)
+{
+	sqlite3_stmt *s;
+	if (sqlite3_prepare_v2(db->h, sql, -1, &s, NULL) != SQLITE_OK)
+		return fail(db, "campaign counts");
+	sqlite3_bind_int64(s, 1, campaign);
+	int rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW)
+		*out = (long)sqlite3_column_int64(s, 0);
+	sqlite3_finalize(s);
+	return rc == SQLITE_ROW ? 0 : fail(db, "campaign counts");
+}
+
+int
+db_campaign_counts(Db *db, int64_t campaign, DbCampaignCounts *out)
+{
+	char unsound[2048];
+	snprintf(unsound, sizeof unsound,
+	         "SELECT count(DISTINCT f.id) FROM occurrences o JOIN findings f ON f.id = o.finding_id "
+	         "WHERE o.campaign_id = ?1 AND " DB_COUNTS_SQL("f.status") " AND f.kind IN %s",
+	         unsound_kinds_sql());
+	memset(out, 0, sizeof *out);
+	if (campaign_count(db, campaign,
+	                   "SELECT count(DISTINCT f.id) FROM occurrences o JOIN findings f "
+	                   "ON f.id = o.finding_id WHERE o.campaign_id = ?1 AND "
+	                   DB_COUNTS_SQL("f.status"), &out->seen) ||
+	    campaign_count(db, campaign, unsound, &out->unsound) ||
+	    campaign_count(db, campaign,
+	                   "SELECT count(*) FROM findings WHERE campaign_id = ?1 AND "
+	                   DB_COUNTS_SQL("status"), &out->new_findings) ||
+	    campaign_count(db, campaign,
+	                   GROUPED "SELECT count(DISTINCT gid) FROM g WHERE gfirst = ?1 AND "
+	                           DB_COUNTS_SQL("status"), &out->new_root_causes))
+		return -1;
+	return 0;
+}
+
+int64_t
+db_campaign_latest(Db *db)
+{
+	char v[32];
+	if (query_text(db, "SELECT coalesce(max(id), 0) FROM campaigns", v, sizeof v) < 0)
+		return -1;
+	return atoll(v);
 }

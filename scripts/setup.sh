@@ -1,27 +1,28 @@
 #!/bin/sh
-# setup.sh: installs the Debian packages fencefuzz needs when they are missing.
-# Sourced by the other scripts; safe to run again.  Build and test
-# requirements must install; the fuzzing engines are optional (their smoke
-# tests skip without them), so a failure there is a warning.
+# setup.sh: the test set-up: what building needs (setup-build.sh), then the
+# Debian packages the test suite uses, when they are missing.  Sourced by
+# test.sh and the other test and measurement scripts; safe to run again.
+# The sqlite3 shell and coreutils' timeout must install; the rest is
+# optional (the tests that need it skip without it), so a failure there is
+# a warning.
+root=${root:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$root/scripts/setup-build.sh"
 missing="" optional=""
 need() { command -v "$1" >/dev/null 2>&1 || missing="$missing $2"; }
 want() { command -v "$1" >/dev/null 2>&1 || optional="$optional $2"; }
-need cmake cmake
-need cc gcc
-need make make
 need timeout coreutils
 need sqlite3 sqlite3   # the campaign tests query the store with the shell
-# The results store links SQLite (reports/store.c); pkg-config is not assumed.
-[ -f /usr/include/sqlite3.h ] || missing="$missing libsqlite3-dev"
 # The fuzzing engines (fuzz/targets/, tests/engine_smoke.sh): clang with
 # libFuzzer's runtime, and AFL++ (afl-clang-fast, afl-fuzz).
 want clang clang
 dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || optional="$optional libclang-rt-14-dev"
 want afl-fuzz afl++
-# valgrind (tests/valgrind.sh), zip/unzip (the OSS-Fuzz build's seed corpora)
+# valgrind (tests/valgrind.sh), zip/unzip (the OSS-Fuzz build's seed corpora),
+# python3 (tests/repro_pytest_frontend.sh parses the pytest reproducers)
 want valgrind valgrind
 want zip zip
 want unzip unzip
+want python3 python3
 if [ -n "$missing$optional" ]; then
 	SUDO=""
 	[ "$(id -u)" -eq 0 ] || SUDO=sudo
@@ -32,9 +33,9 @@ if [ -n "$missing$optional" ]; then
 			{ echo "setup: apt-get install failed" >&2; exit 1; }
 	fi
 	if [ -n "$optional" ]; then
-		echo "setup: installing$optional (fuzzing engines, optional)"
+		echo "setup: installing$optional (test tools, optional)"
 		$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $optional ||
-			echo "setup: could not install$optional: the engine smoke tests will be skipped" >&2
+			echo "setup: could not install$optional: the tests that need them will be skipped" >&2
 	fi
 fi
 # The report's browser test (tests/report_browser.sh) opens the page in

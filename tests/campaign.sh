@@ -48,7 +48,7 @@ sleep 2
 kill -INT $pid
 wait $pid
 rc=$?
-[ $rc -eq 0 ] && ok || bad "interrupted campaign exit $rc"
+[ $rc -eq 130 ] && ok || bad "interrupted campaign exit $rc, want 130 (after the clean stop)"
 [ "$(q "$work/i.sqlite" 'select status from campaigns')" = interrupted ] && ok || bad "status not 'interrupted'"
 [ "$(q "$work/i.sqlite" 'pragma integrity_check')" = ok ] && ok || bad "integrity_check after interrupt"
 [ "$(q "$work/i.sqlite" 'select execs > 0 from campaigns')" = 1 ] && ok || bad "interrupted campaign recorded no programs"

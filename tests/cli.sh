@@ -15,6 +15,19 @@ expect 0 "--help" "$ff" --help
 expect 2 "no command" "$ff"
 expect 2 "unknown command" "$ff" frobnicate
 expect 0 "help fmt" "$ff" help fmt
+expect 0 "help help" "$ff" help help
+expect 2 "help of an unknown command" "$ff" help frobnicate
+expect 0 "--version" "$ff" --version
+case "$("$ff" --version)" in "fencefuzz "[0-9]*" (commit "?*")") pass=$((pass + 1)) ;;
+*) fail=$((fail + 1)); echo "FAIL --version: $("$ff" --version)" ;; esac
+for c in findings triage campaign reduce promote; do expect 0 "$c --help" "$ff" $c --help; done
+# --opt=value wherever --opt value is taken, for every command
+expect 0 "pass --model=identity" "$ff" pass --model=identity "$prog"
+if [ "$("$ff" pass --model=tilelang-legacy "$prog")" = "$("$ff" pass --model tilelang-legacy "$prog")" ]; then
+	pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL --model=M differs from --model M"; fi
+expect 2 "pass --model=nope" "$ff" pass --model=nope "$prog"
+expect 0 "check --oracles=soundness" "$ff" check --oracles=soundness "$src/corpus/seed/01_store_then_wgmma.py"
+expect 2 "fmt --bogus=1" "$ff" fmt --bogus=1 "$prog"
 for c in fmt pass models sweep check; do expect 0 "$c --help" "$ff" $c --help; done
 expect 0 "fmt" "$ff" fmt "$prog"
 expect 2 "fmt missing file" "$ff" fmt
@@ -63,7 +76,11 @@ case "$out" in
 esac
 if "$ff" models | grep -q "mutant:no-loop-fixpoint"; then pass=$((pass + 1)); else
 	fail=$((fail + 1)); echo "FAIL models does not list the mutants"; fi
+# nothing to reduce / promote: exit 1 (no such finding in FILE), not 2 (bad input)
+expect 1 "reduce: nothing to reduce" "$ff" reduce "$seed/01_store_then_wgmma.py"
+expect 1 "promote: nothing to promote" "$ff" promote --file "$seed/01_store_then_wgmma.py" --dir /tmp/ff_cli_reg.$$
+expect 2 "reduce of bad input" "$ff" reduce "$src/tests/malformed/empty.py"
 expect 0 "pass with a mutant" "$ff" pass --model mutant:fence-after "$seed/01_store_then_wgmma.py"
-rm -f /tmp/ff_cli_out.$$ /tmp/ff_cli_a.$$ /tmp/ff_cli_b.$$
+rm -rf /tmp/ff_cli_out.$$ /tmp/ff_cli_a.$$ /tmp/ff_cli_b.$$ /tmp/ff_cli_reg.$$
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

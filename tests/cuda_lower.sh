@@ -48,9 +48,17 @@ fi
 "$ff" lower --bundle "$@" -o "$out/bundle.cu" || fail "lower --bundle"
 n=$(grep -c '^namespace ff_p' "$out/bundle.cu")
 [ "$n" = $# ] || fail "bundle has $n kernels for $# files"
+# Each model on the files it accepts: a model refuses a program with an op its
+# TileLang version lacks (exit 2), and the refusal of a single file is checked.
 for m in tilelang-9f25954 tilelang-legacy; do
-  "$ff" lower --bundle --model $m "$@" -o "$out/bundle-$m.cu" || fail "lower --model $m"
+  files=
+  for f in "$@"; do "$ff" pass --model $m "$f" > /dev/null 2>&1 && files="$files $f"; done
+  "$ff" lower --bundle --model $m $files -o "$out/bundle-$m.cu" || fail "lower --model $m"
 done
+set +e
+"$ff" lower --model tilelang-9f25954 "$src/corpus/seed/41_head_tma_load_multicast_im2col.py" > /dev/null 2>&1
+[ $? = 2 ] || fail "lower --model of a refused program: exit 2"
+set -e
 # confirm's options, without a GPU: bad input is exit 2 with a message;
 # --db lowers a finding's reduced program unless --first-program.
 set +e

@@ -297,8 +297,12 @@ static const Case cases[] = {
 typedef struct SeedCase {
 	const char *file;
 	const char *model;
-	int unsound, war, handshake; /* expected finding counts */
+	int unsound, war, handshake; /* expected finding counts; REFUSED: the model refuses it */
 } SeedCase;
+
+/* The model's version lacks one of the program's ops (core/vocab.def): such
+ * a program is refused, never judged, so no finding can be about that op. */
+enum { REFUSED = -1 };
 
 static const SeedCase seeds[] = {
 	/* the realistic kernels: the reference output is sound and handshaken */
@@ -314,10 +318,12 @@ static const SeedCase seeds[] = {
 	/* what the reference misses, by the seeds' own account */
 	{"27_cp_async_tir_spelling_unseen.py", "tilelang-9f25954", 1, 0, 0},
 	{"28_let_bound_call_not_inspected.py", "tilelang-9f25954", 1, 0, 0},
-	{"41_head_tma_load_multicast_im2col.py", "tilelang-9f25954", 1, 0, 0},
-	{"44_wgmma_sp_missed_fence.py", "tilelang-9f25954", 1, 0, 0},
 	{"57_calls_in_conditions_and_values_unseen.py", "tilelang-9f25954", 3, 0, 0},
-	{"42_head_tl_gemm_not_async.py", "tilelang-head", 2, 0, 0},
+	/* ops 9f25954 does not have (added at head), one head no longer has */
+	{"41_head_tma_load_multicast_im2col.py", "tilelang-9f25954", REFUSED, 0, 0},
+	{"44_wgmma_sp_missed_fence.py", "tilelang-9f25954", REFUSED, 0, 0},
+	{"42_head_tl_gemm_not_async.py", "tilelang-head", REFUSED, 0, 0},
+	{"41_head_tma_load_multicast_im2col.py", "tilelang-head", 0, 0, 0},
 	{"01_store_then_wgmma.py", "tilelang-9f25954", 0, 0, 0},
 };
 
@@ -347,7 +353,21 @@ run_seed(const SeedCase *c)
 		free(text);
 		return;
 	}
-	Program *q = pass_run(pass_find(c->model), p);
+	const PassModel *m = pass_find(c->model);
+	if (!pass_accepts(m, p, NULL) || c->unsound == REFUSED) {
+		if (pass_accepts(m, p, NULL) || c->unsound != REFUSED) {
+			printf("FAIL %s under %s: %s, expected %s\n", c->file, c->model,
+			       c->unsound == REFUSED ? "judged" : "refused",
+			       c->unsound == REFUSED ? "refused" : "judged");
+			failed++;
+		} else {
+			passed++;
+		}
+		ar_free(a);
+		free(text);
+		return;
+	}
+	Program *q = pass_run(m, p);
 	OracleOptions o;
 	orc_defaults(&o);
 	FindingList fl;
@@ -372,7 +392,7 @@ run_seed(const SeedCase *c)
 	free(text);
 }
 
-/* The effect table: every async op named in SPEC 4.2 has a row with a
+/* The effect table: every async op named in docs/semantics.md §5.1 has a row with a
  * citation; the generic ones too; lookups by name and by extern name. */
 static void
 table_checks(void)

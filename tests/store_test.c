@@ -1,4 +1,4 @@
-/* store_test.c: the SQLite results store (reports/store.c, SPEC 9).
+/* store_test.c: the SQLite results store (reports/store.c).
  *
  * A fresh file in a temporary directory (under argv[1] when given): schema
  * version and WAL mode, finding deduplication, persistence across reopen,

@@ -2,7 +2,7 @@
  * built with the constructors of ir.c (no reader involved).
  *
  * Printer cases compare whole strings with what TVM prints
- * (TVMSCRIPT.md, corpus/golden-tilelang); equality cases check renaming,
+ * (docs/tvmscript.md, corpus/golden-tilelang); equality cases check renaming,
  * scoping and that a one-token change is seen by both equality and hash;
  * verifier cases break one invariant each.
  *
@@ -447,10 +447,10 @@ test_scoping(void)
 	Stmt *use = store1(view, I(0), ir_float(A, 0.0, "float16"));
 	Stmt *b2 = seq(2, ir_decl(A, view, 0, use), callstmt("tvm_storage_sync"));
 	Stmt *gb = seq(5,
-	               ir_let(A, q, V(src), callstmt("a")),
-	               ir_assert(A, V(cnd), S("msg"), callstmt("b")),
+	               ir_let(A, q, V(src), callstmt("warpgroup_arrive")),
+	               ir_assert(A, V(cnd), S("msg"), callstmt("warpgroup_commit_batch")),
 	               ir_attr(A, ir_tuple(A, EX_LIST, exprs(2, I(128), I(128)), 2), "kWarpSpecializationScope", I(0),
-	                       callstmt("c")),
+	                       callstmt("tma_store_arrive")),
 	               ir_alloc(A, pa, exprs(1, I(49152)), 1, V(cnd), dict1("k", I(1)), b2),
 	               ir_let(A, q, V(src),
 	                      ir_assert(A, V(cnd), S("m"),
@@ -461,11 +461,11 @@ test_scoping(void)
 	EXPECT_FUNC(g, "@T.prim_func\n"
 	               "def main(src: T.handle(\"float16\", \"shared.dyn\"), c: T.bool):\n"
 	               "    with T.LetStmt(src, T.handle(\"float16\", \"shared.dyn\")) as q:\n"
-	               "        T.a()\n"
+	               "        T.warpgroup_arrive()\n"
 	               "    with T.Assert(c, \"msg\"):\n"
-	               "        T.b()\n"
+	               "        T.warpgroup_commit_batch()\n"
 	               "    with T.attr([128, 128], \"kWarpSpecializationScope\", 0):\n"
-	               "        T.c()\n"
+	               "        T.tma_store_arrive()\n"
 	               "    with T.allocate([49152], \"uint8\", \"shared.dyn\", c, annotations={\"k\": 1}) as pa:\n"
 	               "        with T.decl_buffer((128,), \"float16\", data=pa, scope=\"shared.dyn\") as view:\n"
 	               "            view[0] = T.float16(0.0)\n"
@@ -659,11 +659,11 @@ test_aliases(void)
 	Stmt *fill = ir_for(A, i, I(0), I(16), NULL, FOR_UNROLL, NULL, NULL,
 	                    store1(c1, V(i), ir_float(A, 0.0, "float32")));
 	Stmt *kol = ir_for(A, ko, I(0), I(16), NULL, FOR_SERIAL, NULL, NULL,
-	                   seq(3, callstmt("wait"), ir_eval(A, call("init_desc", 1, load1(d1, I(0)))), callstmt("arrive")));
+	                   seq(3, callstmt("warpgroup_wait"), ir_eval(A, call("initialize_wgmma_descriptor", 1, load1(d1, I(0)))), callstmt("warpgroup_arrive")));
 	Stmt *ep = ir_for(A, i, I(0), I(32), NULL, FOR_UNROLL, NULL, NULL,
 	                  store1(cs, V(i), call("Cast", 2, S("float16"), load1(c1, V(i)))));
 	Stmt *els = seq(3, fill, kol, ep);
-	Stmt *body = ir_if(A, B(BIN_GE, V(flag), I(128)), callstmt("producer"), els);
+	Stmt *body = ir_if(A, B(BIN_GE, V(flag), I(128)), callstmt("tma_store_arrive"), els);
 	body = ir_alloc(A, cl, exprs(1, I(64)), 1, NULL, NULL, body);
 	body = ir_alloc(A, sm, exprs(1, I(81920)), 1, NULL, NULL, body);
 	f->body = body;
@@ -672,16 +672,16 @@ test_aliases(void)
 	               "    buf_dyn_shmem = T.allocate([81920], \"uint8\", \"shared.dyn\")\n"
 	               "    C_local = T.allocate([64], \"float32\", \"local\")\n"
 	               "    if flag >= 128:\n"
-	               "        T.producer()\n"
+	               "        T.tma_store_arrive()\n"
 	               "    else:\n"
 	               "        C_local_1 = T.Buffer((64,), data=C_local, scope=\"local\")\n"
 	               "        for i in T.unroll(16):\n"
 	               "            C_local_1[i] = T.float32(0.0)\n"
 	               "        for ko in range(16):\n"
-	               "            T.wait()\n"
+	               "            T.warpgroup_wait()\n"
 	               "            d_1 = T.Buffer((1,), \"uint64\", data=C_local, scope=\"local\")\n"
-	               "            T.init_desc(d_1[0])\n"
-	               "            T.arrive()\n"
+	               "            T.initialize_wgmma_descriptor(d_1[0])\n"
+	               "            T.warpgroup_arrive()\n"
 	               "        for i in T.unroll(32):\n"
 	               "            C_shared = T.Buffer((4096,), \"float16\", data=buf_dyn_shmem, scope=\"shared.dyn\")\n"
 	               "            C_shared[i] = T.Cast(\"float16\", C_local_1[i])");
@@ -695,17 +695,17 @@ test_aliases(void)
 	Buffer *al = ir_buffer(A, g, "al", "int32", exprs(1, I(4)), 1, p, BUF_ALIAS);
 	Buffer *bl = ir_buffer(A, g, "bl", "int32", exprs(1, load1(al, I(0))), 1, p, BUF_ALIAS);
 	Stmt *loop = ir_for(A, i, I(0), load1(al, I(0)), NULL, FOR_SERIAL, NULL, NULL, store1(al, V(i), I(0)));
-	Stmt *rest = ir_let(A, x, I(1), seq(2, callstmt("a"), store1(bl, I(0), V(x))));
-	g->body = ir_alloc(A, p, exprs(1, I(4)), 1, NULL, NULL, seq(2, callstmt("b"), seq(2, loop, rest)));
+	Stmt *rest = ir_let(A, x, I(1), seq(2, callstmt("warpgroup_arrive"), store1(bl, I(0), V(x))));
+	g->body = ir_alloc(A, p, exprs(1, I(4)), 1, NULL, NULL, seq(2, callstmt("warpgroup_commit_batch"), seq(2, loop, rest)));
 	EXPECT_FUNC(g, "@T.prim_func\n"
 	               "def main():\n"
 	               "    p = T.allocate([4], \"int32\", \"local\")\n"
-	               "    T.b()\n"
+	               "    T.warpgroup_commit_batch()\n"
 	               "    al = T.Buffer((4,), \"int32\", data=p, scope=\"local\")\n"
 	               "    for i in range(al[0]):\n"
 	               "        al[i] = 0\n"
 	               "    x: T.int32 = 1\n"
-	               "    T.a()\n"
+	               "    T.warpgroup_arrive()\n"
 	               "    bl = T.Buffer((al[0],), \"int32\", data=p, scope=\"local\")\n"
 	               "    bl[0] = x");
 	CHECK(verifies(g), "alias example 2 does not verify: %s", verify_msg(g));

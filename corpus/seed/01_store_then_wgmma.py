@@ -1,4 +1,4 @@
-# Rule: call statement, async op after a generic shared store (SPEC 5: async with
+# Rule: call statement, async op after a generic shared store (docs/semantics.md §4.2: async with
 #   Generic in the set -> fence right before the call; the state becomes {Async}).
 # 9f25954: one fence right before the first ptx_wgmma_ss (the A_shared store leaves
 #   {Generic}; initialize_wgmma_descriptor reads A_shared with rw_mask 1 and

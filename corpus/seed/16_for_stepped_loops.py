@@ -6,7 +6,7 @@
 #   the unroll loop (hoisted: the B_shared store in between sets {Generic} again);
 #   both steps dropped (a preservation finding: the loops now run 16 and 8 times).
 # legacy: each loop is async (one wgmma in its body) and follows a shared store: one
-#   fence right before each loop; steps kept (SPEC 5 has only the reference drop them).
+#   fence right before each loop; steps kept (docs/semantics.md §4 has only the reference drop them).
 # head: the same two fences as 9f25954, steps kept: range(0, 16, 2) and
 #   T.unroll(2, 10, annotations=..., step=2).
 # identity: unchanged.

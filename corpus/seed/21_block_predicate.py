@@ -5,7 +5,7 @@
 #   its ptx_wgmma_ss; out = {Async} U {Generic}: fence right before the wgmma after
 #   the block. B_shared store -> {Generic}; block "wg_tail" (no predicate): fence right
 #   before its wgmma; out = {Async}: no fence before the last wgmma. Total 3 fences.
-# legacy: SPEC 5 says compound statements take their children's kind (the legacy
+# legacy: docs/semantics.md §4.3 says compound statements take their children's kind (the legacy
 #   pass labels a block realize with its block body's kind): each block is async,
 #   each follows a shared store (generic): one fence right before each
 #   `with T.block(...)`; the wgmmas after the blocks follow an async block: none.

@@ -1,4 +1,4 @@
-# Rule: generic calls by tvm_access_ptr (SPEC 4.1): a shared base with rw_mask 1 (read)
+# Rule: generic calls by tvm_access_ptr (docs/semantics.md §4.1): a shared base with rw_mask 1 (read)
 #   is not generic; 2 (write), 3 (read-write) and a non-constant mask (n) are; a
 #   tvm_access_ptr with other than 5 arguments and a shared base is generic; a global
 #   base is never generic, whatever the mask.

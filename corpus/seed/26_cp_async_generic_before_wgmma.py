@@ -1,4 +1,4 @@
-# Rule: Ampere-style ptx_cp_async writes shared through the generic proxy (SPEC 4.1:
+# Rule: Ampere-style ptx_cp_async writes shared through the generic proxy (docs/semantics.md §4.1:
 #   its destination tvm_access_ptr has rw_mask 2); a cp.async-fed buffer read by wgmma
 #   needs a fence. ptx_commit_group / ptx_wait_group / tvm_storage_sync are none.
 # 9f25954: the cp.async loop leaves {Generic} (constant trip count 4; the loop body has

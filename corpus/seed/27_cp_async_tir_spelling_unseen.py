@@ -1,8 +1,8 @@
 # Rule: the TIR spelling of cp.async (dtype first, raw shared pointer + offset, no
 #   tvm_access_ptr) carries nothing 9f25954 recognises: ptx_cp_async is not in its
-#   generic list and there is no tvm_access_ptr / address_of to scan (SPEC 4.1), so it
-#   is none. Ground truth (SPEC 4.2) says cp.async is a generic write: a missed fence.
-#   (By the letter of SPEC 4.1. The later upstream pass, 09d284, names
+#   generic list and there is no tvm_access_ptr / address_of to scan (docs/semantics.md §4.1), so it
+#   is none. Ground truth (§5.1) says cp.async is a generic write: a missed fence.
+#   (By the letter of §4.1. The later upstream pass, 09d284, names
 #   builtin::ptx_cp_async as known-generic; the golden data does not show whether
 #   9f25954 already did, since its cp.async calls all carry an rw_mask-2 pointer.)
 # 9f25954: no fence at all (the state is {None} when ptx_wgmma_ss runs).

@@ -1,6 +1,6 @@
 # Rule: assert is transparent for 9f25954 (flat form: its body is the rest of the
 #   block; with form: an indented body). For legacy an assert takes its body's kind
-#   (SPEC 5 does not name assert for legacy; the legacy pass visits AssertStmt with
+#   (docs/semantics.md §4.3 does not name assert; the legacy pass visits AssertStmt with
 #   the same single-body rule as let, for and while).
 # 9f25954: A_shared store -> {Generic}; `with T.Assert(...)` body: fence right before
 #   its wgmma -> {Async}; B_shared store -> {Generic}; flat assert: its body starts

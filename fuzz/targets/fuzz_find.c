@@ -81,8 +81,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	dz_init_bytes(&d, size ? data : NULL, size);
 	GenOptions go = {0};
 	Program *p = fz_generate(a, &d, &go);
-	int hit = is_mutant ? shows_mutant(p)
-	                    : !ir_equal_program(pass_run(model_a, p), pass_run(model_b, p));
+	int hit = !pass_accepts(model_a, p, NULL) || !pass_accepts(model_b, p, NULL) ? 0
+	          : is_mutant ? shows_mutant(p)
+	                      : !ir_equal_program(pass_run(model_a, p), pass_run(model_b, p));
 	ar_free(a);
 	if (hit) {
 		fprintf(stderr, "fuzz_find: %s shown\n", getenv("FENCEFUZZ_FIND"));

@@ -1,5 +1,5 @@
 /* lower.c: a fencefuzz program -> a self-contained CUDA kernel for SM90
- * (SPEC 8).  Prints text only; needs no CUDA to build.
+ * (docs/hw-races.md).  Prints text only; needs no CUDA to build.
  *
  * What each construct becomes (the device helpers are in prelude.c):
  *   shared data buffer     a 4 KiB region of dynamic shared memory and its

@@ -1,5 +1,5 @@
 /* lower.h: lowering a fencefuzz program to a self-contained CUDA kernel for
- * SM90 (SPEC 8), and running it (runner.c).
+ * SM90 (docs/hw-races.md), and running it (runner.c).
  *
  * The lowering needs no CUDA to build: it prints text.  The kernel it prints
  * checks itself: every shared buffer has a generic-proxy shadow that receives

@@ -1,6 +1,6 @@
 /* runner.c: compile a lowered kernel with NVRTC, load it with
  * cuModuleLoadData, launch it with cuLaunchKernel (Driver API), check what
- * its async reads saw (SPEC 8).
+ * its async reads saw (docs/hw-races.md).
  *
  * Built against the CUDA toolkit's headers (cuda.h, nvrtc.h) when CMake finds
  * them (FENCEFUZZ_HAVE_CUDA); the driver (libcuda.so.1) and NVRTC are opened

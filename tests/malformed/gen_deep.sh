@@ -7,7 +7,7 @@
 #   huge_literal.py   a 5,000-digit integer literal
 #   flat_frames.py    2,000 flat lets: 2,000 levels of IR, one of text
 #   deep_elif.py      10,000 elifs: each nests an If in the else branch
-#   deep_calls.py     3,000 nested calls T.f(T.f(...))
+#   deep_calls.py     3,000 nested calls T.exp(T.exp(...))
 # The bound is IR_MAX_DEPTH = 1000 levels; the first level past it is where
 # the error must point.
 out=${1:?usage: gen_deep.sh OUTDIR}
@@ -43,8 +43,8 @@ echo "flat_frames.py 1003:5 nesting deeper than 1000 levels"
 	for (i = 1; i < 10000; i++) { printf "    elif a == %d:\n        T.evaluate(%d)\n", i, i } }'; } > "$out/deep_elif.py"
 echo "deep_elif.py 2002:9 nesting deeper than 1000 levels"
 
-# "    T.evaluate(" then "T.f(" x 3000: the lexer refuses the 1,001st open
-# parenthesis, that of the 1,000th T.f, at column 16 + 4 * 999 + 3.
-{ echo "$head"; awk 'BEGIN { s = "    T.evaluate("; for (i = 0; i < 3000; i++) s = s "T.f(";
+# "    T.evaluate(" then "T.exp(" x 3000: the lexer refuses the 1,001st open
+# parenthesis, that of the 1,000th T.exp, at column 16 + 6 * 999 + 5.
+{ echo "$head"; awk 'BEGIN { s = "    T.evaluate("; for (i = 0; i < 3000; i++) s = s "T.exp(";
 	s = s "a"; for (i = 0; i < 3000; i++) s = s ")"; print s ")" }'; } > "$out/deep_calls.py"
-echo "deep_calls.py 3:4015 nesting deeper than 1000 levels"
+echo "deep_calls.py 3:6015 nesting deeper than 1000 levels"

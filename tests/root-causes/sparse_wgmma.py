@@ -1,9 +1,7 @@
-# Sparse wgmma is async for the hardware and for no modelled version.  Head
-# runs without a target here, but with its gate off it misses the fence too:
-# unsound, not gated.
-# root cause tilelang-9f25954 unsound: async set: no sparse wgmma op is async
+# Sparse wgmma (an op of head only: the older models refuse the program) is
+# async for the hardware, not for head.  Head runs without a target here,
+# but with its gate off it misses the fence too: unsound, not gated.
 # root cause tilelang-head unsound: async set: no sparse wgmma op is async
-# root cause tilelang-legacy unsound: async set: no sparse wgmma op is async
 
 @T.prim_func
 def main():

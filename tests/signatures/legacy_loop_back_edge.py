@@ -6,6 +6,7 @@
 
 @T.prim_func
 def main():
+    T.func_attr({"target": T.target({"arch": "sm_90a", "keys": ["cuda", "gpu"], "kind": "cuda", "max_num_threads": 1024, "tag": "", "thread_warp_size": 32})})
     A_shared = T.decl_buffer((4096,), "float16", scope="shared.dyn")
     C_local = T.decl_buffer((32,), scope="local")
     desc_a = T.decl_buffer((1,), "uint64", scope="local.descriptor.wgmma")

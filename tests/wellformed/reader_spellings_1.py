@@ -158,14 +158,14 @@ def main(A: T.Buffer((16, 16), "float16"), n: T.int32, p: T.handle("float16", "g
     T.evaluate(T.tvm_access_ptr(T.type_annotation("float16"), S.data, 0, 64, 3))
     T.evaluate(T.address_of(S[0]))
     T.evaluate(T.iter_var(x, T.Range(0, n), "ThreadIndex", "threadIdx.x"))
-    T.evaluate(T.f((1, 2), [3, 4], {"a": 1, "b": None}, key=None, other="s"))
+    T.evaluate(T.pack_b16((1, 2), [3, 4], {"a": 1, "b": None}, key=None, other="s"))
     T.evaluate(metadata["tl.Layout"][0])
     T.evaluate('single' "double")
     T.evaluate(1e-5)
     T.evaluate(T.reinterpret("float32", x))
     y2 = x + \
         1
-    T.evaluate(T.f(1,
+    T.evaluate(T.pack_b16(1,
                    2,
                    3,
     ))

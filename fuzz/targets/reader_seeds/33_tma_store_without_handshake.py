@@ -1,4 +1,4 @@
-# Rule: tma_store with no handshake after it: 9f25954 adds none (SPEC 5: the copy
+# Rule: tma_store with no handshake after it: 9f25954 adds none (docs/semantics.md §4.2: the copy
 #   lowering does); legacy appends tma_store_arrive(); tma_store_wait() after EVERY
 #   tma_store.
 # 9f25954: the epilogue stores leave {Generic}; `if tx == 0:` has no else: no hoist;

@@ -1,0 +1,270 @@
+/* cmd_findings.c: `fencefuzz findings`, the stored findings with their IDs,
+ * one row per finding or per root cause (reports/store.h: listing and
+ * triage), as text for a person or JSON for a script. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "store.h"
+
+void
+help_findings(FILE *out)
+{
+	fprintf(out,
+	        "usage: fencefuzz findings [--db PATH] [--new-since CAMPAIGN] [--model M]\n"
+	        "                          [--kind K] [--status S] [--by root-cause] [--json]\n"
+	        "\n"
+	        "Lists the findings of the results database with their IDs (the IDs that\n"
+	        "repro, promote, confirm --finding and triage take): kind, model, root cause,\n"
+	        "occurrences, status and the campaign that first found each.  The root cause\n"
+	        "is the rule of the model to blame, as the model explains its decision;\n"
+	        "`(unexplained)` when the model gave none.  Most important first: findings\n"
+	        "that count toward the red verdicts before those triaged away, then by kind\n"
+	        "(unsound first), model, root cause and count.\n"
+	        "\n"
+	        "  --db PATH           results database (default " DB_DEFAULT_PATH ")\n"
+	        "  --by root-cause     one row per (model, kind, root cause), unexplained\n"
+	        "                      findings grouped by model and kind: the row's ID R<n>\n"
+	        "                      (n its smallest finding ID; `fencefuzz triage R<n>`\n"
+	        "                      triages all of it), its finding IDs, summed counts\n"
+	        "  --new-since C       only what was first found after campaign C (an ID, or\n"
+	        "                      `previous`: the campaign before the newest, so the\n"
+	        "                      newest campaign's new rows); with --by root-cause, root\n"
+	        "                      causes none of whose findings was found at or before C\n"
+	        "  --model M, --kind K only that model, that kind\n"
+	        "  --status S          new, confirmed, wontfix, false-alarm, fixed, or open\n"
+	        "                      (new, confirmed and fixed: those that count toward red)\n"
+	        "  --json              a JSON array, one object per row (below)\n"
+	        "\n"
+	        "JSON per finding: id, model, kind, oracle, root_cause (null: unexplained),\n"
+	        "count, status, first_campaign (null: none), first_seen, last_seen,\n"
+	        "signature, message, triage_note.  Per root cause: id (\"R<n>\"), model,\n"
+	        "kind, root_cause, count (summed), status (\"mixed\" when its findings\n"
+	        "differ), counting (findings that count toward red), first_campaign,\n"
+	        "last_seen, findings (the IDs).\n"
+	        "\n"
+	        "exit status: 0 listed (also when nothing matches), 2 usage or database error\n");
+}
+
+static void
+json_string(FILE *out, const char *s)
+{
+	if (!s) {
+		fputs("null", out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+static void
+json_campaign(FILE *out, int64_t id)
+{
+	if (id > 0)
+		fprintf(out, "%lld", (long long)id);
+	else
+		fputs("null", out);
+}
+
+typedef struct Listing {
+	FILE *out;
+	int json;
+	long rows;
+} Listing;
+
+static const char *
+cause_text(const char *root_cause)
+{
+	return root_cause ? root_cause : "(unexplained)";
+}
+
+static int
+print_finding(void *ctx, const DbFindingItem *it)
+{
+	Listing *l = ctx;
+	FILE *out = l->out;
+	if (l->json) {
+		fprintf(out, "%s{\"id\": %lld, \"model\": ", l->rows ? ",\n" : "", (long long)it->id);
+		json_string(out, it->model);
+		fputs(", \"kind\": ", out);
+		json_string(out, it->kind);
+		fputs(", \"oracle\": ", out);
+		json_string(out, it->oracle);
+		fputs(", \"root_cause\": ", out);
+		json_string(out, it->root_cause);
+		fprintf(out, ", \"count\": %ld, \"status\": ", it->count);
+		json_string(out, it->status);
+		fputs(", \"first_campaign\": ", out);
+		json_campaign(out, it->first_campaign);
+		fputs(", \"first_seen\": ", out);
+		json_string(out, it->first_seen);
+		fputs(", \"last_seen\": ", out);
+		json_string(out, it->last_seen);
+		fputs(", \"signature\": ", out);
+		json_string(out, it->signature);
+		fputs(", \"message\": ", out);
+		json_string(out, it->message);
+		fputs(", \"triage_note\": ", out);
+		json_string(out, it->triage_note);
+		fputc('}', out);
+	} else {
+		if (!l->rows)
+			fprintf(out, "%-6s %-18s %-22s %7s %-11s %5s  %s\n", "ID", "MODEL", "KIND", "COUNT",
+			        "STATUS", "FIRST", "ROOT CAUSE");
+		char first[24] = "-";
+		if (it->first_campaign > 0)
+			snprintf(first, sizeof first, "%lld", (long long)it->first_campaign);
+		fprintf(out, "%-6lld %-18s %-22s %7ld %-11s %5s  %s\n", (long long)it->id,
+		        it->model ? it->model : "", it->kind ? it->kind : "", it->count,
+		        it->status ? it->status : "", first, cause_text(it->root_cause));
+	}
+	l->rows++;
+	return 0;
+}
+
+static int
+print_root_cause(void *ctx, const DbRootCauseItem *it)
+{
+	Listing *l = ctx;
+	FILE *out = l->out;
+	if (l->json) {
+		fprintf(out, "%s{\"id\": \"R%lld\", \"model\": ", l->rows ? ",\n" : "", (long long)it->id);
+		json_string(out, it->model);
+		fputs(", \"kind\": ", out);
+		json_string(out, it->kind);
+		fputs(", \"root_cause\": ", out);
+		json_string(out, it->root_cause);
+		fprintf(out, ", \"count\": %ld, \"status\": ", it->count);
+		json_string(out, it->status);
+		fprintf(out, ", \"counting\": %ld, \"first_campaign\": ", it->counting);
+		json_campaign(out, it->first_campaign);
+		fputs(", \"last_seen\": ", out);
+		json_string(out, it->last_seen);
+		fputs(", \"findings\": [", out);
+		for (long i = 0; i < it->nfindings; i++)
+			fprintf(out, "%s%lld", i ? ", " : "", (long long)it->findings[i]);
+		fputs("]}", out);
+	} else {
+		if (!l->rows)
+			fprintf(out, "%-7s %-18s %-22s %7s %-11s %5s  %s\n", "ID", "MODEL", "KIND", "COUNT",
+			        "STATUS", "FIRST", "ROOT CAUSE: FINDINGS");
+		char id[24], first[24] = "-";
+		snprintf(id, sizeof id, "R%lld", (long long)it->id);
+		if (it->first_campaign > 0)
+			snprintf(first, sizeof first, "%lld", (long long)it->first_campaign);
+		fprintf(out, "%-7s %-18s %-22s %7ld %-11s %5s  %s:", id, it->model ? it->model : "",
+		        it->kind ? it->kind : "", it->count, it->status, first,
+		        cause_text(it->root_cause));
+		for (long i = 0; i < it->nfindings; i++)
+			fprintf(out, " %lld", (long long)it->findings[i]);
+		fputc('\n', out);
+	}
+	l->rows++;
+	return 0;
+}
+
+/* CAMPAIGN of --new-since: a campaign id, or `previous` (the newest but one). */
+static int
+resolve_campaign(Db *db, const char *text, int64_t *out)
+{
+	if (!strcmp(text, "previous")) {
+		int64_t latest = db_campaign_latest(db);
+		if (latest < 0) {
+			fprintf(stderr, "fencefuzz findings: %s\n", db_error(db));
+			return 2;
+		}
+		/* No campaign before the newest: everything is new since "campaign 0". */
+		*out = latest > 1 ? latest - 1 : 0;
+		return 0;
+	}
+	char *end;
+	long long v = strtoll(text, &end, 10);
+	if (*end || end == text || v < 0)
+		return cli_usage_error("findings", "bad --new-since '%s' (a campaign ID or previous)", text);
+	*out = v;
+	return 0;
+}
+
+int
+cmd_findings(int argc, char **argv)
+{
+	const char *db_path = DB_DEFAULT_PATH, *since = NULL;
+	DbFilter f = {0};
+	int by_root = 0, json = 0;
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "--json")) {
+			json = 1;
+			continue;
+		}
+		if (strcmp(a, "--db") && strcmp(a, "--new-since") && strcmp(a, "--model") &&
+		    strcmp(a, "--kind") && strcmp(a, "--status") && strcmp(a, "--by"))
+			return cli_usage_error("findings", "unknown argument '%s'", a);
+		if (!val)
+			return cli_usage_error("findings", "option '%s' needs a value", a);
+		i++;
+		if (!strcmp(a, "--db"))
+			db_path = val;
+		else if (!strcmp(a, "--new-since"))
+			since = val;
+		else if (!strcmp(a, "--model"))
+			f.model = val;
+		else if (!strcmp(a, "--kind")) {
+			FindingKind k;
+			if (cli_parse_kind("findings", val, &k))
+				return 2;
+			f.kind = val;
+		} else if (!strcmp(a, "--status")) {
+			if (!db_status_valid(val) && strcmp(val, "open"))
+				return cli_usage_error("findings", "unknown status '%s' (%s, open)", val,
+				                       DB_STATUSES);
+			f.status = val;
+		} else if (!strcmp(val, "root-cause"))
+			by_root = 1;
+		else
+			return cli_usage_error("findings", "--by takes root-cause, not '%s'", val);
+	}
+	/* Reading only: a database that is not there is an error, not a new file. */
+	FILE *probe = fopen(db_path, "rb");
+	if (!probe) {
+		fprintf(stderr, "fencefuzz findings: %s: cannot open: no such database\n", db_path);
+		return 2;
+	}
+	fclose(probe);
+	char err[512];
+	Db *db;
+	if (db_open(db_path, &db, err, sizeof err)) {
+		fprintf(stderr, "fencefuzz findings: %s\n", err);
+		return 2;
+	}
+	if (since) {
+		int rc = resolve_campaign(db, since, &f.new_since);
+		if (rc) {
+			db_close(db);
+			return rc;
+		}
+	}
+	Listing l = {stdout, json, 0};
+	if (json)
+		fputs("[\n", stdout);
+	int rc = by_root ? db_root_causes_list(db, &f, print_root_cause, &l)
+	                 : db_findings_list(db, &f, print_finding, &l);
+	if (json)
+		fputs(l.rows ? "\n]\n" : "]\n", stdout);
+	else if (!rc && !l.rows)
+		printf("no findings%s\n", f.model || f.kind || f.status || since ? " match" : "");
+	if (rc)
+		fprintf(stderr, "fencefuzz findings: %s: %s\n", db_path, db_error(db));
+	db_close(db);
+	return rc ? 2 : 0;
+}

@@ -1,0 +1,26 @@
+/* pass_ext.h: what the two external-model files share (pass_external.c,
+ * one command per program; pass_ext_server.c, one server per process). */
+#ifndef FENCEFUZZ_PASS_EXT_H
+#define FENCEFUZZ_PASS_EXT_H
+
+#include "pass.h"
+
+enum {
+	PASS_EXT_STDERR_KEEP = 2048, /* bytes of a command's stderr kept for messages */
+};
+#define PASS_EXT_OUTPUT_CAP ((size_t)256 << 20) /* more output than this is unreadable */
+
+/* pass_external.c */
+double pass_ext_now(void);
+/* Seconds from environment variable env (a number above 0), else dflt. */
+double pass_ext_seconds(const char *env, double dflt);
+/* Appends "; stderr: LINE | LINE" (the first lines of err[0..n)) to msg. */
+void pass_ext_append_stderr(char *msg, size_t cap, const char *err, size_t n);
+/* Reads a model's output text into in->arena: the program, or NULL with
+ * *err filled (PASS_ERR_UNREADABLE, the reader's located message, or a
+ * function count other than the input's), prefixed by who and followed by
+ * the stderr lines. */
+Program *pass_ext_read_output(const char *who, const Program *in, const char *text, size_t len,
+                              const char *errbuf, size_t nerr, PassError *err);
+
+#endif

@@ -1,0 +1,365 @@
+/* threads.c: the threads of a block and the predicates that split them
+ * (docs/cross-partition.md), for the oracles that follow one class of
+ * threads at a time: the cross-partition oracle (cross.c) and the event
+ * graph (events.c), whose single-thread paths are then only those a thread
+ * of some class can take.
+ *
+ * The threadIdx.x launch (or thread-binding loop) with a constant extent N
+ * gives threads 0..N-1; every if / block predicate that mentions tx is a
+ * thread predicate; each thread is tried, and threads that decide every
+ * predicate alike form one class.  Expressions are evaluated over intervals
+ * (tx: a point for decisions, the class's hull for footprints; other
+ * variables from the bindings the caller makes).
+ */
+#include <string.h>
+
+#include "threads.h"
+
+static const OrcIval UNK = {0, 0, 0};
+
+static OrcIval
+pt(int64_t v)
+{
+	return (OrcIval){v, v, 1};
+}
+
+/* ---- expressions: interval evaluation ------------------------------------------------- */
+
+static int
+lookup(const OrcTx *c, const Var *v, OrcIval *out)
+{
+	for (int i = c->nenv - 1; i >= 0; i--)
+		if (c->env_v[i] == v) {
+			*out = c->env_x[i];
+			return 1;
+		}
+	return 0;
+}
+
+static void
+bind(OrcTx *c, const Var *v, OrcIval x)
+{
+	if (c->nenv < ORC_TX_MAX_ENV) {
+		c->env_v[c->nenv] = v;
+		c->env_x[c->nenv++] = x;
+	} else {
+		c->overflow = 1;
+	}
+}
+
+static int64_t
+fdiv(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+static OrcIval
+hull4(int64_t a, int64_t b, int64_t c, int64_t d)
+{
+	int64_t lo = a, hi = a;
+	int64_t v[3] = {b, c, d};
+	for (int i = 0; i < 3; i++) {
+		lo = v[i] < lo ? v[i] : lo;
+		hi = v[i] > hi ? v[i] : hi;
+	}
+	return (OrcIval){lo, hi, 1};
+}
+
+static int
+small(OrcIval x)
+{
+	return x.ok && x.lo > -(1LL << 40) && x.hi < (1LL << 40);
+}
+
+static OrcIval eval(OrcTx *c, const Expr *e, int hull, int depth);
+
+/* tl_shuffle_elect(k): one thread of each group of k consecutive threads (k
+ * = 0: of the whole block) takes the branch; elect.sync picks the lowest
+ * active lane, the group's first thread when the whole group is there. */
+static OrcIval
+elect(OrcTx *c, const Expr *e, int hull, int depth)
+{
+	if (e->u.call.nargs != 1)
+		return UNK;
+	OrcIval k = eval(c, e->u.call.args[0], 0, depth + 1);
+	if (!k.ok || k.lo != k.hi || k.lo < 0)
+		return UNK;
+	OrcIval t = hull ? (OrcIval){c->tx_lo, c->tx_hi, 1} : pt(c->tx_pt);
+	if (t.lo != t.hi)
+		return (OrcIval){0, 1, 1};
+	return pt(k.lo == 0 ? t.lo == 0 : t.lo % k.lo == 0);
+}
+
+static OrcIval
+eval_bin(BinOp op, OrcIval a, OrcIval b)
+{
+	if (!small(a) || !small(b))
+		return UNK;
+	switch (op) {
+	case BIN_ADD: return (OrcIval){a.lo + b.lo, a.hi + b.hi, 1};
+	case BIN_SUB: return (OrcIval){a.lo - b.hi, a.hi - b.lo, 1};
+	case BIN_MUL: return hull4(a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi);
+	case BIN_DIV:
+	case BIN_FLOORDIV:
+		if (b.lo != b.hi || b.lo == 0)
+			return UNK;
+		if (op == BIN_DIV && (a.lo < 0 || b.lo < 0))
+			return UNK;
+		return b.lo > 0 ? (OrcIval){fdiv(a.lo, b.lo), fdiv(a.hi, b.lo), 1}
+		                : (OrcIval){fdiv(a.hi, b.lo), fdiv(a.lo, b.lo), 1};
+	case BIN_FLOORMOD:
+		if (b.lo != b.hi || b.lo <= 0)
+			return UNK;
+		if (fdiv(a.lo, b.lo) == fdiv(a.hi, b.lo))
+			return (OrcIval){a.lo - fdiv(a.lo, b.lo) * b.lo, a.hi - fdiv(a.lo, b.lo) * b.lo, 1};
+		return (OrcIval){0, b.lo - 1, 1};
+	case BIN_LT: return a.hi < b.lo ? pt(1) : a.lo >= b.hi ? pt(0) : (OrcIval){0, 1, 1};
+	case BIN_LE: return a.hi <= b.lo ? pt(1) : a.lo > b.hi ? pt(0) : (OrcIval){0, 1, 1};
+	case BIN_GT: return a.lo > b.hi ? pt(1) : a.hi <= b.lo ? pt(0) : (OrcIval){0, 1, 1};
+	case BIN_GE: return a.lo >= b.hi ? pt(1) : a.hi < b.lo ? pt(0) : (OrcIval){0, 1, 1};
+	case BIN_EQ:
+		if (a.lo == a.hi && b.lo == b.hi)
+			return pt(a.lo == b.lo);
+		return (a.hi < b.lo || b.hi < a.lo) ? pt(0) : (OrcIval){0, 1, 1};
+	case BIN_NE:
+		if (a.lo == a.hi && b.lo == b.hi)
+			return pt(a.lo != b.lo);
+		return (a.hi < b.lo || b.hi < a.lo) ? pt(1) : (OrcIval){0, 1, 1};
+	case BIN_AND:
+		if ((a.lo == a.hi && a.lo == 0) || (b.lo == b.hi && b.lo == 0))
+			return pt(0);
+		if (a.lo == a.hi && b.lo == b.hi)
+			return pt(1);
+		return (OrcIval){0, 1, 1};
+	case BIN_OR:
+		if ((a.lo == a.hi && a.lo != 0) || (b.lo == b.hi && b.lo != 0))
+			return pt(1);
+		if (a.lo == a.hi && b.lo == b.hi)
+			return pt(0);
+		return (OrcIval){0, 1, 1};
+	}
+	return UNK;
+}
+
+static OrcIval
+eval(OrcTx *c, const Expr *e, int hull, int depth)
+{
+	if (!e || depth > ORC_TX_MAX_DEPTH)
+		return UNK;
+	int64_t v;
+	switch (e->kind) {
+	case EX_INT:
+	case EX_POD_BOOL:
+		return pt(e->u.i);
+	case EX_VAR: {
+		if (e->u.var == c->tx)
+			return hull ? (OrcIval){c->tx_lo, c->tx_hi, 1} : pt(c->tx_pt);
+		OrcIval x;
+		return lookup(c, e->u.var, &x) ? x : UNK;
+	}
+	case EX_BIN:
+		return eval_bin(e->u.bin.op, eval(c, e->u.bin.a, hull, depth + 1),
+		                eval(c, e->u.bin.b, hull, depth + 1));
+	case EX_NOT: {
+		OrcIval x = eval(c, e->u.operand, hull, depth + 1);
+		if (!x.ok || x.lo != x.hi)
+			return x.ok ? (OrcIval){0, 1, 1} : UNK;
+		return pt(x.lo == 0);
+	}
+	case EX_CALL: {
+		const char *n = e->u.call.name;
+		int na = e->u.call.nargs;
+		Expr *const *a = e->u.call.args;
+		if (!strcmp(n, "tl_shuffle_elect") || !strcmp(n, "shuffle_elect"))
+			return elect(c, e, hull, depth);
+		if (!strcmp(n, "Cast") && na == 2)
+			return eval(c, a[1], hull, depth + 1);
+		if ((!strcmp(n, "bitwise_xor") || !strcmp(n, "bitwise_and") || !strcmp(n, "bitwise_or") ||
+		     !strcmp(n, "shift_left") || !strcmp(n, "shift_right")) && na == 2) {
+			OrcIval x = eval(c, a[0], hull, depth + 1), y = eval(c, a[1], hull, depth + 1);
+			if (!small(x) || !small(y) || y.lo != y.hi)
+				return UNK;
+			if (x.lo == x.hi) {
+				int64_t r = !strcmp(n, "bitwise_xor")   ? (x.lo ^ y.lo)
+				            : !strcmp(n, "bitwise_and") ? (x.lo & y.lo)
+				            : !strcmp(n, "bitwise_or")  ? (x.lo | y.lo)
+				            : y.lo < 0 || y.lo > 40     ? 0
+				            : !strcmp(n, "shift_left")  ? (x.lo << y.lo)
+				                                        : (x.lo >> y.lo);
+				return pt(r);
+			}
+			if (!strcmp(n, "shift_right") && y.lo >= 0 && y.lo < 40 && x.lo >= 0)
+				return (OrcIval){x.lo >> y.lo, x.hi >> y.lo, 1};
+			return UNK;
+		}
+		if ((!strcmp(n, "min") || !strcmp(n, "max")) && na == 2) {
+			OrcIval x = eval(c, a[0], hull, depth + 1), y = eval(c, a[1], hull, depth + 1);
+			if (!x.ok || !y.ok)
+				return UNK;
+			if (!strcmp(n, "min"))
+				return (OrcIval){x.lo < y.lo ? x.lo : y.lo, x.hi < y.hi ? x.hi : y.hi, 1};
+			return (OrcIval){x.lo > y.lo ? x.lo : y.lo, x.hi > y.hi ? x.hi : y.hi, 1};
+		}
+		if (!strcmp(n, "likely") && na == 1)
+			return eval(c, a[0], hull, depth + 1);
+		if (!strcmp(n, "if_then_else") && na == 3) {
+			OrcIval k = eval(c, a[0], hull, depth + 1);
+			if (k.ok && k.lo == k.hi)
+				return eval(c, a[k.lo ? 1 : 2], hull, depth + 1);
+			OrcIval x = eval(c, a[1], hull, depth + 1), y = eval(c, a[2], hull, depth + 1);
+			if (!x.ok || !y.ok)
+				return UNK;
+			return (OrcIval){x.lo < y.lo ? x.lo : y.lo, x.hi > y.hi ? x.hi : y.hi, 1};
+		}
+		return UNK;
+	}
+	default:
+		(void)v;
+		return UNK;
+	}
+}
+
+/* Does e mention tx (directly; lets bound from tx are looked through by the
+ * evaluator when walking, not here)? */
+static int
+mentions_tx(const OrcTx *c, const Expr *e, int depth)
+{
+	if (!e || depth > ORC_TX_MAX_DEPTH)
+		return 0;
+	switch (e->kind) {
+	case EX_VAR:
+		return e->u.var == c->tx;
+	case EX_BIN:
+		return mentions_tx(c, e->u.bin.a, depth + 1) || mentions_tx(c, e->u.bin.b, depth + 1);
+	case EX_NOT:
+		return mentions_tx(c, e->u.operand, depth + 1);
+	case EX_CALL:
+		if (!strcmp(e->u.call.name, "tl_shuffle_elect") || !strcmp(e->u.call.name, "shuffle_elect"))
+			return 1;
+		for (int i = 0; i < e->u.call.nargs; i++)
+			if (mentions_tx(c, e->u.call.args[i], depth + 1))
+				return 1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* ---- finding the threads and the thread predicates ------------------------------------ */
+
+static void
+scan_threads(OrcTx *c, const Stmt *s, int depth)
+{
+	if (!s || depth > ORC_TX_MAX_DEPTH)
+		return;
+	int64_t n;
+	switch (s->kind) {
+	case ST_SEQ:
+		for (int i = 0; i < s->u.seq.n; i++)
+			scan_threads(c, s->u.seq.items[i], depth + 1);
+		return;
+	case ST_LAUNCH:
+		if (!c->tx && !strcmp(s->u.launch.tag, "threadIdx.x") &&
+		    ir_is_const_int(s->u.launch.extent, &n)) {
+			c->tx = s->u.launch.var;
+			c->nthreads = n;
+		}
+		scan_threads(c, s->u.launch.body, depth + 1);
+		return;
+	case ST_FOR:
+		if (!c->tx && s->u.for_.kind == FOR_THREAD_BINDING && s->u.for_.thread &&
+		    !strcmp(s->u.for_.thread, "threadIdx.x") && ir_is_const_int(s->u.for_.extent, &n)) {
+			c->tx = s->u.for_.var;
+			c->nthreads = n;
+		}
+		scan_threads(c, s->u.for_.body, depth + 1);
+		return;
+	case ST_IF:
+		if (c->tx && mentions_tx(c, s->u.if_.cond, 0) && c->npreds < ORC_TX_MAX_PREDS)
+			c->preds[c->npreds++] = s->u.if_.cond;
+		scan_threads(c, s->u.if_.then_, depth + 1);
+		scan_threads(c, s->u.if_.else_, depth + 1);
+		return;
+	case ST_BLOCK:
+		if (c->tx && s->u.block.where && mentions_tx(c, s->u.block.where, 0) &&
+		    c->npreds < ORC_TX_MAX_PREDS)
+			c->preds[c->npreds++] = s->u.block.where;
+		scan_threads(c, s->u.block.body, depth + 1);
+		return;
+	default:
+		scan_threads(c, ir_body(s), depth + 1);
+		return;
+	}
+}
+
+
+/* ---- public ------------------------------------------------------------------------------ */
+
+OrcIval
+orc_tx_eval(OrcTx *c, const Expr *e, int hull)
+{
+	return eval(c, e, hull, 0);
+}
+
+int
+orc_tx_mentions(const OrcTx *c, const Expr *e)
+{
+	return mentions_tx(c, e, 0);
+}
+
+void
+orc_tx_bind(OrcTx *c, const Var *v, OrcIval x)
+{
+	bind(c, v, x);
+}
+
+void
+orc_tx_select(OrcTx *c, int k)
+{
+	c->tx_pt = c->tx_lo = c->cls[k].first;
+	c->tx_hi = c->cls[k].last;
+	c->nenv = 0;
+}
+
+int
+orc_tx_decide(OrcTx *c, const Expr *cond)
+{
+	OrcIval r = eval(c, cond, 0, 0);
+	return r.ok && r.lo == r.hi ? r.lo != 0 : -1;
+}
+
+int
+orc_tx_find(OrcTx *c, const Func *f)
+{
+	memset(c, 0, sizeof *c);
+	scan_threads(c, f->body, 0);
+	if (!c->tx || c->nthreads < 2 || c->nthreads > ORC_TX_MAX_THREADS || c->npreds == 0)
+		return 0;
+	unsigned char sig[ORC_TX_MAX_CLASSES][ORC_TX_MAX_PREDS];
+	for (int64_t t = 0; t < c->nthreads; t++) {
+		unsigned char v[ORC_TX_MAX_PREDS];
+		c->tx_pt = c->tx_lo = c->tx_hi = t;
+		for (int i = 0; i < c->npreds; i++) {
+			OrcIval r = eval(c, c->preds[i], 0, 0);
+			v[i] = r.ok && r.lo == r.hi ? (r.lo != 0) : 2;
+		}
+		int k = 0;
+		while (k < c->ncls && memcmp(sig[k], v, (size_t)c->npreds))
+			k++;
+		if (k == c->ncls) {
+			if (c->ncls == ORC_TX_MAX_CLASSES) {
+				c->too_many = 1;
+				c->ncls = 0;
+				return 0;
+			}
+			memcpy(sig[k], v, (size_t)c->npreds);
+			c->cls[k].first = (int)t;
+			c->ncls++;
+		}
+		c->cls[k].last = (int)t;
+		c->cls[k].count++;
+	}
+	c->nenv = 0;
+	return c->ncls;
+}

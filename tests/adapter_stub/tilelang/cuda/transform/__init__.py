@@ -1,0 +1,3 @@
+from ..._stub import make_pass
+
+InjectFenceProxy = make_pass("tilelang.cuda.transform")

@@ -1,0 +1,1 @@
+from . import op, transform  # noqa: F401

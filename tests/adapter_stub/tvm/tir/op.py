@@ -1,0 +1,1 @@
+from ..ir import Op  # noqa: F401

@@ -1,0 +1,6 @@
+# from tvm.script import tir as T
+from tvm.script import tirx as T
+
+@T.prim_func
+def main():
+    T.evaluate(0)

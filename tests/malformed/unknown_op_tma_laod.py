@@ -1,0 +1,6 @@
+# from tvm.script import tir as T
+
+@T.prim_func
+def main(A: T.Buffer((16,), "float16")):
+    tx = T.launch_thread("threadIdx.x", 128)
+    T.tma_laod(0, A.data, 0)
