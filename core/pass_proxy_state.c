@@ -992,6 +992,21 @@ fences_first(const Ctx *c, const Stmt *x)
 	return (x->kind == ST_FOR || x->kind == ST_WHILE) && leads_with_fence(c, ir_body(x), 0) == 1;
 }
 
+/* Is the statement at loc inside an if of non-constant condition? */
+static int
+under_if(const Func *in, Loc loc)
+{
+	const Stmt *path[64];
+	int d;
+	int64_t v;
+	if (!pass_stmt_at(in->body, loc, path, &d, 64))
+		return 0;
+	for (int i = 0; i < d; i++)
+		if (path[i]->kind == ST_IF && !pass_fold_const(path[i]->u.if_.cond, &v))
+			return 1;
+	return 0;
+}
+
 static const char *
 extra_fence_cause(const Func *in, const ProxyStateOptions *opt, const Stmt *x, Arena *a, int sources)
 {
@@ -1014,13 +1029,22 @@ extra_fence_cause(const Func *in, const ProxyStateOptions *opt, const Stmt *x, A
 	int n = 0;
 	collect_generic(&c, in->body, gs, &n);
 	const char *r = NULL;
+	const Stmt *g = NULL;
 	/* One source alone to blame, then the first source that alone fences. */
-	for (int i = 0; i < n && !r; i++)
+	for (int i = 0; i < n && !g; i++)
 		if (!probe_run(in, opt, x, gs[i], NULL, 0).fence)
-			r = source_label(opt, gs[i], a);
-	for (int i = 0; i < n && !r; i++)
+			g = gs[i];
+	for (int i = 0; i < n && !g; i++)
 		if (probe_run(in, opt, x, NULL, gs[i], 0).fence)
-			r = source_label(opt, gs[i], a);
+			g = gs[i];
+	/* A shared store is a write, so a fence after it that is not needed
+	 * has no path from it that a thread takes: the engine counts both arms
+	 * of every if possible, with no relation between conditions (tx == 0
+	 * inside tx >= 128). */
+	if ((!g || g->kind == ST_STORE) && (under_if(in, x->loc) || (g && under_if(in, g->loc))))
+		r = "branch conditions not correlated: every arm of an if counted possible";
+	else if (g)
+		r = source_label(opt, g, a);
 	free(gs);
 	return r;
 }
