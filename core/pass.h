@@ -29,6 +29,38 @@ typedef struct PassError {
 	Loc loc;             /* PASS_ERR_REJECTED: the offending call (0:0 when unknown) */
 } PassError;
 
+/* What a model is asked to explain (explain below): one finding the oracles
+ * made on its output, in the oracles' words only (kind of question,
+ * locations, witness steps as the oracles describe them), so that the model
+ * can name its own rule to blame without the oracles ever reading it. */
+typedef enum {
+	PASS_Q_UNFENCED_WRITE, /* a generic write reaches an async access unfenced */
+	PASS_Q_UNFENCED_READ,  /* a generic read reaches an async write unfenced (WAR) */
+	PASS_Q_EXTRA_FENCE,    /* an inserted fence is not needed */
+	PASS_Q_ALIAS_FENCE,    /* an inserted fence guards only non-overlapping footprints */
+	PASS_Q_PLACEMENT,      /* the inserted fences cost more than the optimum */
+	PASS_Q_NOT_PRESERVED,  /* the output is not the input plus insertions */
+	PASS_Q_NOT_IDEMPOTENT, /* a second run changes the output */
+	PASS_Q_HANDSHAKE,      /* a tma_store source rewritten before arrive+wait */
+	PASS_Q_OTHER
+} PassQuestion;
+
+typedef struct PassStep {
+	Loc loc;          /* a statement of the input (0:0: one the model built) */
+	const char *what; /* "generic write store", "branch", "async read ptx_wgmma_ss" */
+} PassStep;
+
+typedef struct PassQuery {
+	PassQuestion question;
+	Loc at;                /* the finding's location: the async op, the fence, ... */
+	const PassStep *steps; /* the witness, first event first */
+	int nsteps;
+} PassQuery;
+
+/* The root cause of a finding that exists only because the model's target
+ * gate left the function alone (check.c: kind FK_GATED). */
+#define PASS_CAUSE_GATED "skipped by the target gate"
+
 typedef struct PassModel {
 	const char *name;    /* "tilelang-9f25954" */
 	const char *summary; /* one line for `fencefuzz models` */
@@ -41,6 +73,18 @@ typedef struct PassModel {
 	 * *err filled.  cmd is its private data (the shell command). */
 	Program *(*run_program)(const struct PassModel *m, const Program *in, PassError *err);
 	const char *cmd;
+	/* Optional: the model's own account of a finding on its output `out` of
+	 * `in` (one function): the rule of the model to blame, as a short label
+	 * without names, lines or constants ("async set: tma_load_multicast not
+	 * async", "generic write unseen: call inside a let value"), static or in
+	 * arena a; NULL when the model cannot say (a program without source
+	 * locations: statements are found by the witness's locations). */
+	const char *(*explain)(const struct PassModel *m, const Func *in, const Func *out,
+	                       const PassQuery *q, Arena *a);
+	/* Optional: the same pass with its target gate off.  check.c runs it on
+	 * a function the gate changed and records a finding absent from its
+	 * output as FK_GATED (PASS_CAUSE_GATED). */
+	const struct PassModel *ungated;
 	/* The rule a failure of this model cites (its contract); NULL: that of ext:. */
 	const char *contract;
 	/* The TileLang versions (VV_* of vocab.h) whose ops the model knows: a
@@ -65,6 +109,42 @@ Program *pass_run_ex(const PassModel *m, const Program *p, PassError *err);
 /* Whether m's version has every op p calls (always, for versions == 0).
  * If not, returns 0 and fills *err (may be NULL) as pass_run_ex would. */
 int pass_accepts(const PassModel *m, const Program *p, PassError *err);
+
+/* pass_explain.c: what the models' explain hooks share */
+/* The first statement of body (preorder, not a sequence) at loc, with its
+ * ancestors, sequences included, in path[0..*depth) (outermost first, at
+ * most maxdepth);
+ * NULL when loc is 0:0 or no statement is there. */
+const Stmt *pass_stmt_at(const Stmt *body, Loc loc, const Stmt **path, int *depth, int maxdepth);
+/* 1 when the statement at loc lies in a for loop of constant extent <= 0
+ * (a body that never runs). */
+int pass_in_dead_loop(const Stmt *body, Loc loc);
+/* Integer constant folding of a condition (literals, comparisons, and/or,
+ * not): 1 with *v set, or 0 when it is not constant. */
+int pass_fold_const(const Expr *e, int64_t *v);
+/* A for of constant extent <= 0 or a while of constant false condition. */
+int pass_never_runs(const Stmt *s);
+/* The op named at the end of a witness step ("async read ptx_wgmma_ss" ->
+ * "ptx_wgmma_ss"), in buf. */
+const char *pass_step_op(const char *what, char *buf, size_t n);
+/* The name of a call statement's call as the oracles name it: the extern
+ * function's string for call_extern, the op otherwise; NULL if s is no call
+ * statement. */
+const char *pass_call_name(const Stmt *s);
+/* "let value", "loop bound", "condition", ...: where a call sits in a
+ * statement that is not a call statement. */
+const char *pass_header_name(const Stmt *s);
+/* "for loop", "if", "decl_buffer", ...: what a compound statement is. */
+const char *pass_stmt_name(const Stmt *s);
+/* An op of the TMA, wgmma, tcgen05 or bulk-copy families, by name. */
+int pass_is_async_family(const char *name);
+/* The label of an async op the model does not count async: "async set: no
+ * sparse wgmma op is async" when the model counts no op of its family async
+ * (is_async(ctx, op): by op-table index), else "async set: NAME not async". */
+const char *pass_async_set_label(const char *name, int (*is_async)(const void *ctx, int op),
+                                 const void *ctx, Arena *a);
+/* "fmt"-formatted label in arena a. */
+const char *pass_label(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* pass_external.c: "ext:COMMAND" runs COMMAND with /bin/sh -c once per
  * program, the canonical TVMScript of the whole program on its stdin, and

@@ -19,6 +19,22 @@
 
 #define MUTANT_PREFIX "mutant:"
 
+/* A mutant's finding is the reference's own when the reference (the engine
+ * without the fault) has the same rule to blame at the witness; when the
+ * reference did its part there, the fault is to blame. */
+static const char *
+explain_mutant(const PassModel *m, const Func *in, const Func *out, const PassQuery *q, Arena *a)
+{
+	static const ProxyStateOptions reference = {
+		.column = PROXY_COLUMN_REF, .keep_loop_steps = 0, .min_sm = 0, .fault = FAULT_NONE,
+	};
+	int blameless;
+	const char *r = pass_proxy_state_explain(in, q, &reference, a, &blameless);
+	if (!blameless)
+		return r;
+	return pass_label(a, "mutant fault %s: %s", m->name + strlen(MUTANT_PREFIX), m->summary);
+}
+
 /* The reference's options with one fault. */
 #define MUTANT(ident, nm, flt, sum) \
 	static Func *run_##ident(const Func *in, Arena *a) \
@@ -28,8 +44,9 @@
 		}; \
 		return pass_proxy_state_run(in, a, &opt); \
 	} \
-	static const PassModel mutant_##ident = {.name = MUTANT_PREFIX nm, .summary = sum, .run = run_##ident, \
-	                                         .versions = VV_SEED /* as the reference */};
+	static const PassModel mutant_##ident = { \
+		.name = MUTANT_PREFIX nm, .summary = sum, .run = run_##ident, .explain = explain_mutant, \
+		.versions = VV_SEED /* as the reference */};
 
 MUTANT(no_if_union, "no-if-union", FAULT_NO_IF_UNION,
        "if join keeps the then-branch state only (else / fall-through state lost)")

@@ -107,12 +107,28 @@ memo_free(Memo *m)
 	m->cap = m->n = 0;
 }
 
+/* What the explanation asks of one run (explain below): all zero in a
+ * plain run. */
+enum {
+	EXACT_ZERO_TRIP = 1, /* a for of constant extent <= 0 runs zero times */
+	EXACT_ONE_TRIP = 2,  /* a for of constant extent 1 runs once, no back edge */
+	EXACT_CONST_IF = 4   /* an if of constant condition takes that branch only; a
+	                      * while of constant false condition never runs */
+};
+
 typedef struct Ctx {
 	Arena *a;
 	const ProxyStateOptions *opt;
 	Memo info;        /* compound statement -> NodeInfo */
 	Stmt **stack;     /* sequences being rebuilt, innermost on top */
 	size_t top, cap;
+	/* Explanation runs only: */
+	const Stmt *probe;  /* record the state in front of this statement */
+	int probe_hit, probe_fence;
+	unsigned probe_state;
+	const Stmt *ignore; /* this statement is no event */
+	const Stmt *only;   /* non-NULL: every generic statement but this is no event */
+	unsigned exact;     /* EXACT_* */
 } Ctx;
 
 /* ---- classification (docs/semantics.md §4.1) --------------------------------------- */
@@ -241,8 +257,24 @@ may_write_shared(const Ctx *c, const Expr *e)
 
 /* Only the outermost call of a call statement is classified; an Evaluate of
  * anything but a call is no event. */
+static Event classify_eval_plain(const Ctx *c, const Stmt *s);
+
+/* An explanation run may silence a generic statement (ignore, only). */
+static int
+silenced(const Ctx *c, const Stmt *s)
+{
+	return s == c->ignore || (c->only && s != c->only);
+}
+
 static Event
 classify_eval(const Ctx *c, const Stmt *s)
+{
+	Event e = classify_eval_plain(c, s);
+	return e == EV_GENERIC && silenced(c, s) ? EV_NONE : e;
+}
+
+static Event
+classify_eval_plain(const Ctx *c, const Stmt *s)
 {
 	const Expr *v = s->u.eval.value;
 	if (!v || v->kind != EX_CALL)
@@ -260,6 +292,8 @@ classify_eval(const Ctx *c, const Stmt *s)
 static int
 is_shared_store(const Ctx *c, const Stmt *s)
 {
+	if (silenced(c, s))
+		return 0;
 	const char *scope = ir_buffer_scope(s->u.store.buf);
 	if (c->opt->fault == FAULT_STORE_SCOPE_EXACT)
 		return strcmp(scope, "shared") == 0; /* fault: "shared.dyn" missed */
@@ -357,6 +391,18 @@ block_may_skip(const Ctx *c, const Stmt *s)
 	return s->u.block.where && !is_const_true(s->u.block.where);
 }
 
+/* Explanation only (EXACT_CONST_IF): 1 / 0 when the if's (while's)
+ * condition folds to a constant true / false, else -1. */
+static int
+const_branch(const Ctx *c, const Stmt *s)
+{
+	int64_t v;
+	if (!(c->exact & EXACT_CONST_IF))
+		return -1;
+	const Expr *cond = s->kind == ST_IF ? s->u.if_.cond : s->u.while_.cond;
+	return pass_fold_const(cond, &v) ? v != 0 : -1;
+}
+
 typedef struct LoopPlan {
 	int hoist;       /* one fence before the loop */
 	unsigned entry;  /* the state the loop starts from (after a hoisted fence) */
@@ -393,6 +439,22 @@ plan_loop(Ctx *c, const Stmt *s, unsigned in)
 			may_be_zero = fault != FAULT_ZERO_TRIP_IGNORED; /* fault: zero-trip-ignored */
 	}
 	LoopPlan p;
+	if (s->kind == ST_WHILE && const_branch(c, s) == 0) {
+		/* explanation only: a while whose condition is constant false */
+		p.hoist = 0;
+		p.entry = p.out = in;
+		p.header = S_NONE; /* a body that never runs */
+		return p;
+	}
+	if (s->kind == ST_FOR && ir_is_const_int(s->u.for_.extent, &extent) &&
+	    (((c->exact & EXACT_ZERO_TRIP) && extent <= 0) || ((c->exact & EXACT_ONE_TRIP) && extent == 1))) {
+		/* explanation only: the trip count as the constant says */
+		p.hoist = extent > 0 && generic_entry(c, in) && pure_async(c, body);
+		p.entry = p.hoist ? after_hoist(c, in) : in;
+		p.header = extent > 0 ? p.entry : S_NONE; /* a body that never runs */
+		p.out = extent > 0 ? transfer(c, body, p.entry) : p.entry;
+		return p;
+	}
 	p.hoist = generic_entry(c, in) && pure_async(c, body);
 	p.entry = p.hoist ? after_hoist(c, in) : in;
 	unsigned header = p.entry, out = p.entry;
@@ -459,9 +521,12 @@ table_compound(Ctx *c, const Stmt *s)
 	case ST_IF: {
 		Table then_ = table_of(c, s->u.if_.then_);
 		Table else_ = s->u.if_.else_ ? table_of(c, s->u.if_.else_) : table_identity();
+		int taken = const_branch(c, s);
 		for (unsigned x = 1; x < 8; x++) {
 			unsigned in = hoists_if(c, s, x) ? after_hoist(c, x) : x;
-			t.out[x] = (unsigned char)if_join(c, then_.out[in], else_.out[in]);
+			t.out[x] = (unsigned char)(taken == 1   ? then_.out[in]
+			                           : taken == 0 ? else_.out[in]
+			                                        : if_join(c, then_.out[in], else_.out[in]));
 		}
 		t.out[0] = 0;
 		return t;
@@ -614,7 +679,8 @@ walk_if(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 	unsigned then_state = *state, else_state = *state;
 	Stmt *t = walk_body(c, then_, &then_state);
 	Stmt *e = else_ ? walk_body(c, else_, &else_state) : NULL;
-	*state = if_join(c, then_state, else_state);
+	int taken = const_branch(c, s);
+	*state = taken == 1 ? then_state : taken == 0 ? else_state : if_join(c, then_state, else_state);
 	if (t == then_ && e == else_)
 		return s;
 	Stmt *r = ir_copy_stmt(c->a, s);
@@ -643,8 +709,23 @@ walk_loop(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 	return r;
 }
 
+static Stmt *walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before);
+
 static Stmt *
 walk(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
+{
+	if (s != c->probe || !s)
+		return walk_stmt(c, s, state, fence_before);
+	unsigned before = *state;
+	Stmt *r = walk_stmt(c, s, state, fence_before);
+	c->probe_hit = 1;
+	c->probe_state = before;
+	c->probe_fence = *fence_before;
+	return r;
+}
+
+static Stmt *
+walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 {
 	if (!s)
 		return NULL;
@@ -760,4 +841,312 @@ pass_proxy_state_run(const Func *in, Arena *a, const ProxyStateOptions *opt)
 	memo_free(&c.info);
 	free(c.stack);
 	return ir_func_with_body(a, in, body);
+}
+
+/* ---- explanation (PassModel.explain) ----------------------------------------- */
+
+/* The explanation re-runs the engine on the input with a probe on one
+ * statement (the state in front of it, whether a fence goes before it), and
+ * asks counterfactual questions of the engine's own rules: with one generic
+ * statement silenced, with constant trip counts and conditions taken as the
+ * constants say.  Statements are found by the witness's locations, so a
+ * program without locations gets no explanation (UNKNOWN). */
+
+static const char UNKNOWN[] = "?";
+
+static int
+is_async_op(const void *opt, int op)
+{
+	Ctx c = {.opt = opt};
+	return op_class(&c, op) == PX_ASYNC;
+}
+
+static const char *
+async_set_label(const ProxyStateOptions *opt, const char *name, Arena *a)
+{
+	return pass_async_set_label(name, is_async_op, opt, a);
+}
+
+typedef struct Probe {
+	int hit, fence;
+	unsigned state;
+} Probe;
+
+static Probe
+probe_run(const Func *in, const ProxyStateOptions *opt, const Stmt *at, const Stmt *ignore,
+          const Stmt *only, unsigned exact)
+{
+	Arena *scratch = ar_new();
+	Ctx c = {.a = scratch, .opt = opt, .probe = at, .ignore = ignore, .only = only, .exact = exact};
+	unsigned state = S_NONE;
+	walk_body(&c, in->body, &state);
+	memo_free(&c.info);
+	free(c.stack);
+	ar_free(scratch);
+	Probe p = {c.probe_hit, c.probe_fence, c.probe_state};
+	return p;
+}
+
+/* Is s a generic event of the engine (before any silencing)? */
+static int
+generic_stmt(const Ctx *c, const Stmt *s)
+{
+	if (s->kind == ST_STORE)
+		return is_shared_store(c, s);
+	return s->kind == ST_EVAL && classify_eval(c, s) == EV_GENERIC;
+}
+
+/* Counterfactual runs per extra fence are bounded by the sources tried. */
+enum { MAX_SOURCES = 64 };
+
+static void
+collect_generic(const Ctx *c, const Stmt *s, const Stmt **out, int *n)
+{
+	if (!s || *n >= MAX_SOURCES)
+		return;
+	switch (s->kind) {
+	case ST_SEQ:
+		for (int i = 0; i < s->u.seq.n; i++)
+			collect_generic(c, s->u.seq.items[i], out, n);
+		return;
+	case ST_EVAL:
+	case ST_STORE:
+		if (generic_stmt(c, s))
+			out[(*n)++] = s;
+		return;
+	case ST_IF:
+		collect_generic(c, s->u.if_.then_, out, n);
+		collect_generic(c, s->u.if_.else_, out, n);
+		return;
+	default:
+		collect_generic(c, ir_body(s), out, n);
+		return;
+	}
+}
+
+static const char *
+scope_rank(const char *scope)
+{
+	return ir_scope_is_shared(scope) ? "shared memory" : "a non-shared buffer";
+}
+
+/* Why the engine counts statement g generic. */
+static const char *
+source_label(const ProxyStateOptions *opt, const Stmt *g, Arena *a)
+{
+	if (g->kind == ST_STORE)
+		return pass_label(a, "generic source: store into %s",
+		                  scope_rank(ir_buffer_scope(g->u.store.buf)));
+	const char *name = pass_call_name(g);
+	if (pass_is_async_family(name))
+		return async_set_label(opt, name, a);
+	return "generic source: a call with a shared write pointer";
+}
+
+/* The counterfactuals for a fence the engine puts before statement x: the
+ * label of the first rule without which it would not; NULL when none. */
+/* What every path through s meets first: 1 a fence, 0 no event at all, -1
+ * anything else (or paths that differ). */
+static int
+leads_with_fence(const Ctx *c, const Stmt *s, int depth)
+{
+	if (!s)
+		return 0;
+	if (depth > 64)
+		return -1;
+	switch (s->kind) {
+	case ST_SEQ:
+		for (int i = 0; i < s->u.seq.n; i++) {
+			int r = leads_with_fence(c, s->u.seq.items[i], depth + 1);
+			if (r)
+				return r;
+		}
+		return 0;
+	case ST_EVAL:
+		switch (classify_eval(c, s)) {
+		case EV_NEUTRAL: return 1;
+		case EV_NONE: return 0;
+		default: return -1;
+		}
+	case ST_STORE: return is_shared_store(c, s) ? -1 : 0;
+	case ST_IF: {
+		int t = leads_with_fence(c, s->u.if_.then_, depth + 1);
+		int e = leads_with_fence(c, s->u.if_.else_, depth + 1);
+		return t == e ? t : -1;
+	}
+	case ST_FOR:
+	case ST_WHILE: /* may run zero times: what follows may come first */
+		return leads_with_fence(c, ir_body(s), depth + 1) == 0 ? 0 : -1;
+	default: return leads_with_fence(c, ir_body(s), depth + 1);
+	}
+}
+
+/* A hoisted region (a loop's body, both branches of an if) whose every
+ * path starts with a fence of its own. */
+static int
+fences_first(const Ctx *c, const Stmt *x)
+{
+	if (x->kind == ST_IF)
+		return x->u.if_.else_ && leads_with_fence(c, x->u.if_.then_, 0) == 1 &&
+		       leads_with_fence(c, x->u.if_.else_, 0) == 1;
+	return (x->kind == ST_FOR || x->kind == ST_WHILE) && leads_with_fence(c, ir_body(x), 0) == 1;
+}
+
+/* Is the statement at loc inside an if of non-constant condition? */
+static int
+under_if(const Func *in, Loc loc)
+{
+	const Stmt *path[64];
+	int d;
+	int64_t v;
+	if (!pass_stmt_at(in->body, loc, path, &d, 64))
+		return 0;
+	for (int i = 0; i < d; i++)
+		if (path[i]->kind == ST_IF && !pass_fold_const(path[i]->u.if_.cond, &v))
+			return 1;
+	return 0;
+}
+
+static const char *
+extra_fence_cause(const Func *in, const ProxyStateOptions *opt, const Stmt *x, Arena *a, int sources)
+{
+	Ctx c = {.opt = opt};
+	if (pass_in_dead_loop(in->body, x->loc))
+		return "zero- or one-trip loop: a constant extent of 0 or 1 counted as any trip count";
+	if (!probe_run(in, opt, x, NULL, NULL, EXACT_ZERO_TRIP).fence)
+		return "zero- or one-trip loop: a constant extent of 0 or 1 counted as any trip count";
+	if (!probe_run(in, opt, x, NULL, NULL, EXACT_ONE_TRIP).fence)
+		return "zero- or one-trip loop: a constant extent of 0 or 1 counted as any trip count";
+	if (!probe_run(in, opt, x, NULL, NULL, EXACT_CONST_IF).fence)
+		return "constant condition: a branch or while loop never taken counted";
+	if (fences_first(&c, x))
+		return "hoist: a fence before a pure-async region that fences first itself";
+	if (!sources)
+		return NULL;
+	const Stmt **gs = malloc(sizeof *gs * MAX_SOURCES);
+	if (!gs)
+		abort();
+	int n = 0;
+	collect_generic(&c, in->body, gs, &n);
+	const char *r = NULL;
+	const Stmt *g = NULL;
+	/* One source alone to blame, then the first source that alone fences. */
+	for (int i = 0; i < n && !g; i++)
+		if (!probe_run(in, opt, x, gs[i], NULL, 0).fence)
+			g = gs[i];
+	for (int i = 0; i < n && !g; i++)
+		if (probe_run(in, opt, x, NULL, gs[i], 0).fence)
+			g = gs[i];
+	/* A shared store is a write, so a fence after it that is not needed
+	 * has no path from it that a thread takes: the engine counts both arms
+	 * of every if possible, with no relation between conditions (tx == 0
+	 * inside tx >= 128). */
+	if ((!g || g->kind == ST_STORE) && (under_if(in, x->loc) || (g && under_if(in, g->loc))))
+		r = "branch conditions not correlated: every arm of an if counted possible";
+	else if (g)
+		r = source_label(opt, g, a);
+	free(gs);
+	return r;
+}
+
+static const char *
+unfenced_cause(const Func *in, const PassQuery *q, const ProxyStateOptions *opt, Arena *a)
+{
+	if (q->nsteps < 2)
+		return UNKNOWN;
+	const PassStep *w = &q->steps[0], *x = &q->steps[q->nsteps - 1];
+	const Stmt *as = pass_stmt_at(in->body, x->loc, NULL, NULL, 0);
+	const Stmt *ws = pass_stmt_at(in->body, w->loc, NULL, NULL, 0);
+	if (!as || !ws)
+		return UNKNOWN;
+	char aop[96], wop[96];
+	pass_step_op(x->what, aop, sizeof aop);
+	pass_step_op(w->what, wop, sizeof wop);
+	Ctx c = {.opt = opt};
+	const char *aname = pass_call_name(as);
+	if (!aname)
+		return pass_label(a, "async op unseen: inside a %s (only call statements are classified)",
+		                  pass_header_name(as));
+	if (strcmp(aname, aop))
+		return "async op unseen: nested in a call (only the outermost call is classified)";
+	if (classify_eval(&c, as) != EV_ASYNC)
+		return async_set_label(opt, aop, a);
+	int is_store = ws->kind == ST_STORE && !strcmp(wop, "store");
+	int seen = is_store ? is_shared_store(&c, ws)
+	           : ws->kind == ST_EVAL && pass_call_name(ws) && !strcmp(pass_call_name(ws), wop)
+	               ? classify_eval(&c, ws) == EV_GENERIC
+	               : 0;
+	if (!seen) {
+		if (q->question == PASS_Q_UNFENCED_READ)
+			return "generic read unseen: reads are no event (no fence for WAR)";
+		if (is_store)
+			return pass_label(a, "generic write unseen: store into scope %s",
+			                  ir_buffer_scope(ws->u.store.buf));
+		if (ws->kind == ST_EVAL && pass_call_name(ws) && !strcmp(pass_call_name(ws), wop))
+			return "generic write unseen: a call writing without a write access pointer";
+		return pass_label(a, "generic write unseen: call inside a %s", pass_header_name(ws));
+	}
+	Probe p = probe_run(in, opt, as, NULL, NULL, 0);
+	if (!p.hit)
+		return UNKNOWN;
+	if (p.fence)
+		return NULL; /* the engine fences here: not its rule */
+	if (probe_run(in, opt, as, NULL, NULL, EXACT_ZERO_TRIP).state & S_GENERIC)
+		return "zero-trip loop: a negative extent counted as running once";
+	return "state lost: Generic not in the state at the async op";
+}
+
+const char *
+pass_proxy_state_explain(const Func *in, const PassQuery *q, const ProxyStateOptions *opt,
+                         Arena *a, int *blameless)
+{
+	*blameless = 0;
+	const char *r = UNKNOWN;
+	if (!in->body)
+		return NULL;
+	switch (q->question) {
+	case PASS_Q_UNFENCED_WRITE:
+	case PASS_Q_UNFENCED_READ:
+		r = unfenced_cause(in, q, opt, a);
+		break;
+	case PASS_Q_EXTRA_FENCE: {
+		const Stmt *x = pass_stmt_at(in->body, q->at, NULL, NULL, 0);
+		if (!x)
+			break;
+		if (!probe_run(in, opt, x, NULL, NULL, 0).fence) {
+			r = NULL;
+			break;
+		}
+		r = extra_fence_cause(in, opt, x, a, 1);
+		if (!r)
+			r = "extra fence: Generic possible from several sources";
+		break;
+	}
+	case PASS_Q_ALIAS_FENCE:
+		r = "footprints not compared: any shared access counts";
+		break;
+	case PASS_Q_PLACEMENT:
+		/* Where the engine puts a fence is one rule: right before the async
+		 * op, or once before an if/loop whose region is pure async. */
+		r = "placement: a fence before each async op, hoisted only out of pure-async regions";
+		break;
+	case PASS_Q_NOT_PRESERVED: {
+		const Stmt *x = pass_stmt_at(in->body, q->at, NULL, NULL, 0);
+		if (!x)
+			break;
+		if (x->kind == ST_FOR && x->u.for_.step && !opt->keep_loop_steps)
+			r = "loop step dropped: For rebuilt without its step";
+		else
+			r = NULL;
+		break;
+	}
+	case PASS_Q_HANDSHAKE:
+		r = "no tma_store handshake inserted: arrive/wait left to the copy lowering";
+		break;
+	default:
+		break;
+	}
+	if (!r)
+		*blameless = 1;
+	return r == UNKNOWN ? NULL : r;
 }

@@ -7,6 +7,7 @@
 #define FENCEFUZZ_PASS_PROXY_STATE_H
 
 #include "ir.h"
+#include "pass.h"
 
 /* Which column of the op table (ops.h) classifies a call statement. */
 typedef enum { PROXY_COLUMN_REF, PROXY_COLUMN_HEAD } ProxyColumn;
@@ -45,6 +46,14 @@ typedef struct ProxyStateOptions {
 /* Runs the model on one function; the result shares unchanged nodes with
  * `in`, which stays valid.  Linear in the size of the function. */
 Func *pass_proxy_state_run(const Func *in, Arena *a, const ProxyStateOptions *opt);
+
+/* The engine's account of finding q on its output of `in` (PassModel.explain):
+ * the label of its rule to blame, or NULL.  *blameless is set when the engine
+ * did its part at the witness (it fences the async op, it does not fence
+ * there, it keeps the statement): then another rule (a mutant's fault) is to
+ * blame.  A program without locations gets NULL, blameless 0. */
+const char *pass_proxy_state_explain(const Func *in, const PassQuery *q, const ProxyStateOptions *opt,
+                                     Arena *a, int *blameless);
 
 /* The arch number of the function's target ("sm_90a" -> 90), or -1 when the
  * function has no target, a target without an arch dict entry, or an arch

@@ -50,10 +50,18 @@ run(const Func *in, Arena *a)
 	return pass_proxy_state_run(in, a, &options);
 }
 
+static const char *
+explain(const PassModel *m, const Func *in, const Func *out, const PassQuery *q, Arena *a)
+{
+	int blameless;
+	return pass_proxy_state_explain(in, q, &options, a, &blameless);
+}
+
 const PassModel pass_tilelang_9f25954 = {
 	.name = "tilelang-9f25954",
 	.summary = "reference: TileLang 9f25954 (#1863) state-set dataflow, fence before async after "
 	           "may-be-generic, loop/if hoist, drops loop steps",
 	.run = run,
+	.explain = explain,
 	.versions = VV_SEED,
 };

@@ -16,7 +16,15 @@
  * of each raw signature (a new cause under an old raw signature is still
  * found, at a logarithmic cost), and records the others under the cause of
  * the first reduction of their raw signature.  The first reduction of each
- * cause is stored as its reproducer. */
+ * cause is stored as its reproducer.
+ *
+ * Root causes.  A generated program has no source locations, by which a
+ * model finds the statements of a witness to explain (check.c, pass.h), so
+ * a finding's root cause is the one of its reduction (a located program that
+ * keeps it, reduce.c), and the others of its raw signature get the root
+ * cause of the first reduction with their cause.  With --no-reduce, the root
+ * cause is the one of the program read back from its text, which the first
+ * sighting of each finding is judged on anyway. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -182,6 +190,9 @@ typedef struct Worker {
 	PtrMap occurrences; /* raw key -> occurrences so far */
 	PtrMap cause;       /* raw key -> cause signature of its first reduction */
 	PtrMap reproduced;  /* causes this worker has a reproducer for */
+	PtrMap root_cause;  /* raw key -> root cause of its first reduction (interned) */
+	char **labels;      /* interned root causes, for the worker's lifetime */
+	int nlabels;
 	long next;   /* the slot after the last one judged */
 	Pending pend[FLUSH_PROGRAMS];
 	int npend;
@@ -222,17 +233,39 @@ keep_text(Arena *a, char *text)
 	return k;
 }
 
+/* One copy of each root-cause label, alive as long as the worker (pending
+ * findings point at it across arenas).  The labels are few: a linear search. */
+static const char *
+intern(Worker *wk, const char *s)
+{
+	if (!s)
+		return NULL;
+	for (int i = 0; i < wk->nlabels; i++)
+		if (!strcmp(wk->labels[i], s))
+			return wk->labels[i];
+	char **labels = realloc(wk->labels, sizeof *labels * (size_t)(wk->nlabels + 1));
+	char *copy = strdup(s);
+	if (!labels || !copy)
+		abort();
+	wk->labels = labels;
+	wk->labels[wk->nlabels++] = copy;
+	return copy;
+}
+
 /* The cause signature of finding f of judge m on program p (see the head
- * of this file); when this reduction is the worker's first of its cause,
- * *repro gets the reproducer texts (in arena a). */
+ * of this file), and in *root_cause its root cause; when this reduction is
+ * the worker's first of its cause, *repro gets the reproducer texts (in
+ * arena a). */
 static uint64_t
-worker_cause(Worker *wk, Arena *a, const Program *p, int m, const Finding *f, Repro *repro)
+worker_cause(Worker *wk, Arena *a, const Program *p, int m, const Finding *f, Repro *repro,
+             const char **root_cause)
 {
 	const CampaignOptions *o = wk->o;
 	uint64_t raw = f->signature ^ ((uint64_t)f->kind << 56) ^ ((uint64_t)m << 48);
 	const void *rk = (const void *)(uintptr_t)(raw | 1);
 	intptr_t n = pm_add(&wk->occurrences, rk, 1);
 	uint64_t cached = (uint64_t)(uintptr_t)pm_get(&wk->cause, rk);
+	*root_cause = pm_get(&wk->root_cause, rk);
 	if (cached && !is_power_of_8(n))
 		return cached;
 	ReduceTarget t = {0};
@@ -251,12 +284,14 @@ worker_cause(Worker *wk, Arena *a, const Program *p, int m, const Finding *f, Re
 	Arena *ra = ar_new();
 	double t0 = fz_now();
 	uint64_t cause;
+	const char *rc = NULL;
 	if (fz_reduce(ra, p, &t, &lim, &r, err, sizeof err)) {
 		/* The finding does not survive printing and reading back (it never
 		 * should); keep the raw signature rather than lose the finding. */
 		cause = f->signature;
 	} else {
 		cause = r.cause;
+		rc = intern(wk, r.finding.root_cause);
 		if (!pm_get(&wk->reproduced, (const void *)(uintptr_t)(cause | 1))) {
 			pm_put(&wk->reproduced, (const void *)(uintptr_t)(cause | 1), (void *)1);
 			repro->reduced = keep_text(a, fz_repro_tvmscript(&r));
@@ -271,8 +306,16 @@ worker_cause(Worker *wk, Arena *a, const Program *p, int m, const Finding *f, Re
 	wk->ctr->since[wk->w] = fz_now();
 	wk->ctr->reductions[wk->w]++;
 	wk->ctr->reduce_seconds[wk->w] += fz_now() - t0;
-	if (!cached)
+	if (!cached) {
 		pm_put(&wk->cause, rk, (void *)(uintptr_t)cause);
+		if (rc)
+			pm_put(&wk->root_cause, rk, (void *)rc);
+		*root_cause = rc;
+	} else if (cause == cached) {
+		*root_cause = pm_get(&wk->root_cause, rk);
+	} else {
+		*root_cause = rc; /* a new cause under an old raw signature */
+	}
 	return cause;
 }
 
@@ -315,8 +358,9 @@ worker_program(Worker *wk, Arena *a, Program *p)
 			const Finding *cur = &fl.items[k];
 			uint64_t sig = cur->signature;
 			Repro rp = {0};
+			const char *root_cause = NULL;
 			if (!o->no_reduce)
-				sig = worker_cause(wk, a, p, m, cur, &rp);
+				sig = worker_cause(wk, a, p, m, cur, &rp, &root_cause);
 			/* The map is keyed by pointers; a (signature, kind, judge)
 			 * hash made odd (never NULL) stands in for one. */
 			uint64_t key = sig ^ ((uint64_t)cur->kind << 56) ^ ((uint64_t)m << 48);
@@ -348,6 +392,8 @@ worker_program(Worker *wk, Arena *a, Program *p)
 			}
 			pe->f[pe->n] = *cur;
 			pe->f[pe->n].signature = sig;
+			if (!o->no_reduce)
+				pe->f[pe->n].root_cause = root_cause;
 			pe->first[pe->n] = (unsigned char)is_first;
 			pe->repro[pe->n] = rp;
 			pe->n++;
@@ -383,6 +429,12 @@ worker_close(Worker *wk, int rc)
 	pm_free(&wk->occurrences);
 	pm_free(&wk->cause);
 	pm_free(&wk->reproduced);
+	pm_free(&wk->root_cause);
+	for (int i = 0; i < wk->nlabels; i++)
+		free(wk->labels[i]);
+	free(wk->labels);
+	wk->labels = NULL;
+	wk->nlabels = 0;
 	db_close(wk->db);
 	return rc;
 }

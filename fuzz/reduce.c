@@ -23,6 +23,12 @@
  * bug that is about the generic op (a let-bound atomic the model does not
  * look into) keeps its op.  After a canonical edit the raw signature is the
  * new finding's, and the other passes run again.
+ *
+ * Every candidate must also keep the finding's root cause (the model's rule
+ * to blame, Finding.root_cause): the one of the target, or else of the
+ * first matching finding of the program, so that a reduction does not pass
+ * from one rule of the model to another with the same raw signature
+ * (legacy's missing fence across a declaration and across a back edge).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +41,8 @@ fz_oracles_for_kind(FindingKind k)
 {
 	switch (k) {
 	case FK_UNSOUND:
-	case FK_UNSOUND_WAR: return ORC_SOUNDNESS;
+	case FK_UNSOUND_WAR:
+	case FK_GATED: return ORC_SOUNDNESS;
 	case FK_UNNECESSARY_FENCE: return ORC_NECESSITY;
 	case FK_PLACEMENT: return ORC_PLACEMENT;
 	case FK_ALIAS_FENCE: return ORC_ALIAS;
@@ -62,6 +69,8 @@ fz_shows(const ReduceTarget *t, const Program *p, FindingList *fl, Finding *out)
 		           : t->rule        ? f->oracle && f->rule && !strcmp(f->oracle, t->oracle) &&
 		                                  !strcmp(f->rule, t->rule)
 		                            : 1;
+		if (t->root_cause && (!f->root_cause || strcmp(f->root_cause, t->root_cause)))
+			same = 0;
 		if (f->kind == t->kind && same) {
 			if (out)
 				*out = *f;
@@ -178,10 +187,13 @@ fz_reduce(Arena *a, const Program *p, const ReduceTarget *t, const ReduceLimits 
 		snprintf(err, errlen, "the program does not print and read back");
 		return -1;
 	}
+	ReduceTarget cur_t = *t;
+	char root_cause[256];
 	{
 		FindingList fl;
+		Finding f0;
 		fl_init(&fl, cur->arena);
-		if (!fz_shows(t, cur, &fl, NULL)) {
+		if (!fz_shows(t, cur, &fl, &f0)) {
 			snprintf(err, errlen, "the program does not show a %s finding of %s%s",
 			         orc_kind_name(t->kind), t->model->name,
 			         t->raw_signature ? " with that signature" : "");
@@ -189,8 +201,11 @@ fz_reduce(Arena *a, const Program *p, const ReduceTarget *t, const ReduceLimits 
 			free(text);
 			return -1;
 		}
+		if (!cur_t.root_cause && f0.root_cause) {
+			snprintf(root_cause, sizeof root_cause, "%s", f0.root_cause);
+			cur_t.root_cause = root_cause;
+		}
 	}
-	ReduceTarget cur_t = *t;
 	for (;;) {
 		run_passes(&cur_t, &cur, &text, r, t0, max_s, max_trials, 0);
 		if (r->hit_limit || cur_t.kind == FK_DIFFERENTIAL)

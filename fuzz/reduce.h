@@ -22,6 +22,9 @@ typedef struct ReduceTarget {
 	/* With raw_signature 0 and these set: any finding of the kind from
 	 * this oracle and rule (the reducer's canonicalising edits). */
 	const char *oracle, *rule;
+	/* The finding's root cause (Finding.root_cause) to keep; NULL: the one
+	 * of the first matching finding, which fz_reduce then keeps. */
+	const char *root_cause;
 } ReduceTarget;
 
 typedef struct ReduceLimits {
@@ -46,7 +49,8 @@ typedef struct ReduceResult {
 
 /* reduce.c */
 /* 1 when some finding of orc_check(t->model) (orc_differential for
- * FK_DIFFERENTIAL) on p matches t; copies it into *out when out != NULL. */
+ * FK_DIFFERENTIAL) on p matches t (kind, signature or oracle and rule, root
+ * cause when t has one); copies it into *out when out != NULL. */
 int fz_shows(const ReduceTarget *t, const Program *p, FindingList *fl, Finding *out);
 /* Reduces p (which must show t) to a program that still shows it and from
  * which no single edit of the reducer keeps it: statement and chunk
@@ -78,7 +82,7 @@ Program *fz_edit(Arena *a, const Program *p, EditPass pass, int site);
 const char *fz_edit_name(EditPass pass);
 
 /* signature.c */
-/* Groups findings by cause: kind, model, oracle, rule, and the shape of the
+/* Groups findings by cause: kind, model, oracle, rule, root cause, and the shape of the
  * (reduced) program: statement kinds and nesting, call names, buffer scope
  * ranks, trip-count classes, the target arch; not names, constants or
  * locations. */

@@ -40,6 +40,8 @@ header(StrBuf *sb, const ReduceResult *r, const char *prefix)
 	}
 	if (f->rule)
 		sb_printf(sb, "%s  rule: %s\n", prefix, f->rule);
+	if (f->root_cause)
+		sb_printf(sb, "%s  root cause (the model's rule to blame): %s\n", prefix, f->root_cause);
 	sb_printf(sb, "%s  cause signature %016llx, raw signature %016llx\n", prefix,
 	          (unsigned long long)r->cause, (unsigned long long)f->signature);
 	sb_printf(sb, "%s  reduced: %ld statements -> %ld; %ld candidates judged, %ld kept, %.3f s%s\n",

@@ -14,7 +14,9 @@
  * and trip-count classes (0, 1, many, symbolic), whether an if has an else,
  * attribute keys, and the target arch; never names, constants, dtypes,
  * declarations or locations, which differ between programs showing the
- * same bug.
+ * same bug.  The finding's root cause (the model's rule to blame, check.c)
+ * is mixed in too, so that each cause signature belongs to one root cause:
+ * cause signatures are the rows under a root cause.
  */
 #include <string.h>
 
@@ -226,6 +228,8 @@ fz_cause_signature(const Program *p, const Finding *f)
 	mix_s(&h, f->model);
 	mix_s(&h, f->oracle);
 	mix_s(&h, f->rule);
+	if (f->root_cause)
+		mix_s(&h, f->root_cause); /* one root cause per cause signature */
 	for (int i = 0; i < p->nfuncs; i++) {
 		shape_target(&h, p->funcs[i]);
 		shape_body(&h, p->funcs[i]->body);

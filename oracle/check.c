@@ -3,7 +3,15 @@
  *
  * This is the one oracle file that includes core/pass.h: it must run the
  * model to get the output it judges.  The judging itself happens in the other
- * oracle files, which never see the model. */
+ * oracle files, which never see the model.
+ *
+ * Root causes.  Once the oracles have judged a function, each finding is
+ * given to the model's explain hook (pass.h), which names its own rule to
+ * blame (Finding.root_cause); the oracles' verdict is not changed by it.
+ * A model with a target gate (PassModel.ungated) is also run with the gate
+ * off on a function the gate changed: an unsound finding that the ungated
+ * output does not have exists only because of the gate, and is recorded as
+ * FK_GATED, root cause PASS_CAUSE_GATED. */
 #include <string.h>
 
 #include "oracle.h"
@@ -39,6 +47,76 @@ model_failure(const PassModel *m, const Program *p, const PassError *err, const 
 	fl_sign(f);
 }
 
+static int
+unsound_kind(FindingKind k)
+{
+	return k == FK_UNSOUND || k == FK_UNSOUND_WAR || k == FK_UNSOUND_CROSS || k == FK_UNSOUND_WRITER;
+}
+
+static PassQuestion
+question(FindingKind k)
+{
+	switch (k) {
+	case FK_UNSOUND:
+	case FK_UNSOUND_CROSS:
+	case FK_UNSOUND_WRITER: return PASS_Q_UNFENCED_WRITE;
+	case FK_UNSOUND_WAR: return PASS_Q_UNFENCED_READ;
+	case FK_UNNECESSARY_FENCE: return PASS_Q_EXTRA_FENCE;
+	case FK_ALIAS_FENCE: return PASS_Q_ALIAS_FENCE;
+	case FK_PLACEMENT: return PASS_Q_PLACEMENT;
+	case FK_NOT_PRESERVED: return PASS_Q_NOT_PRESERVED;
+	case FK_NOT_IDEMPOTENT: return PASS_Q_NOT_IDEMPOTENT;
+	case FK_HANDSHAKE: return PASS_Q_HANDSHAKE;
+	default: return PASS_Q_OTHER;
+	}
+}
+
+/* Findings out->items[from..] of function pf -> qf: FK_GATED where only the
+ * gate makes them, then the model's explanation of the rest. */
+static void
+explain_findings(const PassModel *m, const Func *pf, const Func *qf, const OracleOptions *o,
+                 FindingList *out, int from)
+{
+	if (m->ungated && (o->enabled & ORC_SOUNDNESS)) {
+		Func *ug = m->ungated->run(pf, out->arena);
+		if (!ir_equal_func(ug, qf)) {
+			FindingList ufl;
+			fl_init(&ufl, out->arena);
+			orc_soundness(ug, o, m->name, &ufl);
+			for (int i = from; i < out->n; i++) {
+				Finding *f = &out->items[i];
+				if (!unsound_kind(f->kind))
+					continue;
+				int kept = 0;
+				for (int j = 0; j < ufl.n && !kept; j++)
+					kept = ufl.items[j].kind == f->kind && ufl.items[j].signature == f->signature;
+				if (!kept) {
+					f->kind = FK_GATED;
+					f->root_cause = PASS_CAUSE_GATED;
+					fl_sign(f);
+				}
+			}
+		}
+	}
+	if (!m->explain)
+		return;
+	for (int i = from; i < out->n; i++) {
+		Finding *f = &out->items[i];
+		PassQuestion qn = question(f->kind);
+		if (f->root_cause || qn == PASS_Q_OTHER)
+			continue;
+		/* WitnessStep and PassStep say the same; the copy keeps the model
+		 * interface free of oracle types. */
+		PassStep *steps = ar_alloc(out->arena, sizeof *steps * (size_t)(f->nwitness + 1));
+		for (int j = 0; j < f->nwitness; j++) {
+			steps[j].loc = f->witness[j].loc;
+			steps[j].what = f->witness[j].what;
+		}
+		PassQuery q = {qn, f->loc, steps, f->nwitness};
+		f->root_cause = m->explain(m, pf, qf, &q, out->arena);
+	}
+}
+
 int
 orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingList *out)
 {
@@ -57,6 +135,7 @@ orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingL
 	}
 	for (int i = 0; i < p->nfuncs && i < q->nfuncs; i++) {
 		const Func *pf = p->funcs[i], *qf = q->funcs[i];
+		int from = out->n;
 		if (o->enabled & ORC_SOUNDNESS)
 			orc_soundness(qf, o, m->name, out);
 		if (o->enabled & ORC_HANDSHAKE)
@@ -77,6 +156,7 @@ orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingL
 				fl_add_note(out, "%s: necessity and alias not judged in function %s: the output is unsound",
 				            m->name, pf->name ? pf->name : "?");
 		}
+		explain_findings(m, pf, qf, o, out, from);
 	}
 	return out->n - before;
 }

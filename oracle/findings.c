@@ -213,6 +213,8 @@ orc_print_finding(FILE *out, const Finding *f, const char *file, int verbose)
 	fprintf(out, "; %s", strength_name(f->strength));
 	if (f->strength_note)
 		fprintf(out, " (%s)", f->strength_note);
+	if (f->root_cause)
+		fprintf(out, "; root cause: %s", f->root_cause);
 	fputc('\n', out);
 	if (verbose)
 		fprintf(out, "  rule: %s\n  signature: %016llx\n", f->rule ? f->rule : "",
@@ -261,5 +263,10 @@ orc_print_finding_json(FILE *out, const Finding *f, const char *file)
 		json_string(out, f->witness[i].what);
 		fputc('}', out);
 	}
-	fprintf(out, "], \"signature\": \"%016llx\"}\n", (unsigned long long)f->signature);
+	fprintf(out, "], \"root_cause\": ");
+	if (f->root_cause)
+		json_string(out, f->root_cause);
+	else
+		fputs("null", out);
+	fprintf(out, ", \"signature\": \"%016llx\"}\n", (unsigned long long)f->signature);
 }

@@ -140,7 +140,7 @@ void fl_sign(Finding *f);                                         /* sets signat
 const char *orc_kind_name(FindingKind k);                         /* "unsound", ... */
 int orc_kind_parse(const char *name);                             /* FindingKind, -1 if unknown */
 int orc_parse_oracles(const char *list, unsigned *mask);          /* 0 ok, -1 bad name */
-/* One line: file:L:C: kind [model, oracle]: message; witness: ...; strength.
+/* One line: file:L:C: kind [model, oracle]: message; witness: ...; strength[; root cause: ...].
  * verbose adds the rule and the signature on lines of their own. */
 void orc_print_finding(FILE *out, const Finding *f, const char *file, int verbose);
 void orc_print_finding_json(FILE *out, const Finding *f, const char *file);

@@ -1,7 +1,7 @@
 # fencefuzz regress: alias-redundant-fence [tilelang-9f25954, minimality.alias]: fence before tma_store at 8:9 guards only non-overlapping footprints: it is needed when any shared access counts, not when footprints are compared
 # fencefuzz regress: cause da6825186c1b5297; finding 23 of /tmp/tmp.sT14Q6YjD3/seed.sqlite, promoted 2026-12-01
 # verdict tilelang-9f25954: alias-redundant-fence
-# verdict tilelang-head: unsound
+# verdict tilelang-head: gated
 # verdict tilelang-legacy: unsound, not-idempotent
 # from tvm.script import tir as T
 

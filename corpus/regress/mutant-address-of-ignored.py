@@ -1,7 +1,7 @@
 # fencefuzz regress: differential [mutant:address-of-ignored vs tilelang-9f25954]: mutant:address-of-ignored and tilelang-9f25954 differ (function main): mutant:address-of-ignored is unsound (a generic write reaches an async op unfenced); tilelang-9f25954 is sound
 # fencefuzz regress: cause c7c4508318e6bf98; reduced from corpus/seed/24_address_of_shared_vs_local.py (14 -> 5 statements), promoted 2026-12-01
 # verdict tilelang-9f25954: ok
-# verdict tilelang-head: unsound
+# verdict tilelang-head: gated
 # verdict tilelang-legacy: ok
 # from tvm.script import tir as T
 

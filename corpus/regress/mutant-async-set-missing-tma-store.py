@@ -1,7 +1,7 @@
 # fencefuzz regress: differential [mutant:async-set-missing-tma-store vs tilelang-9f25954]: mutant:async-set-missing-tma-store and tilelang-9f25954 differ (function main): mutant:async-set-missing-tma-store is unsound (a generic write reaches an async op unfenced); tilelang-9f25954 is sound
 # fencefuzz regress: cause 8a894563abf2640f; reduced from corpus/seed/07_if_else_generic_call_or_nested_no_hoist.py (20 -> 3 statements), promoted 2026-12-01
 # verdict tilelang-9f25954: ok
-# verdict tilelang-head: unsound
+# verdict tilelang-head: gated
 # verdict tilelang-legacy: not-idempotent
 # from tvm.script import tir as T
 

@@ -1,7 +1,7 @@
 # fencefuzz regress: differential [mutant:block-predicate-ignored vs tilelang-9f25954]: mutant:block-predicate-ignored and tilelang-9f25954 differ (function main): mutant:block-predicate-ignored is unsound (a generic write reaches an async op unfenced); tilelang-9f25954 is sound
 # fencefuzz regress: cause eec351a0d9d3551f; reduced from corpus/seed/21_block_predicate.py (15 -> 9 statements), promoted 2026-12-01
 # verdict tilelang-9f25954: suboptimal-placement
-# verdict tilelang-head: unsound x2
+# verdict tilelang-head: gated x2
 # verdict tilelang-legacy: ok
 # from tvm.script import tir as T
 

@@ -1,7 +1,7 @@
 # fencefuzz regress: differential [mutant:fence-after vs tilelang-9f25954]: mutant:fence-after and tilelang-9f25954 differ (function main): mutant:fence-after is unsound (a generic write reaches an async op unfenced); tilelang-9f25954 is sound
 # fencefuzz regress: cause ce1c9546de9af4ce; reduced from corpus/seed/01_store_then_wgmma.py (14 -> 6 statements), promoted 2026-12-01
 # verdict tilelang-9f25954: ok
-# verdict tilelang-head: unsound
+# verdict tilelang-head: gated
 # verdict tilelang-legacy: ok
 # from tvm.script import tir as T
 

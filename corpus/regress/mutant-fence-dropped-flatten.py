@@ -1,7 +1,7 @@
 # fencefuzz regress: differential [mutant:fence-dropped-flatten vs tilelang-9f25954]: mutant:fence-dropped-flatten and tilelang-9f25954 differ (function main): mutant:fence-dropped-flatten is unsound (a generic write reaches an async op unfenced); tilelang-9f25954 is sound
 # fencefuzz regress: cause 875f033b0c60a69a; reduced from corpus/seed/05_if_without_else_no_hoist.py (10 -> 6 statements), promoted 2026-12-01
 # verdict tilelang-9f25954: ok
-# verdict tilelang-head: unsound
+# verdict tilelang-head: gated
 # verdict tilelang-legacy: ok
 # from tvm.script import tir as T
 

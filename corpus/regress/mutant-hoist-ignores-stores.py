@@ -1,7 +1,7 @@
 # fencefuzz regress: differential [mutant:hoist-ignores-stores vs tilelang-9f25954]: mutant:hoist-ignores-stores and tilelang-9f25954 differ (function main): mutant:hoist-ignores-stores is sound; tilelang-9f25954 is sound
 # fencefuzz regress: cause e400d1e1105f9071; reduced from corpus/seed/06_if_else_branch_shared_store_no_hoist.py (12 -> 8 statements), promoted 2026-12-01
 # verdict tilelang-9f25954: ok
-# verdict tilelang-head: unsound x2
+# verdict tilelang-head: gated x2
 # verdict tilelang-legacy: unsound
 # from tvm.script import tir as T
 

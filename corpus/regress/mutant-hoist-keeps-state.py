@@ -1,7 +1,7 @@
 # fencefuzz regress: differential [mutant:hoist-keeps-state vs tilelang-9f25954]: mutant:hoist-keeps-state and tilelang-9f25954 differ (function main): mutant:hoist-keeps-state is sound; tilelang-9f25954 is sound
 # fencefuzz regress: cause d499413ab340e241; reduced from corpus/seed/04_if_else_hoist_pure_async.py (14 -> 7 statements), promoted 2026-12-01
 # verdict tilelang-9f25954: ok
-# verdict tilelang-head: unsound x2
+# verdict tilelang-head: gated x2
 # verdict tilelang-legacy: unsound x2
 # from tvm.script import tir as T
 

@@ -1,7 +1,7 @@
 # fencefuzz regress: differential [mutant:no-if-union vs tilelang-9f25954]: mutant:no-if-union and tilelang-9f25954 differ (function main): mutant:no-if-union is unsound (a generic write reaches an async op unfenced); tilelang-9f25954 is sound
 # fencefuzz regress: cause 3d6ba66312ebfd7e; reduced from corpus/seed/03_cp_async_bulk_not_async_for_legacy.py (14 -> 7 statements), promoted 2026-12-01
 # verdict tilelang-9f25954: suboptimal-placement
-# verdict tilelang-head: unsound x2
+# verdict tilelang-head: gated x2
 # verdict tilelang-legacy: unsound
 # from tvm.script import tir as T
 

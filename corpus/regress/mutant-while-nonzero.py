@@ -1,7 +1,7 @@
 # fencefuzz regress: differential [mutant:while-nonzero vs tilelang-9f25954]: mutant:while-nonzero and tilelang-9f25954 differ (function main): mutant:while-nonzero is unsound (a generic write reaches an async op unfenced); tilelang-9f25954 is sound
 # fencefuzz regress: cause e527070ad640e50d; reduced from corpus/seed/60_mutant_while_nonzero.py (14 -> 8 statements), promoted 2026-12-01
 # verdict tilelang-9f25954: ok
-# verdict tilelang-head: unsound x2
+# verdict tilelang-head: gated x2
 # verdict tilelang-legacy: unsound
 # from tvm.script import tir as T
 

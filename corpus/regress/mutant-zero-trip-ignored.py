@@ -1,7 +1,7 @@
 # fencefuzz regress: differential [mutant:zero-trip-ignored vs tilelang-9f25954]: mutant:zero-trip-ignored and tilelang-9f25954 differ (function main): mutant:zero-trip-ignored is unsound (a generic write reaches an async op unfenced); tilelang-9f25954 is sound
 # fencefuzz regress: cause d4a3d078cff6e4b0; reduced from corpus/seed/15_for_symbolic_vs_constant_trip.py (17 -> 8 statements), promoted 2026-12-01
 # verdict tilelang-9f25954: ok
-# verdict tilelang-head: unsound x2
+# verdict tilelang-head: gated x2
 # verdict tilelang-legacy: unsound
 # from tvm.script import tir as T
 

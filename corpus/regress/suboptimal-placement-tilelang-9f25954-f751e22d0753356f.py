@@ -1,7 +1,7 @@
 # fencefuzz regress: suboptimal-placement [tilelang-9f25954, minimality.placement]: worst-path cost 22 (2 fences; costliest before tma_store at 9:9 inside for i at 8:5 with 11 trips) > optimum 12 (fence before 8:5, fence before 12:9 inside for i at 8:5 with 11 trips)
 # fencefuzz regress: cause f751e22d0753356f; finding 24 of /tmp/tmp.sT14Q6YjD3/seed.sqlite, promoted 2026-12-01
 # verdict tilelang-9f25954: suboptimal-placement, alias-redundant-fence, handshake x2
-# verdict tilelang-head: unsound x2, handshake x2
+# verdict tilelang-head: handshake x2, gated x2
 # verdict tilelang-legacy: unsound, not-idempotent
 # from tvm.script import tir as T
 

@@ -1,7 +1,7 @@
 # fencefuzz regress: suboptimal-placement [tilelang-legacy, minimality.placement]: worst-path cost 5 (1 fence; costliest before ptx_tcgen05_mma_ss at 10:9 inside for i_1 at 8:5 with 5 trips) > optimum 1 (fence before 8:5)
 # fencefuzz regress: cause 93532213520fdd33; finding 57 of /tmp/tmp.sT14Q6YjD3/seed.sqlite, promoted 2026-12-01
 # verdict tilelang-9f25954: ok
-# verdict tilelang-head: unsound
+# verdict tilelang-head: gated
 # verdict tilelang-legacy: suboptimal-placement
 # from tvm.script import tir as T
 

@@ -1,7 +1,7 @@
 # fencefuzz regress: unsound [tilelang-head, soundness]: generic write store (C_shared bytes [0, 2), line 6) reaches async write tma_load (C_shared bytes [0, 16), line 7) with no fence.proxy.async on some path
 # fencefuzz regress: cause 5f18742fb6fe76de; finding 91 of /tmp/tmp.sT14Q6YjD3/seed.sqlite, promoted 2026-12-01
 # verdict tilelang-9f25954: ok
-# verdict tilelang-head: unsound
+# verdict tilelang-head: gated
 # verdict tilelang-legacy: unsound
 # from tvm.script import tir as T
 

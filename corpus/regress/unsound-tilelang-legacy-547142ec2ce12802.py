@@ -1,7 +1,7 @@
 # fencefuzz regress: unsound [tilelang-legacy, soundness]: generic write store (A_shared bytes [0, 2), line 6) reaches async write tma_load (A_shared bytes [0, 16), line 7) with no fence.proxy.async on some path
 # fencefuzz regress: cause 547142ec2ce12802; finding 3 of /tmp/tmp.sT14Q6YjD3/seed.sqlite, promoted 2026-12-01
 # verdict tilelang-9f25954: ok
-# verdict tilelang-head: unsound
+# verdict tilelang-head: gated
 # verdict tilelang-legacy: unsound
 # from tvm.script import tir as T
 

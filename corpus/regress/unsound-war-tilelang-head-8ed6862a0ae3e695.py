@@ -1,7 +1,7 @@
 # fencefuzz regress: unsound-war [tilelang-head, soundness]: generic read load (A_shared bytes [0, 2), line 7) reaches async write tma_load (C_shared bytes [0, 16), line 8) with no fence.proxy.async on some path
 # fencefuzz regress: cause 8ed6862a0ae3e695; finding 92 of /tmp/tmp.sT14Q6YjD3/seed.sqlite, promoted 2026-12-01
 # verdict tilelang-9f25954: ok
-# verdict tilelang-head: unsound, unsound-war
+# verdict tilelang-head: gated x2
 # verdict tilelang-legacy: unsound, unsound-war
 # from tvm.script import tir as T
 

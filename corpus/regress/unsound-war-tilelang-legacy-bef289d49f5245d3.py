@@ -1,7 +1,7 @@
 # fencefuzz regress: unsound-war [tilelang-legacy, soundness]: generic read load (A_shared bytes [0, 2), line 6) reaches async write tma_load (A_shared bytes [0, 16), line 7) with no fence.proxy.async on some path
 # fencefuzz regress: cause bef289d49f5245d3; finding 6 of /tmp/tmp.sT14Q6YjD3/seed.sqlite, promoted 2026-12-01
 # verdict tilelang-9f25954: ok
-# verdict tilelang-head: unsound, unsound-war
+# verdict tilelang-head: gated x2
 # verdict tilelang-legacy: unsound, unsound-war
 # from tvm.script import tir as T
 
