@@ -382,6 +382,7 @@ cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *r
 		for (int s = 0; s < nst; s++) {
 			CK(p_cuMemsetD8Async(sb[s].meta, 0, rows * 4, sb[s].st));
 			CK(p_cuMemsetD8Async(sb[s].shadow, 0xff, slot_bytes, sb[s].st)); /* FF_SENTINEL */
+			CK(p_cuMemsetD8Async(sb[s].out, 0, slot_bytes, sb[s].st)); /* reduce-add stores add into zero */
 			CK(p_cuMemsetD8Async(sb[s].counters, 0, (size_t)r->blocks * 4, sb[s].st));
 			CK(p_cuMemsetD8Async(sb[s].errs, 0, (size_t)r->blocks * E_N * 8, sb[s].st));
 		}
