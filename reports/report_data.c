@@ -611,7 +611,8 @@ load_findings(Q *q)
 		return -1;
 
 	s = prep(q, "SELECT finding_id, count(*), sum(trials), sum(mismatches), "
-	            "sum(outcome = 'reproduced') FROM hw_runs WHERE finding_id IS NOT NULL "
+	            "sum(outcome = 'reproduced'), sum(outcome = 'reproduced-with-stand-in') "
+	            "FROM hw_runs WHERE finding_id IS NOT NULL "
 	            "GROUP BY finding_id");
 	if (!s)
 		return -1;
@@ -624,6 +625,7 @@ load_findings(Q *q)
 		f->hw_trials = (long)sqlite3_column_int64(s, 2);
 		f->hw_mismatches = (long)sqlite3_column_int64(s, 3);
 		f->hw_reproduced = (long)sqlite3_column_int64(s, 4);
+		f->hw_standin = (long)sqlite3_column_int64(s, 5);
 		f->hw_rate = f->hw_trials > 0 ? (double)f->hw_mismatches / f->hw_trials : -1;
 	}
 	return finish(q, s, rc, "hardware runs per finding");

@@ -158,6 +158,8 @@ rp_markdown(StrBuf *sb, const Report *r)
 				rp_fmt_rate(rate, sizeof rate, f->hw_rate);
 				sb_printf(sb, "%ld of %ld runs; %ld of %ld trials (%s)", f->hw_reproduced, f->hw_runs,
 				          f->hw_mismatches, f->hw_trials, rate);
+				if (f->hw_standin)
+					sb_printf(sb, "; %ld with a stand-in op", f->hw_standin);
 			} else
 				sb_puts(sb, "not run");
 			sb_puts(sb, " | ");

@@ -305,6 +305,7 @@ desc_target(L *l, const Var *d)
 
 static void ex(L *l, StrBuf *sb, const Expr *e, int depth);
 static int atomic_op(const char *n);
+static int expr_div(L *l, const Expr *e, int depth);
 
 static int
 dtype_of_annot(const Expr *e)
@@ -472,7 +473,10 @@ prepass_expr(L *l, const Expr *e, int depth)
 		const Var *v = ptr_var(e->u.call.args[1], 0);
 		int64_t off = 0, ext = 0;
 		int esz = dtype_of_annot(e->u.call.args[0]);
-		if (v && esz > 0 && ir_is_const_int(e->u.call.args[3], &ext) && ext > 0) {
+		/* tiles of at least 1 KiB at offsets that do not depend on the thread
+		 * (a thread's own vector inside a tile is no tile) */
+		if (v && esz > 0 && ir_is_const_int(e->u.call.args[3], &ext) && ext * esz >= 1024 &&
+		    !expr_div(l, e->u.call.args[2], 0)) {
 			int64_t unit = ext * esz;
 			int k = 0;
 			while (k < l->nsplit && l->split[k].v != v)
@@ -536,6 +540,8 @@ prepass_stmt(L *l, const Stmt *s, int depth)
 		if (!strncmp(s->u.launch.tag, "threadIdx.x", 11)) {
 			if (known && ext > 0 && ext > l->nthreads)
 				l->nthreads = (int)ext;
+			if (l->ntvars < 8 && !in_list(l->tvars, l->ntvars, s->u.launch.var))
+				l->tvars[l->ntvars++] = s->u.launch.var;
 		}
 		prepass_stmt(l, s->u.launch.body, depth + 1);
 		return;
@@ -1399,17 +1405,29 @@ emit_call(L *l, const Expr *e, Ctx c)
 	case K_ALOAD: {
 		l->info->n_async_load++;
 		int tensor = strcmp(n, "ptx_cp_async_bulk") != 0;
-		if (strcmp(n, "tma_load") && strcmp(n, "ptx_cp_async_bulk"))
+		const char *map = "&tm_load";
+		if (!strcmp(n, "tma_load_im2col")) {
+			tensor = 2;
+			map = "&tm_im2col";
+			l->info->n_im2col++;
+		} else if (!strcmp(n, "tma_load_multicast")) {
+			int64_t mask = 3;
+			tensor = 3;
+			map = "&tm_half";
+			l->info->cluster = 2;
+			if (e->u.call.nargs > 3 && ir_is_const_int(e->u.call.args[3], &mask) && mask != 3)
+				note(l, "tma_load_multicast mask %lld: run in clusters of 2 CTAs with mask 0b11", (long long)mask);
+		} else if (strcmp(n, "tma_load") && strcmp(n, "ptx_cp_async_bulk"))
 			standin(l, "%s as a 2-d tensor load into this CTA", n);
 		if (l->psync) {
 			StrBuf b;
 			sb_init(&b);
 			(void)call_bar(l, &b, e, n);
 			l->psync_loads++;
-			line(l, "ff_aload_on(t, p, %s, %d, &tm_load, %du, %s); /* %s */", r, tensor, ++l->site, b.p, n);
+			line(l, "ff_aload_on(t, p, %s, %d, %s, %du, %s); /* %s */", r, tensor, map, ++l->site, b.p, n);
 			sb_free(&b);
 		} else
-			line(l, "ff_aload(t, p, %s, %d, &tm_load, %du); /* %s */", r, tensor, ++l->site, n);
+			line(l, "ff_aload(t, p, %s, %d, %s, %du); /* %s */", r, tensor, map, ++l->site, n);
 		break;
 	}
 	case K_WGMMA:
@@ -1648,7 +1666,7 @@ stmt(L *l, const Stmt *s, Ctx c, int depth)
 		int n = l->loopn++;
 		if (s->u.for_.kind == FOR_THREAD_BINDING && s->u.for_.thread &&
 		    !strncmp(s->u.for_.thread, "threadIdx.x", 11)) {
-			if (l->ntvars < 8)
+			if (l->ntvars < 8 && !in_list(l->tvars, l->ntvars, v))
 				l->tvars[l->ntvars++] = v;
 			sb_init(&t);
 			cname(&t, v);
@@ -1744,7 +1762,7 @@ stmt(L *l, const Stmt *s, Ctx c, int depth)
 		sb_init(&t);
 		cname(&t, v);
 		if (!strcmp(tag, "threadIdx.x")) {
-			if (l->ntvars < 8)
+			if (l->ntvars < 8 && !in_list(l->tvars, l->ntvars, v))
 				l->tvars[l->ntvars++] = v;
 			line(l, "%s = (ff_i64)t.tid;", t.p);
 		} else if (!strncmp(tag, "blockIdx.", 9)) {
@@ -1869,6 +1887,8 @@ cu_lower(const Program *p, const LowerOptions *o, const char *ns, StrBuf *out, L
 	if (l->psync && l->psync_loads && !l->has_expect)
 		refuse(l, "async loads on the program's mbarriers with no mbarrier_expect_tx / arrive_expect_tx");
 	info->program_sync = l->psync;
+	if (info->cluster < 1)
+		info->cluster = 1;
 
 	info->nthreads = l->nthreads;
 	info->nregions = l->nreg;
@@ -1901,6 +1921,8 @@ cu_lower(const Program *p, const LowerOptions *o, const char *ns, StrBuf *out, L
 	for (int i = 0; i < l->nparts; i++)
 		sb_printf(out, "//   partition %d: threads [%d, %d), named barrier %d\n", i, l->parts[i].lo, l->parts[i].hi,
 		          PART_BAR0 + i);
+	if (info->cluster > 1)
+		sb_printf(out, "// cluster launch: %d CTAs per cluster (multicast loads)\n", info->cluster);
 	if (info->sm90_missing[0])
 		sb_printf(out, "// not on SM90: %s (confirm: unsupported-on-sm90 unless --stand-ins)\n", info->sm90_missing);
 	if (info->n_standin)
@@ -1919,7 +1941,8 @@ cu_lower(const Program *p, const LowerOptions *o, const char *ns, StrBuf *out, L
 	if (ns)
 		sb_printf(out, "namespace %s {\n", ns);
 	sb_printf(out, "%s__global__ void __launch_bounds__(1024) ff_kernel(const FFParams p, "
-	               "const __grid_constant__ FFTensorMap tm_load, const __grid_constant__ FFTensorMap tm_store) {\n",
+	               "const __grid_constant__ FFTensorMap tm_load, const __grid_constant__ FFTensorMap tm_store, "
+	               "const __grid_constant__ FFTensorMap tm_im2col, const __grid_constant__ FFTensorMap tm_half) {\n",
 	          ns ? "" : "extern \"C\" ");
 	sb_puts(out, "  extern __shared__ __align__(1024) unsigned char ff_smem[];\n");
 	sb_printf(out, "  FFThread t;\n  ff_begin(t, p, ff_smem, %d, %d, 0x%xu);\n", l->nreg, l->nthreads, l->chunkmask);

@@ -51,6 +51,8 @@ typedef struct LowerInfo {
 	char refused[256];     /* synchronization the lowering cannot run as written, or "" */
 	int program_sync;      /* the program's mbarriers run as written */
 	int n_atomic, n_cp_async, n_sparse, n_partition; /* real ops of these kinds, thread partitions */
+	int n_im2col;          /* im2col loads: the runner encodes an im2col tensor map */
+	int cluster;           /* CTAs per cluster (2 with multicast loads: a cluster launch), else 1 */
 } LowerInfo;
 
 extern const char cu_prelude[];
