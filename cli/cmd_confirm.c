@@ -570,6 +570,7 @@ cmd_confirm(int argc, char **argv)
 				       : cres.mismatches ? ": inconclusive, the mismatches are not (only) a missing fence"
 				                         : c->handshake && !handshake_given ? ": the mismatches are the missing handshake"
 				                                                            : ": the mismatches are a proxy race");
+			printf("  outcome: %s\n", outcome);
 			if (!strcmp(outcome, "reproduced") || !strcmp(outcome, "reproduced-with-stand-in"))
 				any_bad = 1;
 		}
