@@ -1358,11 +1358,15 @@ emit_call(L *l, const Expr *e, Ctx c)
 		break;
 	case K_STMATRIX:
 		l->info->n_generic_write++;
-		if (c.warp && !strchr(r, 'f')) {
-			l->chunkmask |= 1u << atoi(r);
+		if (c.warp) {
+			/* the words of its region(s) belong to the stmatrix lanes: every
+			 * tile of a split variable */
+			int base = ra ? region_of(l, ra) : 0, nt = ra && split_of(l, ra) >= 0 ? NSLOTS : 1;
+			for (int j = 0; j < nt && base + j < CU_MAX_REGIONS; j++)
+				l->chunkmask |= 1u << (base + j);
 			line(l, "ff_stmatrix(t, %s, %du);", r, ++l->site);
 		} else {
-			standin(l, "ptx_stmatrix %s as st.shared", c.warp ? "into a run-time tile" : "under a warp-divergent predicate");
+			standin(l, "ptx_stmatrix under a warp-divergent predicate as st.shared");
 			line(l, "ff_gw(t, %s, %du); /* ptx_stmatrix */", r, ++l->site);
 		}
 		break;
