@@ -1,33 +1,34 @@
 /* lower.c: a fencefuzz program -> a self-contained CUDA kernel for SM90
  * (SPEC 8).  Prints text only; needs no CUDA to build.
  *
- * What each construct becomes (the device helpers are in prelude.c):
+ * Every op SM90 has runs as its own instruction (the device helpers are in
+ * prelude.c; docs/hw-races.md has the table):
  *   shared data buffer     a 4 KiB region of dynamic shared memory and its
- *                          4 KiB generic shadow (every buffer the same size:
- *                          footprints are not lowered)
- *   generic write          (shared store, stmatrix, cp.async, atomics, a
- *                          call writing through tvm_access_ptr/address_of)
- *                          ff_gw: the thread's stripe of the buffer gets a
- *                          fresh tag by st.shared, then the shadow the same;
- *                          stmatrix in a warp-converged place: real stmatrix
- *   generic read           ff_gr / ldmatrix: compared with the shadow
- *   tma_store, scatter4    cp.async.bulk.tensor.2d (tensor map) -> a slot
- *   tl::tma_store_add,     cp.async.bulk smem -> global -> a slot
- *     tma_store_cluster
- *   tma_load*              cp.async.bulk.tensor.2d global -> smem,
- *                          complete_tx on the issuer's own mbarrier
- *   ptx_cp_async_bulk      cp.async.bulk global -> smem, the same
- *   ptx_wgmma_*, tl_gemm*  wgmma.mma_async m64n8k16 f16 (operands from the
- *                          regions the descriptors were initialised from)
- *                          where all 128 threads of a warpgroup get there
- *   fence_proxy_async      fence.proxy.async.shared::cta
- *   tma_store_arrive/wait  cp.async.bulk.commit_group / wait_group.read 0
- *   tvm_storage_sync       bar.sync 1, nthreads (where converged)
+ *                          4 KiB generic shadow; an allocation whose
+ *                          tvm_access_ptr offsets select tiles: NSLOTS
+ *                          regions, the tile picked at run time
+ *   shared store           ff_gw: st.shared of a fresh tag in the thread's
+ *                          words, the shadow first
+ *   atomics                red / atom.shared (ff_atomic)
+ *   ptx_cp_async, groups   cp.async.ca, cp.async.commit_group / wait_group
+ *   stmatrix / ldmatrix    the real instructions where the warp is converged
+ *   tma_store (+ reduce)   cp.(reduce.)async.bulk[.tensor.2d] -> a slot
+ *   tma_load, _im2col,     cp.async.bulk.tensor (2-d, im2col, multicast in a
+ *     _multicast,          2-CTA cluster), cp.async.bulk; on the program's
+ *     ptx_cp_async_bulk    mbarrier when it has its own, else on the issuer's
+ *   wgmma ss / rs / sp     wgmma.mma_async m64n8k16 / .sp m64n8k32 f16
+ *   mbarrier ops           as written (init, arrive, expect_tx scaled to the
+ *                          4 KiB loads it covers, try_wait.parity)
+ *   shuffle_elect          a warp of the group, elect.sync
+ *   tvm_storage_sync       bar.sync of the scope (named barriers as written)
+ *   if tx >= N             a thread partition with its own named barrier
  *   for / while / if / let C control flow on kernel parameters, block and
  *                          thread indices (loops capped at FF_LOOP_CAP and
  *                          FF_WHILE_CAP iterations)
- * Everything else is listed at the top of the kernel as lowered
- * conservatively (mostly: no effect). */
+ * What has no faithful instruction is a stand-in (standin(): confirm runs it
+ * only with --stand-ins), an op SM90 lacks is recorded in sm90_missing, and
+ * synchronization that cannot run as written is refused (refuse()); the
+ * kernel's header lists them with what is lowered conservatively. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
