@@ -600,7 +600,10 @@ cmd_confirm(int argc, char **argv)
 	}
 	if (out)
 		db_close(out);
-	if (db) {
+	long ncounted = 0;
+	for (int o = 0; o < O_N; o++)
+		ncounted += ocount[o];
+	if (db && ncounted) {
 		printf("outcomes:");
 		for (int o = 0; o < O_N; o++)
 			printf(" %s %ld%s", oname[o], ocount[o], o + 1 < O_N ? "," : "\n");
