@@ -1950,8 +1950,10 @@ cu_lower(const Program *p, const LowerOptions *o, const char *ns, StrBuf *out, L
 	               "const __grid_constant__ FFTensorMap tm_im2col, const __grid_constant__ FFTensorMap tm_half) {\n",
 	          ns ? "" : "extern \"C\" ");
 	sb_puts(out, "  extern __shared__ __align__(1024) unsigned char ff_smem[];\n");
-	sb_printf(out, "  FFThread t;\n  ff_begin(t, p, ff_smem, %d, %d, 0x%xu);\n", l->nreg, l->nthreads, l->chunkmask);
-	sb_printf(out, "  if (threadIdx.x >= %d) { ff_stress(t); return; }\n", l->nthreads);
+	/* the cluster size is a literal: a kernel without multicast has no cluster barrier */
+	sb_printf(out, "  FFThread t;\n  ff_begin(t, p, ff_smem, %d, %d, 0x%xu, %d);\n", l->nreg, l->nthreads, l->chunkmask,
+	          info->cluster);
+	sb_printf(out, "  if (threadIdx.x >= %d) { ff_stress(t, %d); return; }\n", l->nthreads, info->cluster);
 	for (int i = 0; i < l->ndesc; i++)
 		if (split_of(l, l->descbuf[i]) >= 0)
 			sb_printf(out, "  int ff_dr%d = %d; /* the region descriptor %s points into */\n", i,
@@ -1974,7 +1976,7 @@ cu_lower(const Program *p, const LowerOptions *o, const char *ns, StrBuf *out, L
 	sb_puts(out, "  for (int ff_rep = 0; ff_rep < p.reps; ++ff_rep) {\n");
 	if (bodytext.p)
 		sb_puts(out, bodytext.p);
-	sb_puts(out, "    ff_bar(t);\n  }\n  ff_end(t, p);\n}\n");
+	sb_printf(out, "    ff_bar(t);\n  }\n  ff_end(t, p, %d);\n}\n", info->cluster);
 	if (ns)
 		sb_printf(out, "} // namespace %s\n", ns);
 	sb_free(&bodytext);
