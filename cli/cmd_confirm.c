@@ -59,19 +59,30 @@ help_confirm(FILE *out)
 	        "                    H200); 1: only the kernel as lowered\n"
 	        "  --param NAME=V    value of an integer parameter (others are swept over\n"
 	        "                    1, 2, 0, 3 from launch to launch)\n"
-	        "  --control         also run the fenced control (the same program with a fence\n"
-	        "                    before every async op; default with --db): a case whose\n"
-	        "                    control mismatches too is 'inconclusive', not 'reproduced'\n"
-	        "  --no-control      do not\n"
+	        "  --no-control      skip the fenced control (the same program with a fence\n"
+	        "                    before every async op), which runs by default: without a\n"
+	        "                    clean control nothing is 'reproduced', only 'inconclusive'\n"
+	        "  --stand-ins       also run cases with ops the lowering can only run as another\n"
+	        "                    instruction (tcgen05 as a bulk store, multicast / im2col TMA\n"
+	        "                    as a 2-d load, calls through pointers as st/ld.shared, ...;\n"
+	        "                    each kernel's header lists them); their outcome is\n"
+	        "                    'reproduced-with-stand-in', never 'reproduced'\n"
 	        "  --barriers, --handshake   as for fencefuzz lower\n"
 	        "  --kernel-source F run the CUDA file F (e.g. an edited `fencefuzz lower` output of\n"
 	        "                    FILE) instead of the lowering; FILE still gives the launch\n"
 	        "                    shape, and the fenced control is lowered as usual\n"
 	        "\n"
-	        "Outcomes: reproduced (mismatches, and none in the fenced control when it ran),\n"
-	        "inconclusive (the control mismatches too), not-reproduced, error.\n"
-	        "Exit status: 0 nothing reproduced, 1 a case reproduced, 2 bad input, no GPU\n"
-	        "runner in this build, no device, or a CUDA error.\n");
+	        "Outcomes: reproduced (mismatches, every op ran as itself, and the fenced\n"
+	        "control ran clean), reproduced-with-stand-in (the same through a stand-in,\n"
+	        "--stand-ins only), inconclusive (mismatches, but the control mismatched too,\n"
+	        "failed or was skipped), not-reproduced, unsupported-on-sm90 (an op SM90 does\n"
+	        "not have: tcgen05.*, block-scaled MMA; not run), refused (synchronization the\n"
+	        "lowering cannot run as written, or a stand-in without --stand-ins; not run;\n"
+	        "the message names the construct), error (a CUDA error or an mbarrier wait\n"
+	        "that timed out).\n"
+	        "Exit status: 0 nothing reproduced, 1 a case reproduced (with --stand-ins: or\n"
+	        "reproduced with a stand-in), 2 bad input, no GPU runner in this build, no\n"
+	        "device, a CUDA error, or FILE refused / unsupported on SM90.\n");
 }
 
 typedef struct Case {
@@ -202,7 +213,7 @@ cmd_confirm(int argc, char **argv)
 	const char *file = NULL, *db = NULL, *record = NULL, *model = NULL, *models = NULL;
 	const char *kinds = "unsound,unsound-war,handshake", *stress = "auto", *kernel_source = NULL;
 	long limit = 0, list = 0, timeout = 30, first = 0;
-	int control = -1;
+	int control = 1, stand_ins = 0;
 	long long only = 0;
 	RunOptions ro;
 	cu_run_defaults(&ro);
@@ -260,6 +271,8 @@ cmd_confirm(int argc, char **argv)
 			first = 1;
 		else if (!strcmp(a, "--control"))
 			control = 1;
+		else if (!strcmp(a, "--stand-ins"))
+			stand_ins = 1;
 		else if (!strcmp(a, "--no-control"))
 			control = 0;
 		else if (!strcmp(a, "--trials"))
@@ -306,8 +319,6 @@ cmd_confirm(int argc, char **argv)
 	if (streams)
 		ro.streams = streams;
 	ro.timeout_s = (int)timeout;
-	if (control < 0)
-		control = db != NULL;
 	if (list) {
 		if (!db)
 			return cli_usage_error("confirm", "--list needs --db");
@@ -365,6 +376,10 @@ cmd_confirm(int argc, char **argv)
 		}
 	}
 	int rc = 0, any_bad = 0;
+	enum { O_REPRO, O_STANDIN, O_INCONCL, O_NOTREP, O_UNSUP, O_REFUSED, O_ERROR, O_N };
+	static const char *const oname[O_N] = {"reproduced", "reproduced-with-stand-in", "inconclusive",
+	                                       "not-reproduced", "unsupported-on-sm90", "refused", "error"};
+	long ocount[O_N] = {0};
 	for (int k = 0; k < ncases && (rc == 0 || db); k++) {
 		Case *c = &cases[k];
 		if (!handshake_given) /* a missing handshake is the finding: add none */
@@ -409,6 +424,46 @@ cmd_confirm(int argc, char **argv)
 			rc = 2;
 			continue;
 		}
+		const char *skip = NULL;
+		char why[640];
+		if (info.refused[0]) {
+			skip = "refused";
+			snprintf(why, sizeof why, "refused: %s", info.refused);
+		} else if (info.sm90_missing[0] && !stand_ins) {
+			skip = "unsupported-on-sm90";
+			snprintf(why, sizeof why, "unsupported-on-sm90: %s does not exist on SM90 (not run)", info.sm90_missing);
+		} else if (info.n_standin && !stand_ins && !edited) {
+			skip = "refused";
+			snprintf(why, sizeof why, "refused: needs a stand-in (%s); --stand-ins runs it, as "
+			         "reproduced-with-stand-in", info.standin);
+		}
+		if (skip) {
+			printf("%s: %s\n", c->label, why);
+			ocount[!strcmp(skip, "refused") ? O_REFUSED : O_UNSUP]++;
+			if (out) {
+				char settings[1024];
+				char esc[700];
+				size_t j = 0;
+				for (const char *q = why; *q && j + 2 < sizeof esc; q++) {
+					if (*q == '"' || *q == '\\')
+						esc[j++] = '\\';
+					esc[j++] = *q;
+				}
+				esc[j] = 0;
+				snprintf(settings, sizeof settings, "{\"model\": \"%s\", \"not_run\": \"%s\"}", m ? m->name : "none", esc);
+				HwRun hr = {c->finding_id, "not run", "", settings, src.p, 0, 0, skip};
+				if (db_hw_run(out, &hr) < 0) {
+					fprintf(stderr, "fencefuzz confirm: %s: %s\n", record, db_error(out));
+					rc = 2;
+				}
+			}
+			if (!db)
+				rc = 2;
+			sb_free(&src);
+			ar_free(a);
+			continue;
+		}
+		int with_standin = info.n_standin > 0 || info.sm90_missing[0];
 		for (int i = 0; i < CU_MAX_PARAMS; i++)
 			ro.param_set[i] = 0;
 		for (int j = 0; j < np; j++) {
@@ -441,7 +496,7 @@ cmd_confirm(int argc, char **argv)
 			if (cr && cres.hung)
 				r = cr, res.hung = 1, snprintf(err, sizeof err, "fenced control: %s", cerr);
 		}
-		char settings[1024], conf[256];
+		char settings[1400], conf[256];
 		snprintf(settings, sizeof settings,
 		         "{\"blocks\": %d, \"threads\": %d, \"reps\": %d, \"launches\": %ld, \"streams\": %d, "
 		         "\"stress\": \"%s\", \"barriers\": \"%s\", \"handshake\": \"%s\", \"model\": \"%s\", "
@@ -452,7 +507,8 @@ cmd_confirm(int argc, char **argv)
 		         "\"trials_no_smem_stress\": %ld, \"mismatches_no_smem_stress\": %ld, "
 		         "\"trials_smem_stress\": %ld, \"mismatches_smem_stress\": %ld, \"builds\": %d, "
 		         "\"trials_build0\": %ld, \"mismatches_build0\": %ld, \"trials_build1\": %ld, "
-		         "\"mismatches_build1\": %ld}",
+		         "\"mismatches_build1\": %ld, \"stand_ins\": %d, \"program_sync\": %d, \"partitions\": %d, "
+		         "\"atomics\": %d, \"cp_async\": %d, \"sparse_wgmma\": %d}",
 		         ro.blocks, info.nthreads, ro.reps, res.launches, ro.streams, stress_desc,
 		         lo.barriers ? "auto" : "none", lo.handshake ? "program" : "auto", m ? m->name : "none",
 		         res.copies, res.bad_copies, res.wgmma, res.bad_wgmma, res.reads, res.bad_reads, res.loads,
@@ -461,7 +517,9 @@ cmd_confirm(int argc, char **argv)
 		         !control || cr ? "null" : c->handshake && !handshake_given ? "\"fence-all,handshake\"" : "\"fence-all\"",
 		         cres.trials, cres.mismatches,
 		         res.smem_trials[0], res.smem_mismatches[0], res.smem_trials[1], res.smem_mismatches[1], ro.builds,
-		         res.build_trials[0], res.build_mismatches[0], res.build_trials[1], res.build_mismatches[1]);
+		         res.build_trials[0], res.build_mismatches[0], res.build_trials[1], res.build_mismatches[1],
+		         info.n_standin + (info.sm90_missing[0] != 0), info.program_sync, info.n_partition, info.n_atomic,
+		         info.n_cp_async, info.n_sparse);
 		const char *outcome;
 		if (r && !res.device[0]) {
 			/* no driver, no device, not an SM90: nothing ran, nothing to record */
@@ -478,7 +536,8 @@ cmd_confirm(int argc, char **argv)
 			rc = 2;
 		} else {
 			outcome = res.timeouts ? "error" : !res.mismatches ? "not-reproduced"
-			          : (control && !cr && cres.mismatches) ? "inconclusive" : "reproduced";
+			          : (!control || cr || cres.mismatches || cres.timeouts) ? "inconclusive"
+			          : with_standin ? "reproduced-with-stand-in" : "reproduced";
 			confidence(conf, sizeof conf, res.mismatches, res.trials);
 			printf("%s: trials %ld, mismatches %ld, rate %.3g: %s\n", c->label, res.trials, res.mismatches,
 			       res.trials ? (double)res.mismatches / (double)res.trials : 0.0, conf);
@@ -495,6 +554,13 @@ cmd_confirm(int argc, char **argv)
 			if (ro.builds == 2)
 				printf("  as lowered %ld of %ld mismatch, with the loops unrolled by 4 %ld of %ld\n",
 				       res.build_mismatches[0], res.build_trials[0], res.build_mismatches[1], res.build_trials[1]);
+			if (with_standin)
+				printf("  stand-ins: %s%s%s\n", info.standin, info.sm90_missing[0] ? "; not on SM90: " : "",
+				       info.sm90_missing);
+			if (!control && res.mismatches)
+				printf("  no fenced control ran (--no-control): inconclusive\n");
+			if (control && cr && res.mismatches)
+				printf("  the fenced control failed: inconclusive\n");
 			if (control && !cr)
 				printf("  %s control (a fence before every async op%s): %ld of %ld mismatch%s\n",
 				       c->handshake && !handshake_given ? "handshaken" : "fenced",
@@ -504,9 +570,13 @@ cmd_confirm(int argc, char **argv)
 				       : cres.mismatches ? ": inconclusive, the mismatches are not (only) a missing fence"
 				                         : c->handshake && !handshake_given ? ": the mismatches are the missing handshake"
 				                                                            : ": the mismatches are a proxy race");
-			if (!strcmp(outcome, "reproduced"))
+			printf("  outcome: %s\n", outcome);
+			if (!strcmp(outcome, "reproduced") || !strcmp(outcome, "reproduced-with-stand-in"))
 				any_bad = 1;
 		}
+		for (int o = 0; o < O_N; o++)
+			if (!strcmp(outcome, oname[o]))
+				ocount[o]++;
 		if (out) {
 			HwRun hr = {c->finding_id, res.device[0] ? res.device : "unknown", res.driver, settings, edited ? edited : src.p,
 			            res.trials, res.mismatches, outcome};
@@ -530,6 +600,14 @@ cmd_confirm(int argc, char **argv)
 	}
 	if (out)
 		db_close(out);
+	long ncounted = 0;
+	for (int o = 0; o < O_N; o++)
+		ncounted += ocount[o];
+	if (db && ncounted) {
+		printf("outcomes:");
+		for (int o = 0; o < O_N; o++)
+			printf(" %s %ld%s", oname[o], ocount[o], o + 1 < O_N ? "," : "\n");
+	}
 	for (int k = 0; k < ncases; k++) {
 		free(cases[k].label);
 		free(cases[k].text);

@@ -929,7 +929,8 @@ load_findings(Q *q)
 	sqlite3_finalize(s);
 
 	s = prep(q, "SELECT finding_id, count(*), sum(trials), sum(mismatches), "
-	            "sum(outcome = 'reproduced') FROM hw_runs WHERE finding_id IS NOT NULL "
+	            "sum(outcome = 'reproduced'), sum(outcome = 'reproduced-with-stand-in') "
+	            "FROM hw_runs WHERE finding_id IS NOT NULL "
 	            "GROUP BY finding_id");
 	if (!s)
 		return -1;
@@ -942,6 +943,7 @@ load_findings(Q *q)
 		f->hw_trials = (long)sqlite3_column_int64(s, 2);
 		f->hw_mismatches = (long)sqlite3_column_int64(s, 3);
 		f->hw_reproduced = (long)sqlite3_column_int64(s, 4);
+		f->hw_standin = (long)sqlite3_column_int64(s, 5);
 		f->hw_rate = f->hw_trials > 0 ? (double)f->hw_mismatches / f->hw_trials : -1;
 	}
 	if (finish(q, s, rc_step, "hardware runs per finding") < 0)

@@ -396,6 +396,8 @@ hw_summary(StrBuf *sb, const RpFinding *f)
 	rp_fmt_rate(rate, sizeof rate, f->hw_rate);
 	sb_printf(sb, "reproduced in %ld of %ld run%s; %ld of %ld trials wrong (%s)", f->hw_reproduced,
 	          f->hw_runs, plural(f->hw_runs), f->hw_mismatches, f->hw_trials, rate);
+	if (f->hw_standin)
+		sb_printf(sb, "; reproduced with a stand-in op (not the op itself) in %ld", f->hw_standin);
 }
 
 static const char no_repro[] =

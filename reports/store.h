@@ -290,6 +290,7 @@ typedef struct RpFinding {
 	int has_reduced, has_pytest, has_cuda; /* what the newest reproducer holds */
 	long repro_total;
 	long hw_runs, hw_trials, hw_mismatches, hw_reproduced; /* over all its hw_runs */
+	long hw_standin;           /* runs reproduced only through a stand-in op (counted apart) */
 	double hw_rate;            /* hw_mismatches / hw_trials; < 0 when no trials */
 } RpFinding;
 

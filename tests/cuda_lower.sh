@@ -16,6 +16,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 # What each construct becomes (no CUDA needed).
 r=$src/bench/hw-races
+hdr() { "$ff" lower "$1" | sed '/^\/\/ ---- fencefuzz CUDA prelude/,$d' | grep -c -- "$2" || true; }
 has() { "$ff" lower "$1" ${3:-} | sed -n '/^\/\/ lowered conservatively/,/^\/\/ ---- fencefuzz CUDA prelude/p;/ff_rep = 0/,$p' | grep -c -- "$2" || true; }
 [ "$(has $r/c_writer.py 'ff_fence();')" = 1 ] || fail "c_writer: one fence"
 [ "$(has $r/c_writer.py 'ff_astore(t, p, 0, 1,')" = 1 ] || fail "c_writer: a tensor store"
@@ -38,8 +39,52 @@ printf '%s\n' '# from tvm.script import tir as T' '' '@T.prim_func' 'def main():
   '        T.ptx_wgmma_ss("m64n8k16", T.bool(True), T.bool(True), "fp16", "fp16", "fp32", d.data, 0, d.data, 0, A.data, 0, T.bool(True), 1, 1)' \
   > "$out/divergent_wgmma.py"
 [ "$(has "$out/divergent_wgmma.py" 'not warpgroup-converged')" -ge 1 ] || fail "divergent wgmma lowered conservatively"
+[ "$(hdr "$out/divergent_wgmma.py" '^// stand-ins:')" = 1 ] || fail "divergent wgmma: a stand-in in the header"
+# every op SM90 has as its own instruction (bench/hw-ops/), no stand-in
+o=$src/bench/hw-ops
+for f in "$o"/*.py; do
+  [ "$(hdr "$f" '^// stand-ins:')" = 0 ] || fail "$f: a stand-in"
+  [ "$(hdr "$f" '^// refused:')" = 0 ] || fail "$f: refused"
+done
+[ "$(has $o/atom_wgmma_nofence.py 'ff_atomic(t, 0, [0-9]*u, 0, 0)')" = 1 ] || fail "atomicAdd: red.shared.add"
+[ "$(has $o/cpasync_store_nofence.py 'ff_cp_async(t, p, 0,')" = 1 ] || fail "ptx_cp_async: cp.async"
+[ "$(has $o/cpasync_store_nofence.py 'FF_CP_WAIT(0)')" = 1 ] || fail "ptx_wait_group(0): cp.async.wait_group 0"
+[ "$(has $o/sparse_nofence.py 'ff_wgmma_sp(t, 0, 1)')" = 1 ] || fail "ptx_wgmma_sp_ss: wgmma.mma_async.sp"
+[ "$(has $o/stmatrix_store_nofence.py 'ff_stmatrix(t, 0,')" = 1 ] || fail "ptx_stmatrix: stmatrix"
+[ "$(has $o/im2col_nofence.py 'ff_aload(t, p, 0, 2, &tm_im2col,')" = 1 ] || fail "tma_load_im2col: an im2col load"
+[ "$(hdr $o/multicast_nofence.py '^// cluster launch: 2 CTAs')" = 1 ] || fail "tma_load_multicast: a cluster launch"
+[ "$(has $o/multicast_nofence.py 'ff_aload(t, p, 0, 3, &tm_half,')" = 1 ] || fail "tma_load_multicast: .multicast::cluster"
+# the warp-specialized GEMM: its mbarriers, parities and partitions as written
+w=$o/ws_gemm.py
+[ "$(has $w 'ff_mbar_init(ff_pbar(t, 0 + (((.LL)) & 15)), (128LL), ff_rep)')" = 4 ] || fail "ws_gemm: four mbarriers of 128 arrivals"
+[ "$(has $w 'ff_mbar_wait(t, ff_pbar')" = 2 ] || fail "ws_gemm: the two try_wait.parity loops"
+[ "$(has $w 'ff_mbar_expect_tx(ff_pbar(t, 0 + ((ff_floormod(v[0-9]*_ko, (2LL))) & 15)), 8192u)')" = 1 ] \
+  || fail "ws_gemm: expect_tx counts the two 4 KiB loads"
+[ "$(has $w 'ff_aload_on(t, p, (0 + (int)ff_floormod')" = 2 ] || fail "ws_gemm: loads into run-time tiles on the program's mbarrier"
+[ "$(has $w 'ff_bar_n(8u, 128u); /\* threads \[128, 256)')" = 2 ] || fail "ws_gemm: the producer's named barrier"
+[ "$(has $w 'ff_bar_n(9u, 128u); /\* threads \[0, 128)')" = 4 ] || fail "ws_gemm: the consumer's named barrier"
+[ "$(has $w 'ff_elect(t, (128LL))')" = 1 ] || fail "ws_gemm: shuffle_elect(128) as elect.sync"
+[ "$(has $w 'ff_wgmma(t, ff_dr0, ff_dr1)')" = 1 ] || fail "ws_gemm: wgmma through the descriptors' run-time tiles"
+# ops SM90 lacks, and synchronization that cannot run as written
+printf '%s\n' '# from tvm.script import tir as T' '' '@T.prim_func' 'def main():' \
+  '    tx = T.launch_thread("threadIdx.x", 128)' \
+  '    A = T.decl_buffer((1024,), "float16", scope="shared.dyn")' \
+  '    d = T.decl_buffer((1,), "uint64", scope="local.descriptor.wgmma")' \
+  '    A[tx] = T.float16(0)' \
+  '    T.ptx_tcgen05_mma_ss("float16", d.data, 0, d.data, 0, 0, 0, 0, T.bool(True))' \
+  > "$out/tcgen05.py"
+[ "$(hdr "$out/tcgen05.py" '^// not on SM90: ptx_tcgen05_mma_ss')" = 1 ] || fail "tcgen05: not on SM90"
+printf '%s\n' '# from tvm.script import tir as T' '' '@T.prim_func' 'def main():' \
+  '    tx = T.launch_thread("threadIdx.x", 128)' \
+  '    A = T.decl_buffer((1024,), "float16", scope="shared.dyn")' \
+  '    A[tx] = T.float16(0)' \
+  '    if tx < 64:' \
+  '        T.tvm_storage_sync("shared")' \
+  > "$out/sync_divergent.py"
+[ "$(hdr "$out/sync_divergent.py" '^// refused: tvm_storage_sync inside the thread partition \[0, 64)')" = 1 ] \
+  || fail "a CTA barrier inside a partition is refused"
 
-set -- "$src"/corpus/seed/*.py "$r"/*.py
+set -- "$src"/corpus/seed/*.py "$r"/*.py "$o"/*.py
 if [ "$mode" = all ]; then
   set -- "$@" "$src"/corpus/golden-tilelang/*.py
 else

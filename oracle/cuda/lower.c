@@ -1,33 +1,34 @@
 /* lower.c: a fencefuzz program -> a self-contained CUDA kernel for SM90
  * (docs/hw-races.md).  Prints text only; needs no CUDA to build.
  *
- * What each construct becomes (the device helpers are in prelude.c):
+ * Every op SM90 has runs as its own instruction (the device helpers are in
+ * prelude.c; docs/hw-races.md has the table):
  *   shared data buffer     a 4 KiB region of dynamic shared memory and its
- *                          4 KiB generic shadow (every buffer the same size:
- *                          footprints are not lowered)
- *   generic write          (shared store, stmatrix, cp.async, atomics, a
- *                          call writing through tvm_access_ptr/address_of)
- *                          ff_gw: the thread's stripe of the buffer gets a
- *                          fresh tag by st.shared, then the shadow the same;
- *                          stmatrix in a warp-converged place: real stmatrix
- *   generic read           ff_gr / ldmatrix: compared with the shadow
- *   tma_store, scatter4    cp.async.bulk.tensor.2d (tensor map) -> a slot
- *   tl::tma_store_add,     cp.async.bulk smem -> global -> a slot
- *     tma_store_cluster
- *   tma_load*              cp.async.bulk.tensor.2d global -> smem,
- *                          complete_tx on the issuer's own mbarrier
- *   ptx_cp_async_bulk      cp.async.bulk global -> smem, the same
- *   ptx_wgmma_*, tl_gemm*  wgmma.mma_async m64n8k16 f16 (operands from the
- *                          regions the descriptors were initialised from)
- *                          where all 128 threads of a warpgroup get there
- *   fence_proxy_async      fence.proxy.async.shared::cta
- *   tma_store_arrive/wait  cp.async.bulk.commit_group / wait_group.read 0
- *   tvm_storage_sync       bar.sync 1, nthreads (where converged)
+ *                          4 KiB generic shadow; an allocation whose
+ *                          tvm_access_ptr offsets select tiles: NSLOTS
+ *                          regions, the tile picked at run time
+ *   shared store           ff_gw: st.shared of a fresh tag in the thread's
+ *                          words, the shadow first
+ *   atomics                red / atom.shared (ff_atomic)
+ *   ptx_cp_async, groups   cp.async.ca, cp.async.commit_group / wait_group
+ *   stmatrix / ldmatrix    the real instructions where the warp is converged
+ *   tma_store (+ reduce)   cp.(reduce.)async.bulk[.tensor.2d] -> a slot
+ *   tma_load, _im2col,     cp.async.bulk.tensor (2-d, im2col, multicast in a
+ *     _multicast,          2-CTA cluster), cp.async.bulk; on the program's
+ *     ptx_cp_async_bulk    mbarrier when it has its own, else on the issuer's
+ *   wgmma ss / rs / sp     wgmma.mma_async m64n8k16 / .sp m64n8k32 f16
+ *   mbarrier ops           as written (init, arrive, expect_tx scaled to the
+ *                          4 KiB loads it covers, try_wait.parity)
+ *   shuffle_elect          a warp of the group, elect.sync
+ *   tvm_storage_sync       bar.sync of the scope (named barriers as written)
+ *   if tx >= N             a thread partition with its own named barrier
  *   for / while / if / let C control flow on kernel parameters, block and
  *                          thread indices (loops capped at FF_LOOP_CAP and
  *                          FF_WHILE_CAP iterations)
- * Everything else is listed at the top of the kernel as lowered
- * conservatively (mostly: no effect). */
+ * What has no faithful instruction is a stand-in (standin(): confirm runs it
+ * only with --stand-ins), an op SM90 lacks is recorded in sm90_missing, and
+ * synchronization that cannot run as written is refused (refuse()); the
+ * kernel's header lists them with what is lowered conservatively. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,14 +41,23 @@ enum { MAXV = 512, MAXNOTES = 32 };
 
 typedef enum {
 	K_NONE, K_FENCE, K_COMMIT, K_WAIT, K_ASTORE, K_ALOAD, K_WGMMA, K_GW, K_GR,
-	K_STMATRIX, K_LDMATRIX, K_SYNC, K_IGNORE, K_GENERIC_CALL
+	K_STMATRIX, K_LDMATRIX, K_SYNC, K_IGNORE, K_GENERIC_CALL,
+	K_ATOMIC, K_CPASYNC, K_CPCOMMIT, K_CPWAIT, K_MBAR
 } Kind;
 
+/* The program's mbarrier operations, lowered as written (K_MBAR) */
+typedef enum { MB_NONE, MB_INIT, MB_FENCE_INIT, MB_ARRIVE, MB_ARRIVE_TX, MB_EXPECT_TX, MB_WAIT, MB_CP_ARRIVE } MbOp;
+
 typedef struct Ctx {
-	int conv;  /* all program threads get here together: barriers allowed */
+	int conv;  /* all threads of the scope get here together: barriers allowed */
 	int wg;    /* warpgroup-uniform: wgmma allowed */
 	int warp;  /* warp-uniform: stmatrix/ldmatrix allowed */
+	int pid;   /* -1: the scope is the whole CTA; else a thread partition
+	            * [plo, phi) of an `if tx >= N` split, with its named barrier */
+	int plo, phi;
 } Ctx;
+
+enum { MAXSPLIT = 16, NSLOTS = 8, PART_BAR0 = 8, PART_MAX = 7, PROG_BAR_MAX = 7 };
 
 typedef struct L {
 	const LowerOptions *o;
@@ -79,6 +89,17 @@ typedef struct L {
 	int in_cond;
 	int toomany; /* more than MAXV variables: refused */
 	unsigned chunkmask; /* regions written by stmatrix: words owned by stmatrix lanes */
+	/* shared variables whose tvm_access_ptr offsets select one of NSLOTS
+	 * regions at run time (one dynamic allocation holding several tiles) */
+	struct { const Var *v; int64_t unit; int split; } split[MAXSPLIT];
+	int nsplit;
+	const Var *barvar[8]; /* shared.barrier buffers: 16 program mbarriers each */
+	int nbarvar;
+	int psync;            /* the program has mbarrier operations of its own */
+	int has_init, has_wait, has_expect, psync_loads;
+	int tx_loads;         /* loads the expect_tx being lowered covers */
+	struct { int lo, hi; } parts[PART_MAX];
+	int nparts;
 } L;
 
 static void
@@ -95,6 +116,43 @@ note(L *l, const char *fmt, ...)
 	if (l->nnotes < MAXNOTES)
 		snprintf(l->notes[l->nnotes++], sizeof l->notes[0], "%s", buf);
 	l->info->nunsupported++;
+}
+
+static void
+append(char *buf, size_t n, const char *what)
+{
+	size_t len = strlen(buf);
+	if (strstr(buf, what) || len + strlen(what) + 3 >= n)
+		return;
+	snprintf(buf + len, n - len, "%s%s", len ? "; " : "", what);
+}
+
+/* An op lowered as another instruction: a stand-in, run only with
+ * confirm --stand-ins and then counted apart. */
+static void
+standin(L *l, const char *fmt, ...)
+{
+	char buf[160];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	note(l, "stand-in: %s", buf);
+	l->info->n_standin++;
+	append(l->info->standin, sizeof l->info->standin, buf);
+}
+
+/* Synchronization the lowering cannot run as written: the case is refused. */
+static void
+refuse(L *l, const char *fmt, ...)
+{
+	if (l->info->refused[0])
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(l->info->refused, sizeof l->info->refused, fmt, ap);
+	va_end(ap);
+	note(l, "refused: %s", l->info->refused);
 }
 
 static void
@@ -144,11 +202,29 @@ declare(L *l, const Var *v)
 /* ---- buffers ------------------------------------------------------------- */
 
 static int
+split_of(const L *l, const Var *v)
+{
+	for (int i = 0; i < l->nsplit; i++)
+		if (l->split[i].v == v)
+			return l->split[i].split ? i : -1;
+	return -1;
+}
+
+static int
 region_of(L *l, const Var *data)
 {
 	for (int i = 0; i < l->nregvar; i++)
 		if (l->regvar[i] == data)
 			return i % CU_MAX_REGIONS;
+	if (split_of(l, data) >= 0 && l->nregvar + NSLOTS <= CU_MAX_REGIONS) {
+		/* NSLOTS regions in a row: the tiles of one allocation */
+		int r = l->nregvar;
+		for (int k = 0; k < NSLOTS; k++)
+			l->regvar[l->nregvar++] = data;
+		if (l->nregvar > l->nreg)
+			l->nreg = l->nregvar;
+		return r;
+	}
 	if (l->nregvar >= CU_MAX_REGIONS * 4) {
 		note(l, "more than %d shared buffers: the rest share region 0", CU_MAX_REGIONS * 4);
 		return 0;
@@ -228,9 +304,201 @@ desc_target(L *l, const Var *d)
 	return NULL;
 }
 
+static void ex(L *l, StrBuf *sb, const Expr *e, int depth);
+static int atomic_op(const char *n);
+static int expr_div(L *l, const Expr *e, int depth);
+
+static int
+dtype_of_annot(const Expr *e)
+{
+	if (e && e->kind == EX_CALL && !strcmp(e->u.call.name, "type_annotation") && e->u.call.nargs >= 1 &&
+	    e->u.call.args[0]->kind == EX_STR)
+		return orc_dtype_bytes(e->u.call.args[0]->u.s);
+	if (e && e->kind == EX_STR)
+		return orc_dtype_bytes(e->u.s);
+	return 0;
+}
+
+/* The tvm_access_ptr (or access_ptr of a load) inside e whose base is v. */
+static const Expr *
+find_access(const Expr *e, const Var *v, int depth)
+{
+	if (!e || depth > 32 || e->kind != EX_CALL)
+		return NULL;
+	const char *n = e->u.call.name;
+	if (!strcmp(n, "tvm_access_ptr") && e->u.call.nargs >= 4)
+		return ptr_var(e->u.call.args[1], 0) == v ? e : NULL;
+	if (!strcmp(n, "access_ptr") && e->u.call.nargs >= 1)
+		return ptr_var(e->u.call.args[0], 0) == v ? e : NULL;
+	for (int i = 0; i < e->u.call.nargs; i++) {
+		const Expr *f = find_access(e->u.call.args[i], v, depth + 1);
+		if (f)
+			return f;
+	}
+	return NULL;
+}
+
+/* The region of v, as C text: its number, or for a split variable the slot
+ * that the byte offset `off * esize` selects at run time. */
+static void
+region_text(L *l, StrBuf *sb, const Var *v, const Expr *off, int esize)
+{
+	int r = region_of(l, v), k = split_of(l, v);
+	int64_t c;
+	if (k < 0 || !off || (ir_is_const_int(off, &c) && c == 0)) {
+		sb_printf(sb, "%d", r);
+		return;
+	}
+	sb_printf(sb, "(%d + (int)ff_floormod(ff_floordiv((ff_i64)(", r);
+	ex(l, sb, off, 0);
+	sb_printf(sb, ") * %d, %lldLL), %d))", esize > 0 ? esize : 1, (long long)l->split[k].unit, NSLOTS);
+}
+
+/* The region a call's pointer argument to v designates. */
+static void
+region_of_call(L *l, StrBuf *sb, const Expr *call, const Var *v)
+{
+	const Expr *a = NULL;
+	for (int i = 0; i < call->u.call.nargs && !a; i++)
+		a = find_access(call->u.call.args[i], v, 0);
+	if (a && !strcmp(a->u.call.name, "tvm_access_ptr"))
+		region_text(l, sb, v, a->u.call.args[2], dtype_of_annot(a->u.call.args[0]));
+	else if (a && a->u.call.args[0]->kind == EX_LOAD && a->u.call.args[0]->u.load.nidx == 1)
+		region_text(l, sb, v, a->u.call.args[0]->u.load.idx[0], orc_dtype_bytes(a->u.call.args[0]->u.load.buf->dtype));
+	else
+		region_text(l, sb, v, NULL, 0);
+}
+
+/* A buffer access buf[idx]: the region its element offset selects. */
+static void
+region_of_index(L *l, StrBuf *sb, const Buffer *b, Expr *const *idx, int nidx)
+{
+	region_text(l, sb, b->data, nidx == 1 ? idx[0] : NULL, orc_dtype_bytes(b->dtype));
+}
+
+/* An mbarrier argument (mbarrier[i], address_of(mbarrier[i]), a barrier
+ * var): its address among the program's mbarriers, as C text; 0 if e is none. */
+static int
+bar_text(L *l, StrBuf *sb, const Expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == EX_CALL && !strcmp(e->u.call.name, "address_of") && e->u.call.nargs == 1)
+		return bar_text(l, sb, e->u.call.args[0]);
+	if (e->kind == EX_CALL && !strcmp(e->u.call.name, "get_mbarrier") && e->u.call.nargs == 1) {
+		sb_puts(sb, "ff_pbar(t, (");
+		ex(l, sb, e->u.call.args[0], 0);
+		sb_puts(sb, "))");
+		return 1;
+	}
+	const Var *v = NULL;
+	const Expr *idx = NULL;
+	if (e->kind == EX_LOAD && e->u.load.nidx == 1) {
+		v = e->u.load.buf->data;
+		idx = e->u.load.idx[0];
+	} else if (e->kind == EX_VAR) {
+		v = e->u.var;
+	} else if (e->kind == EX_BUF) {
+		v = e->u.buf->data;
+	}
+	if (!v || !v->ptr_scope || strcmp(v->ptr_scope, "shared.barrier"))
+		return 0;
+	int k = 0;
+	while (k < l->nbarvar && l->barvar[k] != v)
+		k++;
+	if (k == l->nbarvar) {
+		if (l->nbarvar == 8) {
+			refuse(l, "more than 8 shared.barrier buffers");
+			k = 0;
+		} else
+			l->barvar[l->nbarvar++] = v;
+	}
+	sb_printf(sb, "ff_pbar(t, %d + ((", k * 16);
+	if (idx)
+		ex(l, sb, idx, 0);
+	else
+		sb_puts(sb, "0");
+	sb_puts(sb, ") & 15))");
+	return 1;
+}
+
 /* ---- pre-pass: descriptors, thread/block vars, extents ------------------- */
 
 static void prepass_stmt(L *l, const Stmt *s, int depth);
+
+static MbOp
+mbar_op(const char *n)
+{
+	if (!strcmp(n, "ptx_init_barrier_thread_count"))
+		return MB_INIT;
+	if (!strcmp(n, "ptx_fence_barrier_init"))
+		return MB_FENCE_INIT;
+	if (!strcmp(n, "ptx_arrive_barrier") || !strcmp(n, "tl::mbarrier_arrive"))
+		return MB_ARRIVE;
+	if (!strcmp(n, "ptx_arrive_barrier_expect_tx"))
+		return MB_ARRIVE_TX;
+	if (!strcmp(n, "mbarrier_expect_tx"))
+		return MB_EXPECT_TX;
+	if (!strcmp(n, "mbarrier_wait_parity") || !strcmp(n, "tl::mbarrier_wait"))
+		return MB_WAIT;
+	if (!strcmp(n, "ptx_cp_async_barrier") || !strcmp(n, "ptx_cp_async_barrier_noinc"))
+		return MB_CP_ARRIVE;
+	return MB_NONE;
+}
+
+static const char *
+call_fname(const Expr *c)
+{
+	if ((!strcmp(c->u.call.name, "call_extern") || !strcmp(c->u.call.name, "call_pure_extern")) &&
+	    c->u.call.nargs >= 2 && c->u.call.args[1]->kind == EX_STR)
+		return c->u.call.args[1]->u.s;
+	return c->u.call.name;
+}
+
+/* tvm_access_ptr extents and offsets (which variables hold several tiles),
+ * and the program's own mbarrier operations. */
+static void
+prepass_expr(L *l, const Expr *e, int depth)
+{
+	if (!e || depth > 32 || e->kind != EX_CALL)
+		return;
+	const char *n = call_fname(e);
+	MbOp mb = mbar_op(n);
+	if (mb != MB_NONE && mb != MB_FENCE_INIT) {
+		l->psync = 1;
+		l->has_init |= mb == MB_INIT;
+		l->has_wait |= mb == MB_WAIT;
+		l->has_expect |= mb == MB_EXPECT_TX || mb == MB_ARRIVE_TX;
+	}
+	if (!strcmp(n, "tvm_access_ptr") && e->u.call.nargs >= 4) {
+		const Var *v = ptr_var(e->u.call.args[1], 0);
+		int64_t off = 0, ext = 0;
+		int esz = dtype_of_annot(e->u.call.args[0]);
+		/* tiles of at least 1 KiB at offsets that do not depend on the thread
+		 * (a thread's own vector inside a tile is no tile) */
+		if (v && esz > 0 && ir_is_const_int(e->u.call.args[3], &ext) && ext * esz >= 1024 &&
+		    !expr_div(l, e->u.call.args[2], 0)) {
+			int64_t unit = ext * esz;
+			int k = 0;
+			while (k < l->nsplit && l->split[k].v != v)
+				k++;
+			if (k == l->nsplit && l->nsplit < MAXSPLIT) {
+				l->split[k].v = v;
+				l->split[k].unit = unit;
+				l->split[k].split = 0;
+				l->nsplit++;
+			}
+			if (k < l->nsplit) {
+				if (unit < l->split[k].unit)
+					l->split[k].unit = unit;
+				if (!ir_is_const_int(e->u.call.args[2], &off) || off * esz >= l->split[k].unit)
+					l->split[k].split = 1;
+			}
+		}
+	}
+	for (int i = 0; i < e->u.call.nargs; i++)
+		prepass_expr(l, e->u.call.args[i], depth + 1);
+}
 
 static void
 prepass_stmt(L *l, const Stmt *s, int depth)
@@ -244,6 +512,7 @@ prepass_stmt(L *l, const Stmt *s, int depth)
 		return;
 	case ST_EVAL: {
 		const Expr *c = s->u.eval.value;
+		prepass_expr(l, c, 0);
 		if (c->kind == EX_CALL && c->u.call.nargs >= 2) {
 			int off;
 			const Effect *ef = orc_call_effect(c, &off);
@@ -272,6 +541,8 @@ prepass_stmt(L *l, const Stmt *s, int depth)
 		if (!strncmp(s->u.launch.tag, "threadIdx.x", 11)) {
 			if (known && ext > 0 && ext > l->nthreads)
 				l->nthreads = (int)ext;
+			if (l->ntvars < 8 && !in_list(l->tvars, l->ntvars, s->u.launch.var))
+				l->tvars[l->ntvars++] = s->u.launch.var;
 		}
 		prepass_stmt(l, s->u.launch.body, depth + 1);
 		return;
@@ -417,7 +688,9 @@ ex(L *l, StrBuf *sb, const Expr *e, int depth)
 		}
 		if (is_shared_data_var(d)) {
 			l->info->n_generic_read++;
-			sb_printf(sb, "ff_gr(t, %d))", region_of(l, d));
+			sb_puts(sb, "ff_gr(t, ");
+			region_of_index(l, sb, e->u.load.buf, e->u.load.idx, e->u.load.nidx);
+			sb_puts(sb, "))");
 		} else {
 			sb_puts(sb, "0LL)");
 		}
@@ -461,24 +734,42 @@ ex(L *l, StrBuf *sb, const Expr *e, int depth)
 			return;
 		}
 		if (strstr(n, "shuffle_elect") && na >= 1) {
-			sb_puts(sb, "((ff_i64)(ff_floormod((ff_i64)t.tid, ff_max(");
+			sb_puts(sb, "ff_elect(t, ");
 			ex(l, sb, a[0], depth + 1);
-			sb_puts(sb, ", 1)) == 0))");
+			sb_puts(sb, ")");
 			return;
 		}
 		/* An access inside an expression (a let value, a condition) */
 		const Var *ra = NULL, *rb = NULL;
 		Kind k = classify(l, e, &ra, &rb);
-		if ((k == K_GW || k == K_STMATRIX || k == K_GENERIC_CALL) && ra) {
+		if (k == K_ATOMIC && ra) {
 			l->info->n_generic_write++;
-			sb_printf(sb, "(ff_gw(t, %d, %du), ", region_of(l, ra), ++l->site);
+			l->info->n_atomic++;
+			sb_puts(sb, "(ff_atomic(t, ");
+			region_of_call(l, sb, e, ra);
+			sb_printf(sb, ", %du, %d, 1) + ", ++l->site, atomic_op(call_fname(e)));
+			ex_args_void(l, sb, e, depth);
+			sb_puts(sb, ")");
+			return;
+		}
+		if ((k == K_GW || k == K_STMATRIX || k == K_GENERIC_CALL || k == K_CPASYNC) && ra) {
+			l->info->n_generic_write++;
+			if (k != K_GW)
+				standin(l, "%s inside an expression as st.shared", call_fname(e));
+			sb_puts(sb, "(ff_gw(t, ");
+			region_of_call(l, sb, e, ra);
+			sb_printf(sb, ", %du), ", ++l->site);
 			ex_args_void(l, sb, e, depth);
 			sb_puts(sb, ")");
 			return;
 		}
 		if ((k == K_GR || k == K_LDMATRIX) && ra) {
 			l->info->n_generic_read++;
-			sb_printf(sb, "(ff_gr(t, %d), ", region_of(l, ra));
+			if (k == K_LDMATRIX || strcmp(call_fname(e), n) || !orc_effect(n))
+				standin(l, "%s inside an expression as ld.shared", call_fname(e));
+			sb_puts(sb, "(ff_gr(t, ");
+			region_of_call(l, sb, e, ra);
+			sb_puts(sb, "), ");
 			ex_args_void(l, sb, e, depth);
 			sb_puts(sb, ")");
 			return;
@@ -566,6 +857,21 @@ any_shared_arg(const Expr *c, int off, int skip)
 	return NULL;
 }
 
+/* FF_AT_* of an atomic's name, or -1 */
+static int
+atomic_op(const char *n)
+{
+	static const struct { const char *name; int op; } t[] = {
+		{"atomic_add", 0}, {"AtomicAdd", 0}, {"atomicAdd", 0}, {"atomicSub", 0}, {"atomicExch", 1},
+		{"atomicCAS", 2}, {"atomic_max", 3}, {"AtomicMax", 3}, {"atomicMax", 3}, {"atomic_min", 4},
+		{"AtomicMin", 4}, {"atomicMin", 4}, {"atomicAnd", 5}, {"atomicOr", 6}, {"atomicXor", 7},
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+		if (!strcmp(n, t[i].name))
+			return t[i].op;
+	return -1;
+}
+
 static Kind
 classify(L *l, const Expr *c, const Var **ra, const Var **rb)
 {
@@ -575,8 +881,17 @@ classify(L *l, const Expr *c, const Var **ra, const Var **rb)
 	const char *n = c->u.call.name;
 	int off;
 	const Effect *ef = orc_call_effect(c, &off);
+	const char *fn = call_fname(c);
 	if (!strcmp(n, "tvm_storage_sync"))
 		return K_SYNC;
+	if (!strcmp(fn, "ptx_commit_group"))
+		return K_CPCOMMIT;
+	if (!strcmp(fn, "ptx_wait_group"))
+		return K_CPWAIT;
+	if (strstr(fn, "tcgen05") && !l->info->sm90_missing[0])
+		snprintf(l->info->sm90_missing, sizeof l->info->sm90_missing, "%s", fn);
+	if (mbar_op(fn) != MB_NONE)
+		return K_MBAR;
 	if (!ef || ef->role == ER_EXTERN) {
 		const Var *w = NULL, *r = NULL;
 		for (int i = 0; i < c->u.call.nargs; i++)
@@ -610,6 +925,10 @@ classify(L *l, const Expr *c, const Var **ra, const Var **rb)
 			*ra = operand(c, off, ef->wr);
 			if (!*ra)
 				*ra = any_shared_arg(c, off, 0);
+			if (atomic_op(fn) >= 0)
+				return K_ATOMIC;
+			if (!strcmp(fn, "ptx_cp_async"))
+				return K_CPASYNC;
 			return !strcmp(n, "ptx_stmatrix") ? K_STMATRIX : K_GW;
 		}
 		*ra = operand(c, off, ef->rd);
@@ -635,7 +954,7 @@ classify(L *l, const Expr *c, const Var **ra, const Var **rb)
 		if (!*ra && (d[0] || d[1]))
 			note(l, "descriptor without initialize_wgmma_descriptor: operand is the first shared buffer");
 		if (!strncmp(n, "ptx_tcgen05", 11)) {
-			note(l, "%s (no tcgen05 on SM90): lowered as a bulk store of its operand", n);
+			standin(l, "%s (no tcgen05 on SM90) as a bulk store of its operand", n);
 			return K_ASTORE;
 		}
 		return K_WGMMA;
@@ -683,6 +1002,31 @@ contains_async(L *l, const Stmt *s, int depth)
 	}
 }
 
+/* `tx < C`, `tx >= C`, `C <= tx`, `C > tx`: *k the first thread index on
+ * the upper side, *upper whether the predicate holds there. */
+static int
+split_pred(L *l, const Expr *e, int64_t *k, int *upper)
+{
+	if (e->kind != EX_BIN)
+		return 0;
+	BinOp op = e->u.bin.op;
+	if (op != BIN_LT && op != BIN_GE && op != BIN_LE && op != BIN_GT)
+		return 0;
+	const Expr *v = e->u.bin.a, *c = e->u.bin.b;
+	if (v->kind != EX_VAR) {
+		const Expr *x = v;
+		v = c;
+		c = x;
+	}
+	if (v->kind != EX_VAR || !in_list(l->tvars, l->ntvars, v->u.var) || !ir_is_const_int(c, k))
+		return 0;
+	int left = v == e->u.bin.a, strict_lower = (op == BIN_LT || op == BIN_GE);
+	if (left != strict_lower)
+		*k += 1;
+	*upper = left ? (op == BIN_GE || op == BIN_GT) : (op == BIN_LE || op == BIN_LT);
+	return 1;
+}
+
 /* `tx < C`, `tx >= C`, `C <= tx`, `C > tx` with C a multiple of m. */
 static int
 uniform_pred(L *l, const Expr *e, int m)
@@ -715,8 +1059,149 @@ static void stmt(L *l, const Stmt *s, Ctx c, int depth);
 static void
 bar(L *l, Ctx c)
 {
-	if (c.conv && l->o->barriers)
-		line(l, "ff_bar(t);");
+	if (c.conv && l->o->barriers) {
+		if (c.pid < 0)
+			line(l, "ff_bar(t);");
+		else
+			line(l, "ff_bar_n(%du, %du); /* threads [%d, %d) */", (unsigned)(PART_BAR0 + c.pid),
+			     (unsigned)(c.phi - c.plo), c.plo, c.phi);
+	}
+}
+
+/* The partition [lo, hi) of a warp-specialized split: its named barrier. */
+static int
+partition(L *l, int lo, int hi)
+{
+	for (int i = 0; i < l->nparts; i++)
+		if (l->parts[i].lo == lo && l->parts[i].hi == hi)
+			return i;
+	if (l->nparts == PART_MAX)
+		return -1;
+	l->parts[l->nparts].lo = lo;
+	l->parts[l->nparts].hi = hi;
+	l->info->n_partition = l->nparts + 1;
+	return l->nparts++;
+}
+
+static int
+is_sync_stmt(L *l, const Stmt *s)
+{
+	const Var *a, *b;
+	return s && s->kind == ST_EVAL && classify(l, s->u.eval.value, &a, &b) == K_SYNC;
+}
+
+static int
+desc_index(const L *l, const Var *d)
+{
+	for (int i = 0; i < l->ndesc; i++)
+		if (l->descvar[i] == d)
+			return i;
+	return -1;
+}
+
+/* The region an MMA reads through its k-th descriptor argument: the
+ * descriptor's run-time region where it points into a split variable. */
+static void
+desc_region(L *l, StrBuf *sb, const Expr *e, int k, const Var *target)
+{
+	int off;
+	(void)orc_call_effect(e, &off);
+	int seen = 0;
+	for (int i = off; i < e->u.call.nargs; i++) {
+		const Var *d = desc_var(e->u.call.args[i]);
+		if (!d)
+			continue;
+		if (seen++ == k) {
+			int di = desc_index(l, d);
+			if (di >= 0 && split_of(l, l->descbuf[di]) >= 0) {
+				(void)region_of(l, l->descbuf[di]);
+				sb_printf(sb, "ff_dr%d", di);
+				return;
+			}
+			break;
+		}
+	}
+	sb_printf(sb, "%d", target ? region_of(l, target) : 0);
+}
+
+/* The mbarrier argument of an async load or barrier op (its `bar` bits, or
+ * the first argument), as C text; refused when it is no program mbarrier. */
+static int
+call_bar(L *l, StrBuf *sb, const Expr *e, const char *what)
+{
+	int off;
+	const Effect *ef = orc_call_effect(e, &off);
+	for (int i = off; i < e->u.call.nargs; i++)
+		if ((ef && (ef->bar & (1u << (i - off)))) || (!ef && i == off))
+			if (bar_text(l, sb, e->u.call.args[i]))
+				return 1;
+	if (!ef || !ef->bar)
+		if (e->u.call.nargs > off && bar_text(l, sb, e->u.call.args[off]))
+			return 1;
+	refuse(l, "%s: its mbarrier argument is not an element of a shared.barrier buffer", what);
+	sb_puts(sb, "ff_pbar(t, 0)");
+	return 0;
+}
+
+static void
+emit_mbar(L *l, const Expr *e, Ctx c)
+{
+	const char *fn = call_fname(e);
+	MbOp op = mbar_op(fn);
+	int off = strcmp(fn, e->u.call.name) ? 2 : 0;
+	int na = e->u.call.nargs - off;
+	Expr *const *a = e->u.call.args + off;
+	StrBuf b, v;
+	sb_init(&b);
+	sb_init(&v);
+	if (op != MB_FENCE_INIT)
+		(void)call_bar(l, &b, e, fn);
+	if (na >= 2)
+		ex(l, &v, a[1], 0);
+	else
+		sb_puts(&v, "0");
+	(void)c;
+	switch (op) {
+	case MB_INIT:
+		line(l, "ff_mbar_init(%s, %s, ff_rep); /* %s */", b.p, v.p, fn);
+		break;
+	case MB_FENCE_INIT:
+		line(l, "ff_mbar_fence_init(); /* %s */", fn);
+		break;
+	case MB_ARRIVE:
+		if (na > 1)
+			note(l, "%s with more than the barrier argument: a plain arrive", fn);
+		line(l, "ff_mbar_arrive(%s); /* %s */", b.p, fn);
+		break;
+	case MB_CP_ARRIVE:
+		line(l, "ff_cp_mbar_arrive(%s); /* %s */", b.p, fn);
+		if (strstr(fn, "noinc"))
+			note(l, "%s: lowered without .noinc", fn);
+		break;
+	case MB_ARRIVE_TX:
+	case MB_EXPECT_TX:
+		if (l->tx_loads <= 0)
+			refuse(l, "%s with no async load on the same mbarrier after it in its block: its byte count "
+			          "cannot be matched to the lowered 4 KiB loads", fn);
+		line(l, "%s(%s, %du); /* %s(..., %s): %d lowered load(s) of 4 KiB */",
+		     op == MB_ARRIVE_TX ? "ff_mbar_arrive_tx" : "ff_mbar_expect_tx", b.p, 4096 * (l->tx_loads > 0 ? l->tx_loads : 0),
+		     fn, v.p, l->tx_loads);
+		break;
+	case MB_WAIT:
+		line(l, "ff_mbar_wait(t, %s, %s); /* %s */", b.p, v.p, fn);
+		break;
+	default:
+		break;
+	}
+	sb_free(&b);
+	sb_free(&v);
+}
+
+static int
+is_access_call(const Expr *a)
+{
+	return a->kind == EX_CALL && (!strcmp(a->u.call.name, "address_of") || !strcmp(a->u.call.name, "access_ptr") ||
+	                              !strcmp(a->u.call.name, "tvm_access_ptr"));
 }
 
 static void
@@ -725,6 +1210,7 @@ emit_call(L *l, const Expr *e, Ctx c)
 	const Var *ra = NULL, *rb = NULL;
 	Kind k = classify(l, e, &ra, &rb);
 	const char *n = e->u.call.name;
+	const char *fn = call_fname(e);
 	StrBuf tmp;
 	switch (k) {
 	case K_FENCE:
@@ -737,49 +1223,112 @@ emit_call(L *l, const Expr *e, Ctx c)
 	case K_WAIT:
 		line(l, "ff_wait_read();");
 		return;
-	case K_SYNC:
-		if (c.conv)
+	case K_CPCOMMIT:
+		line(l, "ff_cp_commit(); /* ptx_commit_group */");
+		return;
+	case K_CPWAIT: {
+		int64_t w = 0;
+		int off = strcmp(fn, n) ? 2 : 0;
+		if (e->u.call.nargs <= off || !ir_is_const_int(e->u.call.args[off], &w) || w < 0 || w > 7) {
+			note(l, "ptx_wait_group without a constant 0..7: waits for all groups");
+			w = 0;
+		}
+		line(l, "FF_CP_WAIT(%d); /* ptx_wait_group */", (int)w);
+		return;
+	}
+	case K_MBAR:
+		emit_mbar(l, e, c);
+		return;
+	case K_SYNC: {
+		int64_t id = 0, cnt = 0;
+		if (e->u.call.nargs >= 3 && ir_is_const_int(e->u.call.args[1], &id) &&
+		    ir_is_const_int(e->u.call.args[2], &cnt)) {
+			/* tvm_storage_sync("shared", id, count): a named barrier */
+			if (id < 1 || id > PROG_BAR_MAX || cnt < 32 || cnt % 32 || cnt > l->nthreads)
+				refuse(l, "tvm_storage_sync with barrier %lld and %lld threads: not lowered (ids 1..%d, a "
+				          "multiple of 32 threads)", (long long)id, (long long)cnt, PROG_BAR_MAX);
+			line(l, "ff_bar_n(%du, %du); /* tvm_storage_sync(shared, %lld, %lld) */", (unsigned)id, (unsigned)cnt,
+			     (long long)id, (long long)cnt);
+		} else if (c.conv && c.pid < 0)
 			line(l, "ff_bar(t); /* tvm_storage_sync */");
 		else {
-			note(l, "tvm_storage_sync under a thread predicate: not lowered");
-			line(l, "/* tvm_storage_sync (divergent: omitted) */");
+			if (c.conv)
+				refuse(l, "tvm_storage_sync inside the thread partition [%d, %d): a barrier of all %d threads "
+				          "that the other threads never reach", c.plo, c.phi, l->nthreads);
+			else
+				refuse(l, "tvm_storage_sync under a thread predicate: a barrier of all %d threads that "
+				          "some threads never reach", l->nthreads);
+			line(l, "/* tvm_storage_sync (refused: not every thread reaches it) */");
 		}
 		return;
-	case K_IGNORE:
-		line(l, "/* %s */", n);
-		if (!strncmp(n, "mbarrier", 8) || strstr(n, "arrive") || strstr(n, "barrier"))
-			note(l, "the program's mbarrier operations are not lowered (each load waits on its issuer's own mbarrier)");
+	}
+	case K_IGNORE: {
+		const Effect *ef = orc_effect(n);
+		int off;
+		ef = orc_call_effect(e, &off);
+		if (ef && ef->role == ER_DESC_INIT && e->u.call.nargs > off) {
+			const Var *d = desc_var(e->u.call.args[off]);
+			int di = d ? desc_index(l, d) : -1;
+			if (di >= 0 && split_of(l, l->descbuf[di]) >= 0) {
+				sb_init(&tmp);
+				region_of_call(l, &tmp, e, l->descbuf[di]);
+				line(l, "ff_dr%d = %s; /* %s */", di, tmp.p, n);
+				sb_free(&tmp);
+				return;
+			}
+		}
+		line(l, "/* %s */", fn);
+		if (!strncmp(fn, "mbarrier", 8) || strstr(fn, "arrive") || strstr(fn, "barrier"))
+			note(l, "%s: not lowered", fn);
 		return;
+	}
 	case K_NONE:
 		sb_init(&tmp);
 		ex_args_void(l, &tmp, e, 0);
 		line(l, "(void)%s; /* %s */", tmp.p ? tmp.p : "0", n);
 		sb_free(&tmp);
 		if (strncmp(n, "warpgroup_", 10))
-			note(l, "call %s: no shared-memory effect", n);
+			note(l, "call %s: no shared-memory effect", fn);
 		return;
 	default:
 		break;
 	}
 	if (!ra) {
 		if (l->nregvar == 0)
-			note(l, "%s with no shared buffer in the program: uses a scratch region", n);
+			note(l, "%s with no shared buffer in the program: uses a scratch region", fn);
 		else
-			note(l, "%s: operand not resolved, uses the first shared buffer", n);
+			note(l, "%s: operand not resolved, uses the first shared buffer", fn);
 	}
 	if (l->o->fence_all && is_async_kind(k)) {
 		l->info->n_fence++;
 		line(l, "ff_fence(); /* fenced control */");
 	}
-	int r = ra ? region_of(l, ra) : (l->nreg ? 0 : (l->nreg = 1, 0));
-	int r2 = rb ? region_of(l, rb) : r;
+	StrBuf R, R2;
+	sb_init(&R);
+	sb_init(&R2);
+	if (k == K_WGMMA && (orc_call_effect(e, &(int){0})->flags & EF_DESC)) {
+		desc_region(l, &R, e, 0, ra);
+		if (!strncmp(n, "ptx_wgmma_rs", 12) || !strcmp(n, "ptx_wgmma_sp_rs") || !strcmp(n, "ptx_tcgen05_mma_ts"))
+			sb_puts(&R2, R.p);
+		else
+			desc_region(l, &R2, e, 1, rb ? rb : ra);
+	} else {
+		if (ra)
+			region_of_call(l, &R, e, ra);
+		else
+			sb_printf(&R, "%d", l->nreg ? 0 : (l->nreg = 1, 0));
+		if (rb)
+			region_of_call(l, &R2, e, rb);
+		else
+			sb_puts(&R2, R.p);
+	}
+	const char *r = R.p, *r2 = R2.p;
 	/* arguments may hold reads of their own */
 	for (int i = 0; i < e->u.call.nargs; i++) {
 		const Expr *a = e->u.call.args[i];
 		if (a->kind == EX_LOAD && !is_shared_data_var(a->u.load.buf->data))
 			continue;
-		if (a->kind == EX_BIN || (a->kind == EX_CALL && strcmp(a->u.call.name, "tvm_access_ptr") &&
-		                          strcmp(a->u.call.name, "access_ptr") && strcmp(a->u.call.name, "address_of") &&
+		if (a->kind == EX_BIN || (a->kind == EX_CALL && !is_access_call(a) &&
 		                          strcmp(a->u.call.name, "type_annotation"))) {
 			sb_init(&tmp);
 			ex(l, &tmp, a, 0);
@@ -790,76 +1339,165 @@ emit_call(L *l, const Expr *e, Ctx c)
 	}
 	switch (k) {
 	case K_GW:
+		l->info->n_generic_write++;
+		line(l, "ff_gw(t, %s, %du); /* %s */", r, ++l->site, fn);
+		break;
 	case K_GENERIC_CALL:
 		l->info->n_generic_write++;
-		line(l, "ff_gw(t, %d, %du); /* %s */", r, ++l->site, n);
-		return;
+		standin(l, "call %s writing through a pointer as st.shared", fn);
+		line(l, "ff_gw(t, %s, %du); /* %s */", r, ++l->site, fn);
+		break;
+	case K_ATOMIC:
+		l->info->n_generic_write++;
+		l->info->n_atomic++;
+		line(l, "(void)ff_atomic(t, %s, %du, %d, 0); /* %s: atom/red.shared */", r, ++l->site, atomic_op(fn), fn);
+		break;
+	case K_CPASYNC:
+		l->info->n_generic_write++;
+		l->info->n_cp_async++;
+		line(l, "ff_cp_async(t, p, %s, %du); /* ptx_cp_async */", r, ++l->site);
+		break;
 	case K_STMATRIX:
 		l->info->n_generic_write++;
 		if (c.warp) {
-			l->chunkmask |= 1u << r;
-			line(l, "ff_stmatrix(t, %d, %du);", r, ++l->site);
+			/* the words of its region(s) belong to the stmatrix lanes: every
+			 * tile of a split variable */
+			int base = ra ? region_of(l, ra) : 0, nt = ra && split_of(l, ra) >= 0 ? NSLOTS : 1;
+			for (int j = 0; j < nt && base + j < CU_MAX_REGIONS; j++)
+				l->chunkmask |= 1u << (base + j);
+			line(l, "ff_stmatrix(t, %s, %du);", r, ++l->site);
+		} else {
+			standin(l, "ptx_stmatrix under a warp-divergent predicate as st.shared");
+			line(l, "ff_gw(t, %s, %du); /* ptx_stmatrix */", r, ++l->site);
 		}
-		else {
-			note(l, "ptx_stmatrix under a warp-divergent predicate: lowered as st.shared");
-			line(l, "ff_gw(t, %d, %du); /* ptx_stmatrix */", r, ++l->site);
-		}
-		return;
+		break;
 	case K_GR:
 		l->info->n_generic_read++;
-		line(l, "(void)ff_gr(t, %d); /* %s */", r, n);
-		return;
+		if (strcmp(fn, n) || !orc_effect(n))
+			standin(l, "call %s reading through a pointer as ld.shared", fn);
+		line(l, "(void)ff_gr(t, %s); /* %s */", r, fn);
+		break;
 	case K_LDMATRIX:
 		l->info->n_generic_read++;
 		if (c.warp)
-			line(l, "ff_ldmatrix(t, %d);", r);
+			line(l, "ff_ldmatrix(t, %s);", r);
 		else {
-			note(l, "ptx_ldmatrix under a warp-divergent predicate: lowered as ld.shared");
-			line(l, "(void)ff_gr(t, %d); /* ptx_ldmatrix */", r);
+			standin(l, "ptx_ldmatrix under a warp-divergent predicate as ld.shared");
+			line(l, "(void)ff_gr(t, %s); /* ptx_ldmatrix */", r);
 		}
-		return;
+		break;
 	case K_ASTORE: {
 		l->info->n_async_store++;
 		int tensor = !strcmp(n, "tma_store") || !strcmp(n, "tma_store_scatter4");
-		if (tensor && e->u.call.nargs >= 1 && e->u.call.args[0]->kind == EX_CALL &&
-		    (!strcmp(e->u.call.args[0]->u.call.name, "address_of") ||
-		     !strcmp(e->u.call.args[0]->u.call.name, "access_ptr") ||
-		     !strcmp(e->u.call.args[0]->u.call.name, "tvm_access_ptr")))
+		if (tensor && e->u.call.nargs >= 1 && is_access_call(e->u.call.args[0]))
 			tensor = 0; /* tma_store(global pointer, smem, bytes): the non-tensor bulk copy */
+		int kind = tensor;
+		int64_t red = 0;
+		if (!strcmp(fn, "tl::tma_store_add"))
+			kind = 2;
+		else if (tensor && !strcmp(n, "tma_store") && e->u.call.nargs >= 5 &&
+		         ir_is_const_int(e->u.call.args[e->u.call.nargs - 2], &red) && red == 1)
+			kind = 3;
 		if (!strcmp(n, "tma_store_cluster"))
-			note(l, "tma_store_cluster: lowered as a bulk store to global memory");
+			standin(l, "tma_store_cluster as a bulk store to global memory");
 		if (!strcmp(n, "tma_store_scatter4"))
-			note(l, "tma_store_scatter4: lowered as a 2-d tensor store");
-		line(l, "ff_astore(t, p, %d, %d, &tm_store); /* %s */", r, tensor, n);
-		if (l->o->handshake == 0 && !l->has_handshake) {
+			standin(l, "tma_store_scatter4 as a 2-d tensor store");
+		line(l, "ff_astore(t, p, %s, %d, &tm_store); /* %s */", r, kind, fn);
+		if (l->o->handshake == 0 && !l->has_handshake)
 			line(l, "ff_commit(); ff_wait_read(); /* handshake (copy lowering) */");
-		}
-		return;
+		break;
 	}
 	case K_ALOAD: {
 		l->info->n_async_load++;
 		int tensor = strcmp(n, "ptx_cp_async_bulk") != 0;
-		if (strcmp(n, "tma_load") && strcmp(n, "ptx_cp_async_bulk"))
-			note(l, "%s: lowered as a 2-d tensor load into this CTA", n);
-		line(l, "ff_aload(t, p, %d, %d, &tm_load, %du); /* %s */", r, tensor, ++l->site, n);
-		return;
+		const char *map = "&tm_load";
+		if (!strcmp(n, "tma_load_im2col")) {
+			tensor = 2;
+			map = "&tm_im2col";
+			l->info->n_im2col++;
+		} else if (!strcmp(n, "tma_load_multicast")) {
+			int64_t mask = 3;
+			tensor = 3;
+			map = "&tm_half";
+			l->info->cluster = 2;
+			if (e->u.call.nargs > 3 && ir_is_const_int(e->u.call.args[3], &mask) && mask != 3)
+				note(l, "tma_load_multicast mask %lld: run in clusters of 2 CTAs with mask 0b11", (long long)mask);
+		} else if (strcmp(n, "tma_load") && strcmp(n, "ptx_cp_async_bulk"))
+			standin(l, "%s as a 2-d tensor load into this CTA", n);
+		if (l->psync) {
+			StrBuf b;
+			sb_init(&b);
+			(void)call_bar(l, &b, e, n);
+			l->psync_loads++;
+			line(l, "ff_aload_on(t, p, %s, %d, %s, %du, %s); /* %s */", r, tensor, map, ++l->site, b.p, n);
+			sb_free(&b);
+		} else
+			line(l, "ff_aload(t, p, %s, %d, %s, %du); /* %s */", r, tensor, map, ++l->site, n);
+		break;
 	}
 	case K_WGMMA:
 		if (c.wg && l->nthreads % 128 == 0) {
 			l->info->n_wgmma++;
-			if (strcmp(n, "ptx_wgmma_ss"))
-				note(l, "%s: lowered as wgmma m64n8k16 f16 with A and B from shared memory", n);
-			line(l, "ff_wgmma(t, %d, %d); /* %s */", r, r2, n);
+			int sp = !strncmp(n, "ptx_wgmma_sp", 12) || !strcmp(n, "tl_gemm_sp");
+			if (sp)
+				l->info->n_sparse++;
+			if (!strcmp(n, "ptx_wgmma_rs")) {
+				line(l, "ff_wgmma_rs(t, %s); /* %s */", r2, n);
+			} else if (sp) {
+				if (!strcmp(n, "ptx_wgmma_sp_rs"))
+					standin(l, "ptx_wgmma_sp_rs as wgmma.sp with A from shared memory (B's buffer)");
+				line(l, "ff_wgmma_sp(t, %s, %s); /* %s */", r, r2, n);
+			} else {
+				if (strcmp(n, "ptx_wgmma_ss"))
+					note(l, "%s: lowered as wgmma m64n8k16 f16 with A and B from shared memory", n);
+				line(l, "ff_wgmma(t, %s, %s); /* %s */", r, r2, n);
+			}
+			if (strcmp(n, "tl_gemm") && strcmp(n, "tl_gemm_sp"))
+				note(l, "wgmma shapes: m64n8k16 (sparse m64n8k32) f16 whatever the program's shape");
 		} else {
 			l->info->n_async_store++;
-			note(l, "%s where not all threads of a warpgroup arrive: lowered as a bulk store of its operand", n);
-			line(l, "ff_astore(t, p, %d, 0, &tm_store); /* %s (not warpgroup-converged) */", r, n);
+			standin(l, "%s where not all threads of a warpgroup arrive, as a bulk store of its operand", n);
+			line(l, "ff_astore(t, p, %s, 0, &tm_store); /* %s (not warpgroup-converged) */", r, n);
 			if (l->o->handshake == 0 && !l->has_handshake)
 				line(l, "ff_commit(); ff_wait_read();");
 		}
-		return;
+		break;
 	default:
-		return;
+		break;
+	}
+	sb_free(&R);
+	sb_free(&R2);
+}
+
+/* Loads on the mbarrier `bar` (C text) in s: what an expect_tx before them covers. */
+static int
+count_loads_on(L *l, const Stmt *s, const char *bar, int depth)
+{
+	if (!s || depth > IR_MAX_DEPTH)
+		return 0;
+	const Var *a, *b;
+	switch (s->kind) {
+	case ST_SEQ: {
+		int n = 0;
+		for (int i = 0; i < s->u.seq.n; i++)
+			n += count_loads_on(l, s->u.seq.items[i], bar, depth + 1);
+		return n;
+	}
+	case ST_EVAL: {
+		const Expr *e = s->u.eval.value;
+		if (classify(l, e, &a, &b) != K_ALOAD)
+			return 0;
+		StrBuf t;
+		sb_init(&t);
+		(void)call_bar(l, &t, e, e->u.call.name);
+		int same = t.p && !strcmp(t.p, bar);
+		sb_free(&t);
+		return same;
+	}
+	case ST_IF:
+		return count_loads_on(l, s->u.if_.then_, bar, depth + 1) + count_loads_on(l, s->u.if_.else_, bar, depth + 1);
+	default:
+		return count_loads_on(l, ir_body(s), bar, depth + 1);
 	}
 }
 
@@ -869,6 +1507,19 @@ stmt_list(L *l, Stmt *const *items, int n, Ctx c, int depth)
 	for (int i = 0; i < n; i++) {
 		const Stmt *s = items[i];
 		int fence_it = 0;
+		if (s->kind == ST_EVAL && s->u.eval.value->kind == EX_CALL) {
+			MbOp op = mbar_op(call_fname(s->u.eval.value));
+			if (op == MB_EXPECT_TX || op == MB_ARRIVE_TX) {
+				/* the loads after it in its block on the same mbarrier */
+				StrBuf b;
+				sb_init(&b);
+				(void)call_bar(l, &b, s->u.eval.value, "expect_tx");
+				l->tx_loads = 0;
+				for (int j = i + 1; j < n; j++)
+					l->tx_loads += count_loads_on(l, items[j], b.p, depth);
+				sb_free(&b);
+			}
+		}
 		if (c.conv && l->o->barriers) {
 			if (s->kind == ST_EVAL) {
 				const Var *a, *b;
@@ -883,10 +1534,11 @@ stmt_list(L *l, Stmt *const *items, int n, Ctx c, int depth)
 				           : (expr_div(l, s->u.for_.min, 0) || expr_div(l, s->u.for_.extent, 0));
 			}
 		}
-		if (fence_it)
+		/* none where the program has its own barrier right there */
+		if (fence_it && !(i > 0 && is_sync_stmt(l, items[i - 1])))
 			bar(l, c);
 		stmt(l, s, c, depth + 1);
-		if (fence_it)
+		if (fence_it && !(i + 1 < n && is_sync_stmt(l, items[i + 1])))
 			bar(l, c);
 	}
 }
@@ -934,8 +1586,12 @@ open_if(L *l, const Expr *cond)
 	sb_free(&t);
 }
 
+/* The context of a branch on cond (else_: of its else).  A split of the
+ * threads at a multiple of 32 inside a converged scope (`if tx >= 128`: the
+ * producer / consumer partitions of a warp-specialized kernel) is a
+ * converged scope of its own, with a named barrier of its thread count. */
 static Ctx
-narrow(L *l, Ctx c, const Expr *cond)
+narrow_ex(L *l, Ctx c, const Expr *cond, int else_)
 {
 	if (!expr_div(l, cond, 0))
 		return c;
@@ -943,7 +1599,29 @@ narrow(L *l, Ctx c, const Expr *cond)
 	d.conv = 0;
 	d.wg = c.wg && uniform_pred(l, cond, 128);
 	d.warp = c.warp && uniform_pred(l, cond, 32);
+	int64_t k;
+	int upper;
+	if (c.conv && split_pred(l, cond, &k, &upper) && k % 32 == 0) {
+		int lo = c.pid < 0 ? 0 : c.plo, hi = c.pid < 0 ? l->nthreads : c.phi;
+		int up = upper != else_;
+		int nlo = up ? (k > lo ? (int)k : lo) : lo, nhi = up ? hi : (k < hi ? (int)k : hi);
+		if (nhi - nlo >= 32 && (nlo > lo || nhi < hi)) {
+			int pid = partition(l, nlo, nhi);
+			if (pid >= 0) {
+				d.conv = 1;
+				d.pid = pid;
+				d.plo = nlo;
+				d.phi = nhi;
+			}
+		}
+	}
 	return d;
+}
+
+static Ctx
+narrow(L *l, Ctx c, const Expr *cond)
+{
+	return narrow_ex(l, c, cond, 0);
 }
 
 static void
@@ -980,8 +1658,10 @@ stmt(L *l, const Stmt *s, Ctx c, int depth)
 		sb_free(&t);
 		if (is_shared_data_var(d)) {
 			l->info->n_generic_write++;
-			line(l, "ff_gw(t, %d, %du); /* %s[...] = ... */", region_of(l, d), ++l->site,
-			     s->u.store.buf->name);
+			sb_init(&t);
+			region_of_index(l, &t, s->u.store.buf, s->u.store.idx, s->u.store.nidx);
+			line(l, "ff_gw(t, %s, %du); /* %s[...] = ... */", t.p, ++l->site, s->u.store.buf->name);
+			sb_free(&t);
 		}
 		return;
 	}
@@ -991,7 +1671,7 @@ stmt(L *l, const Stmt *s, Ctx c, int depth)
 		int n = l->loopn++;
 		if (s->u.for_.kind == FOR_THREAD_BINDING && s->u.for_.thread &&
 		    !strncmp(s->u.for_.thread, "threadIdx.x", 11)) {
-			if (l->ntvars < 8)
+			if (l->ntvars < 8 && !in_list(l->tvars, l->ntvars, v))
 				l->tvars[l->ntvars++] = v;
 			sb_init(&t);
 			cname(&t, v);
@@ -1062,11 +1742,8 @@ stmt(L *l, const Stmt *s, Ctx c, int depth)
 		if (s->u.if_.else_) {
 			line(l, "} else {");
 			l->ind++;
-			Ctx e = d;
-			if (!d.conv) { /* the complement of a uniform predicate is uniform */
-				e.wg = d.wg;
-				e.warp = d.warp;
-			}
+			/* the complement of a uniform predicate is uniform */
+			Ctx e = narrow_ex(l, c, s->u.if_.cond, 1);
 			body(l, s->u.if_.else_, e, depth);
 			l->ind--;
 		}
@@ -1090,7 +1767,7 @@ stmt(L *l, const Stmt *s, Ctx c, int depth)
 		sb_init(&t);
 		cname(&t, v);
 		if (!strcmp(tag, "threadIdx.x")) {
-			if (l->ntvars < 8)
+			if (l->ntvars < 8 && !in_list(l->tvars, l->ntvars, v))
 				l->tvars[l->ntvars++] = v;
 			line(l, "%s = (ff_i64)t.tid;", t.p);
 		} else if (!strncmp(tag, "blockIdx.", 9)) {
@@ -1199,7 +1876,7 @@ cu_lower(const Program *p, const LowerOptions *o, const char *ns, StrBuf *out, L
 	sb_init(&bodytext);
 	l->sb = &bodytext;
 	l->ind = 2;
-	Ctx c = {1, 1, 1};
+	Ctx c = {1, 1, 1, -1, 0, 0};
 	body(l, f->body, c, 0);
 	if (l->overflow || l->toomany) {
 		sb_free(&bodytext);
@@ -1210,6 +1887,13 @@ cu_lower(const Program *p, const LowerOptions *o, const char *ns, StrBuf *out, L
 	}
 	if (l->nreg < 1)
 		l->nreg = 1;
+	if (l->psync && !l->has_init)
+		refuse(l, "the program uses mbarriers it never initialises (no ptx_init_barrier_thread_count)");
+	if (l->psync && l->psync_loads && !l->has_expect)
+		refuse(l, "async loads on the program's mbarriers with no mbarrier_expect_tx / arrive_expect_tx");
+	info->program_sync = l->psync;
+	if (info->cluster < 1)
+		info->cluster = 1;
 
 	info->nthreads = l->nthreads;
 	info->nregions = l->nreg;
@@ -1235,6 +1919,21 @@ cu_lower(const Program *p, const LowerOptions *o, const char *ns, StrBuf *out, L
 	sb_printf(out, "%s\n", l->nparams ? "" : " none");
 	for (int i = 0; i < l->nregvar && i < CU_MAX_REGIONS; i++)
 		sb_printf(out, "// region %d: %s (%s)\n", i, l->regvar[i]->name, l->regvar[i]->ptr_scope);
+	sb_printf(out, "// synchronization: %s%s\n",
+	          l->psync ? "the program's mbarriers as written (init, arrive, expect_tx, try_wait.parity)"
+	                   : "async loads complete on the issuer's own mbarrier, waited right after the issue (the program has none)",
+	          l->nparts ? "; thread partitions with named barriers" : "");
+	for (int i = 0; i < l->nparts; i++)
+		sb_printf(out, "//   partition %d: threads [%d, %d), named barrier %d\n", i, l->parts[i].lo, l->parts[i].hi,
+		          PART_BAR0 + i);
+	if (info->cluster > 1)
+		sb_printf(out, "// cluster launch: %d CTAs per cluster (multicast loads)\n", info->cluster);
+	if (info->sm90_missing[0])
+		sb_printf(out, "// not on SM90: %s (confirm: unsupported-on-sm90 unless --stand-ins)\n", info->sm90_missing);
+	if (info->n_standin)
+		sb_printf(out, "// stand-ins: %s (confirm runs them only with --stand-ins)\n", info->standin);
+	if (info->refused[0])
+		sb_printf(out, "// refused: %s (confirm does not run it)\n", info->refused);
 	if (l->nnotes) {
 		sb_printf(out, "// lowered conservatively:\n");
 		for (int i = 0; i < l->nnotes; i++)
@@ -1247,11 +1946,18 @@ cu_lower(const Program *p, const LowerOptions *o, const char *ns, StrBuf *out, L
 	if (ns)
 		sb_printf(out, "namespace %s {\n", ns);
 	sb_printf(out, "%s__global__ void __launch_bounds__(1024) ff_kernel(const FFParams p, "
-	               "const __grid_constant__ FFTensorMap tm_load, const __grid_constant__ FFTensorMap tm_store) {\n",
+	               "const __grid_constant__ FFTensorMap tm_load, const __grid_constant__ FFTensorMap tm_store, "
+	               "const __grid_constant__ FFTensorMap tm_im2col, const __grid_constant__ FFTensorMap tm_half) {\n",
 	          ns ? "" : "extern \"C\" ");
 	sb_puts(out, "  extern __shared__ __align__(1024) unsigned char ff_smem[];\n");
-	sb_printf(out, "  FFThread t;\n  ff_begin(t, p, ff_smem, %d, %d, 0x%xu);\n", l->nreg, l->nthreads, l->chunkmask);
-	sb_printf(out, "  if (threadIdx.x >= %d) { ff_stress(t); return; }\n", l->nthreads);
+	/* the cluster size is a literal: a kernel without multicast has no cluster barrier */
+	sb_printf(out, "  FFThread t;\n  ff_begin(t, p, ff_smem, %d, %d, 0x%xu, %d);\n", l->nreg, l->nthreads, l->chunkmask,
+	          info->cluster);
+	sb_printf(out, "  if (threadIdx.x >= %d) { ff_stress(t, %d); return; }\n", l->nthreads, info->cluster);
+	for (int i = 0; i < l->ndesc; i++)
+		if (split_of(l, l->descbuf[i]) >= 0)
+			sb_printf(out, "  int ff_dr%d = %d; /* the region descriptor %s points into */\n", i,
+			          region_of(l, l->descbuf[i]), l->descvar[i]->name);
 	for (int i = 0; i < l->ndecl; i++) {
 		const Var *v = l->declared[i];
 		int pi = -1;
@@ -1270,7 +1976,7 @@ cu_lower(const Program *p, const LowerOptions *o, const char *ns, StrBuf *out, L
 	sb_puts(out, "  for (int ff_rep = 0; ff_rep < p.reps; ++ff_rep) {\n");
 	if (bodytext.p)
 		sb_puts(out, bodytext.p);
-	sb_puts(out, "    ff_bar(t);\n  }\n  ff_end(t, p);\n}\n");
+	sb_printf(out, "    ff_bar(t);\n  }\n  ff_end(t, p, %d);\n}\n", info->cluster);
 	if (ns)
 		sb_printf(out, "} // namespace %s\n", ns);
 	sb_free(&bodytext);

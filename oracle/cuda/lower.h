@@ -42,6 +42,17 @@ typedef struct LowerInfo {
 	const char *params[CU_MAX_PARAMS]; /* integer parameters, in FFParams.iparam order */
 	int n_async_store, n_async_load, n_wgmma, n_fence, n_generic_write, n_generic_read;
 	int nunsupported;      /* constructs lowered conservatively (listed in the header) */
+	/* What did not run as itself.  confirm runs a case with stand-ins only
+	 * with --stand-ins (outcome reproduced-with-stand-in), one with an op SM90
+	 * lacks never without it (unsupported-on-sm90), a refused one never. */
+	int n_standin;         /* ops lowered as another instruction (a stand-in) */
+	char standin[256];     /* what, "; "-separated (the first few) */
+	char sm90_missing[128]; /* an op SM90 does not have (tcgen05.*, block-scaled MMA), or "" */
+	char refused[256];     /* synchronization the lowering cannot run as written, or "" */
+	int program_sync;      /* the program's mbarriers run as written */
+	int n_atomic, n_cp_async, n_sparse, n_partition; /* real ops of these kinds, thread partitions */
+	int n_im2col;          /* im2col loads: the runner encodes an im2col tensor map */
+	int cluster;           /* CTAs per cluster (2 with multicast loads: a cluster launch), else 1 */
 } LowerInfo;
 
 extern const char cu_prelude[];

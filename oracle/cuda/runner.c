@@ -107,6 +107,8 @@ cu_runner_available(void)
 	X(cuStreamQuery, "cuStreamQuery") \
 	X(cuLaunchKernel, "cuLaunchKernel") \
 	X(cuTensorMapEncodeTiled, "cuTensorMapEncodeTiled") \
+	X(cuTensorMapEncodeIm2col, "cuTensorMapEncodeIm2col") \
+	X(cuLaunchKernelEx, "cuLaunchKernelEx") \
 	X(cuGetErrorName, "cuGetErrorName") \
 	X(cuGetErrorString, "cuGetErrorString")
 
@@ -203,16 +205,42 @@ enc_tag(uint32_t t)
 	return h | (h << 16);
 }
 
+/* A 2-d map of rows of 64 words; a box of CU_BUFW words (4 KiB), or with
+ * half = 1 of its first half (a multicast load's part). */
 static int
-encode_map(CUtensorMap *m, CUdeviceptr base, uint64_t rows, char *err, size_t errlen)
+encode_map_box(CUtensorMap *m, CUdeviceptr base, uint64_t rows, int half, char *err, size_t errlen)
 {
 	cuuint64_t dims[2] = {64, rows};
 	cuuint64_t strides[1] = {256};
-	cuuint32_t box[2] = {64, CU_BUFW / 64};
+	cuuint32_t box[2] = {64, CU_BUFW / 64 / (half ? 2 : 1)};
 	cuuint32_t es[2] = {1, 1};
 	CK(p_cuTensorMapEncodeTiled(m, CU_TENSOR_MAP_DATA_TYPE_UINT32, 2, (void *)(uintptr_t)base, dims, strides,
 	                            box, es, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
 	                            CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE));
+	return 0;
+fail:
+	return -1;
+}
+
+static int
+encode_map(CUtensorMap *m, CUdeviceptr base, uint64_t rows, char *err, size_t errlen)
+{
+	return encode_map_box(m, base, rows, 0, err, errlen);
+}
+
+/* The im2col map of the tag rows: an NWC tensor of 256 images (one per tag)
+ * of 32 pixels of 32 channels (u32); one load, 32 pixels x 32 channels, is
+ * image `tag` (the im2col coordinates {0, 0, tag}, offset 0). */
+static int
+encode_im2col(CUtensorMap *m, CUdeviceptr base, char *err, size_t errlen)
+{
+	cuuint64_t dims[3] = {32, 32, 256};
+	cuuint64_t strides[2] = {32 * 4, 32 * 32 * 4};
+	int lower[1] = {0}, upper[1] = {0};
+	cuuint32_t es[3] = {1, 1, 1};
+	CK(p_cuTensorMapEncodeIm2col(m, CU_TENSOR_MAP_DATA_TYPE_UINT32, 3, (void *)(uintptr_t)base, dims, strides, lower,
+	                             upper, 32, 32, es, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
+	                             CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE));
 	return 0;
 fail:
 	return -1;
@@ -349,9 +377,22 @@ cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *r
 			h_src[tag * CU_BUFW + i] = enc_tag(tag);
 	CK(p_cuMemAlloc(&d_src, (size_t)256 * CU_BUFW * 4));
 	CK(p_cuMemcpyHtoD(d_src, h_src, (size_t)256 * CU_BUFW * 4));
-	CUtensorMap tm_load;
+	CUtensorMap tm_load, tm_im2col, tm_half;
+	memset(&tm_im2col, 0, sizeof tm_im2col);
+	memset(&tm_half, 0, sizeof tm_half);
 	if (encode_map(&tm_load, d_src, 256 * (CU_BUFW / 64), err, errlen))
 		goto fail;
+	if (info->n_im2col && encode_im2col(&tm_im2col, d_src, err, errlen))
+		goto fail;
+	if (info->cluster > 1 && encode_map_box(&tm_half, d_src, 256 * (CU_BUFW / 64), 1, err, errlen))
+		goto fail;
+	int cluster = info->cluster > 1 ? info->cluster : 1;
+	int blocks = r->blocks / cluster * cluster;
+	if (blocks < cluster) {
+		snprintf(err, errlen, "a multicast kernel runs in clusters of %d CTAs: --blocks must be at least %d", cluster,
+		         cluster);
+		goto fail;
+	}
 	for (int s = 0; s < nst; s++) {
 		CK(p_cuStreamCreate(&sb[s].st, CU_STREAM_NON_BLOCKING));
 		CK(p_cuMemAlloc(&sb[s].out, slot_bytes));
@@ -382,6 +423,7 @@ cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *r
 		for (int s = 0; s < nst; s++) {
 			CK(p_cuMemsetD8Async(sb[s].meta, 0, rows * 4, sb[s].st));
 			CK(p_cuMemsetD8Async(sb[s].shadow, 0xff, slot_bytes, sb[s].st)); /* FF_SENTINEL */
+			CK(p_cuMemsetD8Async(sb[s].out, 0, slot_bytes, sb[s].st)); /* reduce-add stores add into zero */
 			CK(p_cuMemsetD8Async(sb[s].counters, 0, (size_t)r->blocks * 4, sb[s].st));
 			CK(p_cuMemsetD8Async(sb[s].errs, 0, (size_t)r->blocks * E_N * 8, sb[s].st));
 		}
@@ -409,9 +451,29 @@ cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *r
 			hp.reps = r->reps;
 			hp.stress = smem;
 			hp.delay = r->stress_delay;
-			void *args[3] = {&hp, &tm_load, &sb[s].tm_store};
-			CK(p_cuLaunchKernel(fn[build], (unsigned)r->blocks, 1, 1, (unsigned)threads, 1, 1,
-			                    (unsigned)info->smem_bytes, sb[s].st, args, NULL));
+			void *args[5] = {&hp, &tm_load, &sb[s].tm_store, &tm_im2col, &tm_half};
+			if (cluster > 1) {
+				/* multicast loads: clusters of `cluster` CTAs */
+				CUlaunchAttribute at;
+				memset(&at, 0, sizeof at);
+				at.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+				at.value.clusterDim.x = (unsigned)cluster;
+				at.value.clusterDim.y = 1;
+				at.value.clusterDim.z = 1;
+				CUlaunchConfig cfg;
+				memset(&cfg, 0, sizeof cfg);
+				cfg.gridDimX = (unsigned)blocks;
+				cfg.gridDimY = cfg.gridDimZ = 1;
+				cfg.blockDimX = (unsigned)threads;
+				cfg.blockDimY = cfg.blockDimZ = 1;
+				cfg.sharedMemBytes = (unsigned)info->smem_bytes;
+				cfg.hStream = sb[s].st;
+				cfg.attrs = &at;
+				cfg.numAttrs = 1;
+				CK(p_cuLaunchKernelEx(&cfg, fn[build], args, NULL));
+			} else
+				CK(p_cuLaunchKernel(fn[build], (unsigned)r->blocks, 1, 1, (unsigned)threads, 1, 1,
+				                    (unsigned)info->smem_bytes, sb[s].st, args, NULL));
 		}
 		/* wait with a deadline: a lowered kernel that deadlocks (a barrier
 		 * some threads never reach) must not hang confirm */
