@@ -28,7 +28,7 @@ help_confirm(FILE *out)
 	        "\n"
 	        "  FILE              a program (with --model M: that model's output of it)\n"
 	        "  --db DB           the findings of DB of the --kinds (default\n"
-	        "                    unsound,unsound-war,handshake), each lowered from its\n"
+	        "                    unsound,unsound-war,unsound-cross,handshake), each lowered from its\n"
 	        "                    model's output of its reduced program (of its first\n"
 	        "                    program where none is stored); outcomes go to DB, and a\n"
 	        "                    reproduced finding gets status 'confirmed'; a handshake\n"
@@ -211,7 +211,7 @@ int
 cmd_confirm(int argc, char **argv)
 {
 	const char *file = NULL, *db = NULL, *record = NULL, *model = NULL, *models = NULL;
-	const char *kinds = "unsound,unsound-war,handshake", *stress = "auto", *kernel_source = NULL;
+	const char *kinds = "unsound,unsound-war,unsound-cross,handshake", *stress = "auto", *kernel_source = NULL;
 	long limit = 0, list = 0, timeout = 30, first = 0;
 	int control = 1, stand_ins = 0;
 	long long only = 0;

@@ -244,7 +244,8 @@ pytest_of(const ReduceResult *r, const ReduceTarget *t, PytestApi api, const cha
 	Loc last = f->nwitness ? f->witness[f->nwitness - 1].loc : f->loc;
 	switch (f->kind) {
 	case FK_UNSOUND:
-	case FK_UNSOUND_WAR: {
+	case FK_UNSOUND_WAR:
+	case FK_UNSOUND_CROSS: { /* cross: the issuer's fence after its acquire is on the path */
 		static const char *const fence[] = {"fence_proxy_async"};
 		c.after = q ? with_inserted(a, q, last, fence, 1) : NULL;
 		c.expect_mode = "equal";
@@ -320,7 +321,7 @@ char *
 fz_repro_cuda(const ReduceResult *r, const ReduceTarget *t)
 {
 	FindingKind k = r->finding.kind;
-	if (k != FK_UNSOUND && k != FK_UNSOUND_WAR && k != FK_HANDSHAKE)
+	if (k != FK_UNSOUND && k != FK_UNSOUND_WAR && k != FK_UNSOUND_CROSS && k != FK_HANDSHAKE)
 		return NULL;
 	Arena *a = ar_new();
 	Diag d;

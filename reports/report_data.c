@@ -150,6 +150,7 @@ int
 rp_kind_is_unsound(const char *k)
 {
 	return !strcmp(k, orc_kind_name(FK_UNSOUND)) || !strcmp(k, orc_kind_name(FK_UNSOUND_WAR)) ||
+	       !strcmp(k, orc_kind_name(FK_UNSOUND_CROSS)) ||
 	       !strcmp(k, orc_kind_name(FK_HANDSHAKE));
 }
 

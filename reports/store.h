@@ -340,7 +340,7 @@ typedef struct Report {
  * runs every query of the report.  On error *out is NULL and err says why. */
 int rp_load(const char *db_path, Report **out, char *err, size_t errlen);
 void rp_free(Report *r);
-int rp_kind_is_unsound(const char *kind);    /* unsound, unsound-war, handshake */
+int rp_kind_is_unsound(const char *kind);    /* unsound, unsound-war, unsound-cross, handshake */
 int rp_kind_is_not_minimal(const char *kind); /* unnecessary-fence, suboptimal-placement, alias */
 /* 0 for a finding triaged wontfix or false-alarm (shown, greyed, but not in
  * the verdicts), 1 for every other status (NULL included). */
