@@ -1095,7 +1095,7 @@ orc_cross(const Func *q, const OracleOptions *o, const char *model, FindingList 
 	c.f = q;
 	c.o = o;
 	c.guard_ev = -1;
-	int ncls = orc_tx_find(&c.t, q);
+	int ncls = orc_tx_find(&c.t, q, 0);
 	if (c.t.too_many)
 		fl_add_note(out, "%s: cross-partition: more than %d thread classes in %s; not judged", model,
 		            ORC_TX_MAX_CLASSES, q->name ? q->name : "?");

@@ -1098,7 +1098,7 @@ build(EventGraph *g, const Func *f, int cand)
 	 * soundness is then stricter, never looser, than this one's. */
 	if (!cand && !g->tx && !(g->tx = malloc(sizeof *g->tx)))
 		abort();
-	int ncls = cand ? 0 : orc_tx_find(g->tx, f);
+	int ncls = cand ? 0 : orc_tx_find(g->tx, f, 1);
 	if (ncls >= 2) {
 		int disp = g->entry, exit = add(&b, EV_NOP, "exit"), sites = 0;
 		for (int k = 0; k < ncls; k++) {

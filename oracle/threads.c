@@ -11,6 +11,7 @@
  * (tx: a point for decisions, the class's hull for footprints; other
  * variables from the bindings the caller makes).
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "threads.h"
@@ -267,24 +268,37 @@ scan_threads(OrcTx *c, const Stmt *s, int depth)
 		}
 		scan_threads(c, s->u.launch.body, depth + 1);
 		return;
-	case ST_FOR:
+	case ST_FOR: {
 		if (!c->tx && s->u.for_.kind == FOR_THREAD_BINDING && s->u.for_.thread &&
 		    !strcmp(s->u.for_.thread, "threadIdx.x") && ir_is_const_int(s->u.for_.extent, &n)) {
 			c->tx = s->u.for_.var;
 			c->nthreads = n;
 		}
+		int loop = s->u.for_.kind != FOR_THREAD_BINDING;
+		c->loop_depth += loop;
 		scan_threads(c, s->u.for_.body, depth + 1);
+		c->loop_depth -= loop;
+		return;
+	}
+	case ST_WHILE:
+		c->loop_depth++;
+		scan_threads(c, s->u.while_.body, depth + 1);
+		c->loop_depth--;
 		return;
 	case ST_IF:
-		if (c->tx && mentions_tx(c, s->u.if_.cond, 0) && c->npreds < ORC_TX_MAX_PREDS)
+		if (c->tx && mentions_tx(c, s->u.if_.cond, 0) && c->npreds < ORC_TX_MAX_PREDS) {
 			c->preds[c->npreds++] = s->u.if_.cond;
+			c->preds_in_loops += c->loop_depth > 0;
+		}
 		scan_threads(c, s->u.if_.then_, depth + 1);
 		scan_threads(c, s->u.if_.else_, depth + 1);
 		return;
 	case ST_BLOCK:
 		if (c->tx && s->u.block.where && mentions_tx(c, s->u.block.where, 0) &&
-		    c->npreds < ORC_TX_MAX_PREDS)
+		    c->npreds < ORC_TX_MAX_PREDS) {
 			c->preds[c->npreds++] = s->u.block.where;
+			c->preds_in_loops += c->loop_depth > 0;
+		}
 		scan_threads(c, s->u.block.body, depth + 1);
 		return;
 	default:
@@ -293,6 +307,8 @@ scan_threads(OrcTx *c, const Stmt *s, int depth)
 	}
 }
 
+
+static int find_classes(OrcTx *c);
 
 /* ---- public ------------------------------------------------------------------------------ */
 
@@ -329,13 +345,89 @@ orc_tx_decide(OrcTx *c, const Expr *cond)
 	return r.ok && r.lo == r.hi ? r.lo != 0 : -1;
 }
 
+/* A fingerprint of what the classes depend on: the predicates' structure,
+ * constants and variables (by identity), tx and the thread count. */
+static uint64_t
+mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	return h * 0x100000001b3ULL;
+}
+
+static uint64_t
+fingerprint(const Expr *e, uint64_t h, int depth)
+{
+	if (!e || depth > ORC_TX_MAX_DEPTH)
+		return mix(h, 0);
+	h = mix(h, (uint64_t)e->kind + 1);
+	switch (e->kind) {
+	case EX_INT:
+	case EX_POD_BOOL:
+		return mix(h, (uint64_t)e->u.i);
+	case EX_VAR:
+		return mix(h, (uint64_t)(uintptr_t)e->u.var);
+	case EX_BIN:
+		h = mix(h, (uint64_t)e->u.bin.op);
+		return fingerprint(e->u.bin.b, fingerprint(e->u.bin.a, h, depth + 1), depth + 1);
+	case EX_NOT:
+		return fingerprint(e->u.operand, h, depth + 1);
+	case EX_CALL:
+		for (const char *p = e->u.call.name; *p; p++)
+			h = mix(h, (unsigned char)*p);
+		for (int i = 0; i < e->u.call.nargs; i++)
+			h = fingerprint(e->u.call.args[i], h, depth + 1);
+		return h;
+	case EX_LOAD:
+		h = mix(h, (uint64_t)(uintptr_t)e->u.load.buf);
+		for (int i = 0; i < e->u.load.nidx; i++)
+			h = fingerprint(e->u.load.idx[i], h, depth + 1);
+		return h;
+	default:
+		return mix(h, (uint64_t)(uintptr_t)e); /* never equal to another node's */
+	}
+}
+
+/* The classes of the last function seen: the oracles build graphs of one
+ * function many times (minimality's variants share its predicates), and
+ * trying every thread is the cost. */
+static struct {
+	uint64_t key;
+	int valid, ncls, too_many;
+	OrcTxClass cls[ORC_TX_MAX_CLASSES];
+} last;
+
 int
-orc_tx_find(OrcTx *c, const Func *f)
+orc_tx_find(OrcTx *c, const Func *f, int only_if_paths_differ)
 {
 	memset(c, 0, sizeof *c);
 	scan_threads(c, f->body, 0);
 	if (!c->tx || c->nthreads < 2 || c->nthreads > ORC_TX_MAX_THREADS || c->npreds == 0)
 		return 0;
+	/* One predicate outside every loop: each path of the one-thread graph is
+	 * some thread's (dead arms aside), so the classes change nothing there. */
+	if (only_if_paths_differ && c->npreds < 2 && !c->preds_in_loops)
+		return 0;
+	uint64_t key = mix(mix(0, (uint64_t)(uintptr_t)c->tx), (uint64_t)c->nthreads);
+	for (int i = 0; i < c->npreds; i++)
+		key = fingerprint(c->preds[i], mix(key, (uint64_t)i), 0);
+	if (last.valid && last.key == key) {
+		c->ncls = last.ncls;
+		c->too_many = last.too_many;
+		memcpy(c->cls, last.cls, sizeof c->cls);
+		return c->ncls;
+	}
+	int n = find_classes(c);
+	last.key = key;
+	last.valid = 1;
+	last.ncls = c->ncls;
+	last.too_many = c->too_many;
+	memcpy(last.cls, c->cls, sizeof c->cls);
+	return n;
+}
+
+static int
+find_classes(OrcTx *c)
+{
 	unsigned char sig[ORC_TX_MAX_CLASSES][ORC_TX_MAX_PREDS];
 	for (int64_t t = 0; t < c->nthreads; t++) {
 		unsigned char v[ORC_TX_MAX_PREDS];

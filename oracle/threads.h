@@ -37,13 +37,16 @@ typedef struct OrcTx {
 	const Var *env_v[ORC_TX_MAX_ENV];
 	OrcIval env_x[ORC_TX_MAX_ENV];
 	int nenv;               /* bindings; the caller may truncate back to a saved count */
+	int loop_depth, preds_in_loops; /* (scan) predicates inside a loop that is not a thread binding */
 	int overflow;           /* a binding did not fit */
 } OrcTx;
 
 /* Finds tx, its predicates and the classes of f: the number of classes, 0
  * when the function has no thread predicates (or no constant tx extent of at
- * most ORC_TX_MAX_THREADS, or too many classes). */
-int orc_tx_find(OrcTx *t, const Func *f);
+ * most ORC_TX_MAX_THREADS, or too many classes).  only_if_paths_differ: also
+ * 0 when the classes cannot change which paths one thread can take (a
+ * single predicate, outside every loop). */
+int orc_tx_find(OrcTx *t, const Func *f, int only_if_paths_differ);
 void orc_tx_select(OrcTx *t, int cls);          /* tx := that class; bindings cleared */
 OrcIval orc_tx_eval(OrcTx *t, const Expr *e, int hull);
 int orc_tx_decide(OrcTx *t, const Expr *cond);  /* 1 / 0 for the selected class, -1 unknown */
