@@ -3,7 +3,8 @@
 # tests/cross/, each of which carries its expectations:
 #   # expect MODEL PROFILE [FLAGS]: KIND@LINE ... | ok
 # (the findings of `check --oracles cross --profile PROFILE FLAGS --model
-# MODEL`, as kind@line of the async op, in any order).
+# MODEL`, as kind@line of the async op, in any order; FLAGS may name other
+# oracles, e.g. `--oracles soundness` for the single-thread oracle's view).
 ff=$1 src=$2
 . "$src/tests/lib.sh"
 for f in "$src"/tests/cross/*.py; do
