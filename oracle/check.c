@@ -11,7 +11,8 @@
  * A model with a target gate (PassModel.ungated) is also run with the gate
  * off on a function the gate changed: an unsound finding that the ungated
  * output does not have exists only because of the gate, and is recorded as
- * FK_GATED, root cause PASS_CAUSE_GATED. */
+ * FK_GATED, root cause PASS_CAUSE_GATED; one that it has too is left out
+ * there (TileLang binds the target first, and programs with one find it). */
 #include <string.h>
 
 #include "oracle.h"
@@ -83,19 +84,27 @@ explain_findings(const PassModel *m, const Func *pf, const Func *qf, const Oracl
 			FindingList ufl;
 			fl_init(&ufl, out->arena);
 			orc_soundness(ug, o, m->name, &ufl);
+			/* A finding the ungated output has too is the pass's as TileLang
+			 * runs it (target bound), and programs with a target find it: on
+			 * this program, which TileLang never hands the pass without a
+			 * target, it is left out, so every finding of the model on it is
+			 * about the gate. */
+			int w = from;
 			for (int i = from; i < out->n; i++) {
 				Finding *f = &out->items[i];
-				if (!unsound_kind(f->kind))
-					continue;
-				int kept = 0;
-				for (int j = 0; j < ufl.n && !kept; j++)
-					kept = ufl.items[j].kind == f->kind && ufl.items[j].signature == f->signature;
-				if (!kept) {
+				if (unsound_kind(f->kind)) {
+					int kept = 0;
+					for (int j = 0; j < ufl.n && !kept; j++)
+						kept = ufl.items[j].kind == f->kind && ufl.items[j].signature == f->signature;
+					if (kept)
+						continue;
 					f->kind = FK_GATED;
 					f->root_cause = PASS_CAUSE_GATED;
 					fl_sign(f);
 				}
+				out->items[w++] = *f;
 			}
+			out->n = w;
 		}
 	}
 	if (!m->explain)
