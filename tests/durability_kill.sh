@@ -9,7 +9,8 @@
 #   the findings and counts are exactly those of the same campaign run
 #   without interruption: nothing lost, nothing counted twice.
 # The campaign is sized to run about 16 s on this build and machine (a 2 s
-# calibration run; DURABILITY_PROGRAMS overrides), and killed after 1.2 to
+# calibration run times DURABILITY_SCALE, 8; DURABILITY_PROGRAMS overrides:
+# the sanitizer build uses 4), and killed after 1.2 to
 # 1.8 s (after its first commits) each time; DURABILITY_SEED fixes those
 # moments (printed, to reproduce a failure).
 ff=$1 work=$2
@@ -21,7 +22,7 @@ q() { sqlite3 -cmd '.timeout 10000' "$1" "$2"; }
 db="$work/k.sqlite"
 fsig='select kind, model, signature, count from findings order by kind, model, signature'
 "$ff" campaign --time 2 --seed 21 --size 20 --no-reduce --jobs 2 --db "$work/calib.sqlite" >/dev/null 2>&1
-n=${DURABILITY_PROGRAMS:-$(( $(q "$work/calib.sqlite" 'select execs from campaigns') * 8 ))}
+n=${DURABILITY_PROGRAMS:-$(( $(q "$work/calib.sqlite" 'select execs from campaigns') * ${DURABILITY_SCALE:-8} ))}
 [ "$n" -ge 500 ] || n=500
 args="--programs $n --seed 21 --size 20 --no-reduce"
 echo "kill moments seed $rseed, $n programs"
