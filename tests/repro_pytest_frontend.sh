@@ -15,6 +15,7 @@ set -- "$dir"/*.py
 head=$(grep -l '^from tvm import tirx' "$@")
 seed=$(grep -L '^from tvm import tirx' "$@")
 rc=0
+python3 "$src/tests/pytest_frontend_stub/language_selftest.py" || rc=1
 [ -z "$seed" ] || python3 "$src/tests/pytest_frontend_stub/check.py" --version seed $seed || rc=1
 [ -z "$head" ] || python3 "$src/tests/pytest_frontend_stub/check.py" --version head $head || rc=1
 exit $rc
