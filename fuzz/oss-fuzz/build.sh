@@ -23,7 +23,7 @@ t="$root/fuzz/targets"
 mkdir -p "$OUT" "$WORK/fencefuzz-obj"
 
 flags=(-std=c11 -D_POSIX_C_SOURCE=200809L -DFENCEFUZZ_VERIFY=1
-       -I"$root/core" -I"$root/oracle" -I"$root/fuzz" -I"$t")
+       -I"$root/core" -I"$root/models" -I"$root/oracle" -I"$root/fuzz" -I"$t")
 
 # compile DIR EXTRA-FLAGS SOURCE...: objects into DIR, $jobs at a time
 compile() {
@@ -42,7 +42,7 @@ compile() {
 	for p in "${pids[@]}"; do wait "$p"; done
 }
 
-core=("$root"/core/*.c)
+core=("$root"/core/*.c "$root"/models/*.c)
 oracle=("$root"/oracle/*.c)
 gen=("$root/fuzz/gen.c" "$root/fuzz/decisions.c")
 
