@@ -1,12 +1,13 @@
 /* oracle.h: the judges of fencefuzz (docs/semantics.md §5), and every prototype of the
  * oracle layer, grouped by the file that defines it.
  *
- * The oracles hold the truth (PTX semantics).  They must not include
- * core/ops.h, core/opclass.h or any pass-model header, nor call a model's
- * classifier: they read the IR (core/ir.h) and their own effect table
- * (oracle/effects.def), so that a mistake in a model cannot hide in its judge.
- * The one exception is orc_check/orc_differential, which RUN a model (through
- * core/pass.h) to get the output they judge.
+ * The oracles hold the truth (PTX semantics).  They cannot include a model's
+ * header (models/ops.h, opclass.h, pass.h) nor call a model's classifier: the
+ * oracle library links only the IR layer and its include path has no models/
+ * (tests/wall.sh proves it).  They read the IR (core/ir.h) and their own effect
+ * table (oracle/effects.def), so that a mistake in a model cannot hide in its
+ * judge.  Running a model and then the oracles on its output is the judge's
+ * (judge/judge.h), a layer above both.
  *
  * Every finding explains itself: a kind, the oracle and the rule it rests on
  * (with the PTX ISA section), a location, a witness (the path of statement
@@ -217,16 +218,5 @@ typedef struct MinimalityStatus {
 } MinimalityStatus;
 int orc_minimality_status(const Func *p, const Func *q, const OracleOptions *o,
                           const char *model, FindingList *out, MinimalityStatus *status);
-
-/* check.c: run a model and every enabled oracle on every function.  When the
- * model gives no output (an external model failed: pass_run_ex), orc_check
- * reports one FK_MODEL_CRASH / FK_MODEL_TIMEOUT / FK_MODEL_UNREADABLE finding
- * instead (also when only its run on its own output, for idempotence, fails);
- * orc_differential skips a pair in which a model failed. */
-struct PassModel;
-int orc_check(const struct PassModel *m, const Program *p, const OracleOptions *o,
-              FindingList *out);
-int orc_differential(const struct PassModel *a, const struct PassModel *b, const Program *p,
-                     const OracleOptions *o, FindingList *out);
 
 #endif

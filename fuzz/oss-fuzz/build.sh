@@ -23,7 +23,7 @@ t="$root/fuzz/targets"
 mkdir -p "$OUT" "$WORK/fencefuzz-obj"
 
 flags=(-std=c11 -D_POSIX_C_SOURCE=200809L -DFENCEFUZZ_VERIFY=1
-       -I"$root/core" -I"$root/models" -I"$root/oracle" -I"$root/fuzz" -I"$t")
+       -I"$root/core" -I"$root/models" -I"$root/oracle" -I"$root/judge" -I"$root/fuzz" -I"$t")
 
 # compile DIR EXTRA-FLAGS SOURCE...: objects into DIR, $jobs at a time
 compile() {
@@ -43,7 +43,7 @@ compile() {
 }
 
 core=("$root"/core/*.c "$root"/models/*.c)
-oracle=("$root"/oracle/*.c)
+oracle=("$root"/oracle/*.c "$root"/judge/*.c)
 gen=("$root/fuzz/gen.c" "$root/fuzz/decisions.c")
 
 # fuzz_reader: the reader and printer, with coverage everywhere

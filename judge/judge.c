@@ -1,9 +1,9 @@
-/* check.c: runs a model and then every enabled oracle on each function of a
+/* judge.c: runs a model and then every enabled oracle on each function of a
  * program (`fencefuzz check`), and the differential oracle on two models.
  *
- * This is the one oracle file that includes core/pass.h: it must run the
- * model to get the output it judges.  The judging itself happens in the other
- * oracle files, which never see the model.
+ * The judge is the one layer that links both the models (it must run the
+ * model to get the output it judges) and the oracles; the judging itself
+ * happens in oracle/, which never sees a model.
  *
  * Root causes.  Once the oracles have judged a function, each finding is
  * given to the model's explain hook (pass.h), which names its own rule to
@@ -15,8 +15,7 @@
  * there (TileLang binds the target first, and programs with one find it). */
 #include <string.h>
 
-#include "oracle.h"
-#include "pass.h"
+#include "judge.h"
 
 /* The model gave no output to judge: one finding saying why. */
 static void
