@@ -623,6 +623,157 @@ ex_args_void(L *l, StrBuf *sb, const Expr *e, int depth)
 
 static Kind classify(L *l, const Expr *c, const Var **ra, const Var **rb);
 
+/* A binary operation: C's operator, or the prelude's helper where C's
+ * division and modulo differ from TIR's. */
+static void
+ex_bin(L *l, StrBuf *sb, const Expr *e, int depth)
+{
+	const char *fn = NULL;
+	switch (e->u.bin.op) {
+	case BIN_DIV: fn = "ff_div"; break;
+	case BIN_FLOORDIV: fn = "ff_floordiv"; break;
+	case BIN_FLOORMOD: fn = "ff_floormod"; break;
+	default: break;
+	}
+	if (fn) {
+		sb_printf(sb, "%s(", fn);
+		ex(l, sb, e->u.bin.a, depth + 1);
+		sb_puts(sb, ", ");
+		ex(l, sb, e->u.bin.b, depth + 1);
+		sb_puts(sb, ")");
+		return;
+	}
+	const char *tok = e->u.bin.op == BIN_AND ? "&&" : e->u.bin.op == BIN_OR ? "||"
+	                                                                         : ir_binop_token(e->u.bin.op);
+	sb_puts(sb, "((ff_i64)(");
+	ex(l, sb, e->u.bin.a, depth + 1);
+	sb_printf(sb, " %s ", tok);
+	ex(l, sb, e->u.bin.b, depth + 1);
+	sb_puts(sb, "))");
+	return;
+}
+
+/* A load: its indices evaluated, and a generic read when from shared memory. */
+static void
+ex_load(L *l, StrBuf *sb, const Expr *e, int depth)
+{
+	const Var *d = e->u.load.buf->data;
+	sb_puts(sb, "(");
+	for (int i = 0; i < e->u.load.nidx; i++) {
+		sb_puts(sb, "(void)(");
+		ex(l, sb, e->u.load.idx[i], depth + 1);
+		sb_puts(sb, "), ");
+	}
+	if (is_shared_data_var(d)) {
+		l->info->n_generic_read++;
+		sb_puts(sb, "ff_gr(t, ");
+		region_of_index(l, sb, e->u.load.buf, e->u.load.idx, e->u.load.nidx);
+		sb_puts(sb, "))");
+	} else {
+		sb_puts(sb, "0LL)");
+	}
+	return;
+}
+
+/* A call that computes a value (casts, selects, bit operations, min/max,
+ * the elect predicate): 1 when lowered. */
+static int
+ex_pure_call(L *l, StrBuf *sb, const Expr *e, int depth)
+{
+	const char *n = e->u.call.name;
+	int na = e->u.call.nargs;
+	Expr *const *a = e->u.call.args;
+	if ((!strcmp(n, "Cast") || !strcmp(n, "reinterpret")) && na >= 1) {
+		ex(l, sb, a[na - 1], depth + 1);
+		return 1;
+	}
+	if (!strcmp(n, "if_then_else") && na == 3) {
+		sb_puts(sb, "((");
+		ex(l, sb, a[0], depth + 1);
+		sb_puts(sb, ") ? (");
+		ex(l, sb, a[1], depth + 1);
+		sb_puts(sb, ") : (");
+		ex(l, sb, a[2], depth + 1);
+		sb_puts(sb, "))");
+		return 1;
+	}
+	const char *bop = !strcmp(n, "bitwise_and") ? "&" : !strcmp(n, "bitwise_or") ? "|"
+	                  : !strcmp(n, "bitwise_xor") ? "^" : !strcmp(n, "shift_left") ? "<<"
+	                  : !strcmp(n, "shift_right") ? ">>" : NULL;
+	if (bop && na == 2) {
+		sb_puts(sb, "((ff_i64)(");
+		ex(l, sb, a[0], depth + 1);
+		sb_printf(sb, ") %s (ff_i64)(", bop);
+		ex(l, sb, a[1], depth + 1);
+		sb_puts(sb, "))");
+		return 1;
+	}
+	if ((!strcmp(n, "max") || !strcmp(n, "min")) && na == 2) {
+		sb_printf(sb, "ff_%s(", n);
+		ex(l, sb, a[0], depth + 1);
+		sb_puts(sb, ", ");
+		ex(l, sb, a[1], depth + 1);
+		sb_puts(sb, ")");
+		return 1;
+	}
+	if (strstr(n, "shuffle_elect") && na >= 1) {
+		sb_puts(sb, "ff_elect(t, ");
+		ex(l, sb, a[0], depth + 1);
+		sb_puts(sb, ")");
+		return 1;
+	}
+	return 0;
+}
+
+/* A call inside an expression: a value, or an access it makes (a let value,
+ * a condition). */
+static void
+ex_call(L *l, StrBuf *sb, const Expr *e, int depth)
+{
+	const char *n = e->u.call.name;
+	if (ex_pure_call(l, sb, e, depth))
+		return;
+	const Var *ra = NULL, *rb = NULL;
+	Kind k = classify(l, e, &ra, &rb);
+	if (k == K_ATOMIC && ra) {
+		l->info->n_generic_write++;
+		l->info->n_atomic++;
+		sb_puts(sb, "(ff_atomic(t, ");
+		region_of_call(l, sb, e, ra);
+		sb_printf(sb, ", %du, %d, 1) + ", ++l->site, atomic_op(call_fname(e)));
+		ex_args_void(l, sb, e, depth);
+		sb_puts(sb, ")");
+		return;
+	}
+	if ((k == K_GW || k == K_STMATRIX || k == K_GENERIC_CALL || k == K_CPASYNC) && ra) {
+		l->info->n_generic_write++;
+		if (k != K_GW)
+			standin(l, "%s inside an expression as st.shared", call_fname(e));
+		sb_puts(sb, "(ff_gw(t, ");
+		region_of_call(l, sb, e, ra);
+		sb_printf(sb, ", %du), ", ++l->site);
+		ex_args_void(l, sb, e, depth);
+		sb_puts(sb, ")");
+		return;
+	}
+	if ((k == K_GR || k == K_LDMATRIX) && ra) {
+		l->info->n_generic_read++;
+		if (k == K_LDMATRIX || strcmp(call_fname(e), n) || !orc_effect(n))
+			standin(l, "%s inside an expression as ld.shared", call_fname(e));
+		sb_puts(sb, "(ff_gr(t, ");
+		region_of_call(l, sb, e, ra);
+		sb_puts(sb, "), ");
+		ex_args_void(l, sb, e, depth);
+		sb_puts(sb, ")");
+		return;
+	}
+	if (k == K_ASTORE || k == K_ALOAD || k == K_WGMMA)
+		note(l, "async op %s inside an expression: not issued", n);
+	else if (l->in_cond)
+		note(l, "call %s in a condition or loop bound evaluates to 0", n);
+	ex_args_void(l, sb, e, depth);
+}
+
 static void
 ex(L *l, StrBuf *sb, const Expr *e, int depth)
 {
@@ -648,139 +799,20 @@ ex(L *l, StrBuf *sb, const Expr *e, int depth)
 		cname(sb, v);
 		return;
 	}
-	case EX_BIN: {
-		const char *fn = NULL;
-		switch (e->u.bin.op) {
-		case BIN_DIV: fn = "ff_div"; break;
-		case BIN_FLOORDIV: fn = "ff_floordiv"; break;
-		case BIN_FLOORMOD: fn = "ff_floormod"; break;
-		default: break;
-		}
-		if (fn) {
-			sb_printf(sb, "%s(", fn);
-			ex(l, sb, e->u.bin.a, depth + 1);
-			sb_puts(sb, ", ");
-			ex(l, sb, e->u.bin.b, depth + 1);
-			sb_puts(sb, ")");
-			return;
-		}
-		const char *tok = e->u.bin.op == BIN_AND ? "&&" : e->u.bin.op == BIN_OR ? "||"
-		                                                                         : ir_binop_token(e->u.bin.op);
-		sb_puts(sb, "((ff_i64)(");
-		ex(l, sb, e->u.bin.a, depth + 1);
-		sb_printf(sb, " %s ", tok);
-		ex(l, sb, e->u.bin.b, depth + 1);
-		sb_puts(sb, "))");
+	case EX_BIN:
+		ex_bin(l, sb, e, depth);
 		return;
-	}
 	case EX_NOT:
 		sb_puts(sb, "((ff_i64)!(");
 		ex(l, sb, e->u.operand, depth + 1);
 		sb_puts(sb, "))");
 		return;
-	case EX_LOAD: {
-		const Var *d = e->u.load.buf->data;
-		sb_puts(sb, "(");
-		for (int i = 0; i < e->u.load.nidx; i++) {
-			sb_puts(sb, "(void)(");
-			ex(l, sb, e->u.load.idx[i], depth + 1);
-			sb_puts(sb, "), ");
-		}
-		if (is_shared_data_var(d)) {
-			l->info->n_generic_read++;
-			sb_puts(sb, "ff_gr(t, ");
-			region_of_index(l, sb, e->u.load.buf, e->u.load.idx, e->u.load.nidx);
-			sb_puts(sb, "))");
-		} else {
-			sb_puts(sb, "0LL)");
-		}
+	case EX_LOAD:
+		ex_load(l, sb, e, depth);
 		return;
-	}
-	case EX_CALL: {
-		const char *n = e->u.call.name;
-		int na = e->u.call.nargs;
-		Expr *const *a = e->u.call.args;
-		if ((!strcmp(n, "Cast") || !strcmp(n, "reinterpret")) && na >= 1) {
-			ex(l, sb, a[na - 1], depth + 1);
-			return;
-		}
-		if (!strcmp(n, "if_then_else") && na == 3) {
-			sb_puts(sb, "((");
-			ex(l, sb, a[0], depth + 1);
-			sb_puts(sb, ") ? (");
-			ex(l, sb, a[1], depth + 1);
-			sb_puts(sb, ") : (");
-			ex(l, sb, a[2], depth + 1);
-			sb_puts(sb, "))");
-			return;
-		}
-		const char *bop = !strcmp(n, "bitwise_and") ? "&" : !strcmp(n, "bitwise_or") ? "|"
-		                  : !strcmp(n, "bitwise_xor") ? "^" : !strcmp(n, "shift_left") ? "<<"
-		                  : !strcmp(n, "shift_right") ? ">>" : NULL;
-		if (bop && na == 2) {
-			sb_puts(sb, "((ff_i64)(");
-			ex(l, sb, a[0], depth + 1);
-			sb_printf(sb, ") %s (ff_i64)(", bop);
-			ex(l, sb, a[1], depth + 1);
-			sb_puts(sb, "))");
-			return;
-		}
-		if ((!strcmp(n, "max") || !strcmp(n, "min")) && na == 2) {
-			sb_printf(sb, "ff_%s(", n);
-			ex(l, sb, a[0], depth + 1);
-			sb_puts(sb, ", ");
-			ex(l, sb, a[1], depth + 1);
-			sb_puts(sb, ")");
-			return;
-		}
-		if (strstr(n, "shuffle_elect") && na >= 1) {
-			sb_puts(sb, "ff_elect(t, ");
-			ex(l, sb, a[0], depth + 1);
-			sb_puts(sb, ")");
-			return;
-		}
-		/* An access inside an expression (a let value, a condition) */
-		const Var *ra = NULL, *rb = NULL;
-		Kind k = classify(l, e, &ra, &rb);
-		if (k == K_ATOMIC && ra) {
-			l->info->n_generic_write++;
-			l->info->n_atomic++;
-			sb_puts(sb, "(ff_atomic(t, ");
-			region_of_call(l, sb, e, ra);
-			sb_printf(sb, ", %du, %d, 1) + ", ++l->site, atomic_op(call_fname(e)));
-			ex_args_void(l, sb, e, depth);
-			sb_puts(sb, ")");
-			return;
-		}
-		if ((k == K_GW || k == K_STMATRIX || k == K_GENERIC_CALL || k == K_CPASYNC) && ra) {
-			l->info->n_generic_write++;
-			if (k != K_GW)
-				standin(l, "%s inside an expression as st.shared", call_fname(e));
-			sb_puts(sb, "(ff_gw(t, ");
-			region_of_call(l, sb, e, ra);
-			sb_printf(sb, ", %du), ", ++l->site);
-			ex_args_void(l, sb, e, depth);
-			sb_puts(sb, ")");
-			return;
-		}
-		if ((k == K_GR || k == K_LDMATRIX) && ra) {
-			l->info->n_generic_read++;
-			if (k == K_LDMATRIX || strcmp(call_fname(e), n) || !orc_effect(n))
-				standin(l, "%s inside an expression as ld.shared", call_fname(e));
-			sb_puts(sb, "(ff_gr(t, ");
-			region_of_call(l, sb, e, ra);
-			sb_puts(sb, "), ");
-			ex_args_void(l, sb, e, depth);
-			sb_puts(sb, ")");
-			return;
-		}
-		if (k == K_ASTORE || k == K_ALOAD || k == K_WGMMA)
-			note(l, "async op %s inside an expression: not issued", n);
-		else if (l->in_cond)
-			note(l, "call %s in a condition or loop bound evaluates to 0", n);
-		ex_args_void(l, sb, e, depth);
+	case EX_CALL:
+		ex_call(l, sb, e, depth);
 		return;
-	}
 	default:
 		sb_puts(sb, "0LL");
 		return;
