@@ -1236,11 +1236,63 @@ is_access_call(const Expr *a)
 	                              !strcmp(a->u.call.name, "tvm_access_ptr"));
 }
 
+/* tvm_storage_sync: a named barrier, or one of all threads where all reach it. */
 static void
-emit_call(L *l, const Expr *e, Ctx c)
+emit_storage_sync(L *l, const Expr *e, Ctx c)
 {
-	const Var *ra = NULL, *rb = NULL;
-	Kind k = classify(l, e, &ra, &rb);
+	int64_t id = 0, cnt = 0;
+	if (e->u.call.nargs >= 3 && ir_is_const_int(e->u.call.args[1], &id) &&
+	    ir_is_const_int(e->u.call.args[2], &cnt)) {
+		/* tvm_storage_sync("shared", id, count): a named barrier */
+		if (id < 1 || id > PROG_BAR_MAX || cnt < 32 || cnt % 32 || cnt > l->nthreads)
+			refuse(l, "tvm_storage_sync with barrier %lld and %lld threads: not lowered (ids 1..%d, a "
+			          "multiple of 32 threads)", (long long)id, (long long)cnt, PROG_BAR_MAX);
+		line(l, "ff_bar_n(%du, %du); /* tvm_storage_sync(shared, %lld, %lld) */", (unsigned)id, (unsigned)cnt,
+		     (long long)id, (long long)cnt);
+	} else if (c.conv && c.pid < 0)
+		line(l, "ff_bar(t); /* tvm_storage_sync */");
+	else {
+		if (c.conv)
+			refuse(l, "tvm_storage_sync inside the thread partition [%d, %d): a barrier of all %d threads "
+			          "that the other threads never reach", c.plo, c.phi, l->nthreads);
+		else
+			refuse(l, "tvm_storage_sync under a thread predicate: a barrier of all %d threads that "
+			          "some threads never reach", l->nthreads);
+		line(l, "/* tvm_storage_sync (refused: not every thread reaches it) */");
+	}
+}
+
+/* A call with no effect the kernel runs: a descriptor's region where it
+ * initializes one, else a comment. */
+static void
+emit_ignored(L *l, const Expr *e)
+{
+	const char *n = e->u.call.name;
+	const char *fn = call_fname(e);
+	StrBuf tmp;
+	const Effect *ef = orc_effect(n);
+	int off;
+	ef = orc_call_effect(e, &off);
+	if (ef && ef->role == ER_DESC_INIT && e->u.call.nargs > off) {
+		const Var *d = desc_var(e->u.call.args[off]);
+		int di = d ? desc_index(l, d) : -1;
+		if (di >= 0 && split_of(l, l->descbuf[di]) >= 0) {
+			sb_init(&tmp);
+			region_of_call(l, &tmp, e, l->descbuf[di]);
+			line(l, "ff_dr%d = %s; /* %s */", di, tmp.p, n);
+			sb_free(&tmp);
+			return;
+		}
+	}
+	line(l, "/* %s */", fn);
+	if (!strncmp(fn, "mbarrier", 8) || strstr(fn, "arrive") || strstr(fn, "barrier"))
+		note(l, "%s: not lowered", fn);
+}
+
+/* The calls of kind k that are synchronization or no access: 1 when lowered. */
+static int
+emit_sync_call(L *l, const Expr *e, Kind k, Ctx c)
+{
 	const char *n = e->u.call.name;
 	const char *fn = call_fname(e);
 	StrBuf tmp;
@@ -1248,16 +1300,16 @@ emit_call(L *l, const Expr *e, Ctx c)
 	case K_FENCE:
 		l->info->n_fence++;
 		line(l, "ff_fence();");
-		return;
+		return 1;
 	case K_COMMIT:
 		line(l, "ff_commit();");
-		return;
+		return 1;
 	case K_WAIT:
 		line(l, "ff_wait_read();");
-		return;
+		return 1;
 	case K_CPCOMMIT:
 		line(l, "ff_cp_commit(); /* ptx_commit_group */");
-		return;
+		return 1;
 	case K_CPWAIT: {
 		int64_t w = 0;
 		int off = strcmp(fn, n) ? 2 : 0;
@@ -1266,54 +1318,17 @@ emit_call(L *l, const Expr *e, Ctx c)
 			w = 0;
 		}
 		line(l, "FF_CP_WAIT(%d); /* ptx_wait_group */", (int)w);
-		return;
+		return 1;
 	}
 	case K_MBAR:
 		emit_mbar(l, e, c);
-		return;
-	case K_SYNC: {
-		int64_t id = 0, cnt = 0;
-		if (e->u.call.nargs >= 3 && ir_is_const_int(e->u.call.args[1], &id) &&
-		    ir_is_const_int(e->u.call.args[2], &cnt)) {
-			/* tvm_storage_sync("shared", id, count): a named barrier */
-			if (id < 1 || id > PROG_BAR_MAX || cnt < 32 || cnt % 32 || cnt > l->nthreads)
-				refuse(l, "tvm_storage_sync with barrier %lld and %lld threads: not lowered (ids 1..%d, a "
-				          "multiple of 32 threads)", (long long)id, (long long)cnt, PROG_BAR_MAX);
-			line(l, "ff_bar_n(%du, %du); /* tvm_storage_sync(shared, %lld, %lld) */", (unsigned)id, (unsigned)cnt,
-			     (long long)id, (long long)cnt);
-		} else if (c.conv && c.pid < 0)
-			line(l, "ff_bar(t); /* tvm_storage_sync */");
-		else {
-			if (c.conv)
-				refuse(l, "tvm_storage_sync inside the thread partition [%d, %d): a barrier of all %d threads "
-				          "that the other threads never reach", c.plo, c.phi, l->nthreads);
-			else
-				refuse(l, "tvm_storage_sync under a thread predicate: a barrier of all %d threads that "
-				          "some threads never reach", l->nthreads);
-			line(l, "/* tvm_storage_sync (refused: not every thread reaches it) */");
-		}
-		return;
-	}
-	case K_IGNORE: {
-		const Effect *ef = orc_effect(n);
-		int off;
-		ef = orc_call_effect(e, &off);
-		if (ef && ef->role == ER_DESC_INIT && e->u.call.nargs > off) {
-			const Var *d = desc_var(e->u.call.args[off]);
-			int di = d ? desc_index(l, d) : -1;
-			if (di >= 0 && split_of(l, l->descbuf[di]) >= 0) {
-				sb_init(&tmp);
-				region_of_call(l, &tmp, e, l->descbuf[di]);
-				line(l, "ff_dr%d = %s; /* %s */", di, tmp.p, n);
-				sb_free(&tmp);
-				return;
-			}
-		}
-		line(l, "/* %s */", fn);
-		if (!strncmp(fn, "mbarrier", 8) || strstr(fn, "arrive") || strstr(fn, "barrier"))
-			note(l, "%s: not lowered", fn);
-		return;
-	}
+		return 1;
+	case K_SYNC:
+		emit_storage_sync(l, e, c);
+		return 1;
+	case K_IGNORE:
+		emit_ignored(l, e);
+		return 1;
 	case K_NONE:
 		sb_init(&tmp);
 		ex_args_void(l, &tmp, e, 0);
@@ -1321,41 +1336,41 @@ emit_call(L *l, const Expr *e, Ctx c)
 		sb_free(&tmp);
 		if (strncmp(n, "warpgroup_", 10))
 			note(l, "call %s: no shared-memory effect", fn);
-		return;
+		return 1;
 	default:
-		break;
+		return 0;
 	}
-	if (!ra) {
-		if (l->nregvar == 0)
-			note(l, "%s with no shared buffer in the program: uses a scratch region", fn);
-		else
-			note(l, "%s: operand not resolved, uses the first shared buffer", fn);
-	}
-	if (l->o->fence_all && is_async_kind(k)) {
-		l->info->n_fence++;
-		line(l, "ff_fence(); /* fenced control */");
-	}
-	StrBuf R, R2;
-	sb_init(&R);
-	sb_init(&R2);
+}
+
+/* The C text of the call's regions: R for its first operand, R2 for its
+ * second (a wgmma's B; R again when it has one operand). */
+static void
+operand_regions(L *l, const Expr *e, Kind k, const Var *ra, const Var *rb, StrBuf *R, StrBuf *R2)
+{
+	const char *n = e->u.call.name;
 	if (k == K_WGMMA && (orc_call_effect(e, &(int){0})->flags & EF_DESC)) {
-		desc_region(l, &R, e, 0, ra);
+		desc_region(l, R, e, 0, ra);
 		if (!strncmp(n, "ptx_wgmma_rs", 12) || !strcmp(n, "ptx_wgmma_sp_rs") || !strcmp(n, "ptx_tcgen05_mma_ts"))
-			sb_puts(&R2, R.p);
+			sb_puts(R2, R->p);
 		else
-			desc_region(l, &R2, e, 1, rb ? rb : ra);
+			desc_region(l, R2, e, 1, rb ? rb : ra);
 	} else {
 		if (ra)
-			region_of_call(l, &R, e, ra);
+			region_of_call(l, R, e, ra);
 		else
-			sb_printf(&R, "%d", l->nreg ? 0 : (l->nreg = 1, 0));
+			sb_printf(R, "%d", l->nreg ? 0 : (l->nreg = 1, 0));
 		if (rb)
-			region_of_call(l, &R2, e, rb);
+			region_of_call(l, R2, e, rb);
 		else
-			sb_puts(&R2, R.p);
+			sb_puts(R2, R->p);
 	}
-	const char *r = R.p, *r2 = R2.p;
-	/* arguments may hold reads of their own */
+}
+
+/* Arguments may hold reads of their own: each one that does, evaluated. */
+static void
+arg_reads(L *l, const Expr *e)
+{
+	StrBuf tmp;
 	for (int i = 0; i < e->u.call.nargs; i++) {
 		const Expr *a = e->u.call.args[i];
 		if (a->kind == EX_LOAD && !is_shared_data_var(a->u.load.buf->data))
@@ -1369,6 +1384,102 @@ emit_call(L *l, const Expr *e, Ctx c)
 			sb_free(&tmp);
 		}
 	}
+}
+
+static void
+emit_astore(L *l, const Expr *e, const char *r)
+{
+	const char *n = e->u.call.name;
+	const char *fn = call_fname(e);
+	l->info->n_async_store++;
+	int tensor = !strcmp(n, "tma_store") || !strcmp(n, "tma_store_scatter4");
+	if (tensor && e->u.call.nargs >= 1 && is_access_call(e->u.call.args[0]))
+		tensor = 0; /* tma_store(global pointer, smem, bytes): the non-tensor bulk copy */
+	int kind = tensor;
+	int64_t red = 0;
+	if (!strcmp(fn, "tl::tma_store_add"))
+		kind = 2;
+	else if (tensor && !strcmp(n, "tma_store") && e->u.call.nargs >= 5 &&
+	         ir_is_const_int(e->u.call.args[e->u.call.nargs - 2], &red) && red == 1)
+		kind = 3;
+	if (!strcmp(n, "tma_store_cluster"))
+		standin(l, "tma_store_cluster as a bulk store to global memory");
+	if (!strcmp(n, "tma_store_scatter4"))
+		standin(l, "tma_store_scatter4 as a 2-d tensor store");
+	line(l, "ff_astore(t, p, %s, %d, &tm_store); /* %s */", r, kind, fn);
+	if (l->o->handshake == 0 && !l->has_handshake)
+		line(l, "ff_commit(); ff_wait_read(); /* handshake (copy lowering) */");
+}
+
+static void
+emit_aload(L *l, const Expr *e, const char *r)
+{
+	const char *n = e->u.call.name;
+	l->info->n_async_load++;
+	int tensor = strcmp(n, "ptx_cp_async_bulk") != 0;
+	const char *map = "&tm_load";
+	if (!strcmp(n, "tma_load_im2col")) {
+		tensor = 2;
+		map = "&tm_im2col";
+		l->info->n_im2col++;
+	} else if (!strcmp(n, "tma_load_multicast")) {
+		int64_t mask = 3;
+		tensor = 3;
+		map = "&tm_half";
+		l->info->cluster = 2;
+		if (e->u.call.nargs > 3 && ir_is_const_int(e->u.call.args[3], &mask) && mask != 3)
+			note(l, "tma_load_multicast mask %lld: run in clusters of 2 CTAs with mask 0b11", (long long)mask);
+	} else if (strcmp(n, "tma_load") && strcmp(n, "ptx_cp_async_bulk"))
+		standin(l, "%s as a 2-d tensor load into this CTA", n);
+	if (l->psync) {
+		StrBuf b;
+		sb_init(&b);
+		(void)call_bar(l, &b, e, n);
+		l->psync_loads++;
+		line(l, "ff_aload_on(t, p, %s, %d, %s, %du, %s); /* %s */", r, tensor, map, ++l->site, b.p, n);
+		sb_free(&b);
+	} else
+		line(l, "ff_aload(t, p, %s, %d, %s, %du); /* %s */", r, tensor, map, ++l->site, n);
+}
+
+/* wgmma where a whole warpgroup issues it, else a bulk store of its operand. */
+static void
+emit_wgmma(L *l, const Expr *e, Ctx c, const char *r, const char *r2)
+{
+	const char *n = e->u.call.name;
+	if (c.wg && l->nthreads % 128 == 0) {
+		l->info->n_wgmma++;
+		int sp = !strncmp(n, "ptx_wgmma_sp", 12) || !strcmp(n, "tl_gemm_sp");
+		if (sp)
+			l->info->n_sparse++;
+		if (!strcmp(n, "ptx_wgmma_rs")) {
+			line(l, "ff_wgmma_rs(t, %s); /* %s */", r2, n);
+		} else if (sp) {
+			if (!strcmp(n, "ptx_wgmma_sp_rs"))
+				standin(l, "ptx_wgmma_sp_rs as wgmma.sp with A from shared memory (B's buffer)");
+			line(l, "ff_wgmma_sp(t, %s, %s); /* %s */", r, r2, n);
+		} else {
+			if (strcmp(n, "ptx_wgmma_ss"))
+				note(l, "%s: lowered as wgmma m64n8k16 f16 with A and B from shared memory", n);
+			line(l, "ff_wgmma(t, %s, %s); /* %s */", r, r2, n);
+		}
+		if (strcmp(n, "tl_gemm") && strcmp(n, "tl_gemm_sp"))
+			note(l, "wgmma shapes: m64n8k16 (sparse m64n8k32) f16 whatever the program's shape");
+	} else {
+		l->info->n_async_store++;
+		standin(l, "%s where not all threads of a warpgroup arrive, as a bulk store of its operand", n);
+		line(l, "ff_astore(t, p, %s, 0, &tm_store); /* %s (not warpgroup-converged) */", r, n);
+		if (l->o->handshake == 0 && !l->has_handshake)
+			line(l, "ff_commit(); ff_wait_read();");
+	}
+}
+
+/* The access a call of kind k makes, on regions r (and r2). */
+static void
+emit_access(L *l, const Expr *e, Kind k, Ctx c, const Var *ra, const char *r, const char *r2)
+{
+	const char *n = e->u.call.name;
+	const char *fn = call_fname(e);
 	switch (k) {
 	case K_GW:
 		l->info->n_generic_write++;
@@ -1418,85 +1529,44 @@ emit_call(L *l, const Expr *e, Ctx c)
 			line(l, "(void)ff_gr(t, %s); /* ptx_ldmatrix */", r);
 		}
 		break;
-	case K_ASTORE: {
-		l->info->n_async_store++;
-		int tensor = !strcmp(n, "tma_store") || !strcmp(n, "tma_store_scatter4");
-		if (tensor && e->u.call.nargs >= 1 && is_access_call(e->u.call.args[0]))
-			tensor = 0; /* tma_store(global pointer, smem, bytes): the non-tensor bulk copy */
-		int kind = tensor;
-		int64_t red = 0;
-		if (!strcmp(fn, "tl::tma_store_add"))
-			kind = 2;
-		else if (tensor && !strcmp(n, "tma_store") && e->u.call.nargs >= 5 &&
-		         ir_is_const_int(e->u.call.args[e->u.call.nargs - 2], &red) && red == 1)
-			kind = 3;
-		if (!strcmp(n, "tma_store_cluster"))
-			standin(l, "tma_store_cluster as a bulk store to global memory");
-		if (!strcmp(n, "tma_store_scatter4"))
-			standin(l, "tma_store_scatter4 as a 2-d tensor store");
-		line(l, "ff_astore(t, p, %s, %d, &tm_store); /* %s */", r, kind, fn);
-		if (l->o->handshake == 0 && !l->has_handshake)
-			line(l, "ff_commit(); ff_wait_read(); /* handshake (copy lowering) */");
+	case K_ASTORE:
+		emit_astore(l, e, r);
 		break;
-	}
-	case K_ALOAD: {
-		l->info->n_async_load++;
-		int tensor = strcmp(n, "ptx_cp_async_bulk") != 0;
-		const char *map = "&tm_load";
-		if (!strcmp(n, "tma_load_im2col")) {
-			tensor = 2;
-			map = "&tm_im2col";
-			l->info->n_im2col++;
-		} else if (!strcmp(n, "tma_load_multicast")) {
-			int64_t mask = 3;
-			tensor = 3;
-			map = "&tm_half";
-			l->info->cluster = 2;
-			if (e->u.call.nargs > 3 && ir_is_const_int(e->u.call.args[3], &mask) && mask != 3)
-				note(l, "tma_load_multicast mask %lld: run in clusters of 2 CTAs with mask 0b11", (long long)mask);
-		} else if (strcmp(n, "tma_load") && strcmp(n, "ptx_cp_async_bulk"))
-			standin(l, "%s as a 2-d tensor load into this CTA", n);
-		if (l->psync) {
-			StrBuf b;
-			sb_init(&b);
-			(void)call_bar(l, &b, e, n);
-			l->psync_loads++;
-			line(l, "ff_aload_on(t, p, %s, %d, %s, %du, %s); /* %s */", r, tensor, map, ++l->site, b.p, n);
-			sb_free(&b);
-		} else
-			line(l, "ff_aload(t, p, %s, %d, %s, %du); /* %s */", r, tensor, map, ++l->site, n);
+	case K_ALOAD:
+		emit_aload(l, e, r);
 		break;
-	}
 	case K_WGMMA:
-		if (c.wg && l->nthreads % 128 == 0) {
-			l->info->n_wgmma++;
-			int sp = !strncmp(n, "ptx_wgmma_sp", 12) || !strcmp(n, "tl_gemm_sp");
-			if (sp)
-				l->info->n_sparse++;
-			if (!strcmp(n, "ptx_wgmma_rs")) {
-				line(l, "ff_wgmma_rs(t, %s); /* %s */", r2, n);
-			} else if (sp) {
-				if (!strcmp(n, "ptx_wgmma_sp_rs"))
-					standin(l, "ptx_wgmma_sp_rs as wgmma.sp with A from shared memory (B's buffer)");
-				line(l, "ff_wgmma_sp(t, %s, %s); /* %s */", r, r2, n);
-			} else {
-				if (strcmp(n, "ptx_wgmma_ss"))
-					note(l, "%s: lowered as wgmma m64n8k16 f16 with A and B from shared memory", n);
-				line(l, "ff_wgmma(t, %s, %s); /* %s */", r, r2, n);
-			}
-			if (strcmp(n, "tl_gemm") && strcmp(n, "tl_gemm_sp"))
-				note(l, "wgmma shapes: m64n8k16 (sparse m64n8k32) f16 whatever the program's shape");
-		} else {
-			l->info->n_async_store++;
-			standin(l, "%s where not all threads of a warpgroup arrive, as a bulk store of its operand", n);
-			line(l, "ff_astore(t, p, %s, 0, &tm_store); /* %s (not warpgroup-converged) */", r, n);
-			if (l->o->handshake == 0 && !l->has_handshake)
-				line(l, "ff_commit(); ff_wait_read();");
-		}
+		emit_wgmma(l, e, c, r, r2);
 		break;
 	default:
 		break;
 	}
+}
+
+static void
+emit_call(L *l, const Expr *e, Ctx c)
+{
+	const Var *ra = NULL, *rb = NULL;
+	Kind k = classify(l, e, &ra, &rb);
+	if (emit_sync_call(l, e, k, c))
+		return;
+	const char *fn = call_fname(e);
+	if (!ra) {
+		if (l->nregvar == 0)
+			note(l, "%s with no shared buffer in the program: uses a scratch region", fn);
+		else
+			note(l, "%s: operand not resolved, uses the first shared buffer", fn);
+	}
+	if (l->o->fence_all && is_async_kind(k)) {
+		l->info->n_fence++;
+		line(l, "ff_fence(); /* fenced control */");
+	}
+	StrBuf R, R2;
+	sb_init(&R);
+	sb_init(&R2);
+	operand_regions(l, e, k, ra, rb, &R, &R2);
+	arg_reads(l, e);
+	emit_access(l, e, k, c, ra, R.p, R2.p);
 	sb_free(&R);
 	sb_free(&R2);
 }
