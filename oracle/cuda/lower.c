@@ -1726,6 +1726,186 @@ narrow(L *l, Ctx c, const Expr *cond)
 	return narrow_ex(l, c, cond, 0);
 }
 
+/* A store: reads in its indices and value, then a generic write when to shared memory. */
+static void
+stmt_store(L *l, const Stmt *s, Ctx c, int depth)
+{
+	StrBuf t;
+	const Var *d = s->u.store.buf->data;
+	sb_init(&t);
+	for (int i = 0; i < s->u.store.nidx; i++) {
+		sb_puts(&t, "(void)(");
+		ex(l, &t, s->u.store.idx[i], 0);
+		sb_puts(&t, "); ");
+	}
+	sb_puts(&t, "(void)(");
+	ex(l, &t, s->u.store.value, 0);
+	sb_puts(&t, ");");
+	if (strstr(t.p, "ff_g"))
+		line(l, "%s", t.p);
+	sb_free(&t);
+	if (is_shared_data_var(d)) {
+		l->info->n_generic_write++;
+		sb_init(&t);
+		region_of_index(l, &t, s->u.store.buf, s->u.store.idx, s->u.store.nidx);
+		line(l, "ff_gw(t, %s, %du); /* %s[...] = ... */", t.p, ++l->site, s->u.store.buf->name);
+		sb_free(&t);
+	}
+}
+
+/* A loop: a thread binding of threadIdx.x, else a C loop capped at FF_LOOP_CAP. */
+static void
+stmt_for(L *l, const Stmt *s, Ctx c, int depth)
+{
+	StrBuf t;
+	const Var *v = s->u.for_.var;
+	declare(l, v);
+	int n = l->loopn++;
+	if (s->u.for_.kind == FOR_THREAD_BINDING && s->u.for_.thread &&
+	    !strncmp(s->u.for_.thread, "threadIdx.x", 11)) {
+		if (l->ntvars < 8 && !in_list(l->tvars, l->ntvars, v))
+			l->tvars[l->ntvars++] = v;
+		sb_init(&t);
+		cname(&t, v);
+		line(l, "%s = (ff_i64)t.tid;", t.p);
+		sb_free(&t);
+		body(l, s->u.for_.body, c, depth);
+		return;
+	}
+	Ctx d = c;
+	if (expr_div(l, s->u.for_.min, 0) || expr_div(l, s->u.for_.extent, 0) ||
+	    (s->u.for_.step && expr_div(l, s->u.for_.step, 0))) {
+		d.conv = d.wg = d.warp = 0;
+		if (l->ndiv < MAXV)
+			l->divvars[l->ndiv++] = v;
+	}
+	StrBuf mn, ext, st;
+	sb_init(&mn);
+	sb_init(&ext);
+	sb_init(&st);
+	l->in_cond = 1;
+	ex(l, &mn, s->u.for_.min, 0);
+	ex(l, &ext, s->u.for_.extent, 0);
+	l->in_cond = 0;
+	if (s->u.for_.step)
+		ex(l, &st, s->u.for_.step, 0);
+	else
+		sb_puts(&st, "1LL");
+	sb_init(&t);
+	cname(&t, v);
+	line(l, "{ const ff_i64 ff_lo%d = %s, ff_hi%d = ff_lo%d + (%s), ff_st%d = ff_max(%s, 1LL);", n,
+	     mn.p, n, n, ext.p, n, st.p);
+	line(l, "FF_LOOP_PRAGMA for (int ff_n%d = 0; ff_n%d < FF_LOOP_CAP && ff_lo%d + ff_n%d * ff_st%d < ff_hi%d; ++ff_n%d) {",
+	     n, n, n, n, n, n, n);
+	l->ind++;
+	line(l, "%s = ff_lo%d + ff_n%d * ff_st%d;", t.p, n, n, n);
+	body(l, s->u.for_.body, d, depth);
+	l->ind--;
+	line(l, "} }");
+	sb_free(&t);
+	sb_free(&mn);
+	sb_free(&ext);
+	sb_free(&st);
+}
+
+/* A while loop, capped at FF_WHILE_CAP iterations. */
+static void
+stmt_while(L *l, const Stmt *s, Ctx c, int depth)
+{
+	StrBuf t;
+	int n = l->loopn++;
+	Ctx d = narrow(l, c, s->u.while_.cond);
+	if (!d.conv)
+		d.wg = d.warp = 0;
+	sb_init(&t);
+	l->in_cond = 1;
+	ex(l, &t, s->u.while_.cond, 0);
+	l->in_cond = 0;
+	line(l, "FF_LOOP_PRAGMA for (int ff_n%d = 0; ff_n%d < FF_WHILE_CAP && (%s); ++ff_n%d) {", n, n, t.p, n);
+	sb_free(&t);
+	l->ind++;
+	body(l, s->u.while_.body, d, depth);
+	l->ind--;
+	line(l, "}");
+}
+
+/* An if: each branch narrows the thread context by its condition. */
+static void
+stmt_if(L *l, const Stmt *s, Ctx c, int depth)
+{
+	Ctx d = narrow(l, c, s->u.if_.cond);
+	open_if(l, s->u.if_.cond);
+	l->ind++;
+	body(l, s->u.if_.then_, d, depth);
+	l->ind--;
+	if (s->u.if_.else_) {
+		line(l, "} else {");
+		l->ind++;
+		/* the complement of a uniform predicate is uniform */
+		Ctx e = narrow_ex(l, c, s->u.if_.cond, 1);
+		body(l, s->u.if_.else_, e, depth);
+		l->ind--;
+	}
+	line(l, "}");
+}
+
+/* A launch_thread: threadIdx.x, blockIdx.* (from the grid's one dimension), else 0. */
+static void
+stmt_launch(L *l, const Stmt *s, Ctx c, int depth)
+{
+	StrBuf t;
+	const Var *v = s->u.launch.var;
+	declare(l, v);
+	const char *tag = s->u.launch.tag;
+	sb_init(&t);
+	cname(&t, v);
+	if (!strcmp(tag, "threadIdx.x")) {
+		if (l->ntvars < 8 && !in_list(l->tvars, l->ntvars, v))
+			l->tvars[l->ntvars++] = v;
+		line(l, "%s = (ff_i64)t.tid;", t.p);
+	} else if (!strncmp(tag, "blockIdx.", 9)) {
+		int64_t ext = 1;
+		if (!ir_is_const_int(s->u.launch.extent, &ext) || ext < 1) {
+			ext = 1;
+			note(l, "%s with a symbolic extent: taken as 1", tag);
+		}
+		int stride = 1;
+		for (int i = 0; i < l->nbvars; i++)
+			stride *= l->bvars[i].ext;
+		if (l->nbvars < 8) {
+			l->bvars[l->nbvars].v = v;
+			l->bvars[l->nbvars].ext = (int)(ext > 4096 ? 4096 : ext);
+			l->bvars[l->nbvars++].stride = stride;
+		}
+		line(l, "%s = (ff_i64)((blockIdx.x / %du) %% %du);", t.p, (unsigned)stride,
+		     (unsigned)(ext > 4096 ? 4096 : ext));
+	} else {
+		note(l, "%s: taken as 0 (one-dimensional blocks)", tag);
+		line(l, "%s = 0;", t.p);
+	}
+	sb_free(&t);
+	body(l, s->u.launch.body, c, depth);
+}
+
+/* A block: its shared allocations, and its where predicate as an if. */
+static void
+stmt_block(L *l, const Stmt *s, Ctx c, int depth)
+{
+	for (int i = 0; i < s->u.block.nallocs; i++)
+		if (s->u.block.allocs[i]->data && is_shared_data_var(s->u.block.allocs[i]->data))
+			(void)region_of(l, s->u.block.allocs[i]->data);
+	if (s->u.block.where) {
+		Ctx d = narrow(l, c, s->u.block.where);
+		open_if(l, s->u.block.where);
+		l->ind++;
+		body(l, s->u.block.body, d, depth);
+		l->ind--;
+		line(l, "}");
+	} else {
+		body(l, s->u.block.body, c, depth);
+	}
+}
+
 static void
 stmt(L *l, const Stmt *s, Ctx c, int depth)
 {
@@ -1735,7 +1915,6 @@ stmt(L *l, const Stmt *s, Ctx c, int depth)
 		l->overflow = 1;
 		return;
 	}
-	StrBuf t;
 	switch (s->kind) {
 	case ST_SEQ:
 		body(l, s, c, depth);
@@ -1744,114 +1923,18 @@ stmt(L *l, const Stmt *s, Ctx c, int depth)
 		if (s->u.eval.value->kind == EX_CALL)
 			emit_call(l, s->u.eval.value, c);
 		return;
-	case ST_STORE: {
-		const Var *d = s->u.store.buf->data;
-		sb_init(&t);
-		for (int i = 0; i < s->u.store.nidx; i++) {
-			sb_puts(&t, "(void)(");
-			ex(l, &t, s->u.store.idx[i], 0);
-			sb_puts(&t, "); ");
-		}
-		sb_puts(&t, "(void)(");
-		ex(l, &t, s->u.store.value, 0);
-		sb_puts(&t, ");");
-		if (strstr(t.p, "ff_g"))
-			line(l, "%s", t.p);
-		sb_free(&t);
-		if (is_shared_data_var(d)) {
-			l->info->n_generic_write++;
-			sb_init(&t);
-			region_of_index(l, &t, s->u.store.buf, s->u.store.idx, s->u.store.nidx);
-			line(l, "ff_gw(t, %s, %du); /* %s[...] = ... */", t.p, ++l->site, s->u.store.buf->name);
-			sb_free(&t);
-		}
+	case ST_STORE:
+		stmt_store(l, s, c, depth);
 		return;
-	}
-	case ST_FOR: {
-		const Var *v = s->u.for_.var;
-		declare(l, v);
-		int n = l->loopn++;
-		if (s->u.for_.kind == FOR_THREAD_BINDING && s->u.for_.thread &&
-		    !strncmp(s->u.for_.thread, "threadIdx.x", 11)) {
-			if (l->ntvars < 8 && !in_list(l->tvars, l->ntvars, v))
-				l->tvars[l->ntvars++] = v;
-			sb_init(&t);
-			cname(&t, v);
-			line(l, "%s = (ff_i64)t.tid;", t.p);
-			sb_free(&t);
-			body(l, s->u.for_.body, c, depth);
-			return;
-		}
-		Ctx d = c;
-		if (expr_div(l, s->u.for_.min, 0) || expr_div(l, s->u.for_.extent, 0) ||
-		    (s->u.for_.step && expr_div(l, s->u.for_.step, 0))) {
-			d.conv = d.wg = d.warp = 0;
-			if (l->ndiv < MAXV)
-				l->divvars[l->ndiv++] = v;
-		}
-		StrBuf mn, ext, st;
-		sb_init(&mn);
-		sb_init(&ext);
-		sb_init(&st);
-		l->in_cond = 1;
-		ex(l, &mn, s->u.for_.min, 0);
-		ex(l, &ext, s->u.for_.extent, 0);
-		l->in_cond = 0;
-		if (s->u.for_.step)
-			ex(l, &st, s->u.for_.step, 0);
-		else
-			sb_puts(&st, "1LL");
-		sb_init(&t);
-		cname(&t, v);
-		line(l, "{ const ff_i64 ff_lo%d = %s, ff_hi%d = ff_lo%d + (%s), ff_st%d = ff_max(%s, 1LL);", n,
-		     mn.p, n, n, ext.p, n, st.p);
-		line(l, "FF_LOOP_PRAGMA for (int ff_n%d = 0; ff_n%d < FF_LOOP_CAP && ff_lo%d + ff_n%d * ff_st%d < ff_hi%d; ++ff_n%d) {",
-		     n, n, n, n, n, n, n);
-		l->ind++;
-		line(l, "%s = ff_lo%d + ff_n%d * ff_st%d;", t.p, n, n, n);
-		body(l, s->u.for_.body, d, depth);
-		l->ind--;
-		line(l, "} }");
-		sb_free(&t);
-		sb_free(&mn);
-		sb_free(&ext);
-		sb_free(&st);
+	case ST_FOR:
+		stmt_for(l, s, c, depth);
 		return;
-	}
-	case ST_WHILE: {
-		int n = l->loopn++;
-		Ctx d = narrow(l, c, s->u.while_.cond);
-		if (!d.conv)
-			d.wg = d.warp = 0;
-		sb_init(&t);
-		l->in_cond = 1;
-		ex(l, &t, s->u.while_.cond, 0);
-		l->in_cond = 0;
-		line(l, "FF_LOOP_PRAGMA for (int ff_n%d = 0; ff_n%d < FF_WHILE_CAP && (%s); ++ff_n%d) {", n, n, t.p, n);
-		sb_free(&t);
-		l->ind++;
-		body(l, s->u.while_.body, d, depth);
-		l->ind--;
-		line(l, "}");
+	case ST_WHILE:
+		stmt_while(l, s, c, depth);
 		return;
-	}
-	case ST_IF: {
-		Ctx d = narrow(l, c, s->u.if_.cond);
-		open_if(l, s->u.if_.cond);
-		l->ind++;
-		body(l, s->u.if_.then_, d, depth);
-		l->ind--;
-		if (s->u.if_.else_) {
-			line(l, "} else {");
-			l->ind++;
-			/* the complement of a uniform predicate is uniform */
-			Ctx e = narrow_ex(l, c, s->u.if_.cond, 1);
-			body(l, s->u.if_.else_, e, depth);
-			l->ind--;
-		}
-		line(l, "}");
+	case ST_IF:
+		stmt_if(l, s, c, depth);
 		return;
-	}
 	case ST_LET:
 		assign(l, s->u.let.var, s->u.let.value);
 		body(l, s->u.let.body, c, depth);
@@ -1862,40 +1945,9 @@ stmt(L *l, const Stmt *s, Ctx c, int depth)
 	case ST_ATTR:
 		body(l, s->u.attr.body, c, depth);
 		return;
-	case ST_LAUNCH: {
-		const Var *v = s->u.launch.var;
-		declare(l, v);
-		const char *tag = s->u.launch.tag;
-		sb_init(&t);
-		cname(&t, v);
-		if (!strcmp(tag, "threadIdx.x")) {
-			if (l->ntvars < 8 && !in_list(l->tvars, l->ntvars, v))
-				l->tvars[l->ntvars++] = v;
-			line(l, "%s = (ff_i64)t.tid;", t.p);
-		} else if (!strncmp(tag, "blockIdx.", 9)) {
-			int64_t ext = 1;
-			if (!ir_is_const_int(s->u.launch.extent, &ext) || ext < 1) {
-				ext = 1;
-				note(l, "%s with a symbolic extent: taken as 1", tag);
-			}
-			int stride = 1;
-			for (int i = 0; i < l->nbvars; i++)
-				stride *= l->bvars[i].ext;
-			if (l->nbvars < 8) {
-				l->bvars[l->nbvars].v = v;
-				l->bvars[l->nbvars].ext = (int)(ext > 4096 ? 4096 : ext);
-				l->bvars[l->nbvars++].stride = stride;
-			}
-			line(l, "%s = (ff_i64)((blockIdx.x / %du) %% %du);", t.p, (unsigned)stride,
-			     (unsigned)(ext > 4096 ? 4096 : ext));
-		} else {
-			note(l, "%s: taken as 0 (one-dimensional blocks)", tag);
-			line(l, "%s = 0;", t.p);
-		}
-		sb_free(&t);
-		body(l, s->u.launch.body, c, depth);
+	case ST_LAUNCH:
+		stmt_launch(l, s, c, depth);
 		return;
-	}
 	case ST_ALLOC:
 		if (is_shared_data_var(s->u.alloc.var))
 			(void)region_of(l, s->u.alloc.var);
@@ -1907,19 +1959,7 @@ stmt(L *l, const Stmt *s, Ctx c, int depth)
 		body(l, s->u.decl.body, c, depth);
 		return;
 	case ST_BLOCK:
-		for (int i = 0; i < s->u.block.nallocs; i++)
-			if (s->u.block.allocs[i]->data && is_shared_data_var(s->u.block.allocs[i]->data))
-				(void)region_of(l, s->u.block.allocs[i]->data);
-		if (s->u.block.where) {
-			Ctx d = narrow(l, c, s->u.block.where);
-			open_if(l, s->u.block.where);
-			l->ind++;
-			body(l, s->u.block.body, d, depth);
-			l->ind--;
-			line(l, "}");
-		} else {
-			body(l, s->u.block.body, c, depth);
-		}
+		stmt_block(l, s, c, depth);
 		return;
 	}
 }
