@@ -29,6 +29,7 @@
  * only with --stand-ins), an op SM90 lacks is recorded in sm90_missing, and
  * synchronization that cannot run as written is refused (refuse()); the
  * kernel's header lists them with what is lowered conservatively. */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -426,24 +427,69 @@ bar_text(L *l, StrBuf *sb, const Expr *e)
 
 static void prepass_stmt(L *l, const Stmt *s, int depth);
 
+/* The names the lowering runs as mbarrier operations or atomics, hashed
+ * (open addressing, built once): classify looks up every call. */
+static const struct LowerName {
+	const char *name;
+	MbOp mb;    /* MB_NONE: not an mbarrier operation */
+	int atomic; /* FF_AT_* of an atomic, else -1 */
+} lower_names[] = {
+	{"ptx_init_barrier_thread_count", MB_INIT, -1},
+	{"ptx_fence_barrier_init", MB_FENCE_INIT, -1},
+	{"ptx_arrive_barrier", MB_ARRIVE, -1},
+	{"tl::mbarrier_arrive", MB_ARRIVE, -1},
+	{"ptx_arrive_barrier_expect_tx", MB_ARRIVE_TX, -1},
+	{"mbarrier_expect_tx", MB_EXPECT_TX, -1},
+	{"mbarrier_wait_parity", MB_WAIT, -1},
+	{"tl::mbarrier_wait", MB_WAIT, -1},
+	{"ptx_cp_async_barrier", MB_CP_ARRIVE, -1},
+	{"ptx_cp_async_barrier_noinc", MB_CP_ARRIVE, -1},
+	{"atomic_add", MB_NONE, 0}, {"AtomicAdd", MB_NONE, 0}, {"atomicAdd", MB_NONE, 0},
+	{"atomicSub", MB_NONE, 0}, {"atomicExch", MB_NONE, 1}, {"atomicCAS", MB_NONE, 2},
+	{"atomic_max", MB_NONE, 3}, {"AtomicMax", MB_NONE, 3}, {"atomicMax", MB_NONE, 3},
+	{"atomic_min", MB_NONE, 4}, {"AtomicMin", MB_NONE, 4}, {"atomicMin", MB_NONE, 4},
+	{"atomicAnd", MB_NONE, 5}, {"atomicOr", MB_NONE, 6}, {"atomicXor", MB_NONE, 7},
+};
+enum { N_LOWER_NAMES = sizeof lower_names / sizeof lower_names[0], LOWER_SLOTS = 64 };
+static signed char lower_slots[LOWER_SLOTS]; /* row + 1; 0 = empty */
+static pthread_once_t lower_slots_once = PTHREAD_ONCE_INIT;
+
+static unsigned
+name_hash(const char *s)
+{
+	unsigned h = 2166136261u; /* FNV-1a */
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h & (LOWER_SLOTS - 1);
+}
+
+static void
+build_lower_names(void)
+{
+	_Static_assert(N_LOWER_NAMES < LOWER_SLOTS / 2, "the lowering's name table outgrew its index");
+	for (int i = 0; i < N_LOWER_NAMES; i++) {
+		unsigned h = name_hash(lower_names[i].name);
+		while (lower_slots[h])
+			h = (h + 1) & (LOWER_SLOTS - 1);
+		lower_slots[h] = (signed char)(i + 1);
+	}
+}
+
+static const struct LowerName *
+lower_name(const char *n)
+{
+	pthread_once(&lower_slots_once, build_lower_names);
+	for (unsigned h = name_hash(n); lower_slots[h]; h = (h + 1) & (LOWER_SLOTS - 1))
+		if (!strcmp(lower_names[lower_slots[h] - 1].name, n))
+			return &lower_names[lower_slots[h] - 1];
+	return NULL;
+}
+
 static MbOp
 mbar_op(const char *n)
 {
-	if (!strcmp(n, "ptx_init_barrier_thread_count"))
-		return MB_INIT;
-	if (!strcmp(n, "ptx_fence_barrier_init"))
-		return MB_FENCE_INIT;
-	if (!strcmp(n, "ptx_arrive_barrier") || !strcmp(n, "tl::mbarrier_arrive"))
-		return MB_ARRIVE;
-	if (!strcmp(n, "ptx_arrive_barrier_expect_tx"))
-		return MB_ARRIVE_TX;
-	if (!strcmp(n, "mbarrier_expect_tx"))
-		return MB_EXPECT_TX;
-	if (!strcmp(n, "mbarrier_wait_parity") || !strcmp(n, "tl::mbarrier_wait"))
-		return MB_WAIT;
-	if (!strcmp(n, "ptx_cp_async_barrier") || !strcmp(n, "ptx_cp_async_barrier_noinc"))
-		return MB_CP_ARRIVE;
-	return MB_NONE;
+	const struct LowerName *r = lower_name(n);
+	return r ? r->mb : MB_NONE;
 }
 
 static const char *
@@ -893,15 +939,8 @@ any_shared_arg(const Expr *c, int off, int skip)
 static int
 atomic_op(const char *n)
 {
-	static const struct { const char *name; int op; } t[] = {
-		{"atomic_add", 0}, {"AtomicAdd", 0}, {"atomicAdd", 0}, {"atomicSub", 0}, {"atomicExch", 1},
-		{"atomicCAS", 2}, {"atomic_max", 3}, {"AtomicMax", 3}, {"atomicMax", 3}, {"atomic_min", 4},
-		{"AtomicMin", 4}, {"atomicMin", 4}, {"atomicAnd", 5}, {"atomicOr", 6}, {"atomicXor", 7},
-	};
-	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-		if (!strcmp(n, t[i].name))
-			return t[i].op;
-	return -1;
+	const struct LowerName *r = lower_name(n);
+	return r ? r->atomic : -1;
 }
 
 static Kind
