@@ -2011,6 +2011,52 @@ cu_lower_defaults(LowerOptions *o)
 	o->fence_all = 0;
 }
 
+/* The kernel's header comment: what it runs, how, and what it could not. */
+static void
+print_header(L *l, const Func *f, StrBuf *out)
+{
+	const LowerOptions *o = l->o;
+	const LowerInfo *info = l->info;
+	sb_printf(out, "// fencefuzz lower: function %s, %d program threads per block, %d shared region(s), "
+	               "%d B dynamic shared memory\n",
+	          f->name, l->nthreads, l->nreg, info->smem_bytes);
+	sb_printf(out, "// options: barriers=%s handshake=%s%s\n", o->barriers ? "auto" : "none",
+	          o->handshake ? "program" : (l->has_handshake ? "auto (the program's own)" : "auto (added)"),
+	          o->fence_all ? " fence-all (control)" : "");
+	sb_printf(out, "// events: %d generic write(s), %d generic read(s), %d async store(s), %d async load(s), "
+	               "%d wgmma, %d fence(s)\n",
+	          info->n_generic_write, info->n_generic_read, info->n_async_store, info->n_async_load,
+	          info->n_wgmma, info->n_fence);
+	sb_printf(out, "// params (FFParams.iparam):");
+	for (int i = 0; i < l->nparams; i++)
+		sb_printf(out, " %d=%s", i, l->params[i]->name);
+	sb_printf(out, "%s\n", l->nparams ? "" : " none");
+	for (int i = 0; i < l->nregvar && i < CU_MAX_REGIONS; i++)
+		sb_printf(out, "// region %d: %s (%s)\n", i, l->regvar[i]->name, l->regvar[i]->ptr_scope);
+	sb_printf(out, "// synchronization: %s%s\n",
+	          l->psync ? "the program's mbarriers as written (init, arrive, expect_tx, try_wait.parity)"
+	                   : "async loads complete on the issuer's own mbarrier, waited right after the issue (the program has none)",
+	          l->nparts ? "; thread partitions with named barriers" : "");
+	for (int i = 0; i < l->nparts; i++)
+		sb_printf(out, "//   partition %d: threads [%d, %d), named barrier %d\n", i, l->parts[i].lo, l->parts[i].hi,
+		          PART_BAR0 + i);
+	if (info->cluster > 1)
+		sb_printf(out, "// cluster launch: %d CTAs per cluster (multicast loads)\n", info->cluster);
+	if (info->sm90_missing[0])
+		sb_printf(out, "// not on SM90: %s (confirm: unsupported-on-sm90 unless --stand-ins)\n", info->sm90_missing);
+	if (info->n_standin)
+		sb_printf(out, "// stand-ins: %s (confirm runs them only with --stand-ins)\n", info->standin);
+	if (info->refused[0])
+		sb_printf(out, "// refused: %s (confirm does not run it)\n", info->refused);
+	if (l->nnotes) {
+		sb_printf(out, "// lowered conservatively:\n");
+		for (int i = 0; i < l->nnotes; i++)
+			sb_printf(out, "//   - %s\n", l->notes[i]);
+	} else {
+		sb_printf(out, "// lowered conservatively: nothing\n");
+	}
+}
+
 int
 cu_lower(const Program *p, const LowerOptions *o, const char *ns, StrBuf *out, LowerInfo *info,
          char *err, size_t errlen)
@@ -2083,45 +2129,7 @@ cu_lower(const Program *p, const LowerOptions *o, const char *ns, StrBuf *out, L
 	for (int i = 0; i < l->nparams; i++)
 		info->params[i] = l->params[i]->name;
 
-	/* header */
-	sb_printf(out, "// fencefuzz lower: function %s, %d program threads per block, %d shared region(s), "
-	               "%d B dynamic shared memory\n",
-	          f->name, l->nthreads, l->nreg, info->smem_bytes);
-	sb_printf(out, "// options: barriers=%s handshake=%s%s\n", o->barriers ? "auto" : "none",
-	          o->handshake ? "program" : (l->has_handshake ? "auto (the program's own)" : "auto (added)"),
-	          o->fence_all ? " fence-all (control)" : "");
-	sb_printf(out, "// events: %d generic write(s), %d generic read(s), %d async store(s), %d async load(s), "
-	               "%d wgmma, %d fence(s)\n",
-	          info->n_generic_write, info->n_generic_read, info->n_async_store, info->n_async_load,
-	          info->n_wgmma, info->n_fence);
-	sb_printf(out, "// params (FFParams.iparam):");
-	for (int i = 0; i < l->nparams; i++)
-		sb_printf(out, " %d=%s", i, l->params[i]->name);
-	sb_printf(out, "%s\n", l->nparams ? "" : " none");
-	for (int i = 0; i < l->nregvar && i < CU_MAX_REGIONS; i++)
-		sb_printf(out, "// region %d: %s (%s)\n", i, l->regvar[i]->name, l->regvar[i]->ptr_scope);
-	sb_printf(out, "// synchronization: %s%s\n",
-	          l->psync ? "the program's mbarriers as written (init, arrive, expect_tx, try_wait.parity)"
-	                   : "async loads complete on the issuer's own mbarrier, waited right after the issue (the program has none)",
-	          l->nparts ? "; thread partitions with named barriers" : "");
-	for (int i = 0; i < l->nparts; i++)
-		sb_printf(out, "//   partition %d: threads [%d, %d), named barrier %d\n", i, l->parts[i].lo, l->parts[i].hi,
-		          PART_BAR0 + i);
-	if (info->cluster > 1)
-		sb_printf(out, "// cluster launch: %d CTAs per cluster (multicast loads)\n", info->cluster);
-	if (info->sm90_missing[0])
-		sb_printf(out, "// not on SM90: %s (confirm: unsupported-on-sm90 unless --stand-ins)\n", info->sm90_missing);
-	if (info->n_standin)
-		sb_printf(out, "// stand-ins: %s (confirm runs them only with --stand-ins)\n", info->standin);
-	if (info->refused[0])
-		sb_printf(out, "// refused: %s (confirm does not run it)\n", info->refused);
-	if (l->nnotes) {
-		sb_printf(out, "// lowered conservatively:\n");
-		for (int i = 0; i < l->nnotes; i++)
-			sb_printf(out, "//   - %s\n", l->notes[i]);
-	} else {
-		sb_printf(out, "// lowered conservatively: nothing\n");
-	}
+	print_header(l, f, out);
 	if (!ns)
 		sb_puts(out, cu_prelude);
 	if (ns)
