@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "ir.h"
+#include "judge.h"
 #include "oracle.h"
 #include "pass.h"
 

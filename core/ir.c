@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "ir.h"
-#include "opclass.h"
 
 static Expr *
 new_expr(Arena *a, ExprKind k)
@@ -139,7 +138,6 @@ ir_call_kw(Arena *a, const char *name, Expr **args, int nargs,
 {
 	Expr *e = new_expr(a, EX_CALL);
 	e->u.call.name = name;
-	e->u.call.op = op_lookup(name);
 	e->u.call.args = args;
 	e->u.call.nargs = nargs;
 	e->u.call.kwnames = kwnames;

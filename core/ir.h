@@ -146,7 +146,6 @@ struct Expr {
 		struct { BinOp op; Expr *a, *b; } bin;
 		struct {
 			const char *name; /* bare op name, e.g. "tma_load", "call_extern" */
-			int op;           /* index in the op table, OP_UNKNOWN if none */
 			Expr **args;
 			int nargs;
 			const char **kwnames;
@@ -305,7 +304,7 @@ Expr *ir_varref(Arena *a, Var *v);
 Expr *ir_bufref(Arena *a, Buffer *b);
 Expr *ir_bin(Arena *a, BinOp op, Expr *x, Expr *y);
 Expr *ir_not(Arena *a, Expr *x);
-Expr *ir_call(Arena *a, const char *name, Expr **args, int nargs); /* resolves op */
+Expr *ir_call(Arena *a, const char *name, Expr **args, int nargs);
 Expr *ir_call_kw(Arena *a, const char *name, Expr **args, int nargs,
                  const char **kwnames, Expr **kwargs, int nkw);
 Expr *ir_load(Arena *a, Buffer *b, Expr **idx, int nidx);
@@ -349,9 +348,8 @@ int ir_expr_same(const Expr *a, const Expr *b); /* syntactic, vars by pointer */
 Expr *ir_loop_extent(Arena *a, Expr *start, Expr *stop);
 Expr *ir_loop_stop(Arena *a, Expr *min, Expr *extent);
 
-/* ---- ops.c: the op table (ops.h) ---------------------------------------------- */
-int op_lookup(const char *name);        /* OP_UNKNOWN if not in the table */
-const char *op_name(int op);
+/* ---- vocab.c: the reader's spelling aliases (vocab.def VOCAB_ALIAS) ---------- */
+/* The models' op table and its lookup are in models/opclass.h. */
 const char *op_canonical_name(const char *name); /* reader aliases: shuffle_elect -> tl_shuffle_elect */
 
 /* ---- read.c: TVMScript reader -------------------------------------------------- */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ir.h"
 #include "vocab.h"
 
 static const VocabEntry entries[] = {
@@ -214,4 +215,12 @@ vocab_nearest(const char *name)
 		}
 	}
 	return best;
+}
+
+/* ir.h's name for the reader: the frontend's spellings of ops TVM prints
+ * differently (docs/tvmscript.md §8). */
+const char *
+op_canonical_name(const char *name)
+{
+	return vocab_canonical(name);
 }

@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "judge.h"
 #include "oracle.h"
 #include "pass.h"
 

@@ -16,6 +16,7 @@
 
 #include <stdio.h>
 
+#include "judge.h"
 #include "oracle.h"
 #include "pass.h"
 

@@ -3,7 +3,7 @@
  * Checks nothing by itself; the oracles (events.c and the files built on it)
  * read it.  Assumes only core/ir.h: calls are looked up by their name (or a
  * call_extern's function-name string), never through the models' op table,
- * so that a wrong row in core/ops.h cannot hide in the judge. */
+ * so that a wrong row in models/ops.h cannot hide in the judge. */
 #include <pthread.h>
 #include <string.h>
 

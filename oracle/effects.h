@@ -1,8 +1,9 @@
 /* effects.h: the oracles' ground-truth effect table (effects.def, docs/semantics.md §5.1)
  * and the shared-memory footprints the oracles compare.
  *
- * Independent of the pass models: nothing here includes core/ops.h or looks
- * at Expr.u.call.op; calls are classified by name against effects.def. */
+ * Independent of the pass models: the oracle library cannot include
+ * models/ops.h (its include path does not have models/); calls are
+ * classified by name against effects.def. */
 #ifndef FENCEFUZZ_EFFECTS_H
 #define FENCEFUZZ_EFFECTS_H
 

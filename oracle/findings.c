@@ -28,19 +28,6 @@ static const char *const kind_names[FK_COUNT] = {
 	[FK_CRASH] = "crash",
 };
 
-static const struct { const char *name; unsigned bit; } oracle_names[] = {
-	{"soundness", ORC_SOUNDNESS},
-	{"necessity", ORC_NECESSITY},
-	{"placement", ORC_PLACEMENT},
-	{"alias", ORC_ALIAS},
-	{"minimality", ORC_NECESSITY | ORC_PLACEMENT | ORC_ALIAS},
-	{"preservation", ORC_PRESERVATION},
-	{"idempotence", ORC_IDEMPOTENCE},
-	{"handshake", ORC_HANDSHAKE},
-	{"cross", ORC_CROSS},
-	{"all", ORC_ALL},
-};
-
 void
 orc_defaults(OracleOptions *o)
 {
@@ -75,27 +62,6 @@ orc_profile_parse(const char *name)
 	       : !strcmp(name, "writer")      ? ORC_PROFILE_WRITER
 	       : !strcmp(name, "both")        ? ORC_PROFILE_BOTH
 	                                      : -1;
-}
-
-int
-orc_parse_oracles(const char *list, unsigned *mask)
-{
-	*mask = 0;
-	const char *p = list;
-	while (*p) {
-		const char *end = strchr(p, ',');
-		size_t n = end ? (size_t)(end - p) : strlen(p);
-		int found = 0;
-		for (size_t i = 0; i < sizeof oracle_names / sizeof oracle_names[0]; i++)
-			if (strlen(oracle_names[i].name) == n && !strncmp(oracle_names[i].name, p, n)) {
-				*mask |= oracle_names[i].bit;
-				found = 1;
-			}
-		if (!found)
-			return -1;
-		p += n + (end != NULL);
-	}
-	return *mask ? 0 : -1;
 }
 
 void

@@ -1,12 +1,13 @@
 /* oracle.h: the judges of fencefuzz (docs/semantics.md §5), and every prototype of the
  * oracle layer, grouped by the file that defines it.
  *
- * The oracles hold the truth (PTX semantics).  They must not include
- * core/ops.h, core/opclass.h or any pass-model header, nor call a model's
- * classifier: they read the IR (core/ir.h) and their own effect table
- * (oracle/effects.def), so that a mistake in a model cannot hide in its judge.
- * The one exception is orc_check/orc_differential, which RUN a model (through
- * core/pass.h) to get the output they judge.
+ * The oracles hold the truth (PTX semantics).  They cannot include a model's
+ * header (models/ops.h, opclass.h, pass.h) nor call a model's classifier: the
+ * oracle library links only the IR layer and its include path has no models/
+ * (tests/wall.sh proves it).  They read the IR (core/ir.h) and their own effect
+ * table (oracle/effects.def), so that a mistake in a model cannot hide in its
+ * judge.  Running a model and then the oracles on its output is the judge's
+ * (judge/judge.h), a layer above both.
  *
  * Every finding explains itself: a kind, the oracle and the rule it rests on
  * (with the PTX ISA section), a location, a witness (the path of statement
@@ -89,16 +90,24 @@ typedef struct FindingList {
 	int nnotes;
 } FindingList;
 
+/* The oracles' bits of OracleOptions.enabled, one per row of oracles.def:
+ * ORC_SOUNDNESS, ORC_HANDSHAKE, ORC_CROSS (cross-partition soundness, opt-in),
+ * ORC_PRESERVATION, ORC_IDEMPOTENCE, ORC_NECESSITY, ORC_PLACEMENT, ORC_ALIAS. */
 enum {
-	ORC_SOUNDNESS = 1 << 0,
-	ORC_NECESSITY = 1 << 1,
-	ORC_PLACEMENT = 1 << 2,
-	ORC_ALIAS = 1 << 3,
-	ORC_PRESERVATION = 1 << 4,
-	ORC_IDEMPOTENCE = 1 << 5,
-	ORC_HANDSHAKE = 1 << 6,
-	ORC_ALL = (1 << 7) - 1,  /* the default set ("all") */
-	ORC_CROSS = 1 << 7       /* cross-partition soundness (cross.c): opt-in, "cross" */
+#define ORACLE(id, name, group, entry, kinds, needs, on) ORC_BIT_##id,
+#include "oracles.def"
+#undef ORACLE
+	ORC_NORACLES
+};
+enum {
+#define ORACLE(id, name, group, entry, kinds, needs, on) ORC_##id = 1u << ORC_BIT_##id,
+#include "oracles.def"
+#undef ORACLE
+	/* the default set ("all"): the rows marked on */
+	ORC_ALL = 0
+#define ORACLE(id, name, group, entry, kinds, needs, on) | ((on) ? ORC_##id : 0u)
+#include "oracles.def"
+#undef ORACLE
 };
 
 /* Fence-placement profiles of the cross-partition oracle (docs/cross-partition.md). */
@@ -127,6 +136,38 @@ typedef struct Inserted {
 	int index;            /* preorder number among the output's statement-list items (orc_erase) */
 } Inserted;
 
+/* What an oracle's entry point judges: one function of the input and of the
+ * model's output (oracles.def). */
+enum { ORC_IN_P = 1 << 0, ORC_IN_QQ = 1 << 1 };
+typedef struct OracleCase {
+	const Func *p;            /* the input function (rows needing ORC_IN_P) */
+	const Func *q;            /* the model's output: what is judged */
+	const Func *qq;           /* the model run on its own output (ORC_IN_QQ); NULL when
+	                           * that run gave nothing (the judge reports why) */
+	const OracleOptions *o;
+	const char *model;        /* names the model in findings and notes */
+} OracleCase;
+
+typedef struct OracleInfo {
+	const char *name, *group; /* --oracles names */
+	unsigned bit;             /* ORC_* */
+	int (*run)(const OracleCase *c, FindingList *out); /* findings added */
+	uint32_t kinds;           /* 1u << FindingKind it can emit */
+	unsigned needs;           /* ORC_IN_* */
+	int on;                   /* in the default set */
+} OracleInfo;
+
+/* oracles.c: the registry (oracles.def) and what reads it */
+extern const OracleInfo orc_oracles[ORC_NORACLES];
+int orc_parse_oracles(const char *list, unsigned *mask); /* 0 ok, -1 bad name */
+/* The entry points of oracles.def (adapters over the functions below). */
+int orc_run_soundness(const OracleCase *c, FindingList *out);
+int orc_run_handshake(const OracleCase *c, FindingList *out);
+int orc_run_cross(const OracleCase *c, FindingList *out);
+int orc_run_preservation(const OracleCase *c, FindingList *out);
+int orc_run_idempotence(const OracleCase *c, FindingList *out);
+int orc_run_minimality(const OracleCase *c, FindingList *out);
+
 /* findings.c */
 void orc_defaults(OracleOptions *o);
 void fl_init(FindingList *fl, Arena *a);
@@ -139,7 +180,6 @@ void fl_add_note(FindingList *fl, const char *fmt, ...) __attribute__((format(pr
 void fl_sign(Finding *f);                                         /* sets signature */
 const char *orc_kind_name(FindingKind k);                         /* "unsound", ... */
 int orc_kind_parse(const char *name);                             /* FindingKind, -1 if unknown */
-int orc_parse_oracles(const char *list, unsigned *mask);          /* 0 ok, -1 bad name */
 /* One line: file:L:C: kind [model, oracle]: message; witness: ...; strength[; root cause: ...].
  * verbose adds the rule and the signature on lines of their own. */
 void orc_print_finding(FILE *out, const Finding *f, const char *file, int verbose);
@@ -217,16 +257,5 @@ typedef struct MinimalityStatus {
 } MinimalityStatus;
 int orc_minimality_status(const Func *p, const Func *q, const OracleOptions *o,
                           const char *model, FindingList *out, MinimalityStatus *status);
-
-/* check.c: run a model and every enabled oracle on every function.  When the
- * model gives no output (an external model failed: pass_run_ex), orc_check
- * reports one FK_MODEL_CRASH / FK_MODEL_TIMEOUT / FK_MODEL_UNREADABLE finding
- * instead (also when only its run on its own output, for idempotence, fails);
- * orc_differential skips a pair in which a model failed. */
-struct PassModel;
-int orc_check(const struct PassModel *m, const Program *p, const OracleOptions *o,
-              FindingList *out);
-int orc_differential(const struct PassModel *a, const struct PassModel *b, const Program *p,
-                     const OracleOptions *o, FindingList *out);
 
 #endif

@@ -1,6 +1,6 @@
 #!/bin/sh
 # external_model.sh FENCEFUZZ SRCDIR WORKDIR: external pass models (--model 'ext:COMMAND',
-# core/pass_external.c): fencefuzz itself as the command gives the built-in's
+# models/pass_external.c): fencefuzz itself as the command gives the built-in's
 # results; every failure (crash, timeout, unreadable output, output flood, a
 # command that never reads a large stdin) is a clear result, never a hang or
 # a crash of fencefuzz.

@@ -1,6 +1,6 @@
 #!/bin/sh
 # external_server.sh FENCEFUZZ SRCDIR WORKDIR: persistent external models
-# (--model 'NAME=ext-server:COMMAND', core/pass_ext_server.c) against the
+# (--model 'NAME=ext-server:COMMAND', models/pass_ext_server.c) against the
 # mock server tests/external_mock_server.py: the identity through the
 # protocol gives the built-in identity's results everywhere a model is taken;
 # every injected fault (crash, hang, garbage, wrong length, bytes after a

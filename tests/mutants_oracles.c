@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "judge.h"
 #include "oracle.h"
 #include "pass.h"
 

@@ -2,7 +2,7 @@
  * (oracle/preserve.c, idempotence.c, minimality.c), each on programs where
  * it must fire and programs where it must not.
  *
- * Outputs are either a built-in model's (run through core/pass.h, as `check`
+ * Outputs are either a built-in model's (run through models/pass.h, as `check`
  * does) or hand-made: a second TVMScript text read on its own, so that the
  * alignment is also exercised on nodes that share nothing with the input
  * (an external model's output).

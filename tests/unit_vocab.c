@@ -1,7 +1,7 @@
 /* unit_vocab.c: the vocabulary table (core/vocab.def) and its lookups:
  * versions of the ops whose history matters to the models, aliases, the
  * nearest-name suggestions the reader prints, and that every op the models
- * name (core/ops.h) is in the vocabulary. */
+ * name (models/ops.h) is in the vocabulary. */
 #include <string.h>
 
 #include "check.h"

@@ -23,7 +23,7 @@ t="$root/fuzz/targets"
 mkdir -p "$OUT" "$WORK/fencefuzz-obj"
 
 flags=(-std=c11 -D_POSIX_C_SOURCE=200809L -DFENCEFUZZ_VERIFY=1
-       -I"$root/core" -I"$root/oracle" -I"$root/fuzz" -I"$t")
+       -I"$root/core" -I"$root/models" -I"$root/oracle" -I"$root/judge" -I"$root/fuzz" -I"$t")
 
 # compile DIR EXTRA-FLAGS SOURCE...: objects into DIR, $jobs at a time
 compile() {
@@ -42,12 +42,13 @@ compile() {
 	for p in "${pids[@]}"; do wait "$p"; done
 }
 
-core=("$root"/core/*.c)
-oracle=("$root"/oracle/*.c)
+ir=("$root"/core/*.c)
+core=("${ir[@]}" "$root"/models/*.c)
+oracle=("$root"/oracle/*.c "$root"/judge/*.c)
 gen=("$root/fuzz/gen.c" "$root/fuzz/decisions.c")
 
-# fuzz_reader: the reader and printer, with coverage everywhere
-compile "$WORK/fencefuzz-obj/reader" "" "${core[@]}" "$t/fuzz_reader.c"
+# fuzz_reader: the reader and printer (the IR layer alone), with coverage everywhere
+compile "$WORK/fencefuzz-obj/reader" "" "${ir[@]}" "$t/fuzz_reader.c"
 # fuzz_gen_oracles: the reader and printer are fuzz_reader's job; keep their
 # coverage out (as the CMake build does) when the compiler takes an ignorelist
 extra=""

@@ -13,6 +13,7 @@
  * with FENCEFUZZ_LIBFUZZER / FENCEFUZZ_AFL and is no CTest test. */
 #include "fuzz_common.h"
 #include "gen.h"
+#include "judge.h"
 #include "oracle.h"
 #include "pass.h"
 

@@ -11,6 +11,7 @@
  *   - every model's output is structurally what it prints. */
 #include "fuzz_common.h"
 #include "gen.h"
+#include "judge.h"
 #include "oracle.h"
 #include "pass.h"
 

@@ -29,6 +29,7 @@
  * only with --stand-ins), an op SM90 lacks is recorded in sm90_missing, and
  * synchronization that cannot run as written is refused (refuse()); the
  * kernel's header lists them with what is lowered conservatively. */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -426,24 +427,69 @@ bar_text(L *l, StrBuf *sb, const Expr *e)
 
 static void prepass_stmt(L *l, const Stmt *s, int depth);
 
+/* The names the lowering runs as mbarrier operations or atomics, hashed
+ * (open addressing, built once): classify looks up every call. */
+static const struct LowerName {
+	const char *name;
+	MbOp mb;    /* MB_NONE: not an mbarrier operation */
+	int atomic; /* FF_AT_* of an atomic, else -1 */
+} lower_names[] = {
+	{"ptx_init_barrier_thread_count", MB_INIT, -1},
+	{"ptx_fence_barrier_init", MB_FENCE_INIT, -1},
+	{"ptx_arrive_barrier", MB_ARRIVE, -1},
+	{"tl::mbarrier_arrive", MB_ARRIVE, -1},
+	{"ptx_arrive_barrier_expect_tx", MB_ARRIVE_TX, -1},
+	{"mbarrier_expect_tx", MB_EXPECT_TX, -1},
+	{"mbarrier_wait_parity", MB_WAIT, -1},
+	{"tl::mbarrier_wait", MB_WAIT, -1},
+	{"ptx_cp_async_barrier", MB_CP_ARRIVE, -1},
+	{"ptx_cp_async_barrier_noinc", MB_CP_ARRIVE, -1},
+	{"atomic_add", MB_NONE, 0}, {"AtomicAdd", MB_NONE, 0}, {"atomicAdd", MB_NONE, 0},
+	{"atomicSub", MB_NONE, 0}, {"atomicExch", MB_NONE, 1}, {"atomicCAS", MB_NONE, 2},
+	{"atomic_max", MB_NONE, 3}, {"AtomicMax", MB_NONE, 3}, {"atomicMax", MB_NONE, 3},
+	{"atomic_min", MB_NONE, 4}, {"AtomicMin", MB_NONE, 4}, {"atomicMin", MB_NONE, 4},
+	{"atomicAnd", MB_NONE, 5}, {"atomicOr", MB_NONE, 6}, {"atomicXor", MB_NONE, 7},
+};
+enum { N_LOWER_NAMES = sizeof lower_names / sizeof lower_names[0], LOWER_SLOTS = 64 };
+static signed char lower_slots[LOWER_SLOTS]; /* row + 1; 0 = empty */
+static pthread_once_t lower_slots_once = PTHREAD_ONCE_INIT;
+
+static unsigned
+name_hash(const char *s)
+{
+	unsigned h = 2166136261u; /* FNV-1a */
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h & (LOWER_SLOTS - 1);
+}
+
+static void
+build_lower_names(void)
+{
+	_Static_assert(N_LOWER_NAMES < LOWER_SLOTS / 2, "the lowering's name table outgrew its index");
+	for (int i = 0; i < N_LOWER_NAMES; i++) {
+		unsigned h = name_hash(lower_names[i].name);
+		while (lower_slots[h])
+			h = (h + 1) & (LOWER_SLOTS - 1);
+		lower_slots[h] = (signed char)(i + 1);
+	}
+}
+
+static const struct LowerName *
+lower_name(const char *n)
+{
+	pthread_once(&lower_slots_once, build_lower_names);
+	for (unsigned h = name_hash(n); lower_slots[h]; h = (h + 1) & (LOWER_SLOTS - 1))
+		if (!strcmp(lower_names[lower_slots[h] - 1].name, n))
+			return &lower_names[lower_slots[h] - 1];
+	return NULL;
+}
+
 static MbOp
 mbar_op(const char *n)
 {
-	if (!strcmp(n, "ptx_init_barrier_thread_count"))
-		return MB_INIT;
-	if (!strcmp(n, "ptx_fence_barrier_init"))
-		return MB_FENCE_INIT;
-	if (!strcmp(n, "ptx_arrive_barrier") || !strcmp(n, "tl::mbarrier_arrive"))
-		return MB_ARRIVE;
-	if (!strcmp(n, "ptx_arrive_barrier_expect_tx"))
-		return MB_ARRIVE_TX;
-	if (!strcmp(n, "mbarrier_expect_tx"))
-		return MB_EXPECT_TX;
-	if (!strcmp(n, "mbarrier_wait_parity") || !strcmp(n, "tl::mbarrier_wait"))
-		return MB_WAIT;
-	if (!strcmp(n, "ptx_cp_async_barrier") || !strcmp(n, "ptx_cp_async_barrier_noinc"))
-		return MB_CP_ARRIVE;
-	return MB_NONE;
+	const struct LowerName *r = lower_name(n);
+	return r ? r->mb : MB_NONE;
 }
 
 static const char *
@@ -623,6 +669,157 @@ ex_args_void(L *l, StrBuf *sb, const Expr *e, int depth)
 
 static Kind classify(L *l, const Expr *c, const Var **ra, const Var **rb);
 
+/* A binary operation: C's operator, or the prelude's helper where C's
+ * division and modulo differ from TIR's. */
+static void
+ex_bin(L *l, StrBuf *sb, const Expr *e, int depth)
+{
+	const char *fn = NULL;
+	switch (e->u.bin.op) {
+	case BIN_DIV: fn = "ff_div"; break;
+	case BIN_FLOORDIV: fn = "ff_floordiv"; break;
+	case BIN_FLOORMOD: fn = "ff_floormod"; break;
+	default: break;
+	}
+	if (fn) {
+		sb_printf(sb, "%s(", fn);
+		ex(l, sb, e->u.bin.a, depth + 1);
+		sb_puts(sb, ", ");
+		ex(l, sb, e->u.bin.b, depth + 1);
+		sb_puts(sb, ")");
+		return;
+	}
+	const char *tok = e->u.bin.op == BIN_AND ? "&&" : e->u.bin.op == BIN_OR ? "||"
+	                                                                         : ir_binop_token(e->u.bin.op);
+	sb_puts(sb, "((ff_i64)(");
+	ex(l, sb, e->u.bin.a, depth + 1);
+	sb_printf(sb, " %s ", tok);
+	ex(l, sb, e->u.bin.b, depth + 1);
+	sb_puts(sb, "))");
+	return;
+}
+
+/* A load: its indices evaluated, and a generic read when from shared memory. */
+static void
+ex_load(L *l, StrBuf *sb, const Expr *e, int depth)
+{
+	const Var *d = e->u.load.buf->data;
+	sb_puts(sb, "(");
+	for (int i = 0; i < e->u.load.nidx; i++) {
+		sb_puts(sb, "(void)(");
+		ex(l, sb, e->u.load.idx[i], depth + 1);
+		sb_puts(sb, "), ");
+	}
+	if (is_shared_data_var(d)) {
+		l->info->n_generic_read++;
+		sb_puts(sb, "ff_gr(t, ");
+		region_of_index(l, sb, e->u.load.buf, e->u.load.idx, e->u.load.nidx);
+		sb_puts(sb, "))");
+	} else {
+		sb_puts(sb, "0LL)");
+	}
+	return;
+}
+
+/* A call that computes a value (casts, selects, bit operations, min/max,
+ * the elect predicate): 1 when lowered. */
+static int
+ex_pure_call(L *l, StrBuf *sb, const Expr *e, int depth)
+{
+	const char *n = e->u.call.name;
+	int na = e->u.call.nargs;
+	Expr *const *a = e->u.call.args;
+	if ((!strcmp(n, "Cast") || !strcmp(n, "reinterpret")) && na >= 1) {
+		ex(l, sb, a[na - 1], depth + 1);
+		return 1;
+	}
+	if (!strcmp(n, "if_then_else") && na == 3) {
+		sb_puts(sb, "((");
+		ex(l, sb, a[0], depth + 1);
+		sb_puts(sb, ") ? (");
+		ex(l, sb, a[1], depth + 1);
+		sb_puts(sb, ") : (");
+		ex(l, sb, a[2], depth + 1);
+		sb_puts(sb, "))");
+		return 1;
+	}
+	const char *bop = !strcmp(n, "bitwise_and") ? "&" : !strcmp(n, "bitwise_or") ? "|"
+	                  : !strcmp(n, "bitwise_xor") ? "^" : !strcmp(n, "shift_left") ? "<<"
+	                  : !strcmp(n, "shift_right") ? ">>" : NULL;
+	if (bop && na == 2) {
+		sb_puts(sb, "((ff_i64)(");
+		ex(l, sb, a[0], depth + 1);
+		sb_printf(sb, ") %s (ff_i64)(", bop);
+		ex(l, sb, a[1], depth + 1);
+		sb_puts(sb, "))");
+		return 1;
+	}
+	if ((!strcmp(n, "max") || !strcmp(n, "min")) && na == 2) {
+		sb_printf(sb, "ff_%s(", n);
+		ex(l, sb, a[0], depth + 1);
+		sb_puts(sb, ", ");
+		ex(l, sb, a[1], depth + 1);
+		sb_puts(sb, ")");
+		return 1;
+	}
+	if (strstr(n, "shuffle_elect") && na >= 1) {
+		sb_puts(sb, "ff_elect(t, ");
+		ex(l, sb, a[0], depth + 1);
+		sb_puts(sb, ")");
+		return 1;
+	}
+	return 0;
+}
+
+/* A call inside an expression: a value, or an access it makes (a let value,
+ * a condition). */
+static void
+ex_call(L *l, StrBuf *sb, const Expr *e, int depth)
+{
+	const char *n = e->u.call.name;
+	if (ex_pure_call(l, sb, e, depth))
+		return;
+	const Var *ra = NULL, *rb = NULL;
+	Kind k = classify(l, e, &ra, &rb);
+	if (k == K_ATOMIC && ra) {
+		l->info->n_generic_write++;
+		l->info->n_atomic++;
+		sb_puts(sb, "(ff_atomic(t, ");
+		region_of_call(l, sb, e, ra);
+		sb_printf(sb, ", %du, %d, 1) + ", ++l->site, atomic_op(call_fname(e)));
+		ex_args_void(l, sb, e, depth);
+		sb_puts(sb, ")");
+		return;
+	}
+	if ((k == K_GW || k == K_STMATRIX || k == K_GENERIC_CALL || k == K_CPASYNC) && ra) {
+		l->info->n_generic_write++;
+		if (k != K_GW)
+			standin(l, "%s inside an expression as st.shared", call_fname(e));
+		sb_puts(sb, "(ff_gw(t, ");
+		region_of_call(l, sb, e, ra);
+		sb_printf(sb, ", %du), ", ++l->site);
+		ex_args_void(l, sb, e, depth);
+		sb_puts(sb, ")");
+		return;
+	}
+	if ((k == K_GR || k == K_LDMATRIX) && ra) {
+		l->info->n_generic_read++;
+		if (k == K_LDMATRIX || strcmp(call_fname(e), n) || !orc_effect(n))
+			standin(l, "%s inside an expression as ld.shared", call_fname(e));
+		sb_puts(sb, "(ff_gr(t, ");
+		region_of_call(l, sb, e, ra);
+		sb_puts(sb, "), ");
+		ex_args_void(l, sb, e, depth);
+		sb_puts(sb, ")");
+		return;
+	}
+	if (k == K_ASTORE || k == K_ALOAD || k == K_WGMMA)
+		note(l, "async op %s inside an expression: not issued", n);
+	else if (l->in_cond)
+		note(l, "call %s in a condition or loop bound evaluates to 0", n);
+	ex_args_void(l, sb, e, depth);
+}
+
 static void
 ex(L *l, StrBuf *sb, const Expr *e, int depth)
 {
@@ -648,139 +845,20 @@ ex(L *l, StrBuf *sb, const Expr *e, int depth)
 		cname(sb, v);
 		return;
 	}
-	case EX_BIN: {
-		const char *fn = NULL;
-		switch (e->u.bin.op) {
-		case BIN_DIV: fn = "ff_div"; break;
-		case BIN_FLOORDIV: fn = "ff_floordiv"; break;
-		case BIN_FLOORMOD: fn = "ff_floormod"; break;
-		default: break;
-		}
-		if (fn) {
-			sb_printf(sb, "%s(", fn);
-			ex(l, sb, e->u.bin.a, depth + 1);
-			sb_puts(sb, ", ");
-			ex(l, sb, e->u.bin.b, depth + 1);
-			sb_puts(sb, ")");
-			return;
-		}
-		const char *tok = e->u.bin.op == BIN_AND ? "&&" : e->u.bin.op == BIN_OR ? "||"
-		                                                                         : ir_binop_token(e->u.bin.op);
-		sb_puts(sb, "((ff_i64)(");
-		ex(l, sb, e->u.bin.a, depth + 1);
-		sb_printf(sb, " %s ", tok);
-		ex(l, sb, e->u.bin.b, depth + 1);
-		sb_puts(sb, "))");
+	case EX_BIN:
+		ex_bin(l, sb, e, depth);
 		return;
-	}
 	case EX_NOT:
 		sb_puts(sb, "((ff_i64)!(");
 		ex(l, sb, e->u.operand, depth + 1);
 		sb_puts(sb, "))");
 		return;
-	case EX_LOAD: {
-		const Var *d = e->u.load.buf->data;
-		sb_puts(sb, "(");
-		for (int i = 0; i < e->u.load.nidx; i++) {
-			sb_puts(sb, "(void)(");
-			ex(l, sb, e->u.load.idx[i], depth + 1);
-			sb_puts(sb, "), ");
-		}
-		if (is_shared_data_var(d)) {
-			l->info->n_generic_read++;
-			sb_puts(sb, "ff_gr(t, ");
-			region_of_index(l, sb, e->u.load.buf, e->u.load.idx, e->u.load.nidx);
-			sb_puts(sb, "))");
-		} else {
-			sb_puts(sb, "0LL)");
-		}
+	case EX_LOAD:
+		ex_load(l, sb, e, depth);
 		return;
-	}
-	case EX_CALL: {
-		const char *n = e->u.call.name;
-		int na = e->u.call.nargs;
-		Expr *const *a = e->u.call.args;
-		if ((!strcmp(n, "Cast") || !strcmp(n, "reinterpret")) && na >= 1) {
-			ex(l, sb, a[na - 1], depth + 1);
-			return;
-		}
-		if (!strcmp(n, "if_then_else") && na == 3) {
-			sb_puts(sb, "((");
-			ex(l, sb, a[0], depth + 1);
-			sb_puts(sb, ") ? (");
-			ex(l, sb, a[1], depth + 1);
-			sb_puts(sb, ") : (");
-			ex(l, sb, a[2], depth + 1);
-			sb_puts(sb, "))");
-			return;
-		}
-		const char *bop = !strcmp(n, "bitwise_and") ? "&" : !strcmp(n, "bitwise_or") ? "|"
-		                  : !strcmp(n, "bitwise_xor") ? "^" : !strcmp(n, "shift_left") ? "<<"
-		                  : !strcmp(n, "shift_right") ? ">>" : NULL;
-		if (bop && na == 2) {
-			sb_puts(sb, "((ff_i64)(");
-			ex(l, sb, a[0], depth + 1);
-			sb_printf(sb, ") %s (ff_i64)(", bop);
-			ex(l, sb, a[1], depth + 1);
-			sb_puts(sb, "))");
-			return;
-		}
-		if ((!strcmp(n, "max") || !strcmp(n, "min")) && na == 2) {
-			sb_printf(sb, "ff_%s(", n);
-			ex(l, sb, a[0], depth + 1);
-			sb_puts(sb, ", ");
-			ex(l, sb, a[1], depth + 1);
-			sb_puts(sb, ")");
-			return;
-		}
-		if (strstr(n, "shuffle_elect") && na >= 1) {
-			sb_puts(sb, "ff_elect(t, ");
-			ex(l, sb, a[0], depth + 1);
-			sb_puts(sb, ")");
-			return;
-		}
-		/* An access inside an expression (a let value, a condition) */
-		const Var *ra = NULL, *rb = NULL;
-		Kind k = classify(l, e, &ra, &rb);
-		if (k == K_ATOMIC && ra) {
-			l->info->n_generic_write++;
-			l->info->n_atomic++;
-			sb_puts(sb, "(ff_atomic(t, ");
-			region_of_call(l, sb, e, ra);
-			sb_printf(sb, ", %du, %d, 1) + ", ++l->site, atomic_op(call_fname(e)));
-			ex_args_void(l, sb, e, depth);
-			sb_puts(sb, ")");
-			return;
-		}
-		if ((k == K_GW || k == K_STMATRIX || k == K_GENERIC_CALL || k == K_CPASYNC) && ra) {
-			l->info->n_generic_write++;
-			if (k != K_GW)
-				standin(l, "%s inside an expression as st.shared", call_fname(e));
-			sb_puts(sb, "(ff_gw(t, ");
-			region_of_call(l, sb, e, ra);
-			sb_printf(sb, ", %du), ", ++l->site);
-			ex_args_void(l, sb, e, depth);
-			sb_puts(sb, ")");
-			return;
-		}
-		if ((k == K_GR || k == K_LDMATRIX) && ra) {
-			l->info->n_generic_read++;
-			if (k == K_LDMATRIX || strcmp(call_fname(e), n) || !orc_effect(n))
-				standin(l, "%s inside an expression as ld.shared", call_fname(e));
-			sb_puts(sb, "(ff_gr(t, ");
-			region_of_call(l, sb, e, ra);
-			sb_puts(sb, "), ");
-			ex_args_void(l, sb, e, depth);
-			sb_puts(sb, ")");
-			return;
-		}
-		if (k == K_ASTORE || k == K_ALOAD || k == K_WGMMA)
-			note(l, "async op %s inside an expression: not issued", n);
-		else if (l->in_cond)
-			note(l, "call %s in a condition or loop bound evaluates to 0", n);
-		ex_args_void(l, sb, e, depth);
+	case EX_CALL:
+		ex_call(l, sb, e, depth);
 		return;
-	}
 	default:
 		sb_puts(sb, "0LL");
 		return;
@@ -861,15 +939,8 @@ any_shared_arg(const Expr *c, int off, int skip)
 static int
 atomic_op(const char *n)
 {
-	static const struct { const char *name; int op; } t[] = {
-		{"atomic_add", 0}, {"AtomicAdd", 0}, {"atomicAdd", 0}, {"atomicSub", 0}, {"atomicExch", 1},
-		{"atomicCAS", 2}, {"atomic_max", 3}, {"AtomicMax", 3}, {"atomicMax", 3}, {"atomic_min", 4},
-		{"AtomicMin", 4}, {"atomicMin", 4}, {"atomicAnd", 5}, {"atomicOr", 6}, {"atomicXor", 7},
-	};
-	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-		if (!strcmp(n, t[i].name))
-			return t[i].op;
-	return -1;
+	const struct LowerName *r = lower_name(n);
+	return r ? r->atomic : -1;
 }
 
 static Kind
@@ -1204,11 +1275,63 @@ is_access_call(const Expr *a)
 	                              !strcmp(a->u.call.name, "tvm_access_ptr"));
 }
 
+/* tvm_storage_sync: a named barrier, or one of all threads where all reach it. */
 static void
-emit_call(L *l, const Expr *e, Ctx c)
+emit_storage_sync(L *l, const Expr *e, Ctx c)
 {
-	const Var *ra = NULL, *rb = NULL;
-	Kind k = classify(l, e, &ra, &rb);
+	int64_t id = 0, cnt = 0;
+	if (e->u.call.nargs >= 3 && ir_is_const_int(e->u.call.args[1], &id) &&
+	    ir_is_const_int(e->u.call.args[2], &cnt)) {
+		/* tvm_storage_sync("shared", id, count): a named barrier */
+		if (id < 1 || id > PROG_BAR_MAX || cnt < 32 || cnt % 32 || cnt > l->nthreads)
+			refuse(l, "tvm_storage_sync with barrier %lld and %lld threads: not lowered (ids 1..%d, a "
+			          "multiple of 32 threads)", (long long)id, (long long)cnt, PROG_BAR_MAX);
+		line(l, "ff_bar_n(%du, %du); /* tvm_storage_sync(shared, %lld, %lld) */", (unsigned)id, (unsigned)cnt,
+		     (long long)id, (long long)cnt);
+	} else if (c.conv && c.pid < 0)
+		line(l, "ff_bar(t); /* tvm_storage_sync */");
+	else {
+		if (c.conv)
+			refuse(l, "tvm_storage_sync inside the thread partition [%d, %d): a barrier of all %d threads "
+			          "that the other threads never reach", c.plo, c.phi, l->nthreads);
+		else
+			refuse(l, "tvm_storage_sync under a thread predicate: a barrier of all %d threads that "
+			          "some threads never reach", l->nthreads);
+		line(l, "/* tvm_storage_sync (refused: not every thread reaches it) */");
+	}
+}
+
+/* A call with no effect the kernel runs: a descriptor's region where it
+ * initializes one, else a comment. */
+static void
+emit_ignored(L *l, const Expr *e)
+{
+	const char *n = e->u.call.name;
+	const char *fn = call_fname(e);
+	StrBuf tmp;
+	const Effect *ef = orc_effect(n);
+	int off;
+	ef = orc_call_effect(e, &off);
+	if (ef && ef->role == ER_DESC_INIT && e->u.call.nargs > off) {
+		const Var *d = desc_var(e->u.call.args[off]);
+		int di = d ? desc_index(l, d) : -1;
+		if (di >= 0 && split_of(l, l->descbuf[di]) >= 0) {
+			sb_init(&tmp);
+			region_of_call(l, &tmp, e, l->descbuf[di]);
+			line(l, "ff_dr%d = %s; /* %s */", di, tmp.p, n);
+			sb_free(&tmp);
+			return;
+		}
+	}
+	line(l, "/* %s */", fn);
+	if (!strncmp(fn, "mbarrier", 8) || strstr(fn, "arrive") || strstr(fn, "barrier"))
+		note(l, "%s: not lowered", fn);
+}
+
+/* The calls of kind k that are synchronization or no access: 1 when lowered. */
+static int
+emit_sync_call(L *l, const Expr *e, Kind k, Ctx c)
+{
 	const char *n = e->u.call.name;
 	const char *fn = call_fname(e);
 	StrBuf tmp;
@@ -1216,16 +1339,16 @@ emit_call(L *l, const Expr *e, Ctx c)
 	case K_FENCE:
 		l->info->n_fence++;
 		line(l, "ff_fence();");
-		return;
+		return 1;
 	case K_COMMIT:
 		line(l, "ff_commit();");
-		return;
+		return 1;
 	case K_WAIT:
 		line(l, "ff_wait_read();");
-		return;
+		return 1;
 	case K_CPCOMMIT:
 		line(l, "ff_cp_commit(); /* ptx_commit_group */");
-		return;
+		return 1;
 	case K_CPWAIT: {
 		int64_t w = 0;
 		int off = strcmp(fn, n) ? 2 : 0;
@@ -1234,54 +1357,17 @@ emit_call(L *l, const Expr *e, Ctx c)
 			w = 0;
 		}
 		line(l, "FF_CP_WAIT(%d); /* ptx_wait_group */", (int)w);
-		return;
+		return 1;
 	}
 	case K_MBAR:
 		emit_mbar(l, e, c);
-		return;
-	case K_SYNC: {
-		int64_t id = 0, cnt = 0;
-		if (e->u.call.nargs >= 3 && ir_is_const_int(e->u.call.args[1], &id) &&
-		    ir_is_const_int(e->u.call.args[2], &cnt)) {
-			/* tvm_storage_sync("shared", id, count): a named barrier */
-			if (id < 1 || id > PROG_BAR_MAX || cnt < 32 || cnt % 32 || cnt > l->nthreads)
-				refuse(l, "tvm_storage_sync with barrier %lld and %lld threads: not lowered (ids 1..%d, a "
-				          "multiple of 32 threads)", (long long)id, (long long)cnt, PROG_BAR_MAX);
-			line(l, "ff_bar_n(%du, %du); /* tvm_storage_sync(shared, %lld, %lld) */", (unsigned)id, (unsigned)cnt,
-			     (long long)id, (long long)cnt);
-		} else if (c.conv && c.pid < 0)
-			line(l, "ff_bar(t); /* tvm_storage_sync */");
-		else {
-			if (c.conv)
-				refuse(l, "tvm_storage_sync inside the thread partition [%d, %d): a barrier of all %d threads "
-				          "that the other threads never reach", c.plo, c.phi, l->nthreads);
-			else
-				refuse(l, "tvm_storage_sync under a thread predicate: a barrier of all %d threads that "
-				          "some threads never reach", l->nthreads);
-			line(l, "/* tvm_storage_sync (refused: not every thread reaches it) */");
-		}
-		return;
-	}
-	case K_IGNORE: {
-		const Effect *ef = orc_effect(n);
-		int off;
-		ef = orc_call_effect(e, &off);
-		if (ef && ef->role == ER_DESC_INIT && e->u.call.nargs > off) {
-			const Var *d = desc_var(e->u.call.args[off]);
-			int di = d ? desc_index(l, d) : -1;
-			if (di >= 0 && split_of(l, l->descbuf[di]) >= 0) {
-				sb_init(&tmp);
-				region_of_call(l, &tmp, e, l->descbuf[di]);
-				line(l, "ff_dr%d = %s; /* %s */", di, tmp.p, n);
-				sb_free(&tmp);
-				return;
-			}
-		}
-		line(l, "/* %s */", fn);
-		if (!strncmp(fn, "mbarrier", 8) || strstr(fn, "arrive") || strstr(fn, "barrier"))
-			note(l, "%s: not lowered", fn);
-		return;
-	}
+		return 1;
+	case K_SYNC:
+		emit_storage_sync(l, e, c);
+		return 1;
+	case K_IGNORE:
+		emit_ignored(l, e);
+		return 1;
 	case K_NONE:
 		sb_init(&tmp);
 		ex_args_void(l, &tmp, e, 0);
@@ -1289,41 +1375,41 @@ emit_call(L *l, const Expr *e, Ctx c)
 		sb_free(&tmp);
 		if (strncmp(n, "warpgroup_", 10))
 			note(l, "call %s: no shared-memory effect", fn);
-		return;
+		return 1;
 	default:
-		break;
+		return 0;
 	}
-	if (!ra) {
-		if (l->nregvar == 0)
-			note(l, "%s with no shared buffer in the program: uses a scratch region", fn);
-		else
-			note(l, "%s: operand not resolved, uses the first shared buffer", fn);
-	}
-	if (l->o->fence_all && is_async_kind(k)) {
-		l->info->n_fence++;
-		line(l, "ff_fence(); /* fenced control */");
-	}
-	StrBuf R, R2;
-	sb_init(&R);
-	sb_init(&R2);
+}
+
+/* The C text of the call's regions: R for its first operand, R2 for its
+ * second (a wgmma's B; R again when it has one operand). */
+static void
+operand_regions(L *l, const Expr *e, Kind k, const Var *ra, const Var *rb, StrBuf *R, StrBuf *R2)
+{
+	const char *n = e->u.call.name;
 	if (k == K_WGMMA && (orc_call_effect(e, &(int){0})->flags & EF_DESC)) {
-		desc_region(l, &R, e, 0, ra);
+		desc_region(l, R, e, 0, ra);
 		if (!strncmp(n, "ptx_wgmma_rs", 12) || !strcmp(n, "ptx_wgmma_sp_rs") || !strcmp(n, "ptx_tcgen05_mma_ts"))
-			sb_puts(&R2, R.p);
+			sb_puts(R2, R->p);
 		else
-			desc_region(l, &R2, e, 1, rb ? rb : ra);
+			desc_region(l, R2, e, 1, rb ? rb : ra);
 	} else {
 		if (ra)
-			region_of_call(l, &R, e, ra);
+			region_of_call(l, R, e, ra);
 		else
-			sb_printf(&R, "%d", l->nreg ? 0 : (l->nreg = 1, 0));
+			sb_printf(R, "%d", l->nreg ? 0 : (l->nreg = 1, 0));
 		if (rb)
-			region_of_call(l, &R2, e, rb);
+			region_of_call(l, R2, e, rb);
 		else
-			sb_puts(&R2, R.p);
+			sb_puts(R2, R->p);
 	}
-	const char *r = R.p, *r2 = R2.p;
-	/* arguments may hold reads of their own */
+}
+
+/* Arguments may hold reads of their own: each one that does, evaluated. */
+static void
+arg_reads(L *l, const Expr *e)
+{
+	StrBuf tmp;
 	for (int i = 0; i < e->u.call.nargs; i++) {
 		const Expr *a = e->u.call.args[i];
 		if (a->kind == EX_LOAD && !is_shared_data_var(a->u.load.buf->data))
@@ -1337,6 +1423,102 @@ emit_call(L *l, const Expr *e, Ctx c)
 			sb_free(&tmp);
 		}
 	}
+}
+
+static void
+emit_astore(L *l, const Expr *e, const char *r)
+{
+	const char *n = e->u.call.name;
+	const char *fn = call_fname(e);
+	l->info->n_async_store++;
+	int tensor = !strcmp(n, "tma_store") || !strcmp(n, "tma_store_scatter4");
+	if (tensor && e->u.call.nargs >= 1 && is_access_call(e->u.call.args[0]))
+		tensor = 0; /* tma_store(global pointer, smem, bytes): the non-tensor bulk copy */
+	int kind = tensor;
+	int64_t red = 0;
+	if (!strcmp(fn, "tl::tma_store_add"))
+		kind = 2;
+	else if (tensor && !strcmp(n, "tma_store") && e->u.call.nargs >= 5 &&
+	         ir_is_const_int(e->u.call.args[e->u.call.nargs - 2], &red) && red == 1)
+		kind = 3;
+	if (!strcmp(n, "tma_store_cluster"))
+		standin(l, "tma_store_cluster as a bulk store to global memory");
+	if (!strcmp(n, "tma_store_scatter4"))
+		standin(l, "tma_store_scatter4 as a 2-d tensor store");
+	line(l, "ff_astore(t, p, %s, %d, &tm_store); /* %s */", r, kind, fn);
+	if (l->o->handshake == 0 && !l->has_handshake)
+		line(l, "ff_commit(); ff_wait_read(); /* handshake (copy lowering) */");
+}
+
+static void
+emit_aload(L *l, const Expr *e, const char *r)
+{
+	const char *n = e->u.call.name;
+	l->info->n_async_load++;
+	int tensor = strcmp(n, "ptx_cp_async_bulk") != 0;
+	const char *map = "&tm_load";
+	if (!strcmp(n, "tma_load_im2col")) {
+		tensor = 2;
+		map = "&tm_im2col";
+		l->info->n_im2col++;
+	} else if (!strcmp(n, "tma_load_multicast")) {
+		int64_t mask = 3;
+		tensor = 3;
+		map = "&tm_half";
+		l->info->cluster = 2;
+		if (e->u.call.nargs > 3 && ir_is_const_int(e->u.call.args[3], &mask) && mask != 3)
+			note(l, "tma_load_multicast mask %lld: run in clusters of 2 CTAs with mask 0b11", (long long)mask);
+	} else if (strcmp(n, "tma_load") && strcmp(n, "ptx_cp_async_bulk"))
+		standin(l, "%s as a 2-d tensor load into this CTA", n);
+	if (l->psync) {
+		StrBuf b;
+		sb_init(&b);
+		(void)call_bar(l, &b, e, n);
+		l->psync_loads++;
+		line(l, "ff_aload_on(t, p, %s, %d, %s, %du, %s); /* %s */", r, tensor, map, ++l->site, b.p, n);
+		sb_free(&b);
+	} else
+		line(l, "ff_aload(t, p, %s, %d, %s, %du); /* %s */", r, tensor, map, ++l->site, n);
+}
+
+/* wgmma where a whole warpgroup issues it, else a bulk store of its operand. */
+static void
+emit_wgmma(L *l, const Expr *e, Ctx c, const char *r, const char *r2)
+{
+	const char *n = e->u.call.name;
+	if (c.wg && l->nthreads % 128 == 0) {
+		l->info->n_wgmma++;
+		int sp = !strncmp(n, "ptx_wgmma_sp", 12) || !strcmp(n, "tl_gemm_sp");
+		if (sp)
+			l->info->n_sparse++;
+		if (!strcmp(n, "ptx_wgmma_rs")) {
+			line(l, "ff_wgmma_rs(t, %s); /* %s */", r2, n);
+		} else if (sp) {
+			if (!strcmp(n, "ptx_wgmma_sp_rs"))
+				standin(l, "ptx_wgmma_sp_rs as wgmma.sp with A from shared memory (B's buffer)");
+			line(l, "ff_wgmma_sp(t, %s, %s); /* %s */", r, r2, n);
+		} else {
+			if (strcmp(n, "ptx_wgmma_ss"))
+				note(l, "%s: lowered as wgmma m64n8k16 f16 with A and B from shared memory", n);
+			line(l, "ff_wgmma(t, %s, %s); /* %s */", r, r2, n);
+		}
+		if (strcmp(n, "tl_gemm") && strcmp(n, "tl_gemm_sp"))
+			note(l, "wgmma shapes: m64n8k16 (sparse m64n8k32) f16 whatever the program's shape");
+	} else {
+		l->info->n_async_store++;
+		standin(l, "%s where not all threads of a warpgroup arrive, as a bulk store of its operand", n);
+		line(l, "ff_astore(t, p, %s, 0, &tm_store); /* %s (not warpgroup-converged) */", r, n);
+		if (l->o->handshake == 0 && !l->has_handshake)
+			line(l, "ff_commit(); ff_wait_read();");
+	}
+}
+
+/* The access a call of kind k makes, on regions r (and r2). */
+static void
+emit_access(L *l, const Expr *e, Kind k, Ctx c, const Var *ra, const char *r, const char *r2)
+{
+	const char *n = e->u.call.name;
+	const char *fn = call_fname(e);
 	switch (k) {
 	case K_GW:
 		l->info->n_generic_write++;
@@ -1386,85 +1568,44 @@ emit_call(L *l, const Expr *e, Ctx c)
 			line(l, "(void)ff_gr(t, %s); /* ptx_ldmatrix */", r);
 		}
 		break;
-	case K_ASTORE: {
-		l->info->n_async_store++;
-		int tensor = !strcmp(n, "tma_store") || !strcmp(n, "tma_store_scatter4");
-		if (tensor && e->u.call.nargs >= 1 && is_access_call(e->u.call.args[0]))
-			tensor = 0; /* tma_store(global pointer, smem, bytes): the non-tensor bulk copy */
-		int kind = tensor;
-		int64_t red = 0;
-		if (!strcmp(fn, "tl::tma_store_add"))
-			kind = 2;
-		else if (tensor && !strcmp(n, "tma_store") && e->u.call.nargs >= 5 &&
-		         ir_is_const_int(e->u.call.args[e->u.call.nargs - 2], &red) && red == 1)
-			kind = 3;
-		if (!strcmp(n, "tma_store_cluster"))
-			standin(l, "tma_store_cluster as a bulk store to global memory");
-		if (!strcmp(n, "tma_store_scatter4"))
-			standin(l, "tma_store_scatter4 as a 2-d tensor store");
-		line(l, "ff_astore(t, p, %s, %d, &tm_store); /* %s */", r, kind, fn);
-		if (l->o->handshake == 0 && !l->has_handshake)
-			line(l, "ff_commit(); ff_wait_read(); /* handshake (copy lowering) */");
+	case K_ASTORE:
+		emit_astore(l, e, r);
 		break;
-	}
-	case K_ALOAD: {
-		l->info->n_async_load++;
-		int tensor = strcmp(n, "ptx_cp_async_bulk") != 0;
-		const char *map = "&tm_load";
-		if (!strcmp(n, "tma_load_im2col")) {
-			tensor = 2;
-			map = "&tm_im2col";
-			l->info->n_im2col++;
-		} else if (!strcmp(n, "tma_load_multicast")) {
-			int64_t mask = 3;
-			tensor = 3;
-			map = "&tm_half";
-			l->info->cluster = 2;
-			if (e->u.call.nargs > 3 && ir_is_const_int(e->u.call.args[3], &mask) && mask != 3)
-				note(l, "tma_load_multicast mask %lld: run in clusters of 2 CTAs with mask 0b11", (long long)mask);
-		} else if (strcmp(n, "tma_load") && strcmp(n, "ptx_cp_async_bulk"))
-			standin(l, "%s as a 2-d tensor load into this CTA", n);
-		if (l->psync) {
-			StrBuf b;
-			sb_init(&b);
-			(void)call_bar(l, &b, e, n);
-			l->psync_loads++;
-			line(l, "ff_aload_on(t, p, %s, %d, %s, %du, %s); /* %s */", r, tensor, map, ++l->site, b.p, n);
-			sb_free(&b);
-		} else
-			line(l, "ff_aload(t, p, %s, %d, %s, %du); /* %s */", r, tensor, map, ++l->site, n);
+	case K_ALOAD:
+		emit_aload(l, e, r);
 		break;
-	}
 	case K_WGMMA:
-		if (c.wg && l->nthreads % 128 == 0) {
-			l->info->n_wgmma++;
-			int sp = !strncmp(n, "ptx_wgmma_sp", 12) || !strcmp(n, "tl_gemm_sp");
-			if (sp)
-				l->info->n_sparse++;
-			if (!strcmp(n, "ptx_wgmma_rs")) {
-				line(l, "ff_wgmma_rs(t, %s); /* %s */", r2, n);
-			} else if (sp) {
-				if (!strcmp(n, "ptx_wgmma_sp_rs"))
-					standin(l, "ptx_wgmma_sp_rs as wgmma.sp with A from shared memory (B's buffer)");
-				line(l, "ff_wgmma_sp(t, %s, %s); /* %s */", r, r2, n);
-			} else {
-				if (strcmp(n, "ptx_wgmma_ss"))
-					note(l, "%s: lowered as wgmma m64n8k16 f16 with A and B from shared memory", n);
-				line(l, "ff_wgmma(t, %s, %s); /* %s */", r, r2, n);
-			}
-			if (strcmp(n, "tl_gemm") && strcmp(n, "tl_gemm_sp"))
-				note(l, "wgmma shapes: m64n8k16 (sparse m64n8k32) f16 whatever the program's shape");
-		} else {
-			l->info->n_async_store++;
-			standin(l, "%s where not all threads of a warpgroup arrive, as a bulk store of its operand", n);
-			line(l, "ff_astore(t, p, %s, 0, &tm_store); /* %s (not warpgroup-converged) */", r, n);
-			if (l->o->handshake == 0 && !l->has_handshake)
-				line(l, "ff_commit(); ff_wait_read();");
-		}
+		emit_wgmma(l, e, c, r, r2);
 		break;
 	default:
 		break;
 	}
+}
+
+static void
+emit_call(L *l, const Expr *e, Ctx c)
+{
+	const Var *ra = NULL, *rb = NULL;
+	Kind k = classify(l, e, &ra, &rb);
+	if (emit_sync_call(l, e, k, c))
+		return;
+	const char *fn = call_fname(e);
+	if (!ra) {
+		if (l->nregvar == 0)
+			note(l, "%s with no shared buffer in the program: uses a scratch region", fn);
+		else
+			note(l, "%s: operand not resolved, uses the first shared buffer", fn);
+	}
+	if (l->o->fence_all && is_async_kind(k)) {
+		l->info->n_fence++;
+		line(l, "ff_fence(); /* fenced control */");
+	}
+	StrBuf R, R2;
+	sb_init(&R);
+	sb_init(&R2);
+	operand_regions(l, e, k, ra, rb, &R, &R2);
+	arg_reads(l, e);
+	emit_access(l, e, k, c, ra, R.p, R2.p);
 	sb_free(&R);
 	sb_free(&R2);
 }
@@ -1624,6 +1765,186 @@ narrow(L *l, Ctx c, const Expr *cond)
 	return narrow_ex(l, c, cond, 0);
 }
 
+/* A store: reads in its indices and value, then a generic write when to shared memory. */
+static void
+stmt_store(L *l, const Stmt *s, Ctx c, int depth)
+{
+	StrBuf t;
+	const Var *d = s->u.store.buf->data;
+	sb_init(&t);
+	for (int i = 0; i < s->u.store.nidx; i++) {
+		sb_puts(&t, "(void)(");
+		ex(l, &t, s->u.store.idx[i], 0);
+		sb_puts(&t, "); ");
+	}
+	sb_puts(&t, "(void)(");
+	ex(l, &t, s->u.store.value, 0);
+	sb_puts(&t, ");");
+	if (strstr(t.p, "ff_g"))
+		line(l, "%s", t.p);
+	sb_free(&t);
+	if (is_shared_data_var(d)) {
+		l->info->n_generic_write++;
+		sb_init(&t);
+		region_of_index(l, &t, s->u.store.buf, s->u.store.idx, s->u.store.nidx);
+		line(l, "ff_gw(t, %s, %du); /* %s[...] = ... */", t.p, ++l->site, s->u.store.buf->name);
+		sb_free(&t);
+	}
+}
+
+/* A loop: a thread binding of threadIdx.x, else a C loop capped at FF_LOOP_CAP. */
+static void
+stmt_for(L *l, const Stmt *s, Ctx c, int depth)
+{
+	StrBuf t;
+	const Var *v = s->u.for_.var;
+	declare(l, v);
+	int n = l->loopn++;
+	if (s->u.for_.kind == FOR_THREAD_BINDING && s->u.for_.thread &&
+	    !strncmp(s->u.for_.thread, "threadIdx.x", 11)) {
+		if (l->ntvars < 8 && !in_list(l->tvars, l->ntvars, v))
+			l->tvars[l->ntvars++] = v;
+		sb_init(&t);
+		cname(&t, v);
+		line(l, "%s = (ff_i64)t.tid;", t.p);
+		sb_free(&t);
+		body(l, s->u.for_.body, c, depth);
+		return;
+	}
+	Ctx d = c;
+	if (expr_div(l, s->u.for_.min, 0) || expr_div(l, s->u.for_.extent, 0) ||
+	    (s->u.for_.step && expr_div(l, s->u.for_.step, 0))) {
+		d.conv = d.wg = d.warp = 0;
+		if (l->ndiv < MAXV)
+			l->divvars[l->ndiv++] = v;
+	}
+	StrBuf mn, ext, st;
+	sb_init(&mn);
+	sb_init(&ext);
+	sb_init(&st);
+	l->in_cond = 1;
+	ex(l, &mn, s->u.for_.min, 0);
+	ex(l, &ext, s->u.for_.extent, 0);
+	l->in_cond = 0;
+	if (s->u.for_.step)
+		ex(l, &st, s->u.for_.step, 0);
+	else
+		sb_puts(&st, "1LL");
+	sb_init(&t);
+	cname(&t, v);
+	line(l, "{ const ff_i64 ff_lo%d = %s, ff_hi%d = ff_lo%d + (%s), ff_st%d = ff_max(%s, 1LL);", n,
+	     mn.p, n, n, ext.p, n, st.p);
+	line(l, "FF_LOOP_PRAGMA for (int ff_n%d = 0; ff_n%d < FF_LOOP_CAP && ff_lo%d + ff_n%d * ff_st%d < ff_hi%d; ++ff_n%d) {",
+	     n, n, n, n, n, n, n);
+	l->ind++;
+	line(l, "%s = ff_lo%d + ff_n%d * ff_st%d;", t.p, n, n, n);
+	body(l, s->u.for_.body, d, depth);
+	l->ind--;
+	line(l, "} }");
+	sb_free(&t);
+	sb_free(&mn);
+	sb_free(&ext);
+	sb_free(&st);
+}
+
+/* A while loop, capped at FF_WHILE_CAP iterations. */
+static void
+stmt_while(L *l, const Stmt *s, Ctx c, int depth)
+{
+	StrBuf t;
+	int n = l->loopn++;
+	Ctx d = narrow(l, c, s->u.while_.cond);
+	if (!d.conv)
+		d.wg = d.warp = 0;
+	sb_init(&t);
+	l->in_cond = 1;
+	ex(l, &t, s->u.while_.cond, 0);
+	l->in_cond = 0;
+	line(l, "FF_LOOP_PRAGMA for (int ff_n%d = 0; ff_n%d < FF_WHILE_CAP && (%s); ++ff_n%d) {", n, n, t.p, n);
+	sb_free(&t);
+	l->ind++;
+	body(l, s->u.while_.body, d, depth);
+	l->ind--;
+	line(l, "}");
+}
+
+/* An if: each branch narrows the thread context by its condition. */
+static void
+stmt_if(L *l, const Stmt *s, Ctx c, int depth)
+{
+	Ctx d = narrow(l, c, s->u.if_.cond);
+	open_if(l, s->u.if_.cond);
+	l->ind++;
+	body(l, s->u.if_.then_, d, depth);
+	l->ind--;
+	if (s->u.if_.else_) {
+		line(l, "} else {");
+		l->ind++;
+		/* the complement of a uniform predicate is uniform */
+		Ctx e = narrow_ex(l, c, s->u.if_.cond, 1);
+		body(l, s->u.if_.else_, e, depth);
+		l->ind--;
+	}
+	line(l, "}");
+}
+
+/* A launch_thread: threadIdx.x, blockIdx.* (from the grid's one dimension), else 0. */
+static void
+stmt_launch(L *l, const Stmt *s, Ctx c, int depth)
+{
+	StrBuf t;
+	const Var *v = s->u.launch.var;
+	declare(l, v);
+	const char *tag = s->u.launch.tag;
+	sb_init(&t);
+	cname(&t, v);
+	if (!strcmp(tag, "threadIdx.x")) {
+		if (l->ntvars < 8 && !in_list(l->tvars, l->ntvars, v))
+			l->tvars[l->ntvars++] = v;
+		line(l, "%s = (ff_i64)t.tid;", t.p);
+	} else if (!strncmp(tag, "blockIdx.", 9)) {
+		int64_t ext = 1;
+		if (!ir_is_const_int(s->u.launch.extent, &ext) || ext < 1) {
+			ext = 1;
+			note(l, "%s with a symbolic extent: taken as 1", tag);
+		}
+		int stride = 1;
+		for (int i = 0; i < l->nbvars; i++)
+			stride *= l->bvars[i].ext;
+		if (l->nbvars < 8) {
+			l->bvars[l->nbvars].v = v;
+			l->bvars[l->nbvars].ext = (int)(ext > 4096 ? 4096 : ext);
+			l->bvars[l->nbvars++].stride = stride;
+		}
+		line(l, "%s = (ff_i64)((blockIdx.x / %du) %% %du);", t.p, (unsigned)stride,
+		     (unsigned)(ext > 4096 ? 4096 : ext));
+	} else {
+		note(l, "%s: taken as 0 (one-dimensional blocks)", tag);
+		line(l, "%s = 0;", t.p);
+	}
+	sb_free(&t);
+	body(l, s->u.launch.body, c, depth);
+}
+
+/* A block: its shared allocations, and its where predicate as an if. */
+static void
+stmt_block(L *l, const Stmt *s, Ctx c, int depth)
+{
+	for (int i = 0; i < s->u.block.nallocs; i++)
+		if (s->u.block.allocs[i]->data && is_shared_data_var(s->u.block.allocs[i]->data))
+			(void)region_of(l, s->u.block.allocs[i]->data);
+	if (s->u.block.where) {
+		Ctx d = narrow(l, c, s->u.block.where);
+		open_if(l, s->u.block.where);
+		l->ind++;
+		body(l, s->u.block.body, d, depth);
+		l->ind--;
+		line(l, "}");
+	} else {
+		body(l, s->u.block.body, c, depth);
+	}
+}
+
 static void
 stmt(L *l, const Stmt *s, Ctx c, int depth)
 {
@@ -1633,7 +1954,6 @@ stmt(L *l, const Stmt *s, Ctx c, int depth)
 		l->overflow = 1;
 		return;
 	}
-	StrBuf t;
 	switch (s->kind) {
 	case ST_SEQ:
 		body(l, s, c, depth);
@@ -1642,114 +1962,18 @@ stmt(L *l, const Stmt *s, Ctx c, int depth)
 		if (s->u.eval.value->kind == EX_CALL)
 			emit_call(l, s->u.eval.value, c);
 		return;
-	case ST_STORE: {
-		const Var *d = s->u.store.buf->data;
-		sb_init(&t);
-		for (int i = 0; i < s->u.store.nidx; i++) {
-			sb_puts(&t, "(void)(");
-			ex(l, &t, s->u.store.idx[i], 0);
-			sb_puts(&t, "); ");
-		}
-		sb_puts(&t, "(void)(");
-		ex(l, &t, s->u.store.value, 0);
-		sb_puts(&t, ");");
-		if (strstr(t.p, "ff_g"))
-			line(l, "%s", t.p);
-		sb_free(&t);
-		if (is_shared_data_var(d)) {
-			l->info->n_generic_write++;
-			sb_init(&t);
-			region_of_index(l, &t, s->u.store.buf, s->u.store.idx, s->u.store.nidx);
-			line(l, "ff_gw(t, %s, %du); /* %s[...] = ... */", t.p, ++l->site, s->u.store.buf->name);
-			sb_free(&t);
-		}
+	case ST_STORE:
+		stmt_store(l, s, c, depth);
 		return;
-	}
-	case ST_FOR: {
-		const Var *v = s->u.for_.var;
-		declare(l, v);
-		int n = l->loopn++;
-		if (s->u.for_.kind == FOR_THREAD_BINDING && s->u.for_.thread &&
-		    !strncmp(s->u.for_.thread, "threadIdx.x", 11)) {
-			if (l->ntvars < 8 && !in_list(l->tvars, l->ntvars, v))
-				l->tvars[l->ntvars++] = v;
-			sb_init(&t);
-			cname(&t, v);
-			line(l, "%s = (ff_i64)t.tid;", t.p);
-			sb_free(&t);
-			body(l, s->u.for_.body, c, depth);
-			return;
-		}
-		Ctx d = c;
-		if (expr_div(l, s->u.for_.min, 0) || expr_div(l, s->u.for_.extent, 0) ||
-		    (s->u.for_.step && expr_div(l, s->u.for_.step, 0))) {
-			d.conv = d.wg = d.warp = 0;
-			if (l->ndiv < MAXV)
-				l->divvars[l->ndiv++] = v;
-		}
-		StrBuf mn, ext, st;
-		sb_init(&mn);
-		sb_init(&ext);
-		sb_init(&st);
-		l->in_cond = 1;
-		ex(l, &mn, s->u.for_.min, 0);
-		ex(l, &ext, s->u.for_.extent, 0);
-		l->in_cond = 0;
-		if (s->u.for_.step)
-			ex(l, &st, s->u.for_.step, 0);
-		else
-			sb_puts(&st, "1LL");
-		sb_init(&t);
-		cname(&t, v);
-		line(l, "{ const ff_i64 ff_lo%d = %s, ff_hi%d = ff_lo%d + (%s), ff_st%d = ff_max(%s, 1LL);", n,
-		     mn.p, n, n, ext.p, n, st.p);
-		line(l, "FF_LOOP_PRAGMA for (int ff_n%d = 0; ff_n%d < FF_LOOP_CAP && ff_lo%d + ff_n%d * ff_st%d < ff_hi%d; ++ff_n%d) {",
-		     n, n, n, n, n, n, n);
-		l->ind++;
-		line(l, "%s = ff_lo%d + ff_n%d * ff_st%d;", t.p, n, n, n);
-		body(l, s->u.for_.body, d, depth);
-		l->ind--;
-		line(l, "} }");
-		sb_free(&t);
-		sb_free(&mn);
-		sb_free(&ext);
-		sb_free(&st);
+	case ST_FOR:
+		stmt_for(l, s, c, depth);
 		return;
-	}
-	case ST_WHILE: {
-		int n = l->loopn++;
-		Ctx d = narrow(l, c, s->u.while_.cond);
-		if (!d.conv)
-			d.wg = d.warp = 0;
-		sb_init(&t);
-		l->in_cond = 1;
-		ex(l, &t, s->u.while_.cond, 0);
-		l->in_cond = 0;
-		line(l, "FF_LOOP_PRAGMA for (int ff_n%d = 0; ff_n%d < FF_WHILE_CAP && (%s); ++ff_n%d) {", n, n, t.p, n);
-		sb_free(&t);
-		l->ind++;
-		body(l, s->u.while_.body, d, depth);
-		l->ind--;
-		line(l, "}");
+	case ST_WHILE:
+		stmt_while(l, s, c, depth);
 		return;
-	}
-	case ST_IF: {
-		Ctx d = narrow(l, c, s->u.if_.cond);
-		open_if(l, s->u.if_.cond);
-		l->ind++;
-		body(l, s->u.if_.then_, d, depth);
-		l->ind--;
-		if (s->u.if_.else_) {
-			line(l, "} else {");
-			l->ind++;
-			/* the complement of a uniform predicate is uniform */
-			Ctx e = narrow_ex(l, c, s->u.if_.cond, 1);
-			body(l, s->u.if_.else_, e, depth);
-			l->ind--;
-		}
-		line(l, "}");
+	case ST_IF:
+		stmt_if(l, s, c, depth);
 		return;
-	}
 	case ST_LET:
 		assign(l, s->u.let.var, s->u.let.value);
 		body(l, s->u.let.body, c, depth);
@@ -1760,40 +1984,9 @@ stmt(L *l, const Stmt *s, Ctx c, int depth)
 	case ST_ATTR:
 		body(l, s->u.attr.body, c, depth);
 		return;
-	case ST_LAUNCH: {
-		const Var *v = s->u.launch.var;
-		declare(l, v);
-		const char *tag = s->u.launch.tag;
-		sb_init(&t);
-		cname(&t, v);
-		if (!strcmp(tag, "threadIdx.x")) {
-			if (l->ntvars < 8 && !in_list(l->tvars, l->ntvars, v))
-				l->tvars[l->ntvars++] = v;
-			line(l, "%s = (ff_i64)t.tid;", t.p);
-		} else if (!strncmp(tag, "blockIdx.", 9)) {
-			int64_t ext = 1;
-			if (!ir_is_const_int(s->u.launch.extent, &ext) || ext < 1) {
-				ext = 1;
-				note(l, "%s with a symbolic extent: taken as 1", tag);
-			}
-			int stride = 1;
-			for (int i = 0; i < l->nbvars; i++)
-				stride *= l->bvars[i].ext;
-			if (l->nbvars < 8) {
-				l->bvars[l->nbvars].v = v;
-				l->bvars[l->nbvars].ext = (int)(ext > 4096 ? 4096 : ext);
-				l->bvars[l->nbvars++].stride = stride;
-			}
-			line(l, "%s = (ff_i64)((blockIdx.x / %du) %% %du);", t.p, (unsigned)stride,
-			     (unsigned)(ext > 4096 ? 4096 : ext));
-		} else {
-			note(l, "%s: taken as 0 (one-dimensional blocks)", tag);
-			line(l, "%s = 0;", t.p);
-		}
-		sb_free(&t);
-		body(l, s->u.launch.body, c, depth);
+	case ST_LAUNCH:
+		stmt_launch(l, s, c, depth);
 		return;
-	}
 	case ST_ALLOC:
 		if (is_shared_data_var(s->u.alloc.var))
 			(void)region_of(l, s->u.alloc.var);
@@ -1805,19 +1998,7 @@ stmt(L *l, const Stmt *s, Ctx c, int depth)
 		body(l, s->u.decl.body, c, depth);
 		return;
 	case ST_BLOCK:
-		for (int i = 0; i < s->u.block.nallocs; i++)
-			if (s->u.block.allocs[i]->data && is_shared_data_var(s->u.block.allocs[i]->data))
-				(void)region_of(l, s->u.block.allocs[i]->data);
-		if (s->u.block.where) {
-			Ctx d = narrow(l, c, s->u.block.where);
-			open_if(l, s->u.block.where);
-			l->ind++;
-			body(l, s->u.block.body, d, depth);
-			l->ind--;
-			line(l, "}");
-		} else {
-			body(l, s->u.block.body, c, depth);
-		}
+		stmt_block(l, s, c, depth);
 		return;
 	}
 }
@@ -1828,6 +2009,52 @@ cu_lower_defaults(LowerOptions *o)
 	o->barriers = 1;
 	o->handshake = 0;
 	o->fence_all = 0;
+}
+
+/* The kernel's header comment: what it runs, how, and what it could not. */
+static void
+print_header(L *l, const Func *f, StrBuf *out)
+{
+	const LowerOptions *o = l->o;
+	const LowerInfo *info = l->info;
+	sb_printf(out, "// fencefuzz lower: function %s, %d program threads per block, %d shared region(s), "
+	               "%d B dynamic shared memory\n",
+	          f->name, l->nthreads, l->nreg, info->smem_bytes);
+	sb_printf(out, "// options: barriers=%s handshake=%s%s\n", o->barriers ? "auto" : "none",
+	          o->handshake ? "program" : (l->has_handshake ? "auto (the program's own)" : "auto (added)"),
+	          o->fence_all ? " fence-all (control)" : "");
+	sb_printf(out, "// events: %d generic write(s), %d generic read(s), %d async store(s), %d async load(s), "
+	               "%d wgmma, %d fence(s)\n",
+	          info->n_generic_write, info->n_generic_read, info->n_async_store, info->n_async_load,
+	          info->n_wgmma, info->n_fence);
+	sb_printf(out, "// params (FFParams.iparam):");
+	for (int i = 0; i < l->nparams; i++)
+		sb_printf(out, " %d=%s", i, l->params[i]->name);
+	sb_printf(out, "%s\n", l->nparams ? "" : " none");
+	for (int i = 0; i < l->nregvar && i < CU_MAX_REGIONS; i++)
+		sb_printf(out, "// region %d: %s (%s)\n", i, l->regvar[i]->name, l->regvar[i]->ptr_scope);
+	sb_printf(out, "// synchronization: %s%s\n",
+	          l->psync ? "the program's mbarriers as written (init, arrive, expect_tx, try_wait.parity)"
+	                   : "async loads complete on the issuer's own mbarrier, waited right after the issue (the program has none)",
+	          l->nparts ? "; thread partitions with named barriers" : "");
+	for (int i = 0; i < l->nparts; i++)
+		sb_printf(out, "//   partition %d: threads [%d, %d), named barrier %d\n", i, l->parts[i].lo, l->parts[i].hi,
+		          PART_BAR0 + i);
+	if (info->cluster > 1)
+		sb_printf(out, "// cluster launch: %d CTAs per cluster (multicast loads)\n", info->cluster);
+	if (info->sm90_missing[0])
+		sb_printf(out, "// not on SM90: %s (confirm: unsupported-on-sm90 unless --stand-ins)\n", info->sm90_missing);
+	if (info->n_standin)
+		sb_printf(out, "// stand-ins: %s (confirm runs them only with --stand-ins)\n", info->standin);
+	if (info->refused[0])
+		sb_printf(out, "// refused: %s (confirm does not run it)\n", info->refused);
+	if (l->nnotes) {
+		sb_printf(out, "// lowered conservatively:\n");
+		for (int i = 0; i < l->nnotes; i++)
+			sb_printf(out, "//   - %s\n", l->notes[i]);
+	} else {
+		sb_printf(out, "// lowered conservatively: nothing\n");
+	}
 }
 
 int
@@ -1902,45 +2129,7 @@ cu_lower(const Program *p, const LowerOptions *o, const char *ns, StrBuf *out, L
 	for (int i = 0; i < l->nparams; i++)
 		info->params[i] = l->params[i]->name;
 
-	/* header */
-	sb_printf(out, "// fencefuzz lower: function %s, %d program threads per block, %d shared region(s), "
-	               "%d B dynamic shared memory\n",
-	          f->name, l->nthreads, l->nreg, info->smem_bytes);
-	sb_printf(out, "// options: barriers=%s handshake=%s%s\n", o->barriers ? "auto" : "none",
-	          o->handshake ? "program" : (l->has_handshake ? "auto (the program's own)" : "auto (added)"),
-	          o->fence_all ? " fence-all (control)" : "");
-	sb_printf(out, "// events: %d generic write(s), %d generic read(s), %d async store(s), %d async load(s), "
-	               "%d wgmma, %d fence(s)\n",
-	          info->n_generic_write, info->n_generic_read, info->n_async_store, info->n_async_load,
-	          info->n_wgmma, info->n_fence);
-	sb_printf(out, "// params (FFParams.iparam):");
-	for (int i = 0; i < l->nparams; i++)
-		sb_printf(out, " %d=%s", i, l->params[i]->name);
-	sb_printf(out, "%s\n", l->nparams ? "" : " none");
-	for (int i = 0; i < l->nregvar && i < CU_MAX_REGIONS; i++)
-		sb_printf(out, "// region %d: %s (%s)\n", i, l->regvar[i]->name, l->regvar[i]->ptr_scope);
-	sb_printf(out, "// synchronization: %s%s\n",
-	          l->psync ? "the program's mbarriers as written (init, arrive, expect_tx, try_wait.parity)"
-	                   : "async loads complete on the issuer's own mbarrier, waited right after the issue (the program has none)",
-	          l->nparts ? "; thread partitions with named barriers" : "");
-	for (int i = 0; i < l->nparts; i++)
-		sb_printf(out, "//   partition %d: threads [%d, %d), named barrier %d\n", i, l->parts[i].lo, l->parts[i].hi,
-		          PART_BAR0 + i);
-	if (info->cluster > 1)
-		sb_printf(out, "// cluster launch: %d CTAs per cluster (multicast loads)\n", info->cluster);
-	if (info->sm90_missing[0])
-		sb_printf(out, "// not on SM90: %s (confirm: unsupported-on-sm90 unless --stand-ins)\n", info->sm90_missing);
-	if (info->n_standin)
-		sb_printf(out, "// stand-ins: %s (confirm runs them only with --stand-ins)\n", info->standin);
-	if (info->refused[0])
-		sb_printf(out, "// refused: %s (confirm does not run it)\n", info->refused);
-	if (l->nnotes) {
-		sb_printf(out, "// lowered conservatively:\n");
-		for (int i = 0; i < l->nnotes; i++)
-			sb_printf(out, "//   - %s\n", l->notes[i]);
-	} else {
-		sb_printf(out, "// lowered conservatively: nothing\n");
-	}
+	print_header(l, f, out);
 	if (!ns)
 		sb_puts(out, cu_prelude);
 	if (ns)

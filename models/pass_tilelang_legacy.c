@@ -69,7 +69,7 @@ eval_kind(const Stmt *s)
 	const Expr *v = s->u.eval.value;
 	if (!v || v->kind != EX_CALL)
 		return K_GENERIC;
-	int op = v->u.call.op;
+	int op = op_lookup(v->u.call.name);
 	switch (op >= 0 && op < OP_COUNT ? op_table[op].legacy : PX_GENERIC) {
 	case PX_NEUTRAL: return K_NEUTRAL;
 	case PX_ASYNC: return K_ASYNC;

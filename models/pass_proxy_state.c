@@ -201,8 +201,8 @@ may_write_shared(const Ctx *c, const Expr *e)
 	switch (e->kind) {
 	case EX_CALL: {
 		const Expr *const *args = (const Expr *const *)e->u.call.args;
-		int n = e->u.call.nargs;
-		if (e->u.call.op == OP_tvm_access_ptr) {
+		int n = e->u.call.nargs, op = op_lookup(e->u.call.name);
+		if (op == OP_tvm_access_ptr) {
 			if (n != 5) {
 				if (n >= 2 && mentions_shared_ptr(args[1]))
 					return 1;
@@ -213,7 +213,7 @@ may_write_shared(const Ctx *c, const Expr *e)
 				if (!ir_is_const_int(args[4], &mask) || (mask & write))
 					return 1;
 			}
-		} else if (e->u.call.op == OP_address_of &&
+		} else if (op == OP_address_of &&
 		           c->opt->fault != FAULT_ADDRESS_OF_IGNORED) { /* fault: address_of unseen */
 			if (n == 1 && args[0]->kind == EX_LOAD &&
 			    ir_scope_is_shared(ir_buffer_scope(args[0]->u.load.buf)))
@@ -279,7 +279,7 @@ classify_eval_plain(const Ctx *c, const Stmt *s)
 	const Expr *v = s->u.eval.value;
 	if (!v || v->kind != EX_CALL)
 		return EV_NONE;
-	switch (op_class(c, v->u.call.op)) {
+	switch (op_class(c, op_lookup(v->u.call.name))) {
 	case PX_NEUTRAL: /* fault: fence-no-reset sees the fence as no event */
 		return c->opt->fault == FAULT_FENCE_NO_RESET ? EV_NONE : EV_NEUTRAL;
 	case PX_ASYNC: return EV_ASYNC;

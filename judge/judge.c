@@ -1,9 +1,9 @@
-/* check.c: runs a model and then every enabled oracle on each function of a
+/* judge.c: runs a model and then every enabled oracle on each function of a
  * program (`fencefuzz check`), and the differential oracle on two models.
  *
- * This is the one oracle file that includes core/pass.h: it must run the
- * model to get the output it judges.  The judging itself happens in the other
- * oracle files, which never see the model.
+ * The judge is the one layer that links both the models (it must run the
+ * model to get the output it judges) and the oracles; the judging itself
+ * happens in oracle/, which never sees a model.
  *
  * Root causes.  Once the oracles have judged a function, each finding is
  * given to the model's explain hook (pass.h), which names its own rule to
@@ -13,10 +13,10 @@
  * output does not have exists only because of the gate, and is recorded as
  * FK_GATED, root cause PASS_CAUSE_GATED; one that it has too is left out
  * there (TileLang binds the target first, and programs with one find it). */
+#include <assert.h>
 #include <string.h>
 
-#include "oracle.h"
-#include "pass.h"
+#include "judge.h"
 
 /* The model gave no output to judge: one finding saying why. */
 static void
@@ -126,6 +126,45 @@ explain_findings(const PassModel *m, const Func *pf, const Func *qf, const Oracl
 	}
 }
 
+/* Row i of the registry runs on this function: enabled, and the first enabled
+ * row of its entry point (rows of a group may share one). */
+static int
+runs(const OracleOptions *o, int i)
+{
+	if (!(o->enabled & orc_oracles[i].bit))
+		return 0;
+	for (int j = 0; j < i; j++)
+		if ((o->enabled & orc_oracles[j].bit) && orc_oracles[j].run == orc_oracles[i].run)
+			return 0;
+	return 1;
+}
+
+/* The kinds row i's entry point may emit: those of every row sharing it. */
+static uint32_t
+entry_kinds(int i)
+{
+	uint32_t k = 0;
+	for (int j = 0; j < ORC_NORACLES; j++)
+		if (orc_oracles[j].run == orc_oracles[i].run)
+			k |= orc_oracles[j].kinds;
+	return k;
+}
+
+/* Every enabled oracle of the registry (oracle/oracles.def) on one function. */
+static void
+judge_func(const OracleCase *c, FindingList *out)
+{
+	for (int i = 0; i < ORC_NORACLES; i++) {
+		if (!runs(c->o, i))
+			continue;
+		int from = out->n;
+		orc_oracles[i].run(c, out);
+		for (int j = from; j < out->n; j++)
+			assert((entry_kinds(i) >> out->items[j].kind) & 1); /* oracles.def lists its kinds */
+		(void)from;
+	}
+}
+
 int
 orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingList *out)
 {
@@ -136,8 +175,12 @@ orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingL
 		model_failure(m, p, &err, "", out);
 		return out->n - before;
 	}
+	unsigned needs = 0;
+	for (int i = 0; i < ORC_NORACLES; i++)
+		if (o->enabled & orc_oracles[i].bit)
+			needs |= orc_oracles[i].needs;
 	Program *qq = NULL;
-	if (o->enabled & ORC_IDEMPOTENCE) {
+	if (needs & ORC_IN_QQ) {
 		qq = pass_run_ex(m, q, &err);
 		if (!qq)
 			model_failure(m, p, &err, " for idempotence (the model run on its own output)", out);
@@ -145,26 +188,8 @@ orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingL
 	for (int i = 0; i < p->nfuncs && i < q->nfuncs; i++) {
 		const Func *pf = p->funcs[i], *qf = q->funcs[i];
 		int from = out->n;
-		if (o->enabled & ORC_SOUNDNESS)
-			orc_soundness(qf, o, m->name, out);
-		if (o->enabled & ORC_HANDSHAKE)
-			orc_handshake(qf, o, m->name, out);
-		if (o->enabled & ORC_CROSS)
-			orc_cross(qf, o, m->name, out);
-		if (o->enabled & ORC_PRESERVATION)
-			orc_preservation(pf, qf, m->name, out);
-		if (qq)
-			orc_idempotence(qf, qq->funcs[i], m->name, out);
-		if (o->enabled & (ORC_NECESSITY | ORC_PLACEMENT | ORC_ALIAS)) {
-			MinimalityStatus st;
-			orc_minimality_status(pf, qf, o, m->name, out, &st);
-			if ((o->enabled & ORC_PLACEMENT) && st.placement == ORC_PLACEMENT_UNDECIDED)
-				fl_add_note(out, "%s: placement undecided in function %s: %s", m->name,
-				            pf->name ? pf->name : "?", st.note);
-			if (st.necessity_skipped && (o->enabled & (ORC_NECESSITY | ORC_ALIAS)))
-				fl_add_note(out, "%s: necessity and alias not judged in function %s: the output is unsound",
-				            m->name, pf->name ? pf->name : "?");
-		}
+		OracleCase c = {pf, qf, qq ? qq->funcs[i] : NULL, o, m->name};
+		judge_func(&c, out);
 		explain_findings(m, pf, qf, o, out, from);
 	}
 	return out->n - before;

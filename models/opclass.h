@@ -1,4 +1,5 @@
-/* opclass.h: the op enum and per-model proxy classes, expanded from ops.h. */
+/* opclass.h: the op enum and per-model proxy classes, expanded from ops.h, and
+ * the models' lookup of an op by name. */
 #ifndef FENCEFUZZ_OPCLASS_H
 #define FENCEFUZZ_OPCLASS_H
 
@@ -18,5 +19,9 @@ typedef struct OpInfo {
 } OpInfo;
 
 extern const OpInfo op_table[OP_COUNT];
+
+/* ops.c: a call's op, found by name (IR nodes hold no op index) */
+int op_lookup(const char *name);           /* OP_UNKNOWN if not in the table (hashed) */
+const char *op_name(int op);
 
 #endif

@@ -186,32 +186,41 @@ pass_ext_read_output(const char *who, const Program *in, const char *text, size_
 	return q;
 }
 
-static Program *
-run_external(const PassModel *m, const Program *in, PassError *err)
-{
-	const char *cmd = m->cmd;
-	double limit = timeout_seconds();
-	StrBuf text;
-	sb_init(&text);
-	ir_print_program(&text, in);
-	sb_putc(&text, '\n');
+/* One run of the command: its pipes, what it printed, how it ended. */
+typedef struct Child {
+	const char *cmd;
+	pid_t pid;
+	int fd_in, fd_out, fd_err;  /* -1 once closed */
+	StrBuf out;                 /* its stdout */
+	char errbuf[STDERR_KEEP];   /* the start of its stderr */
+	size_t nerr;
+	int timed_out, too_big;
+	double deadline;
+	int status;                 /* waitpid's */
+} Child;
 
+/* Pipes and fork/exec of `sh -c cmd`, in a process group of its own, the
+ * parent's ends non-blocking.  0, or -1 with *err filled. */
+static int
+spawn(Child *c, PassError *err)
+{
+	const char *cmd = c->cmd;
 	int pin[2], pout[2], perr[2];
 	if (pipe(pin))
-		return sb_free(&text), fail(err, PASS_ERR_CRASH, "", 0, "`%s`: pipe: %s", cmd, strerror(errno));
+		return fail(err, PASS_ERR_CRASH, "", 0, "`%s`: pipe: %s", cmd, strerror(errno)), -1;
 	if (pipe(pout)) {
 		close(pin[0]), close(pin[1]);
-		return sb_free(&text), fail(err, PASS_ERR_CRASH, "", 0, "`%s`: pipe: %s", cmd, strerror(errno));
+		return fail(err, PASS_ERR_CRASH, "", 0, "`%s`: pipe: %s", cmd, strerror(errno)), -1;
 	}
 	if (pipe(perr)) {
 		close(pin[0]), close(pin[1]), close(pout[0]), close(pout[1]);
-		return sb_free(&text), fail(err, PASS_ERR_CRASH, "", 0, "`%s`: pipe: %s", cmd, strerror(errno));
+		return fail(err, PASS_ERR_CRASH, "", 0, "`%s`: pipe: %s", cmd, strerror(errno)), -1;
 	}
 	fflush(NULL); /* the child must not flush our buffers again */
 	pid_t pid = fork();
 	if (pid < 0) {
 		close(pin[0]), close(pin[1]), close(pout[0]), close(pout[1]), close(perr[0]), close(perr[1]);
-		return sb_free(&text), fail(err, PASS_ERR_CRASH, "", 0, "`%s`: fork: %s", cmd, strerror(errno));
+		return fail(err, PASS_ERR_CRASH, "", 0, "`%s`: fork: %s", cmd, strerror(errno)), -1;
 	}
 	if (pid == 0) {
 		setpgid(0, 0);
@@ -224,37 +233,71 @@ run_external(const PassModel *m, const Program *in, PassError *err)
 	setpgid(pid, pid); /* also here: no race with the kill below */
 	close(pin[0]), close(pout[1]), close(perr[1]);
 	set_flags(pin[1], 1), set_flags(pout[0], 1), set_flags(perr[0], 1);
+	c->pid = pid;
+	c->fd_in = pin[1], c->fd_out = pout[0], c->fd_err = perr[0];
+	return 0;
+}
 
-	struct sigaction ign, old;
-	memset(&ign, 0, sizeof ign);
-	ign.sa_handler = SIG_IGN;
-	sigemptyset(&ign.sa_mask);
-	sigaction(SIGPIPE, &ign, &old);
-
-	StrBuf out;
-	sb_init(&out);
-	char errbuf[STDERR_KEEP];
-	size_t nerr = 0, written = 0;
-	int fd_in = pin[1], fd_out = pout[0], fd_err = perr[0];
-	int timed_out = 0, too_big = 0;
-	double deadline = now_s() + limit;
+/* One ready descriptor of the command: the next piece of its stdin
+ * written, or what it printed read. */
+static void
+exchange(Child *c, int fd, const StrBuf *text, size_t *written)
+{
 	char buf[65536];
-	if (text.len == 0)
-		close(fd_in), fd_in = -1;
-	while (fd_out >= 0 || fd_err >= 0) {
-		double left = deadline - now_s();
+	if (fd == c->fd_in) {
+		ssize_t w = write(fd, text->p + *written, text->len - *written);
+		if (w > 0)
+			*written += (size_t)w;
+		if ((w < 0 && errno != EAGAIN && errno != EINTR) || *written == text->len) {
+			close(c->fd_in); /* done, or EPIPE: the command stopped reading */
+			c->fd_in = -1;
+		}
+		return;
+	}
+	ssize_t k = read(fd, buf, sizeof buf);
+	if (k < 0 && (errno == EAGAIN || errno == EINTR))
+		return;
+	if (k <= 0) {
+		close(fd);
+		if (fd == c->fd_out)
+			c->fd_out = -1;
+		else
+			c->fd_err = -1;
+	} else if (fd == c->fd_out) {
+		if (c->out.len + (size_t)k > OUTPUT_CAP) {
+			c->too_big = 1;
+			return;
+		}
+		sb_putn(&c->out, buf, (size_t)k);
+	} else if (c->nerr < sizeof c->errbuf) {
+		size_t n = (size_t)k < sizeof c->errbuf - c->nerr ? (size_t)k : sizeof c->errbuf - c->nerr;
+		memcpy(c->errbuf + c->nerr, buf, n);
+		c->nerr += n;
+	}
+}
+
+/* Writes text to the command's stdin while reading its stdout and stderr,
+ * until both are closed, the deadline passes or the output is too big. */
+static void
+pump(Child *c, const StrBuf *text)
+{
+	size_t written = 0;
+	if (text->len == 0)
+		close(c->fd_in), c->fd_in = -1;
+	while (c->fd_out >= 0 || c->fd_err >= 0) {
+		double left = c->deadline - now_s();
 		if (left <= 0) {
-			timed_out = 1;
+			c->timed_out = 1;
 			break;
 		}
 		struct pollfd pf[3];
 		int n = 0;
-		if (fd_in >= 0)
-			pf[n++] = (struct pollfd){.fd = fd_in, .events = POLLOUT};
-		if (fd_out >= 0)
-			pf[n++] = (struct pollfd){.fd = fd_out, .events = POLLIN};
-		if (fd_err >= 0)
-			pf[n++] = (struct pollfd){.fd = fd_err, .events = POLLIN};
+		if (c->fd_in >= 0)
+			pf[n++] = (struct pollfd){.fd = c->fd_in, .events = POLLOUT};
+		if (c->fd_out >= 0)
+			pf[n++] = (struct pollfd){.fd = c->fd_out, .events = POLLIN};
+		if (c->fd_err >= 0)
+			pf[n++] = (struct pollfd){.fd = c->fd_err, .events = POLLIN};
 		int ms = (int)(left * 1000) + 1;
 		int r = poll(pf, (nfds_t)n, ms);
 		if (r < 0) {
@@ -262,95 +305,99 @@ run_external(const PassModel *m, const Program *in, PassError *err)
 				continue;
 			break;
 		}
-		for (int i = 0; i < n; i++) {
-			if (!pf[i].revents)
-				continue;
-			int fd = pf[i].fd;
-			if (fd == fd_in) {
-				ssize_t w = write(fd, text.p + written, text.len - written);
-				if (w > 0)
-					written += (size_t)w;
-				if ((w < 0 && errno != EAGAIN && errno != EINTR) || written == text.len) {
-					close(fd_in); /* done, or EPIPE: the command stopped reading */
-					fd_in = -1;
-				}
-			} else {
-				ssize_t k = read(fd, buf, sizeof buf);
-				if (k < 0 && (errno == EAGAIN || errno == EINTR))
-					continue;
-				if (k <= 0) {
-					close(fd);
-					if (fd == fd_out)
-						fd_out = -1;
-					else
-						fd_err = -1;
-				} else if (fd == fd_out) {
-					if (out.len + (size_t)k > OUTPUT_CAP) {
-						too_big = 1;
-						break;
-					}
-					sb_putn(&out, buf, (size_t)k);
-				} else if (nerr < sizeof errbuf) {
-					size_t c = (size_t)k < sizeof errbuf - nerr ? (size_t)k : sizeof errbuf - nerr;
-					memcpy(errbuf + nerr, buf, c);
-					nerr += c;
-				}
-			}
-		}
-		if (too_big)
+		for (int i = 0; i < n && !c->too_big; i++)
+			if (pf[i].revents)
+				exchange(c, pf[i].fd, text, &written);
+		if (c->too_big)
 			break;
 	}
-	if (fd_in >= 0)
-		close(fd_in);
-	if (fd_out >= 0)
-		close(fd_out);
-	if (fd_err >= 0)
-		close(fd_err);
-	sb_free(&text);
+	if (c->fd_in >= 0)
+		close(c->fd_in);
+	if (c->fd_out >= 0)
+		close(c->fd_out);
+	if (c->fd_err >= 0)
+		close(c->fd_err);
+}
 
-	/* Both pipes closed (or we gave up): wait for the exit, within the deadline. */
-	int status = 0;
+/* Both pipes closed (or we gave up): waits for the exit, within the
+ * deadline, then kills whatever the command left running in its group. */
+static void
+reap(Child *c)
+{
 	for (;;) {
-		if (timed_out || too_big) {
-			kill(-pid, SIGKILL);
-			kill(pid, SIGKILL);
-			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		if (c->timed_out || c->too_big) {
+			kill(-c->pid, SIGKILL);
+			kill(c->pid, SIGKILL);
+			while (waitpid(c->pid, &c->status, 0) < 0 && errno == EINTR)
 				;
 			break;
 		}
-		pid_t w = waitpid(pid, &status, WNOHANG);
-		if (w == pid || (w < 0 && errno != EINTR))
+		pid_t w = waitpid(c->pid, &c->status, WNOHANG);
+		if (w == c->pid || (w < 0 && errno != EINTR))
 			break;
-		if (now_s() >= deadline) {
-			timed_out = 1;
+		if (now_s() >= c->deadline) {
+			c->timed_out = 1;
 			continue;
 		}
 		struct timespec ts = {0, 2000000}; /* 2 ms */
 		nanosleep(&ts, NULL);
 	}
-	/* Whatever the command left running in its group goes too. */
-	kill(-pid, SIGKILL);
+	kill(-c->pid, SIGKILL);
+}
+
+/* The program the command printed, or NULL and why not in *err. */
+static Program *
+outcome(const Child *c, const Program *in, double limit, PassError *err)
+{
+	const char *cmd = c->cmd;
+	int status = c->status;
+	if (c->timed_out)
+		return fail(err, PASS_ERR_TIMEOUT, c->errbuf, c->nerr,
+		            "`%s` timed out after %g s (FENCEFUZZ_EXT_TIMEOUT)", cmd, limit);
+	if (c->too_big)
+		return fail(err, PASS_ERR_UNREADABLE, c->errbuf, c->nerr,
+		            "`%s` printed more than %zu MiB; killed", cmd, OUTPUT_CAP >> 20);
+	if (WIFSIGNALED(status))
+		return fail(err, PASS_ERR_CRASH, c->errbuf, c->nerr, "`%s` killed by signal %d (%s)", cmd,
+		            WTERMSIG(status), strsignal(WTERMSIG(status)));
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		return fail(err, PASS_ERR_CRASH, c->errbuf, c->nerr, "`%s` exited with status %d%s", cmd,
+		            WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+		            WIFEXITED(status) && WEXITSTATUS(status) == 127 ? " (command not found?)" : "");
+	char who[1100];
+	snprintf(who, sizeof who, "`%s`", cmd);
+	return pass_ext_read_output(who, in, c->out.p, c->out.len, c->errbuf, c->nerr, err);
+}
+
+static Program *
+run_external(const PassModel *m, const Program *in, PassError *err)
+{
+	double limit = timeout_seconds();
+	StrBuf text;
+	sb_init(&text);
+	ir_print_program(&text, in);
+	sb_putc(&text, '\n');
+
+	Child c;
+	memset(&c, 0, sizeof c);
+	c.cmd = m->cmd;
+	if (spawn(&c, err))
+		return sb_free(&text), NULL;
+
+	struct sigaction ign, old;
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, &old);
+
+	sb_init(&c.out);
+	c.deadline = now_s() + limit;
+	pump(&c, &text);
+	sb_free(&text);
+	reap(&c);
 	sigaction(SIGPIPE, &old, NULL);
 
-	Program *q = NULL;
-	if (timed_out)
-		fail(err, PASS_ERR_TIMEOUT, errbuf, nerr, "`%s` timed out after %g s (FENCEFUZZ_EXT_TIMEOUT)",
-		     cmd, limit);
-	else if (too_big)
-		fail(err, PASS_ERR_UNREADABLE, errbuf, nerr, "`%s` printed more than %zu MiB; killed", cmd,
-		     OUTPUT_CAP >> 20);
-	else if (WIFSIGNALED(status))
-		fail(err, PASS_ERR_CRASH, errbuf, nerr, "`%s` killed by signal %d (%s)", cmd,
-		     WTERMSIG(status), strsignal(WTERMSIG(status)));
-	else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		fail(err, PASS_ERR_CRASH, errbuf, nerr, "`%s` exited with status %d%s", cmd,
-		     WIFEXITED(status) ? WEXITSTATUS(status) : -1,
-		     WIFEXITED(status) && WEXITSTATUS(status) == 127 ? " (command not found?)" : "");
-	else {
-		char who[1100];
-		snprintf(who, sizeof who, "`%s`", cmd);
-		q = pass_ext_read_output(who, in, out.p, out.len, errbuf, nerr, err);
-	}
-	sb_free(&out);
+	Program *q = outcome(&c, in, limit, err);
+	sb_free(&c.out);
 	return q;
 }
