@@ -40,39 +40,11 @@ typedef struct Tally {
 } Tally;
 
 static long
-count_calls(const Stmt *s, const char *name)
-{
-	if (!s)
-		return 0;
-	switch (s->kind) {
-	case ST_SEQ: {
-		long n = 0;
-		for (int i = 0; i < s->u.seq.n; i++)
-			n += count_calls(s->u.seq.items[i], name);
-		return n;
-	}
-	case ST_EVAL: return ir_stmt_is_call(s, name);
-	case ST_STORE: return 0;
-	case ST_FOR: return count_calls(s->u.for_.body, name);
-	case ST_WHILE: return count_calls(s->u.while_.body, name);
-	case ST_IF: return count_calls(s->u.if_.then_, name) + count_calls(s->u.if_.else_, name);
-	case ST_LET: return count_calls(s->u.let.body, name);
-	case ST_ASSERT: return count_calls(s->u.assert_.body, name);
-	case ST_ATTR: return count_calls(s->u.attr.body, name);
-	case ST_LAUNCH: return count_calls(s->u.launch.body, name);
-	case ST_ALLOC: return count_calls(s->u.alloc.body, name);
-	case ST_DECL: return count_calls(s->u.decl.body, name);
-	case ST_BLOCK: return count_calls(s->u.block.body, name);
-	}
-	return 0;
-}
-
-static long
 program_calls(const Program *p, const char *name)
 {
 	long n = 0;
 	for (int i = 0; i < p->nfuncs; i++)
-		n += count_calls(p->funcs[i]->body, name);
+		n += ir_count_call_stmts(p->funcs[i]->body, name);
 	return n;
 }
 

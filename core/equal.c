@@ -186,69 +186,124 @@ use_buf(Eq *E, Buffer *a, Buffer *b)
 	return ma == b && mb == a;
 }
 
+/* ---- the one expression equality --------------------------------------------- */
+
 static int
-eq_expr(Eq *E, const Expr *a, const Expr *b)
+expr_eq(const Expr *a, const Expr *b, const IrEqHooks *h, int depth)
 {
+	if (h->identical && a == b)
+		return 1;
 	if (!a || !b)
 		return a == b;
+	if (h->max_depth > 0 && depth > h->max_depth)
+		return 0;
 	if (a->kind != b->kind || !same_str(a->dtype, b->dtype))
 		return 0;
+	depth++;
 	switch (a->kind) {
-	case EX_INT:
-	case EX_POD_BOOL:
-		return a->u.i == b->u.i;
-	case EX_FLOAT:
-		return memcmp(&a->u.f, &b->u.f, sizeof a->u.f) == 0;
-	case EX_STR:
-		return same_str(a->u.s, b->u.s);
-	case EX_NONE:
-		return 1;
-	case EX_VAR:
-		return use_var(E, a->u.var, b->u.var);
-	case EX_BUF:
-		return use_buf(E, a->u.buf, b->u.buf);
-	case EX_BIN:
-		return a->u.bin.op == b->u.bin.op && eq_expr(E, a->u.bin.a, b->u.bin.a) &&
-		       eq_expr(E, a->u.bin.b, b->u.bin.b);
-	case EX_NOT:
-		return eq_expr(E, a->u.operand, b->u.operand);
-	case EX_CALL:
-		if (!same_str(a->u.call.name, b->u.call.name) || a->u.call.nargs != b->u.call.nargs ||
-		    a->u.call.nkw != b->u.call.nkw)
+#define FI(m) if (a->u.m != b->u.m) return 0;
+#define FF(m) if (memcmp(&a->u.m, &b->u.m, sizeof a->u.m) != 0) return 0;
+#define FS(m) if (!same_str(a->u.m, b->u.m)) return 0;
+#define FSS(m, n)                                \
+	if (a->u.n != b->u.n)                        \
+		return 0;                                \
+	for (int i = 0; i < a->u.n; i++)             \
+		if (!same_str(a->u.m[i], b->u.m[i]))     \
 			return 0;
-		for (int i = 0; i < a->u.call.nkw; i++)
-			if (!same_str(a->u.call.kwnames[i], b->u.call.kwnames[i]))
-				return 0;
-		return eq_exprs(E, a->u.call.args, b->u.call.args, a->u.call.nargs) &&
-		       eq_exprs(E, a->u.call.kwargs, b->u.call.kwargs, a->u.call.nkw);
-	case EX_LOAD:
-		return a->u.load.nidx == b->u.load.nidx && use_buf(E, a->u.load.buf, b->u.load.buf) &&
-		       eq_exprs(E, a->u.load.idx, b->u.load.idx, a->u.load.nidx);
-	case EX_SLICE:
-		return eq_expr(E, a->u.slice.begin, b->u.slice.begin) &&
-		       eq_expr(E, a->u.slice.end, b->u.slice.end) &&
-		       eq_expr(E, a->u.slice.step, b->u.slice.step);
-	case EX_TUPLE:
-	case EX_LIST:
-		return a->u.list.n == b->u.list.n && eq_exprs(E, a->u.list.items, b->u.list.items, a->u.list.n);
-	case EX_DICT:
-		return a->u.dict.n == b->u.dict.n && eq_exprs(E, a->u.dict.keys, b->u.dict.keys, a->u.dict.n) &&
-		       eq_exprs(E, a->u.dict.vals, b->u.dict.vals, a->u.dict.n);
-	case EX_METADATA:
-		return same_str(a->u.meta.key, b->u.meta.key) && a->u.meta.index == b->u.meta.index;
+#define FX(m) if (!expr_eq(a->u.m, b->u.m, h, depth)) return 0;
+#define FXS(m, n)                                          \
+	if (a->u.n != b->u.n)                                  \
+		return 0;                                          \
+	for (int i = 0; i < a->u.n; i++)                       \
+		if (!expr_eq(a->u.m[i], b->u.m[i], h, depth))      \
+			return 0;
+#define FVU(m) if (!h->var(h->ctx, a->u.m, b->u.m)) return 0;
+#define FBU(m) if (!h->buf(h->ctx, a->u.m, b->u.m)) return 0;
+#define EXPR(kind, name, fields) case kind: { fields return 1; }
+#include "nodes.def"
 	}
 	return 0;
 }
 
-/* A scope's definitions are undone when it closes. */
-static int
-eq_scoped_body(Eq *E, size_t mark, const Stmt *a, const Stmt *b)
+int
+ir_expr_eq(const Expr *a, const Expr *b, const IrEqHooks *h)
 {
-	int ok = eq_stmt(E, a, b);
-	undo_to(&E->log, mark);
-	return ok;
+	return expr_eq(a, b, h, 0);
 }
 
+static int
+hook_var(void *ctx, const Var *a, const Var *b)
+{
+	return use_var(ctx, a, b);
+}
+
+static int
+hook_buf(void *ctx, Buffer *a, Buffer *b)
+{
+	return use_buf(ctx, a, b);
+}
+
+static int
+eq_expr(Eq *E, const Expr *a, const Expr *b)
+{
+	IrEqHooks h = {hook_var, hook_buf, E, 0, 0};
+	return expr_eq(a, b, &h, 0);
+}
+
+static int
+eq_list_opt(Eq *E, const Expr *a, const Expr *b)
+{
+	if (list_empty(a) && list_empty(b))
+		return 1;
+	return eq_expr(E, a, b);
+}
+
+/* launch_thread of an env thread uses the function's var; any other
+ * launch defines its var for the body. */
+static int
+eq_launch_var(Eq *E, Var *a, Var *b)
+{
+	if (a && b && (a->flags & VAR_ENV_THREAD))
+		return use_var(E, a, b);
+	return def_var(E, a, b, 1);
+}
+
+static int
+eq_stmt_fields(Eq *E, const Stmt *a, const Stmt *b)
+{
+	switch (a->kind) {
+#define FI(m) if (a->u.m != b->u.m) return 0;
+#define FS(m) if (!same_str(a->u.m, b->u.m)) return 0;
+#define FX(m) if (!eq_expr(E, a->u.m, b->u.m)) return 0;
+#define FXS(m, n) if (a->u.n != b->u.n || !eq_exprs(E, a->u.m, b->u.m, a->u.n)) return 0;
+#define FXD(m) if (!eq_dict_opt(E, a->u.m, b->u.m)) return 0;
+#define FXA(m) FXD(m)
+#define FXL(m) if (!eq_list_opt(E, a->u.m, b->u.m)) return 0;
+#define FVD(m) if (!def_var(E, a->u.m, b->u.m, 1)) return 0;
+#define FVL(m) if (!eq_launch_var(E, a->u.m, b->u.m)) return 0;
+#define FBU(m) if (!use_buf(E, a->u.m, b->u.m)) return 0;
+#define FBD(m) if (!def_buf(E, a->u.m, b->u.m, 1)) return 0;
+#define FBDS(m, n)                                        \
+	if (a->u.n != b->u.n)                                 \
+		return 0;                                         \
+	for (int i = 0; i < a->u.n; i++)                      \
+		if (!def_buf(E, a->u.m[i], b->u.m[i], 1))         \
+			return 0;
+#define FB(m) if (!eq_stmt(E, a->u.m, b->u.m)) return 0;
+#define FBS(m, n)                                         \
+	if (a->u.n != b->u.n)                                 \
+		return 0;                                         \
+	for (int i = 0; i < a->u.n; i++)                      \
+		if (!eq_stmt(E, a->u.m[i], b->u.m[i]))            \
+			return 0;
+#define STMT(kind, name, word, fields) case kind: { fields return 1; }
+#include "nodes.def"
+	}
+	return 0;
+}
+
+/* The definitions of a statement (its var, its buffers) are in scope in its
+ * bodies only: undone when it closes. */
 static int
 eq_stmt(Eq *E, const Stmt *a, const Stmt *b)
 {
@@ -257,100 +312,9 @@ eq_stmt(Eq *E, const Stmt *a, const Stmt *b)
 	if (a->kind != b->kind)
 		return 0;
 	size_t mark = E->log.n;
-	switch (a->kind) {
-	case ST_SEQ:
-		if (a->u.seq.n != b->u.seq.n)
-			return 0;
-		for (int i = 0; i < a->u.seq.n; i++)
-			if (!eq_stmt(E, a->u.seq.items[i], b->u.seq.items[i]))
-				return 0;
-		return 1;
-	case ST_EVAL:
-		return eq_expr(E, a->u.eval.value, b->u.eval.value);
-	case ST_STORE:
-		return a->u.store.nidx == b->u.store.nidx && use_buf(E, a->u.store.buf, b->u.store.buf) &&
-		       eq_exprs(E, a->u.store.idx, b->u.store.idx, a->u.store.nidx) &&
-		       eq_expr(E, a->u.store.value, b->u.store.value);
-	case ST_FOR:
-		if (a->u.for_.kind != b->u.for_.kind || !same_str(a->u.for_.thread, b->u.for_.thread) ||
-		    !eq_expr(E, a->u.for_.min, b->u.for_.min) ||
-		    !eq_expr(E, a->u.for_.extent, b->u.for_.extent) ||
-		    !eq_expr(E, a->u.for_.step, b->u.for_.step) ||
-		    !eq_dict_opt(E, a->u.for_.annotations, b->u.for_.annotations))
-			return 0;
-		if (!def_var(E, a->u.for_.var, b->u.for_.var, 1))
-			return undo_to(&E->log, mark), 0;
-		return eq_scoped_body(E, mark, a->u.for_.body, b->u.for_.body);
-	case ST_WHILE:
-		return eq_expr(E, a->u.while_.cond, b->u.while_.cond) &&
-		       eq_stmt(E, a->u.while_.body, b->u.while_.body);
-	case ST_IF:
-		return eq_expr(E, a->u.if_.cond, b->u.if_.cond) &&
-		       eq_stmt(E, a->u.if_.then_, b->u.if_.then_) &&
-		       eq_stmt(E, a->u.if_.else_, b->u.if_.else_);
-	case ST_LET:
-		if (!eq_expr(E, a->u.let.value, b->u.let.value))
-			return 0;
-		if (!def_var(E, a->u.let.var, b->u.let.var, 1))
-			return undo_to(&E->log, mark), 0;
-		return eq_scoped_body(E, mark, a->u.let.body, b->u.let.body);
-	case ST_ASSERT:
-		return eq_expr(E, a->u.assert_.cond, b->u.assert_.cond) &&
-		       eq_expr(E, a->u.assert_.msg, b->u.assert_.msg) &&
-		       same_str(a->u.assert_.error_kind, b->u.assert_.error_kind) &&
-		       eq_stmt(E, a->u.assert_.body, b->u.assert_.body);
-	case ST_ATTR:
-		return same_str(a->u.attr.key, b->u.attr.key) && eq_expr(E, a->u.attr.node, b->u.attr.node) &&
-		       eq_expr(E, a->u.attr.value, b->u.attr.value) &&
-		       eq_stmt(E, a->u.attr.body, b->u.attr.body);
-	case ST_LAUNCH: {
-		Var *va = a->u.launch.var, *vb = b->u.launch.var;
-		if (!same_str(a->u.launch.tag, b->u.launch.tag) ||
-		    !eq_expr(E, a->u.launch.extent, b->u.launch.extent))
-			return 0;
-		if (va && vb && (va->flags & VAR_ENV_THREAD)) {
-			if (!use_var(E, va, vb))
-				return 0;
-		} else if (!def_var(E, va, vb, 1)) {
-			return undo_to(&E->log, mark), 0;
-		}
-		return eq_scoped_body(E, mark, a->u.launch.body, b->u.launch.body);
-	}
-	case ST_ALLOC:
-		if (a->u.alloc.nextents != b->u.alloc.nextents ||
-		    !eq_exprs(E, a->u.alloc.extents, b->u.alloc.extents, a->u.alloc.nextents) ||
-		    !eq_expr(E, a->u.alloc.condition, b->u.alloc.condition) ||
-		    !eq_dict_opt(E, a->u.alloc.annotations, b->u.alloc.annotations))
-			return 0;
-		if (!def_var(E, a->u.alloc.var, b->u.alloc.var, 1))
-			return undo_to(&E->log, mark), 0;
-		return eq_scoped_body(E, mark, a->u.alloc.body, b->u.alloc.body);
-	case ST_DECL:
-		if (a->u.decl.allocates != b->u.decl.allocates ||
-		    dict_empty(a->u.decl.annotations) != dict_empty(b->u.decl.annotations) ||
-		    (!dict_empty(a->u.decl.annotations) &&
-		     !eq_expr(E, a->u.decl.annotations, b->u.decl.annotations)))
-			return 0;
-		if (!def_buf(E, a->u.decl.buf, b->u.decl.buf, 1))
-			return undo_to(&E->log, mark), 0;
-		return eq_scoped_body(E, mark, a->u.decl.body, b->u.decl.body);
-	case ST_BLOCK: {
-		int ok = same_str(a->u.block.name, b->u.block.name) &&
-		         a->u.block.nallocs == b->u.block.nallocs;
-		for (int i = 0; ok && i < a->u.block.nallocs; i++)
-			ok = def_buf(E, a->u.block.allocs[i], b->u.block.allocs[i], 1);
-		ok = ok && eq_expr(E, a->u.block.where, b->u.block.where);
-		if (ok && !(list_empty(a->u.block.reads) && list_empty(b->u.block.reads)))
-			ok = eq_expr(E, a->u.block.reads, b->u.block.reads);
-		if (ok && !(list_empty(a->u.block.writes) && list_empty(b->u.block.writes)))
-			ok = eq_expr(E, a->u.block.writes, b->u.block.writes);
-		ok = ok && eq_dict_opt(E, a->u.block.attrs, b->u.block.attrs);
-		if (!ok)
-			return undo_to(&E->log, mark), 0;
-		return eq_scoped_body(E, mark, a->u.block.body, b->u.block.body);
-	}
-	}
-	return 0;
+	int ok = eq_stmt_fields(E, a, b);
+	undo_to(&E->log, mark);
+	return ok;
 }
 
 static int
@@ -571,183 +535,82 @@ h_use_buf(Hs *H, Buffer *b)
 }
 
 static void
-h_expr(Hs *H, const Expr *e)
+h_launch_var(Hs *H, Var *v)
 {
-	if (!e) {
+	if (v && (v->flags & VAR_ENV_THREAD))
+		h_use_var(H, v);
+	else
+		h_def_var(H, v, 1);
+}
+
+/* The table's fields of node x, hashed in the table's order. */
+#define FI(m) mix(H, (uint64_t)x->u.m);
+#define FF(m)                                    \
+	{                                            \
+		uint64_t bits;                           \
+		memcpy(&bits, &x->u.m, sizeof bits);     \
+		mix(H, bits);                            \
+	}
+#define FS(m) mix_str(H, x->u.m);
+#define FSS(m, n)                                \
+	mix(H, (uint64_t)x->u.n);                    \
+	for (int i = 0; i < x->u.n; i++)             \
+		mix_str(H, x->u.m[i]);
+#define FX(m) h_expr(H, x->u.m);
+#define FXS(m, n) h_exprs(H, x->u.m, x->u.n);
+#define FVU(m) h_use_var(H, x->u.m);
+#define FBU(m) h_use_buf(H, x->u.m);
+static void
+h_expr(Hs *H, const Expr *x)
+{
+	if (!x) {
 		mix(H, H_NULL);
 		return;
 	}
 	mix(H, H_EXPR);
-	mix(H, (uint64_t)e->kind);
-	mix_str(H, e->dtype);
-	switch (e->kind) {
-	case EX_INT:
-	case EX_POD_BOOL:
-		mix(H, (uint64_t)e->u.i);
-		break;
-	case EX_FLOAT: {
-		uint64_t bits;
-		memcpy(&bits, &e->u.f, sizeof bits);
-		mix(H, bits);
-		break;
-	}
-	case EX_STR:
-		mix_str(H, e->u.s);
-		break;
-	case EX_NONE:
-		break;
-	case EX_VAR:
-		h_use_var(H, e->u.var);
-		break;
-	case EX_BUF:
-		h_use_buf(H, e->u.buf);
-		break;
-	case EX_BIN:
-		mix(H, (uint64_t)e->u.bin.op);
-		h_expr(H, e->u.bin.a);
-		h_expr(H, e->u.bin.b);
-		break;
-	case EX_NOT:
-		h_expr(H, e->u.operand);
-		break;
-	case EX_CALL:
-		mix_str(H, e->u.call.name);
-		mix(H, (uint64_t)e->u.call.nkw);
-		for (int i = 0; i < e->u.call.nkw; i++)
-			mix_str(H, e->u.call.kwnames[i]);
-		h_exprs(H, e->u.call.args, e->u.call.nargs);
-		h_exprs(H, e->u.call.kwargs, e->u.call.nkw);
-		break;
-	case EX_LOAD:
-		mix(H, (uint64_t)e->u.load.nidx);
-		h_use_buf(H, e->u.load.buf);
-		h_exprs(H, e->u.load.idx, e->u.load.nidx);
-		break;
-	case EX_SLICE:
-		h_expr(H, e->u.slice.begin);
-		h_expr(H, e->u.slice.end);
-		h_expr(H, e->u.slice.step);
-		break;
-	case EX_TUPLE:
-	case EX_LIST:
-		h_exprs(H, e->u.list.items, e->u.list.n);
-		break;
-	case EX_DICT:
-		h_exprs(H, e->u.dict.keys, e->u.dict.n);
-		h_exprs(H, e->u.dict.vals, e->u.dict.n);
-		break;
-	case EX_METADATA:
-		mix_str(H, e->u.meta.key);
-		mix(H, (uint64_t)e->u.meta.index);
-		break;
+	mix(H, (uint64_t)x->kind);
+	mix_str(H, x->dtype);
+	switch (x->kind) {
+#define EXPR(kind, name, fields) case kind: fields break;
+#include "nodes.def"
 	}
 }
 
 static void
-h_scoped_body(Hs *H, size_t mark, const Stmt *s)
+h_stmt(Hs *H, const Stmt *x)
 {
-	h_stmt(H, s);
-	undo_to(&H->log, mark);
-}
-
-static void
-h_stmt(Hs *H, const Stmt *s)
-{
-	if (!s) {
+	if (!x) {
 		mix(H, H_NULL);
 		return;
 	}
 	mix(H, H_STMT);
-	mix(H, (uint64_t)s->kind);
+	mix(H, (uint64_t)x->kind);
 	size_t mark = H->log.n;
-	switch (s->kind) {
-	case ST_SEQ:
-		mix(H, (uint64_t)s->u.seq.n);
-		for (int i = 0; i < s->u.seq.n; i++)
-			h_stmt(H, s->u.seq.items[i]);
-		break;
-	case ST_EVAL:
-		h_expr(H, s->u.eval.value);
-		break;
-	case ST_STORE:
-		mix(H, (uint64_t)s->u.store.nidx);
-		h_use_buf(H, s->u.store.buf);
-		h_exprs(H, s->u.store.idx, s->u.store.nidx);
-		h_expr(H, s->u.store.value);
-		break;
-	case ST_FOR:
-		mix(H, (uint64_t)s->u.for_.kind);
-		mix_str(H, s->u.for_.thread);
-		h_expr(H, s->u.for_.min);
-		h_expr(H, s->u.for_.extent);
-		h_expr(H, s->u.for_.step);
-		h_dict_opt(H, s->u.for_.annotations);
-		h_def_var(H, s->u.for_.var, 1);
-		h_scoped_body(H, mark, s->u.for_.body);
-		break;
-	case ST_WHILE:
-		h_expr(H, s->u.while_.cond);
-		h_stmt(H, s->u.while_.body);
-		break;
-	case ST_IF:
-		h_expr(H, s->u.if_.cond);
-		h_stmt(H, s->u.if_.then_);
-		h_stmt(H, s->u.if_.else_);
-		break;
-	case ST_LET:
-		h_expr(H, s->u.let.value);
-		h_def_var(H, s->u.let.var, 1);
-		h_scoped_body(H, mark, s->u.let.body);
-		break;
-	case ST_ASSERT:
-		h_expr(H, s->u.assert_.cond);
-		h_expr(H, s->u.assert_.msg);
-		mix_str(H, s->u.assert_.error_kind);
-		h_stmt(H, s->u.assert_.body);
-		break;
-	case ST_ATTR:
-		mix_str(H, s->u.attr.key);
-		h_expr(H, s->u.attr.node);
-		h_expr(H, s->u.attr.value);
-		h_stmt(H, s->u.attr.body);
-		break;
-	case ST_LAUNCH: {
-		Var *v = s->u.launch.var;
-		mix_str(H, s->u.launch.tag);
-		h_expr(H, s->u.launch.extent);
-		if (v && (v->flags & VAR_ENV_THREAD))
-			h_use_var(H, v);
-		else
-			h_def_var(H, v, 1);
-		h_scoped_body(H, mark, s->u.launch.body);
-		break;
+	switch (x->kind) {
+#define FI(m) mix(H, (uint64_t)x->u.m);
+#define FS(m) mix_str(H, x->u.m);
+#define FX(m) h_expr(H, x->u.m);
+#define FXS(m, n) h_exprs(H, x->u.m, x->u.n);
+#define FXD(m) h_dict_opt(H, x->u.m);
+#define FXL(m) h_list_opt(H, x->u.m);
+#define FXA(m) if (x->u.m && x->u.m->u.dict.n) h_expr(H, x->u.m);
+#define FVD(m) h_def_var(H, x->u.m, 1);
+#define FVL(m) h_launch_var(H, x->u.m);
+#define FBU(m) h_use_buf(H, x->u.m);
+#define FBD(m) h_def_buf(H, x->u.m, 1);
+#define FBDS(m, n)                               \
+	mix(H, (uint64_t)x->u.n);                    \
+	for (int i = 0; i < x->u.n; i++)             \
+		h_def_buf(H, x->u.m[i], 1);
+#define FB(m) h_stmt(H, x->u.m);
+#define FBS(m, n)                                \
+	mix(H, (uint64_t)x->u.n);                    \
+	for (int i = 0; i < x->u.n; i++)             \
+		h_stmt(H, x->u.m[i]);
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
 	}
-	case ST_ALLOC:
-		h_exprs(H, s->u.alloc.extents, s->u.alloc.nextents);
-		h_expr(H, s->u.alloc.condition);
-		h_dict_opt(H, s->u.alloc.annotations);
-		h_def_var(H, s->u.alloc.var, 1);
-		h_scoped_body(H, mark, s->u.alloc.body);
-		break;
-	case ST_DECL:
-		mix(H, (uint64_t)s->u.decl.allocates);
-		if (s->u.decl.annotations && s->u.decl.annotations->u.dict.n)
-			h_expr(H, s->u.decl.annotations);
-		h_def_buf(H, s->u.decl.buf, 1);
-		h_scoped_body(H, mark, s->u.decl.body);
-		break;
-	case ST_BLOCK:
-		mix_str(H, s->u.block.name);
-		mix(H, (uint64_t)s->u.block.nallocs);
-		for (int i = 0; i < s->u.block.nallocs; i++)
-			h_def_buf(H, s->u.block.allocs[i], 1);
-		h_expr(H, s->u.block.where);
-		h_list_opt(H, s->u.block.reads);
-		h_list_opt(H, s->u.block.writes);
-		h_dict_opt(H, s->u.block.attrs);
-		h_scoped_body(H, mark, s->u.block.body);
-		break;
-	}
+	undo_to(&H->log, mark);
 }
 
 static void

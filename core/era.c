@@ -101,35 +101,21 @@ cap_expr(Capture *C, const Expr *e)
 {
 	if (!e)
 		return 0;
-	switch (e->kind) {
-	case EX_VAR: {
+	if (e->kind == EX_VAR) {
 		const Var *v = e->u.var;
 		if (v->owner)
 			return cap_object(C, v, NULL, e->loc) || cap_buffer(C, v->owner, e->loc);
 		return cap_object(C, v, v->name, e->loc);
 	}
-	case EX_BUF:
-		return cap_buffer(C, e->u.buf, e->loc);
-	case EX_LOAD:
-		return cap_buffer(C, e->u.load.buf, e->loc) || cap_exprs(C, e->u.load.idx, e->u.load.nidx);
-	case EX_BIN:
-		return cap_expr(C, e->u.bin.a) || cap_expr(C, e->u.bin.b);
-	case EX_NOT:
-		return cap_expr(C, e->u.operand);
-	case EX_CALL:
-		return cap_exprs(C, e->u.call.args, e->u.call.nargs) ||
-		       cap_exprs(C, e->u.call.kwargs, e->u.call.nkw);
-	case EX_SLICE:
-		return cap_expr(C, e->u.slice.begin) || cap_expr(C, e->u.slice.end) ||
-		       cap_expr(C, e->u.slice.step);
-	case EX_TUPLE:
-	case EX_LIST:
-		return cap_exprs(C, e->u.list.items, e->u.list.n);
-	case EX_DICT:
-		return cap_exprs(C, e->u.dict.keys, e->u.dict.n) || cap_exprs(C, e->u.dict.vals, e->u.dict.n);
-	default:
-		return 0;
-	}
+	Buffer *b = ir_expr_buf(e);
+	if (b && cap_buffer(C, b, e->loc))
+		return 1;
+	IrKids k;
+	ir_expr_kids(&k, e);
+	for (Expr **c; (c = ir_kids_next(&k));)
+		if (cap_expr(C, *c))
+			return 1;
+	return 0;
 }
 
 static void
@@ -161,79 +147,36 @@ cap_stmt(Capture *C, const Stmt *root)
 	PUSH(root);
 	while (n && !hit) {
 		const Stmt *s = stack[--n];
-		switch (s->kind) {
-		case ST_SEQ:
-			for (int i = s->u.seq.n - 1; i >= 0; i--)
-				PUSH(s->u.seq.items[i]);
-			break;
-		case ST_EVAL:
-			hit = cap_expr(C, s->u.eval.value);
-			break;
-		case ST_STORE:
-			hit = cap_buffer(C, s->u.store.buf, s->loc) || cap_exprs(C, s->u.store.idx, s->u.store.nidx) ||
-			      cap_expr(C, s->u.store.value);
-			break;
-		case ST_FOR:
-			hit = cap_expr(C, s->u.for_.min) || cap_expr(C, s->u.for_.extent) ||
-			      cap_expr(C, s->u.for_.step) || cap_expr(C, s->u.for_.annotations);
-			cap_bound(C, s->u.for_.var);
-			PUSH(s->u.for_.body);
-			break;
-		case ST_WHILE:
-			hit = cap_expr(C, s->u.while_.cond);
-			PUSH(s->u.while_.body);
-			break;
-		case ST_IF:
-			hit = cap_expr(C, s->u.if_.cond);
-			PUSH(s->u.if_.else_);
-			PUSH(s->u.if_.then_);
-			break;
-		case ST_LET:
-			hit = cap_expr(C, s->u.let.value);
-			cap_bound(C, s->u.let.var);
-			PUSH(s->u.let.body);
-			break;
-		case ST_ASSERT:
-			hit = cap_expr(C, s->u.assert_.cond) || cap_expr(C, s->u.assert_.msg);
-			PUSH(s->u.assert_.body);
-			break;
-		case ST_ATTR:
-			hit = cap_expr(C, s->u.attr.node) || cap_expr(C, s->u.attr.value);
-			PUSH(s->u.attr.body);
-			break;
-		case ST_LAUNCH:
-			hit = cap_expr(C, s->u.launch.extent);
-			if (!(s->u.launch.var->flags & VAR_ENV_THREAD))
-				cap_bound(C, s->u.launch.var);
-			PUSH(s->u.launch.body);
-			break;
-		case ST_ALLOC:
-			hit = cap_exprs(C, s->u.alloc.extents, s->u.alloc.nextents) ||
-			      cap_expr(C, s->u.alloc.condition) || cap_expr(C, s->u.alloc.annotations);
-			cap_bound(C, s->u.alloc.var);
-			PUSH(s->u.alloc.body);
-			break;
-		case ST_DECL: {
+		if (s->kind == ST_DECL) {
+			/* The declared buffer's shape and, unless it allocates, its data. */
 			const Buffer *b = s->u.decl.buf;
 			hit = cap_exprs(C, b->shape, b->ndim);
 			if (!hit && !s->u.decl.allocates && b->data)
 				hit = cap_object(C, b->data, b->data->owner ? NULL : b->data->name, s->loc);
-			cap_bound(C, b);
-			if (s->u.decl.allocates)
-				cap_bound(C, b->data);
-			PUSH(s->u.decl.body);
-			break;
+		} else {
+			Buffer *b = ir_stmt_buf(s);
+			hit = b && cap_buffer(C, b, s->loc);
+			IrKids k;
+			ir_stmt_kids(&k, s);
+			for (Expr **c; !hit && (c = ir_kids_next(&k));)
+				hit = cap_expr(C, *c);
 		}
-		case ST_BLOCK:
-			hit = cap_expr(C, s->u.block.where) || cap_expr(C, s->u.block.reads) ||
-			      cap_expr(C, s->u.block.writes) || cap_expr(C, s->u.block.attrs);
-			for (int i = 0; i < s->u.block.nallocs; i++) {
-				cap_bound(C, s->u.block.allocs[i]);
-				cap_bound(C, s->u.block.allocs[i]->data);
-			}
-			PUSH(s->u.block.body);
-			break;
+		Var *v = ir_stmt_var(s);
+		if (v && !(v->flags & VAR_ENV_THREAD))
+			cap_bound(C, v);
+		int nb;
+		Buffer **bufs = ir_stmt_defbufs(s, &nb);
+		for (int i = 0; i < nb; i++) {
+			cap_bound(C, bufs[i]);
+			if (s->kind != ST_DECL || s->u.decl.allocates)
+				cap_bound(C, bufs[i]->data);
 		}
+		/* Bodies pushed right to left: the first is walked first. */
+		IrBodies bd;
+		ir_stmt_bodies(&bd, s);
+		for (int g = bd.nseg - 1; g >= 0; g--)
+			for (int i = bd.len[g] - 1; i >= 0; i--)
+				PUSH(bd.seg[g][i]);
 	}
 #undef PUSH
 	free(stack);
@@ -407,35 +350,23 @@ flat_body(Flat *F, Stmt *s)
 }
 
 static Stmt *
+flat_body_fn(Stmt *body, void *ctx)
+{
+	return flat_body(ctx, body);
+}
+
+static Stmt *
 flat_stmt(Flat *F, Stmt *s)
 {
-	switch (s->kind) {
-	case ST_SEQ:
+	if (s->kind == ST_SEQ)
 		return flat_body(F, s);
-	case ST_IF: {
-		Stmt *t = flat_body(F, s->u.if_.then_);
-		Stmt *e = flat_body(F, s->u.if_.else_);
-		if (t == s->u.if_.then_ && e == s->u.if_.else_)
-			return s;
-		Stmt *c = ir_copy_stmt(F->a, s);
-		c->u.if_.then_ = t;
-		c->u.if_.else_ = e;
-		return c;
-	}
-	case ST_EVAL:
-	case ST_STORE:
-		return s;
-	default: {
-		Stmt *body = ir_body(s);
-		int is_let = s->kind == ST_LET && !pm_get(&F->let_bound, s->u.let.var);
-		if (is_let)
-			pm_put(&F->let_bound, s->u.let.var, (void *)1);
-		Stmt *nb = flat_body(F, body);
-		if (is_let)
-			pm_put(&F->let_bound, s->u.let.var, NULL);
-		return nb == body ? s : ir_with_body(F->a, s, nb);
-	}
-	}
+	int is_let = s->kind == ST_LET && !pm_get(&F->let_bound, s->u.let.var);
+	if (is_let)
+		pm_put(&F->let_bound, s->u.let.var, (void *)1);
+	Stmt *r = ir_map_bodies(F->a, s, flat_body_fn, F);
+	if (is_let)
+		pm_put(&F->let_bound, s->u.let.var, NULL);
+	return r;
 }
 
 /* Statement nesting (sequences not counted), stopping past limit. */
@@ -444,27 +375,15 @@ stmt_depth(const Stmt *s, int d, int limit)
 {
 	if (!s || d > limit)
 		return d;
-	switch (s->kind) {
-	case ST_SEQ: {
-		int m = d;
-		for (int i = 0; i < s->u.seq.n && m <= limit; i++) {
-			int x = stmt_depth(s->u.seq.items[i], d, limit);
-			if (x > m)
-				m = x;
-		}
-		return m;
+	int in = s->kind == ST_SEQ ? d : d + 1, m = in;
+	IrBodies b;
+	ir_stmt_bodies(&b, s);
+	for (Stmt **c; m <= limit && (c = ir_bodies_next(&b));) {
+		int x = stmt_depth(*c, in, limit);
+		if (x > m)
+			m = x;
 	}
-	case ST_IF: {
-		int x = stmt_depth(s->u.if_.then_, d + 1, limit);
-		int y = stmt_depth(s->u.if_.else_, d + 1, limit);
-		return x > y ? x : y;
-	}
-	case ST_EVAL:
-	case ST_STORE:
-		return d + 1;
-	default:
-		return stmt_depth(ir_body(s), d + 1, limit);
-	}
+	return m;
 }
 
 /* Statement nesting the printer and the reader leave room for: the rest of
@@ -556,34 +475,20 @@ check_stmts(Check *K, const Stmt *root)
 			break;
 		/* Next statement: children pushed right to left. */
 		if (s) {
-			const Stmt *kids[2] = {NULL, NULL};
-			int nk = 0;
-			if (s->kind == ST_SEQ) {
-				for (int i = s->u.seq.n - 1; i >= 0; i--) {
+			IrBodies bd;
+			ir_stmt_bodies(&bd, s);
+			for (int g = bd.nseg - 1; g >= 0; g--) {
+				for (int i = bd.len[g] - 1; i >= 0; i--) {
+					if (!bd.seg[g][i])
+						continue;
 					if (n == cap) {
 						cap = cap ? cap * 2 : 64;
 						stack = realloc(stack, sizeof *stack * (size_t)cap);
 						if (!stack)
 							abort();
 					}
-					stack[n++] = s->u.seq.items[i];
+					stack[n++] = bd.seg[g][i];
 				}
-			} else if (s->kind == ST_IF) {
-				kids[nk++] = s->u.if_.else_;
-				kids[nk++] = s->u.if_.then_;
-			} else if (s->kind != ST_EVAL && s->kind != ST_STORE) {
-				kids[nk++] = ir_body(s);
-			}
-			for (int i = 0; i < nk; i++) {
-				if (!kids[i])
-					continue;
-				if (n == cap) {
-					cap = cap ? cap * 2 : 64;
-					stack = realloc(stack, sizeof *stack * (size_t)cap);
-					if (!stack)
-						abort();
-				}
-				stack[n++] = kids[i];
 			}
 		}
 		if (!n)

@@ -396,40 +396,31 @@ ir_copy_stmt(Arena *a, const Stmt *s)
 	return c;
 }
 
+/* The one body slot of a single-body kind (the node table's only FB), else
+ * NULL: an if has two, a seq an array, leaves none. */
+static Stmt **
+body_slot(const Stmt *s)
+{
+	IrBodies b;
+	ir_stmt_bodies(&b, s);
+	return b.nseg == 1 && !b.arr[0] ? b.seg[0] : NULL;
+}
+
 Stmt *
 ir_with_body(Arena *a, const Stmt *s, Stmt *body)
 {
+	if (!body_slot(s))
+		abort(); /* not a single-body node: caller bug */
 	Stmt *c = ir_copy_stmt(a, s);
-	switch (s->kind) {
-	case ST_FOR: c->u.for_.body = body; break;
-	case ST_WHILE: c->u.while_.body = body; break;
-	case ST_LET: c->u.let.body = body; break;
-	case ST_ASSERT: c->u.assert_.body = body; break;
-	case ST_ATTR: c->u.attr.body = body; break;
-	case ST_LAUNCH: c->u.launch.body = body; break;
-	case ST_ALLOC: c->u.alloc.body = body; break;
-	case ST_DECL: c->u.decl.body = body; break;
-	case ST_BLOCK: c->u.block.body = body; break;
-	default: abort(); /* not a single-body node: caller bug */
-	}
+	*body_slot(c) = body;
 	return c;
 }
 
 Stmt *
 ir_body(const Stmt *s)
 {
-	switch (s->kind) {
-	case ST_FOR: return s->u.for_.body;
-	case ST_WHILE: return s->u.while_.body;
-	case ST_LET: return s->u.let.body;
-	case ST_ASSERT: return s->u.assert_.body;
-	case ST_ATTR: return s->u.attr.body;
-	case ST_LAUNCH: return s->u.launch.body;
-	case ST_ALLOC: return s->u.alloc.body;
-	case ST_DECL: return s->u.decl.body;
-	case ST_BLOCK: return s->u.block.body;
-	default: return NULL;
-	}
+	Stmt **slot = body_slot(s);
+	return slot ? *slot : NULL;
 }
 
 Func *
@@ -522,93 +513,31 @@ ir_count_stmts(const Stmt *s)
 {
 	if (!s)
 		return 0;
-	switch (s->kind) {
-	case ST_SEQ: {
-		size_t n = 0;
-		for (int i = 0; i < s->u.seq.n; i++)
-			n += ir_count_stmts(s->u.seq.items[i]);
-		return n;
-	}
-	case ST_EVAL:
-	case ST_STORE: return 1;
-	case ST_FOR: return 1 + ir_count_stmts(s->u.for_.body);
-	case ST_WHILE: return 1 + ir_count_stmts(s->u.while_.body);
-	case ST_IF: return 1 + ir_count_stmts(s->u.if_.then_) + ir_count_stmts(s->u.if_.else_);
-	case ST_LET: return 1 + ir_count_stmts(s->u.let.body);
-	case ST_ASSERT: return 1 + ir_count_stmts(s->u.assert_.body);
-	case ST_ATTR: return 1 + ir_count_stmts(s->u.attr.body);
-	case ST_LAUNCH: return 1 + ir_count_stmts(s->u.launch.body);
-	case ST_ALLOC: return 1 + ir_count_stmts(s->u.alloc.body);
-	case ST_DECL: return 1 + ir_count_stmts(s->u.decl.body);
-	case ST_BLOCK: return 1 + ir_count_stmts(s->u.block.body);
-	}
-	return 0;
+	size_t n = s->kind != ST_SEQ;
+	IrBodies b;
+	ir_stmt_bodies(&b, s);
+	for (Stmt **c; (c = ir_bodies_next(&b));)
+		n += ir_count_stmts(*c);
+	return n;
+}
+
+static int
+same_var_ptr(void *ctx, const Var *a, const Var *b)
+{
+	return a == b;
+}
+
+static int
+same_buf_ptr(void *ctx, Buffer *a, Buffer *b)
+{
+	return a == b;
 }
 
 int
 ir_expr_same(const Expr *a, const Expr *b)
 {
-	if (a == b)
-		return 1;
-	if (!a || !b || a->kind != b->kind)
-		return 0;
-	if ((a->dtype || b->dtype) && (!a->dtype || !b->dtype || strcmp(a->dtype, b->dtype)))
-		return 0;
-	switch (a->kind) {
-	case EX_INT:
-	case EX_POD_BOOL: return a->u.i == b->u.i;
-	case EX_FLOAT: return memcmp(&a->u.f, &b->u.f, sizeof a->u.f) == 0;
-	case EX_STR: return strcmp(a->u.s, b->u.s) == 0;
-	case EX_NONE: return 1;
-	case EX_VAR: return a->u.var == b->u.var;
-	case EX_BUF: return a->u.buf == b->u.buf;
-	case EX_NOT: return ir_expr_same(a->u.operand, b->u.operand);
-	case EX_BIN:
-		return a->u.bin.op == b->u.bin.op && ir_expr_same(a->u.bin.a, b->u.bin.a) &&
-		       ir_expr_same(a->u.bin.b, b->u.bin.b);
-	case EX_CALL:
-		if (strcmp(a->u.call.name, b->u.call.name) || a->u.call.nargs != b->u.call.nargs ||
-		    a->u.call.nkw != b->u.call.nkw)
-			return 0;
-		for (int i = 0; i < a->u.call.nargs; i++)
-			if (!ir_expr_same(a->u.call.args[i], b->u.call.args[i]))
-				return 0;
-		for (int i = 0; i < a->u.call.nkw; i++)
-			if (strcmp(a->u.call.kwnames[i], b->u.call.kwnames[i]) ||
-			    !ir_expr_same(a->u.call.kwargs[i], b->u.call.kwargs[i]))
-				return 0;
-		return 1;
-	case EX_LOAD:
-		if (a->u.load.buf != b->u.load.buf || a->u.load.nidx != b->u.load.nidx)
-			return 0;
-		for (int i = 0; i < a->u.load.nidx; i++)
-			if (!ir_expr_same(a->u.load.idx[i], b->u.load.idx[i]))
-				return 0;
-		return 1;
-	case EX_SLICE:
-		return ir_expr_same(a->u.slice.begin, b->u.slice.begin) &&
-		       ir_expr_same(a->u.slice.end, b->u.slice.end) &&
-		       ir_expr_same(a->u.slice.step, b->u.slice.step);
-	case EX_TUPLE:
-	case EX_LIST:
-		if (a->u.list.n != b->u.list.n)
-			return 0;
-		for (int i = 0; i < a->u.list.n; i++)
-			if (!ir_expr_same(a->u.list.items[i], b->u.list.items[i]))
-				return 0;
-		return 1;
-	case EX_DICT:
-		if (a->u.dict.n != b->u.dict.n)
-			return 0;
-		for (int i = 0; i < a->u.dict.n; i++)
-			if (!ir_expr_same(a->u.dict.keys[i], b->u.dict.keys[i]) ||
-			    !ir_expr_same(a->u.dict.vals[i], b->u.dict.vals[i]))
-				return 0;
-		return 1;
-	case EX_METADATA:
-		return strcmp(a->u.meta.key, b->u.meta.key) == 0 && a->u.meta.index == b->u.meta.index;
-	}
-	return 0;
+	static const IrEqHooks by_pointer = {same_var_ptr, same_buf_ptr, NULL, 1, 0};
+	return ir_expr_eq(a, b, &by_pointer);
 }
 
 /* range(start, stop) stores extent = stop - start, folded the way the printer

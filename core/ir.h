@@ -417,6 +417,88 @@ uint64_t ir_hash_program(const Program *p);
 uint64_t ir_hash_func(const Func *f);
 uint64_t ir_hash_stmt(const Stmt *s);
 
+/* ---- walk.c: children of a node, expanded from the node table (nodes.def) --------
+ * Generic walks visit children through these instead of switching on kinds.
+ * A node's children come in segments: one slot (a field such as
+ * for_.min; arr 0) or an array of len slots (call args, store indices, seq
+ * items; arr 1), in the table's order.  ir_kids_next / ir_bodies_next step
+ * over every slot in order, including slots that hold NULL (an absent
+ * step, else branch or annotation dict): callers skip those themselves,
+ * so that two nodes of one kind always give the same number of slots.
+ * Slots are pointers into the node, so a caller may rewrite a child in
+ * place, on a node it owns only (nodes are shared between a pass's input
+ * and output: ir_copy_stmt first, and copy the arrays it rewrites).
+ * Expression children of a statement do not include buffer fields;
+ * ir_buffer_kids gives those (shape, then strides, elem_offset, align,
+ * offset_factor, buffer_type, axis_separators, match_source).  A block's
+ * alloc buffers and the buffers of stores, loads and decls are no
+ * expressions: ir_stmt_buf / ir_expr_buf name the buffer of a node. */
+enum { IR_MAX_SEGS = 8 };
+typedef struct IrKids {
+	Expr **seg[IR_MAX_SEGS];
+	int len[IR_MAX_SEGS];
+	unsigned char arr[IR_MAX_SEGS];
+	int nseg;
+	int s, i; /* cursor of ir_kids_next */
+} IrKids;
+typedef struct IrBodies {
+	Stmt **seg[2];
+	int len[2];
+	unsigned char arr[2];
+	int nseg;
+	int s, i;
+} IrBodies;
+void ir_expr_kids(IrKids *k, const Expr *e);     /* child expressions of e */
+void ir_stmt_kids(IrKids *k, const Stmt *s);     /* expressions of s (its header) */
+void ir_buffer_kids(IrKids *k, const Buffer *b); /* a buffer's field expressions */
+Expr **ir_kids_next(IrKids *k);                  /* next slot, NULL after the last */
+void ir_stmt_bodies(IrBodies *b, const Stmt *s); /* child statements of s */
+Stmt **ir_bodies_next(IrBodies *b);
+int ir_stmt_nbodies(const Stmt *s);              /* slots ir_stmt_bodies gives */
+const char *ir_stmt_name(StmtKind k);            /* TVM node name: "For" */
+const char *ir_stmt_word(StmtKind k);            /* for messages: "for loop" */
+const char *ir_expr_name(ExprKind k);            /* "BufferLoad" */
+Var *ir_stmt_var(const Stmt *s);    /* the var s defines (for/let/launch/alloc), else NULL */
+Buffer *ir_stmt_buf(const Stmt *s); /* the buffer of a store or decl, else NULL */
+Buffer *ir_expr_buf(const Expr *e); /* the buffer of an EX_BUF or EX_LOAD, else NULL */
+Buffer **ir_stmt_defbufs(const Stmt *s, int *n); /* buffers s defines: decl's, block allocs */
+/* Preorder walks.  fn returns IR_WALK_GO to descend into the node's
+ * children, IR_WALK_SKIP to skip them, or any other value to stop the walk,
+ * which then returns that value (IR_WALK_GO when it ran to the end).
+ * Recursion is as deep as the IR (bounded by IR_MAX_DEPTH, verify.c).
+ * ir_walk_stmt calls sfn on every statement (ST_SEQ included) and, when
+ * efn is not NULL, efn on every expression of every statement it descends
+ * into (its header expressions, before its bodies; buffer fields not
+ * included). */
+enum { IR_WALK_GO = 0, IR_WALK_SKIP = -1 };
+typedef int (*IrExprFn)(const Expr *e, void *ctx);
+typedef int (*IrStmtFn)(const Stmt *s, void *ctx);
+int ir_walk_expr(const Expr *e, IrExprFn fn, void *ctx);
+int ir_walk_stmt(const Stmt *s, IrStmtFn sfn, IrExprFn efn, void *ctx);
+int ir_expr_depth(const Expr *e);   /* 0 for NULL, 1 for a leaf */
+int ir_expr_count_calls(const Expr *e, const char *name); /* calls of that name, nested ones too */
+long ir_count_call_stmts(const Stmt *s, const char *name); /* statements that are that call (ir_stmt_is_call) */
+/* s with every body b replaced by fn(b, ctx): s itself when fn changed none;
+ * else a copy in a (a seq rebuilt by ir_seq, which flattens it).  Copy on
+ * write: the input is never changed. */
+Stmt *ir_map_bodies(Arena *a, const Stmt *s, Stmt *(*fn)(Stmt *body, void *ctx), void *ctx);
+
+/* ---- equal.c: one expression equality, with hooks -------------------------------
+ * ir_expr_eq compares two expressions field by field as the node table
+ * lists them (kind, dtype, literals, names, children); how variables and
+ * buffers compare is the caller's: var / buf get both sides (either may be
+ * NULL only when the field is).  identical: a == b is equal without a look
+ * (not so for a renaming comparison, where one var may map to another).
+ * max_depth > 0: a pair nested deeper than that is unequal. */
+typedef struct IrEqHooks {
+	int (*var)(void *ctx, const Var *a, const Var *b);
+	int (*buf)(void *ctx, Buffer *a, Buffer *b);
+	void *ctx;
+	int identical;
+	int max_depth;
+} IrEqHooks;
+int ir_expr_eq(const Expr *a, const Expr *b, const IrEqHooks *h);
+
 /* ---- verify.c: IR invariants --------------------------------------------------- */
 /* Returns 0 when the program is well formed; else 1 with the first problem in *d. */
 int ir_verify_program(const Program *p, Diag *d);

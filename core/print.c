@@ -173,47 +173,11 @@ scan_expr(Scan *S, const Expr *e)
 {
 	if (!e)
 		return;
-	switch (e->kind) {
-	case EX_BUF:
-		scan_buffer_use(S, e->u.buf);
-		break;
-	case EX_LOAD:
-		scan_buffer_use(S, e->u.load.buf);
-		for (int i = 0; i < e->u.load.nidx; i++)
-			scan_expr(S, e->u.load.idx[i]);
-		break;
-	case EX_BIN:
-		scan_expr(S, e->u.bin.a);
-		scan_expr(S, e->u.bin.b);
-		break;
-	case EX_NOT:
-		scan_expr(S, e->u.operand);
-		break;
-	case EX_CALL:
-		for (int i = 0; i < e->u.call.nargs; i++)
-			scan_expr(S, e->u.call.args[i]);
-		for (int i = 0; i < e->u.call.nkw; i++)
-			scan_expr(S, e->u.call.kwargs[i]);
-		break;
-	case EX_SLICE:
-		scan_expr(S, e->u.slice.begin);
-		scan_expr(S, e->u.slice.end);
-		scan_expr(S, e->u.slice.step);
-		break;
-	case EX_TUPLE:
-	case EX_LIST:
-		for (int i = 0; i < e->u.list.n; i++)
-			scan_expr(S, e->u.list.items[i]);
-		break;
-	case EX_DICT:
-		for (int i = 0; i < e->u.dict.n; i++) {
-			scan_expr(S, e->u.dict.keys[i]);
-			scan_expr(S, e->u.dict.vals[i]);
-		}
-		break;
-	default:
-		break;
-	}
+	scan_buffer_use(S, ir_expr_buf(e));
+	IrKids k;
+	ir_expr_kids(&k, e);
+	for (Expr **c; (c = ir_kids_next(&k));)
+		scan_expr(S, *c);
 }
 
 static void
@@ -935,49 +899,13 @@ emit_aliases_in_expr(Printer *P, const Expr *e, int indent)
 {
 	if (!e)
 		return;
-	switch (e->kind) {
-	case EX_BUF:
-	case EX_LOAD: {
-		const Buffer *b = e->kind == EX_BUF ? e->u.buf : e->u.load.buf;
-		if (b->kind == BUF_ALIAS && alias_index(P, b) >= 0)
-			emit_alias(P, alias_index(P, b), indent);
-		if (e->kind == EX_LOAD)
-			for (int i = 0; i < e->u.load.nidx; i++)
-				emit_aliases_in_expr(P, e->u.load.idx[i], indent);
-		break;
-	}
-	case EX_BIN:
-		emit_aliases_in_expr(P, e->u.bin.a, indent);
-		emit_aliases_in_expr(P, e->u.bin.b, indent);
-		break;
-	case EX_NOT:
-		emit_aliases_in_expr(P, e->u.operand, indent);
-		break;
-	case EX_CALL:
-		for (int i = 0; i < e->u.call.nargs; i++)
-			emit_aliases_in_expr(P, e->u.call.args[i], indent);
-		for (int i = 0; i < e->u.call.nkw; i++)
-			emit_aliases_in_expr(P, e->u.call.kwargs[i], indent);
-		break;
-	case EX_SLICE:
-		emit_aliases_in_expr(P, e->u.slice.begin, indent);
-		emit_aliases_in_expr(P, e->u.slice.end, indent);
-		emit_aliases_in_expr(P, e->u.slice.step, indent);
-		break;
-	case EX_TUPLE:
-	case EX_LIST:
-		for (int i = 0; i < e->u.list.n; i++)
-			emit_aliases_in_expr(P, e->u.list.items[i], indent);
-		break;
-	case EX_DICT:
-		for (int i = 0; i < e->u.dict.n; i++) {
-			emit_aliases_in_expr(P, e->u.dict.keys[i], indent);
-			emit_aliases_in_expr(P, e->u.dict.vals[i], indent);
-		}
-		break;
-	default:
-		break;
-	}
+	const Buffer *b = ir_expr_buf(e);
+	if (b && b->kind == BUF_ALIAS && alias_index(P, b) >= 0)
+		emit_alias(P, alias_index(P, b), indent);
+	IrKids k;
+	ir_expr_kids(&k, e);
+	for (Expr **c; (c = ir_kids_next(&k));)
+		emit_aliases_in_expr(P, *c, indent);
 }
 
 /* Aliases a buffer's own fields mention must be printed before it. */
@@ -1042,46 +970,16 @@ uses_any_var(const Expr *e, Var *const *vars, int n)
 {
 	if (!e)
 		return 0;
-	switch (e->kind) {
-	case EX_VAR:
+	if (e->kind == EX_VAR)
 		for (int i = 0; i < n; i++)
 			if (e->u.var == vars[i])
 				return 1;
-		return 0;
-	case EX_BIN:
-		return uses_any_var(e->u.bin.a, vars, n) || uses_any_var(e->u.bin.b, vars, n);
-	case EX_NOT:
-		return uses_any_var(e->u.operand, vars, n);
-	case EX_CALL:
-		for (int i = 0; i < e->u.call.nargs; i++)
-			if (uses_any_var(e->u.call.args[i], vars, n))
-				return 1;
-		for (int i = 0; i < e->u.call.nkw; i++)
-			if (uses_any_var(e->u.call.kwargs[i], vars, n))
-				return 1;
-		return 0;
-	case EX_LOAD:
-		for (int i = 0; i < e->u.load.nidx; i++)
-			if (uses_any_var(e->u.load.idx[i], vars, n))
-				return 1;
-		return 0;
-	case EX_SLICE:
-		return uses_any_var(e->u.slice.begin, vars, n) || uses_any_var(e->u.slice.end, vars, n) ||
-		       uses_any_var(e->u.slice.step, vars, n);
-	case EX_TUPLE:
-	case EX_LIST:
-		for (int i = 0; i < e->u.list.n; i++)
-			if (uses_any_var(e->u.list.items[i], vars, n))
-				return 1;
-		return 0;
-	case EX_DICT:
-		for (int i = 0; i < e->u.dict.n; i++)
-			if (uses_any_var(e->u.dict.keys[i], vars, n) || uses_any_var(e->u.dict.vals[i], vars, n))
-				return 1;
-		return 0;
-	default:
-		return 0;
-	}
+	IrKids k;
+	ir_expr_kids(&k, e);
+	for (Expr **c; (c = ir_kids_next(&k));)
+		if (uses_any_var(*c, vars, n))
+			return 1;
+	return 0;
 }
 
 static int

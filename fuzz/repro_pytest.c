@@ -311,143 +311,60 @@ check_expr(Emit *E, const Expr *e)
 {
 	if (!e || E->failed)
 		return;
-	switch (e->kind) {
-	case EX_METADATA:
+	if (e->kind == EX_METADATA) {
 		fail(E, "metadata[\"%s\"] reference: an opaque object TVMScript cannot write%s", e->u.meta.key, NULL);
-		break;
-	case EX_VAR:
-		check_var(E, e->u.var);
-		break;
-	case EX_BUF:
-		check_buffer(E, e->u.buf);
-		break;
-	case EX_LOAD:
-		check_buffer(E, e->u.load.buf);
-		for (int i = 0; i < e->u.load.nidx; i++)
-			check_expr(E, e->u.load.idx[i]);
-		break;
-	case EX_BIN:
-		check_expr(E, e->u.bin.a);
-		check_expr(E, e->u.bin.b);
-		break;
-	case EX_NOT:
-		check_expr(E, e->u.operand);
-		break;
-	case EX_CALL:
-		/* TVM's address_of takes a Buffer or a BufferLoad and raises
-		 * "Invalid object type" for anything else. */
-		if (strcmp(e->u.call.name, "address_of") == 0 &&
-		    (e->u.call.nargs != 1 || (e->u.call.args[0]->kind != EX_LOAD && e->u.call.args[0]->kind != EX_BUF))) {
-			char at[32];
-			where(at, sizeof at, e->loc);
-			fail(E, "T.address_of at %s takes a buffer element, not this argument: TVM's parser "
-			        "raises \"Invalid object type\"%s", at, NULL);
-			break;
-		}
-		for (int i = 0; i < e->u.call.nargs; i++)
-			check_expr(E, e->u.call.args[i]);
-		for (int i = 0; i < e->u.call.nkw; i++)
-			check_expr(E, e->u.call.kwargs[i]);
-		break;
-	case EX_SLICE:
-		check_expr(E, e->u.slice.begin);
-		check_expr(E, e->u.slice.end);
-		check_expr(E, e->u.slice.step);
-		break;
-	case EX_TUPLE:
-	case EX_LIST:
-		for (int i = 0; i < e->u.list.n; i++)
-			check_expr(E, e->u.list.items[i]);
-		break;
-	case EX_DICT:
-		for (int i = 0; i < e->u.dict.n; i++) {
-			check_expr(E, e->u.dict.keys[i]);
-			check_expr(E, e->u.dict.vals[i]);
-		}
-		break;
-	default:
-		break;
+		return;
 	}
+	if (e->kind == EX_VAR)
+		check_var(E, e->u.var);
+	check_buffer(E, ir_expr_buf(e));
+	/* TVM's address_of takes a Buffer or a BufferLoad and raises
+	 * "Invalid object type" for anything else. */
+	if (ir_is_call(e, "address_of") &&
+	    (e->u.call.nargs != 1 || (e->u.call.args[0]->kind != EX_LOAD && e->u.call.args[0]->kind != EX_BUF))) {
+		char at[32];
+		where(at, sizeof at, e->loc);
+		fail(E, "T.address_of at %s takes a buffer element, not this argument: TVM's parser "
+		        "raises \"Invalid object type\"%s", at, NULL);
+		return;
+	}
+	IrKids k;
+	ir_expr_kids(&k, e);
+	for (Expr **c; (c = ir_kids_next(&k));)
+		check_expr(E, *c);
 }
 
-/* Recursion is bounded by IR_MAX_DEPTH (a verified program). */
+/* A statement's var, its buffer, its expressions, the buffers it defines,
+ * then its bodies.  Recursion is bounded by IR_MAX_DEPTH (a verified
+ * program). */
 static void
 check_stmt(Emit *E, const Stmt *s)
 {
 	if (!s || E->failed)
 		return;
-	switch (s->kind) {
-	case ST_SEQ:
-		for (int i = 0; i < s->u.seq.n; i++)
-			check_stmt(E, s->u.seq.items[i]);
+	if (s->kind == ST_IF && python_literal(s->u.if_.cond)) {
+		char at[32];
+		where(at, sizeof at, s->loc);
+		fail(E, "the if at %s has a condition of Python literals only: TVM's parser evaluates "
+		        "it in Python and keeps one branch, not the if%s", at, NULL);
 		return;
-	case ST_EVAL:
-		check_expr(E, s->u.eval.value);
-		return;
-	case ST_STORE:
-		check_buffer(E, s->u.store.buf);
-		for (int i = 0; i < s->u.store.nidx; i++)
-			check_expr(E, s->u.store.idx[i]);
-		check_expr(E, s->u.store.value);
-		return;
-	case ST_FOR:
-		check_var(E, s->u.for_.var);
-		check_expr(E, s->u.for_.min);
-		check_expr(E, s->u.for_.extent);
-		check_expr(E, s->u.for_.step);
-		check_expr(E, s->u.for_.annotations);
-		break;
-	case ST_WHILE:
-		check_expr(E, s->u.while_.cond);
-		break;
-	case ST_IF:
-		if (python_literal(s->u.if_.cond)) {
-			char at[32];
-			where(at, sizeof at, s->loc);
-			fail(E, "the if at %s has a condition of Python literals only: TVM's parser evaluates "
-			        "it in Python and keeps one branch, not the if%s", at, NULL);
-			return;
-		}
-		check_expr(E, s->u.if_.cond);
-		check_stmt(E, s->u.if_.then_);
-		check_stmt(E, s->u.if_.else_);
-		return;
-	case ST_LET:
-		check_var(E, s->u.let.var);
-		check_expr(E, s->u.let.value);
-		break;
-	case ST_ASSERT:
-		check_expr(E, s->u.assert_.cond);
-		check_expr(E, s->u.assert_.msg);
-		break;
-	case ST_ATTR:
-		check_expr(E, s->u.attr.node);
-		check_expr(E, s->u.attr.value);
-		break;
-	case ST_LAUNCH:
-		check_var(E, s->u.launch.var);
-		check_expr(E, s->u.launch.extent);
-		break;
-	case ST_ALLOC:
-		check_var(E, s->u.alloc.var);
-		for (int i = 0; i < s->u.alloc.nextents; i++)
-			check_expr(E, s->u.alloc.extents[i]);
-		check_expr(E, s->u.alloc.condition);
-		check_expr(E, s->u.alloc.annotations);
-		break;
-	case ST_DECL:
-		check_buffer(E, s->u.decl.buf);
-		break;
-	case ST_BLOCK:
-		check_expr(E, s->u.block.where);
-		check_expr(E, s->u.block.reads);
-		check_expr(E, s->u.block.writes);
-		check_expr(E, s->u.block.attrs);
-		for (int i = 0; i < s->u.block.nallocs; i++)
-			check_buffer(E, s->u.block.allocs[i]);
-		break;
 	}
-	check_stmt(E, ir_body(s));
+	check_var(E, ir_stmt_var(s));
+	Buffer *ub = ir_stmt_buf(s);
+	check_buffer(E, ub);
+	IrKids k;
+	ir_stmt_kids(&k, s);
+	for (Expr **c; (c = ir_kids_next(&k));)
+		check_expr(E, *c);
+	int nb;
+	Buffer **bufs = ir_stmt_defbufs(s, &nb);
+	for (int i = 0; i < nb; i++)
+		if (bufs[i] != ub)
+			check_buffer(E, bufs[i]);
+	IrBodies b;
+	ir_stmt_bodies(&b, s);
+	for (Stmt **c; (c = ir_bodies_next(&b));)
+		check_stmt(E, *c);
 }
 
 static void

@@ -61,72 +61,38 @@ fz_repro_tvmscript(const ReduceResult *r)
 }
 
 static int
-count_calls(const Stmt *s, const char *name)
-{
-	if (!s)
-		return 0;
-	switch (s->kind) {
-	case ST_SEQ: {
-		int n = 0;
-		for (int i = 0; i < s->u.seq.n; i++)
-			n += count_calls(s->u.seq.items[i], name);
-		return n;
-	}
-	case ST_EVAL: return ir_stmt_is_call(s, name);
-	case ST_STORE: return 0;
-	case ST_IF: return count_calls(s->u.if_.then_, name) + count_calls(s->u.if_.else_, name);
-	default: return count_calls(ir_body(s), name);
-	}
-}
-
-static int
 program_fences(const Program *p)
 {
 	int n = 0;
 	for (int i = 0; i < p->nfuncs; i++)
-		n += count_calls(p->funcs[i]->body, "fence_proxy_async");
+		n += (int)ir_count_call_stmts(p->funcs[i]->body, "fence_proxy_async");
 	return n;
 }
 
+typedef struct Insert {
+	Arena *a;
+	Loc at;
+	Stmt **ins;
+	int nins;
+	int done;
+} Insert;
+
 /* s with the given statements inserted right before the statement located at
- * `at`; *done set when it was found. */
+ * `at`; I->done set when it was found. */
 static Stmt *
-insert_before(Arena *a, Stmt *s, Loc at, Stmt **ins, int nins, int *done)
+insert_before(Stmt *s, void *ctx)
 {
-	if (!s || *done)
+	Insert *I = ctx;
+	if (!s || I->done)
 		return s;
-	if (s->kind != ST_SEQ && s->loc.line == at.line && s->loc.col == at.col) {
-		Stmt **items = ar_alloc(a, sizeof *items * (size_t)(nins + 1));
-		memcpy(items, ins, sizeof *items * (size_t)nins);
-		items[nins] = s;
-		*done = 1;
-		return ir_seq(a, items, nins + 1);
+	if (s->kind != ST_SEQ && s->loc.line == I->at.line && s->loc.col == I->at.col) {
+		Stmt **items = ar_alloc(I->a, sizeof *items * (size_t)(I->nins + 1));
+		memcpy(items, I->ins, sizeof *items * (size_t)I->nins);
+		items[I->nins] = s;
+		I->done = 1;
+		return ir_seq(I->a, items, I->nins + 1);
 	}
-	switch (s->kind) {
-	case ST_SEQ: {
-		int n = s->u.seq.n;
-		Stmt **items = ar_alloc(a, sizeof *items * (size_t)n);
-		for (int i = 0; i < n; i++)
-			items[i] = insert_before(a, s->u.seq.items[i], at, ins, nins, done);
-		return *done ? ir_seq(a, items, n) : s;
-	}
-	case ST_EVAL:
-	case ST_STORE: return s;
-	case ST_IF: {
-		Stmt *t = insert_before(a, s->u.if_.then_, at, ins, nins, done);
-		Stmt *e = insert_before(a, s->u.if_.else_, at, ins, nins, done);
-		if (!*done)
-			return s;
-		Stmt *c = ir_copy_stmt(a, s);
-		c->u.if_.then_ = t;
-		c->u.if_.else_ = e;
-		return c;
-	}
-	default: {
-		Stmt *b = insert_before(a, ir_body(s), at, ins, nins, done);
-		return *done ? ir_with_body(a, s, b) : s;
-	}
-	}
+	return ir_map_bodies(I->a, s, insert_before, I);
 }
 
 static Program *
@@ -138,12 +104,12 @@ with_inserted(Arena *a, const Program *q, Loc at, const char *const *names, int 
 	Program *out = ir_program(a);
 	*out = *q;
 	out->funcs = ar_alloc(a, sizeof *out->funcs * (size_t)(q->nfuncs ? q->nfuncs : 1));
-	int done = 0;
+	Insert I = {a, at, ins, n, 0};
 	for (int i = 0; i < q->nfuncs; i++) {
-		Stmt *b = insert_before(a, q->funcs[i]->body, at, ins, n, &done);
+		Stmt *b = insert_before(q->funcs[i]->body, &I);
 		out->funcs[i] = b == q->funcs[i]->body ? q->funcs[i] : ir_func_with_body(a, q->funcs[i], b);
 	}
-	return done ? out : NULL;
+	return I.done ? out : NULL;
 }
 
 /* The test's name: what it tests (kind, root cause or witness shape). */

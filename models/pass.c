@@ -96,127 +96,50 @@ typedef struct OpScan {
 	const Expr *bad;
 } OpScan;
 
-static void scan_expr(OpScan *sc, const Expr *e);
-
-static void
-scan_exprs(OpScan *sc, Expr *const *v, int n)
+static int
+foreign_call(const Expr *e, void *ctx)
 {
-	for (int i = 0; i < n && !sc->bad; i++)
-		scan_expr(sc, v[i]);
+	OpScan *sc = ctx;
+	if (e->kind == EX_CALL && !(vocab_versions(e->u.call.name) & sc->versions)) {
+		sc->bad = e;
+		return 1;
+	}
+	return IR_WALK_GO;
 }
 
 static void
 scan_expr(OpScan *sc, const Expr *e)
 {
-	if (!e || sc->bad)
-		return;
-	switch (e->kind) {
-	case EX_CALL:
-		if (!(vocab_versions(e->u.call.name) & sc->versions)) {
-			sc->bad = e;
-			return;
-		}
-		scan_exprs(sc, e->u.call.args, e->u.call.nargs);
-		scan_exprs(sc, e->u.call.kwargs, e->u.call.nkw);
-		break;
-	case EX_BIN:
-		scan_expr(sc, e->u.bin.a);
-		scan_expr(sc, e->u.bin.b);
-		break;
-	case EX_NOT:
-		scan_expr(sc, e->u.operand);
-		break;
-	case EX_LOAD:
-		scan_exprs(sc, e->u.load.idx, e->u.load.nidx);
-		break;
-	case EX_SLICE:
-		scan_expr(sc, e->u.slice.begin);
-		scan_expr(sc, e->u.slice.end);
-		scan_expr(sc, e->u.slice.step);
-		break;
-	case EX_TUPLE:
-	case EX_LIST:
-		scan_exprs(sc, e->u.list.items, e->u.list.n);
-		break;
-	case EX_DICT:
-		scan_exprs(sc, e->u.dict.keys, e->u.dict.n);
-		scan_exprs(sc, e->u.dict.vals, e->u.dict.n);
-		break;
-	default:
-		break;
-	}
+	if (!sc->bad)
+		ir_walk_expr(e, foreign_call, sc);
 }
 
 static void
 scan_buffer(OpScan *sc, const Buffer *b)
 {
-	if (b)
-		scan_exprs(sc, b->shape, b->ndim);
+	for (int i = 0; b && i < b->ndim && !sc->bad; i++)
+		scan_expr(sc, b->shape[i]);
 }
 
+/* A statement's expressions, then the shapes of the buffers it defines,
+ * then its bodies. */
 static void
 scan_stmt(OpScan *sc, const Stmt *s)
 {
 	if (!s || sc->bad)
 		return;
-	switch (s->kind) {
-	case ST_SEQ:
-		for (int i = 0; i < s->u.seq.n && !sc->bad; i++)
-			scan_stmt(sc, s->u.seq.items[i]);
-		return;
-	case ST_EVAL:
-		scan_expr(sc, s->u.eval.value);
-		return;
-	case ST_STORE:
-		scan_exprs(sc, s->u.store.idx, s->u.store.nidx);
-		scan_expr(sc, s->u.store.value);
-		return;
-	case ST_IF:
-		scan_expr(sc, s->u.if_.cond);
-		scan_stmt(sc, s->u.if_.then_);
-		scan_stmt(sc, s->u.if_.else_);
-		return;
-	case ST_FOR:
-		scan_expr(sc, s->u.for_.min);
-		scan_expr(sc, s->u.for_.extent);
-		scan_expr(sc, s->u.for_.step);
-		scan_expr(sc, s->u.for_.annotations);
-		break;
-	case ST_WHILE:
-		scan_expr(sc, s->u.while_.cond);
-		break;
-	case ST_LET:
-		scan_expr(sc, s->u.let.value);
-		break;
-	case ST_ASSERT:
-		scan_expr(sc, s->u.assert_.cond);
-		scan_expr(sc, s->u.assert_.msg);
-		break;
-	case ST_ATTR:
-		scan_expr(sc, s->u.attr.node);
-		scan_expr(sc, s->u.attr.value);
-		break;
-	case ST_LAUNCH:
-		scan_expr(sc, s->u.launch.extent);
-		break;
-	case ST_ALLOC:
-		scan_exprs(sc, s->u.alloc.extents, s->u.alloc.nextents);
-		scan_expr(sc, s->u.alloc.condition);
-		scan_expr(sc, s->u.alloc.annotations);
-		break;
-	case ST_DECL:
-		scan_buffer(sc, s->u.decl.buf);
-		break;
-	case ST_BLOCK:
-		scan_expr(sc, s->u.block.where);
-		scan_expr(sc, s->u.block.reads);
-		scan_expr(sc, s->u.block.writes);
-		scan_expr(sc, s->u.block.attrs);
-		for (int i = 0; i < s->u.block.nallocs; i++)
-			scan_buffer(sc, s->u.block.allocs[i]);
-		break;
-	}
-	scan_stmt(sc, ir_body(s));
+	IrKids k;
+	ir_stmt_kids(&k, s);
+	for (Expr **c; !sc->bad && (c = ir_kids_next(&k));)
+		scan_expr(sc, *c);
+	int nb;
+	Buffer **bufs = ir_stmt_defbufs(s, &nb);
+	for (int i = 0; i < nb; i++)
+		scan_buffer(sc, bufs[i]);
+	IrBodies b;
+	ir_stmt_bodies(&b, s);
+	for (Stmt **c; !sc->bad && (c = ir_bodies_next(&b));)
+		scan_stmt(sc, *c);
 }
 
 /* The first call of p outside m's versions, or NULL. */

@@ -16,19 +16,7 @@
 static const char *
 kind_word(const Stmt *s)
 {
-	switch (s->kind) {
-	case ST_IF: return "if";
-	case ST_FOR: return "for loop";
-	case ST_WHILE: return "while loop";
-	case ST_LET: return "let";
-	case ST_ASSERT: return "assert";
-	case ST_ATTR: return "attr";
-	case ST_LAUNCH: return "launch_thread";
-	case ST_ALLOC: return "allocate";
-	case ST_DECL: return "decl_buffer";
-	case ST_BLOCK: return "block";
-	default: return "statement";
-	}
+	return s->kind == ST_SEQ || !ir_stmt_nbodies(s) ? "statement" : ir_stmt_word(s->kind);
 }
 
 /* "before 12:5", or "at the end of the then branch of the if at 10:5". */

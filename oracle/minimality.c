@@ -149,19 +149,12 @@ is_loop(const Stmt *s)
 	return s && (s->kind == ST_FOR || s->kind == ST_WHILE);
 }
 
-/* Number of bodies of s: 2 for if (then, else), 1 for the other compounds. */
+/* Number of bodies of s: 2 for if (then, else), 1 for the other compounds;
+ * a sequence's items are no bodies here. */
 static int
 nbodies(const Stmt *s)
 {
-	switch (s->kind) {
-	case ST_IF:
-		return 2;
-	case ST_FOR: case ST_WHILE: case ST_LET: case ST_ASSERT: case ST_ATTR:
-	case ST_LAUNCH: case ST_ALLOC: case ST_DECL: case ST_BLOCK:
-		return 1;
-	default:
-		return 0;
-	}
+	return s->kind == ST_SEQ ? 0 : ir_stmt_nbodies(s);
 }
 
 /* The body of s number k (if: 0 then, 1 else). */
@@ -840,19 +833,13 @@ op_phrase(Arena *a, const Stmt *s)
 		snprintf(buf, sizeof buf, "a store to %s", s->u.store.buf->name);
 		return ar_strdup(a, buf);
 	}
-	case ST_FOR: return "a for loop";
-	case ST_WHILE: return "a while loop";
-	case ST_IF: return "an if";
-	case ST_LET: return "a let";
-	case ST_ASSERT: return "an assert";
-	case ST_ATTR: return "an attr";
-	case ST_LAUNCH: return "a launch_thread";
-	case ST_ALLOC: return "an allocate";
-	case ST_DECL: return "a decl_buffer";
-	case ST_BLOCK: return "a block";
-	case ST_SEQ: return "a sequence";
+	default: {
+		const char *w = ir_stmt_word(s->kind);
+		char buf[64];
+		snprintf(buf, sizeof buf, "%s %s", strchr("aeiou", w[0]) ? "an" : "a", w);
+		return ar_strdup(a, buf);
 	}
-	return "?";
+	}
 }
 
 static const Stmt *

@@ -113,7 +113,27 @@ same_buf(const Buffer *a, const Buffer *b)
 	       a->ndim == b->ndim && same_str(ir_buffer_scope(a), ir_buffer_scope(b));
 }
 
-static int same_expr(const Expr *a, const Expr *b, int depth);
+static int
+hook_var(void *ctx, const Var *a, const Var *b)
+{
+	return same_var(a, b);
+}
+
+static int
+hook_buf(void *ctx, Buffer *a, Buffer *b)
+{
+	return same_buf(a, b);
+}
+
+/* Expressions by name: ir_expr_eq with vars and buffers compared by name,
+ * dtype and scope. */
+static int
+same_expr(const Expr *a, const Expr *b, int depth)
+{
+	static const IrEqHooks by_name = {hook_var, hook_buf, NULL, 1, IR_MAX_DEPTH};
+	(void)depth;
+	return ir_expr_eq(a, b, &by_name);
+}
 
 static int
 same_exprs(Expr *const *a, Expr *const *b, int n, int depth)
@@ -134,65 +154,6 @@ static int
 same_dict_opt(const Expr *a, const Expr *b, int depth)
 {
 	return (dict_empty(a) && dict_empty(b)) || same_expr(a, b, depth);
-}
-
-static int
-same_expr(const Expr *a, const Expr *b, int depth)
-{
-	if (a == b)
-		return 1;
-	if (!a || !b || depth > IR_MAX_DEPTH)
-		return 0;
-	if (a->kind != b->kind || !same_str(a->dtype, b->dtype))
-		return 0;
-	depth++;
-	switch (a->kind) {
-	case EX_INT:
-	case EX_POD_BOOL:
-		return a->u.i == b->u.i;
-	case EX_FLOAT:
-		return memcmp(&a->u.f, &b->u.f, sizeof a->u.f) == 0;
-	case EX_STR:
-		return same_str(a->u.s, b->u.s);
-	case EX_NONE:
-		return 1;
-	case EX_VAR:
-		return same_var(a->u.var, b->u.var);
-	case EX_BUF:
-		return same_buf(a->u.buf, b->u.buf);
-	case EX_BIN:
-		return a->u.bin.op == b->u.bin.op && same_expr(a->u.bin.a, b->u.bin.a, depth) &&
-		       same_expr(a->u.bin.b, b->u.bin.b, depth);
-	case EX_NOT:
-		return same_expr(a->u.operand, b->u.operand, depth);
-	case EX_CALL:
-		if (!same_str(a->u.call.name, b->u.call.name) || a->u.call.nargs != b->u.call.nargs ||
-		    a->u.call.nkw != b->u.call.nkw)
-			return 0;
-		for (int i = 0; i < a->u.call.nkw; i++)
-			if (!same_str(a->u.call.kwnames[i], b->u.call.kwnames[i]))
-				return 0;
-		return same_exprs(a->u.call.args, b->u.call.args, a->u.call.nargs, depth) &&
-		       same_exprs(a->u.call.kwargs, b->u.call.kwargs, a->u.call.nkw, depth);
-	case EX_LOAD:
-		return a->u.load.nidx == b->u.load.nidx && same_buf(a->u.load.buf, b->u.load.buf) &&
-		       same_exprs(a->u.load.idx, b->u.load.idx, a->u.load.nidx, depth);
-	case EX_SLICE:
-		return same_expr(a->u.slice.begin, b->u.slice.begin, depth) &&
-		       same_expr(a->u.slice.end, b->u.slice.end, depth) &&
-		       same_expr(a->u.slice.step, b->u.slice.step, depth);
-	case EX_TUPLE:
-	case EX_LIST:
-		return a->u.list.n == b->u.list.n &&
-		       same_exprs(a->u.list.items, b->u.list.items, a->u.list.n, depth);
-	case EX_DICT:
-		return a->u.dict.n == b->u.dict.n &&
-		       same_exprs(a->u.dict.keys, b->u.dict.keys, a->u.dict.n, depth) &&
-		       same_exprs(a->u.dict.vals, b->u.dict.vals, a->u.dict.n, depth);
-	case EX_METADATA:
-		return same_str(a->u.meta.key, b->u.meta.key) && a->u.meta.index == b->u.meta.index;
-	}
-	return 0;
 }
 
 static int
@@ -433,35 +394,20 @@ static void record(Align *A, const Stmt *s, const Stmt *qparent, const Stmt *p_n
 static int align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot,
                       const Stmt *qparent, const Stmt *const *qslot, int branch);
 
+/* The bodies of p and q (one kind) in order, if's then as branch 0 and else
+ * as branch 1; a sequence's items are aligned by align_list itself. */
 static int
 align_children(Align *A, const Stmt *p, const Stmt *q)
 {
-	switch (p->kind) {
-	case ST_EVAL:
-	case ST_STORE:
-	case ST_SEQ:
+	if (p->kind == ST_SEQ)
 		return 1;
-	case ST_IF:
-		if (!align_list(A, p, (const Stmt *const *)&p->u.if_.then_, q,
-		                (const Stmt *const *)&q->u.if_.then_, 0))
+	IrBodies pb, qb;
+	ir_stmt_bodies(&pb, p);
+	ir_stmt_bodies(&qb, q);
+	Stmt **ps, **qs;
+	for (int branch = 0; (ps = ir_bodies_next(&pb)) && (qs = ir_bodies_next(&qb)); branch++)
+		if (!align_list(A, p, (const Stmt *const *)ps, q, (const Stmt *const *)qs, branch))
 			return 0;
-		return align_list(A, p, (const Stmt *const *)&p->u.if_.else_, q,
-		                  (const Stmt *const *)&q->u.if_.else_, 1);
-#define BODY(K, F)                                                                             \
-	case K:                                                                                    \
-		return align_list(A, p, (const Stmt *const *)&p->u.F.body, q,                          \
-		                  (const Stmt *const *)&q->u.F.body, 0);
-	BODY(ST_FOR, for_)
-	BODY(ST_WHILE, while_)
-	BODY(ST_LET, let)
-	BODY(ST_ASSERT, assert_)
-	BODY(ST_ATTR, attr)
-	BODY(ST_LAUNCH, launch)
-	BODY(ST_ALLOC, alloc)
-	BODY(ST_DECL, decl)
-	BODY(ST_BLOCK, block)
-#undef BODY
-	}
 	return 1;
 }
 
@@ -546,40 +492,17 @@ typedef struct Eraser {
 static Stmt *erase_list(Eraser *E, Stmt *body);
 
 static Stmt *
+erase_list_fn(Stmt *body, void *ctx)
+{
+	return erase_list(ctx, body);
+}
+
+static Stmt *
 erase_item(Eraser *E, Stmt *s)
 {
-	switch (s->kind) {
-	case ST_EVAL:
-	case ST_STORE:
-	case ST_SEQ:
+	if (s->kind == ST_SEQ)
 		return s;
-	case ST_IF: {
-		Stmt *t = erase_list(E, s->u.if_.then_);
-		Stmt *e = s->u.if_.else_ ? erase_list(E, s->u.if_.else_) : NULL;
-		if (t == s->u.if_.then_ && e == s->u.if_.else_)
-			return s;
-		Stmt *c = ir_copy_stmt(E->a, s);
-		c->u.if_.then_ = t;
-		c->u.if_.else_ = e;
-		return c;
-	}
-#define BODY(K, F)                                                                             \
-	case K: {                                                                                  \
-		Stmt *b = erase_list(E, s->u.F.body);                                                  \
-		return b == s->u.F.body ? s : ir_with_body(E->a, s, b);                                \
-	}
-	BODY(ST_FOR, for_)
-	BODY(ST_WHILE, while_)
-	BODY(ST_LET, let)
-	BODY(ST_ASSERT, assert_)
-	BODY(ST_ATTR, attr)
-	BODY(ST_LAUNCH, launch)
-	BODY(ST_ALLOC, alloc)
-	BODY(ST_DECL, decl)
-	BODY(ST_BLOCK, block)
-#undef BODY
-	}
-	return s;
+	return ir_map_bodies(E->a, s, erase_list_fn, E);
 }
 
 static Stmt *
