@@ -18,13 +18,16 @@
  * the first reduction of their raw signature.  The first reduction of each
  * cause is stored as its reproducer.
  *
- * Root causes.  A generated program has no source locations, by which a
- * model finds the statements of a witness to explain (check.c, pass.h), so
- * a finding's root cause is the one of its reduction (a located program that
- * keeps it, reduce.c), and the others of its raw signature get the root
- * cause of the first reduction with their cause.  With --no-reduce, the root
- * cause is the one of the program read back from its text, which the first
- * sighting of each finding is judged on anyway. */
+ * Locations.  Each program is judged once.  Before the judges, it is printed
+ * (the text stored with a finding first seen on it) with a location map
+ * (IrPrintOptions.locs), and each statement takes the line:col of the text:
+ * the findings are those of the text read back, located, with no second
+ * read or judge.
+ *
+ * Root causes.  A finding's root cause is the one of its reduction (a
+ * program that keeps it, reduce.c), and the others of its raw signature get
+ * the root cause of the first reduction with their cause.  With --no-reduce,
+ * the root cause is the one the model gives on the located program. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -328,12 +331,21 @@ worker_program(Worker *wk, Arena *a, Program *p)
 	Pending *pe = &wk->pend[wk->npend];
 	memset(pe, 0, sizeof *pe);
 	pe->a = a;
-	Program *located = NULL; /* p read back from its text: nodes carry locations */
+	/* The text a finding seen first here is stored with, printed before
+	 * judging: its statements take the locations the text gives them, so
+	 * that the findings are those of the stored text, read back. */
+	StrBuf sb;
+	sb_init(&sb);
+	if (p) {
+		PtrMap locs = {0};
+		IrPrintOptions po = {.era = p->era, .locs = &locs};
+		ir_print_program_opts(&sb, p, &po);
+		fz_apply_locs(&locs);
+		pm_free(&locs);
+	}
 	for (int m = 0; m < njudges(o); m++) {
-		FindingList fl, lfl;
+		FindingList fl;
 		fl_init(&fl, a);
-		fl_init(&lfl, a);
-		int have_located = 0;
 		wk->ctr->judge[wk->w] = m;
 		if (!judge_applies(o, m, p)) {
 			wk->ctr->not_applicable[wk->w][m]++;
@@ -368,25 +380,15 @@ worker_program(Worker *wk, Arena *a, Program *p)
 			if (is_first) {
 				pm_put(&wk->seen, (void *)(uintptr_t)(key | 1), (void *)1);
 				if (!pe->text) {
-					StrBuf sb;
-					sb_init(&sb);
-					ir_print_program(&sb, p);
-					Diag dg;
-					located = ir_read(a, "program", sb.p, sb.len, &dg);
-					pe->text = ar_strndup(a, sb.p, sb.len);
+					pe->text = ar_strndup(a, sb.p ? sb.p : "", sb.len);
 					pe->hash = ir_hash_program(p);
-					sb_free(&sb);
 				}
-				/* The first sighting is stored with the locations of the
-				 * stored text: the same judge on the program read back. */
-				if (located && !have_located) {
-					judge(o, m, located, &lfl);
-					have_located = 1;
-				}
-				for (int j = 0; j < lfl.n; j++)
-					if (lfl.items[j].signature == cur->signature &&
-					    lfl.items[j].kind == cur->kind) {
-						cur = &lfl.items[j];
+				/* Stored with the first finding of its raw signature and
+				 * kind in this judge's list (with reduction, findings of
+				 * one raw signature may sign under several causes). */
+				for (int j = 0; j < k; j++)
+					if (fl.items[j].signature == cur->signature && fl.items[j].kind == cur->kind) {
+						cur = &fl.items[j];
 						break;
 					}
 			}
@@ -399,6 +401,7 @@ worker_program(Worker *wk, Arena *a, Program *p)
 			pe->n++;
 		}
 	}
+	sb_free(&sb);
 	if (pe->n)
 		wk->npend++;
 	else

@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "campaign.h"
+#include "ptrmap.h"
 #include "reduce.h"
 
 unsigned
@@ -87,6 +88,16 @@ fz_count_stmts(const Program *p)
 	for (int i = 0; i < p->nfuncs; i++)
 		n += (long)ir_count_stmts(p->funcs[i]->body);
 	return n;
+}
+
+void
+fz_apply_locs(const PtrMap *locs)
+{
+	for (size_t i = 0; i < locs->cap; i++)
+		if (locs->keys[i]) {
+			Stmt *s = (Stmt *)locs->keys[i];
+			pm_loc_unpack(locs->vals[i], &s->loc.line, &s->loc.col);
+		}
 }
 
 /* A candidate, printed and read back into its own arena: NULL when it does
