@@ -391,10 +391,18 @@ void ir_print_func_hooked(StrBuf *sb, const Func *f, int indent, const PrintHook
  * printed anyway, it keeps a readable spelling of the other era.
  * tl_call_intrin: every TileLang op call prints as
  * `T.call_intrin("<dtype>", tir.op.Op.get("tl.NAME"), args...)` (head:
- * `tirx.op.Op.get`), the form TVM's own TVMScript parser reads. */
+ * `tirx.op.Op.get`), the form TVM's own TVMScript parser reads.
+ * locs: when not NULL, every statement printed is put in this map (ptrmap.h,
+ * a Stmt pointer to pm_loc_pack of its line:col in the text, counted from
+ * where the printing starts), the location ir_read gives the statement when
+ * it reads the text back; a sequence has its first item's, each loop of a
+ * T.grid line that line's.  Statements of a program printed in the other
+ * era than its own are converted copies (ir_era_flatten) and not mapped. */
+struct PtrMap;
 typedef struct IrPrintOptions {
 	IrEra era;
 	int tl_call_intrin;
+	struct PtrMap *locs;
 } IrPrintOptions;
 void ir_print_program_opts(StrBuf *sb, const Program *p, const IrPrintOptions *o);
 void ir_print_func_opts(StrBuf *sb, const Func *f, int indent, const IrPrintOptions *o,

@@ -82,6 +82,12 @@ typedef struct Printer {
 	IrEra era;         /* the spelling printed */
 	int tl_call_intrin;
 	PtrMap alloc_ptr;  /* head: T.allocate pointer Var -> 1, printed `p.data` */
+	/* IrPrintOptions.locs: the statement whose line begins next, and the
+	 * position in the text, counted up to sb->len so far. */
+	PtrMap *locs;
+	const Stmt *pending;
+	size_t scanned, bol; /* bytes of sb counted; where the current line begins */
+	int line;
 } Printer;
 
 /* The tree walked by the placement pre-pass: statement nodes and body nodes
@@ -386,6 +392,8 @@ printer_init(Printer *P, StrBuf *sb)
 {
 	memset(P, 0, sizeof *P);
 	P->sb = sb;
+	P->scanned = P->bol = sb->len;
+	P->line = 1;
 }
 
 /* Drops the per-function state; keeps the output position. */
@@ -405,7 +413,14 @@ printer_reset(Printer *P)
 	const PrintHooks *hooks = P->hooks;
 	IrEra era = P->era;
 	int tl_call_intrin = P->tl_call_intrin;
+	PtrMap *locs = P->locs;
+	size_t scanned = P->scanned, bol = P->bol;
+	int line = P->line;
 	printer_init(P, sb);
+	P->locs = locs;
+	P->scanned = scanned;
+	P->bol = bol;
+	P->line = line;
 	P->started = started;
 	P->metadata = metadata;
 	P->hooks = hooks;
@@ -882,6 +897,19 @@ print_buffer_call(Printer *P, const char *fn, const Buffer *b, const Expr *sourc
 
 /* ---- lines --------------------------------------------------------------------------- */
 
+/* The line:col the next character printed will have (IrPrintOptions.locs). */
+static void *
+here(Printer *P)
+{
+	const StrBuf *sb = P->sb;
+	for (; P->scanned < sb->len; P->scanned++)
+		if (sb->p[P->scanned] == '\n') {
+			P->line++;
+			P->bol = P->scanned + 1;
+		}
+	return pm_loc_pack(P->line, (int)(sb->len - P->bol) + 1);
+}
+
 static void
 begin_line(Printer *P, int indent)
 {
@@ -890,6 +918,10 @@ begin_line(Printer *P, int indent)
 	P->started = 1;
 	for (int i = 0; i < indent; i++)
 		put(P, "    ");
+	if (P->pending) {
+		pm_put(P->locs, P->pending, here(P));
+		P->pending = NULL;
+	}
 }
 
 static void emit_alias(Printer *P, int k, int indent);
@@ -1034,6 +1066,8 @@ print_for_head(Printer *P, const Stmt *s, int indent)
 		}
 		if (n >= 2) {
 			begin_line(P, indent);
+			for (int i = 1; P->locs && i < n; i++)
+				pm_put(P->locs, chain[i], pm_get(P->locs, s));
 			put(P, "for ");
 			for (int i = 0; i < n; i++) {
 				if (i)
@@ -1391,9 +1425,13 @@ print_stmt(Printer *P, const Stmt *s, int indent, int last)
 		/* A nested sequence is malformed, but prints as its items. */
 		for (int i = 0; i < s->u.seq.n; i++)
 			print_stmt(P, s->u.seq.items[i], indent, last && i == s->u.seq.n - 1);
+		if (P->locs && s->u.seq.n)
+			pm_put(P->locs, s, pm_get(P->locs, s->u.seq.items[0]));
 		return;
 	}
 	enter_stmt(P, indent);
+	if (P->locs)
+		P->pending = s;
 	switch (s->kind) {
 	case ST_SEQ:
 		break;
@@ -1657,6 +1695,7 @@ ir_print_program_opts(StrBuf *sb, const Program *p, const IrPrintOptions *o)
 	printer_init(&P, sb);
 	P.era = o->era;
 	P.tl_call_intrin = o->tl_call_intrin;
+	P.locs = o->locs;
 	const char *header = P.era == ERA_HEAD ? "# from tvm.script import tirx as T\n"
 	                                       : "# from tvm.script import tir as T\n";
 	if (p->is_module) {
@@ -1692,6 +1731,7 @@ ir_print_func_opts(StrBuf *sb, const Func *f, int indent, const IrPrintOptions *
 	P.hooks = hooks;
 	P.era = o->era;
 	P.tl_call_intrin = o->tl_call_intrin;
+	P.locs = o->locs;
 	print_func(&P, f, indent);
 	printer_reset(&P);
 }

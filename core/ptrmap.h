@@ -19,4 +19,18 @@ void **pm_slot(PtrMap *m, const void *k);               /* inserts NULL when abs
 intptr_t pm_add(PtrMap *m, const void *k, intptr_t d);  /* counter: returns the new count */
 void pm_free(PtrMap *m);
 
+/* A source location as a map value (never NULL for a located node): line
+ * in the high half, column in the low one. */
+static inline void *
+pm_loc_pack(int line, int col)
+{
+	return (void *)(((uintptr_t)(uint32_t)line << 32) | (uint32_t)col);
+}
+static inline void
+pm_loc_unpack(const void *v, int *line, int *col)
+{
+	*line = (int)(uint32_t)((uintptr_t)v >> 32);
+	*col = (int)(uint32_t)(uintptr_t)v;
+}
+
 #endif

@@ -18,13 +18,16 @@
  * the first reduction of their raw signature.  The first reduction of each
  * cause is stored as its reproducer.
  *
- * Root causes.  A generated program has no source locations, by which a
- * model finds the statements of a witness to explain (check.c, pass.h), so
- * a finding's root cause is the one of its reduction (a located program that
- * keeps it, reduce.c), and the others of its raw signature get the root
- * cause of the first reduction with their cause.  With --no-reduce, the root
- * cause is the one of the program read back from its text, which the first
- * sighting of each finding is judged on anyway. */
+ * Locations.  Each program is judged once.  Before the judges, it is printed
+ * (the text stored with a finding first seen on it) with a location map
+ * (IrPrintOptions.locs), and each statement takes the line:col of the text:
+ * the findings are those of the text read back, located, with no second
+ * read or judge.
+ *
+ * Root causes.  A finding's root cause is the one of its reduction (a
+ * program that keeps it, reduce.c), and the others of its raw signature get
+ * the root cause of the first reduction with their cause.  With --no-reduce,
+ * the root cause is the one the model gives on the located program. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,6 +114,79 @@ typedef struct Pending {
 
 enum { FLUSH_PROGRAMS = 256 };
 
+/* Findings seen again in one batch, grouped by what the store deduplicates
+ * them by (signature, model, kind): one write per group.  Open addressing. */
+typedef struct AgainGroup {
+	const Finding *f;   /* the first of the group, NULL: free slot */
+	Finding agg;        /* f, with the first root cause of the group */
+	const Repro *repro; /* f's */
+	long n;
+} AgainGroup;
+
+typedef struct Again {
+	AgainGroup *g;
+	size_t cap, n;
+} Again;
+
+static int
+same_key(const Finding *a, const Finding *b)
+{
+	return a->signature == b->signature && a->kind == b->kind &&
+	       (a->model == b->model || (a->model && b->model && !strcmp(a->model, b->model)));
+}
+
+static size_t
+again_slot(const Again *ag, const Finding *f)
+{
+	uint64_t h = (f->signature ^ ((uint64_t)f->kind << 56)) * 0x9e3779b97f4a7c15ULL;
+	size_t i = (size_t)(h >> 32) & (ag->cap - 1);
+	while (ag->g[i].f && !same_key(ag->g[i].f, f))
+		i = (i + 1) & (ag->cap - 1);
+	return i;
+}
+
+static void
+again_add(Again *ag, const Finding *f, const Repro *repro)
+{
+	if ((ag->n + 1) * 2 > ag->cap) {
+		Again bigger = {calloc(ag->cap ? ag->cap * 2 : 256, sizeof *bigger.g),
+		                ag->cap ? ag->cap * 2 : 256, ag->n};
+		if (!bigger.g)
+			abort();
+		for (size_t i = 0; i < ag->cap; i++)
+			if (ag->g[i].f)
+				bigger.g[again_slot(&bigger, ag->g[i].f)] = ag->g[i];
+		free(ag->g);
+		*ag = bigger;
+	}
+	AgainGroup *g = &ag->g[again_slot(ag, f)];
+	if (!g->f) {
+		*g = (AgainGroup){f, *f, repro, 0};
+		ag->n++;
+	}
+	/* The store keeps the first root cause it is given (coalesce). */
+	if (!g->agg.root_cause)
+		g->agg.root_cause = f->root_cause;
+	g->n++;
+}
+
+/* Records n sightings of f, and its reproducer when the row is new. */
+static int
+record(Db *db, int64_t campaign_id, int64_t program_id, const Finding *f, long n, const Repro *r,
+       long *found, long *distinct, char *err, size_t errlen)
+{
+	int is_new = 0;
+	int64_t fid = db_record_finding_n(db, campaign_id, program_id, f, n, &is_new);
+	if (fid <= 0)
+		return fail(err, errlen, db, "record finding");
+	found[f->kind] += n;
+	if (is_new)
+		distinct[f->kind]++;
+	if (is_new && r->reduced && db_reproducer(db, fid, r->reduced, r->pytest, r->cuda) <= 0)
+		return fail(err, errlen, db, "store reproducer");
+	return 0;
+}
+
 /* One short write transaction for everything found since the last flush,
  * with the worker's progress (next slot, programs added to the campaign's
  * execs): workers compute outside transactions, so several workers sharing
@@ -124,6 +200,7 @@ flush(Db *db, int64_t campaign_id, Pending *pend, int *npend, int w, CampaignCou
 	int rc = 0;
 	long found[FK_COUNT] = {0}, distinct[FK_COUNT] = {0};
 	long programs = ctr->programs[w];
+	Again again = {0};
 	if (db_begin(db))
 		rc = fail(err, errlen, db, "begin");
 	for (int i = 0; i < *npend && !rc; i++) {
@@ -132,27 +209,21 @@ flush(Db *db, int64_t campaign_id, Pending *pend, int *npend, int w, CampaignCou
 			rc = fail(err, errlen, db, "store program");
 			break;
 		}
-		for (int k = 0; k < pend[i].n; k++) {
-			int is_new = 0;
-			const Finding *f = &pend[i].f[k];
-			int64_t fid = db_record_finding(db, campaign_id, pend[i].first[k] ? program_id : 0, f,
-			                                &is_new);
-			if (fid <= 0) {
-				rc = fail(err, errlen, db, "record finding");
-				break;
-			}
-			found[f->kind]++;
-			if (is_new)
-				distinct[f->kind]++;
-			const Repro *r = &pend[i].repro[k];
-			if (is_new && r->reduced) {
-				if (db_reproducer(db, fid, r->reduced, r->pytest, r->cuda) <= 0) {
-					rc = fail(err, errlen, db, "store reproducer");
-					break;
-				}
-			}
+		for (int k = 0; k < pend[i].n && !rc; k++) {
+			if (pend[i].first[k])
+				rc = record(db, campaign_id, program_id, &pend[i].f[k], 1, &pend[i].repro[k], found,
+				            distinct, err, errlen);
+			else
+				again_add(&again, &pend[i].f[k], &pend[i].repro[k]);
 		}
 	}
+	/* The findings seen again, once each with their number of sightings,
+	 * after every first sighting (which made their rows). */
+	for (size_t i = 0; i < again.cap && !rc; i++)
+		if (again.g[i].f)
+			rc = record(db, campaign_id, 0, &again.g[i].agg, again.g[i].n, again.g[i].repro, found,
+			            distinct, err, errlen);
+	free(again.g);
 	if (!rc) {
 		long total = 0;
 		for (int k = 0; k < FK_COUNT; k++)
@@ -328,12 +399,21 @@ worker_program(Worker *wk, Arena *a, Program *p)
 	Pending *pe = &wk->pend[wk->npend];
 	memset(pe, 0, sizeof *pe);
 	pe->a = a;
-	Program *located = NULL; /* p read back from its text: nodes carry locations */
+	/* The text a finding seen first here is stored with, printed before
+	 * judging: its statements take the locations the text gives them, so
+	 * that the findings are those of the stored text, read back. */
+	StrBuf sb;
+	sb_init(&sb);
+	if (p) {
+		PtrMap locs = {0};
+		IrPrintOptions po = {.era = p->era, .locs = &locs};
+		ir_print_program_opts(&sb, p, &po);
+		fz_apply_locs(&locs);
+		pm_free(&locs);
+	}
 	for (int m = 0; m < njudges(o); m++) {
-		FindingList fl, lfl;
+		FindingList fl;
 		fl_init(&fl, a);
-		fl_init(&lfl, a);
-		int have_located = 0;
 		wk->ctr->judge[wk->w] = m;
 		if (!judge_applies(o, m, p)) {
 			wk->ctr->not_applicable[wk->w][m]++;
@@ -368,25 +448,15 @@ worker_program(Worker *wk, Arena *a, Program *p)
 			if (is_first) {
 				pm_put(&wk->seen, (void *)(uintptr_t)(key | 1), (void *)1);
 				if (!pe->text) {
-					StrBuf sb;
-					sb_init(&sb);
-					ir_print_program(&sb, p);
-					Diag dg;
-					located = ir_read(a, "program", sb.p, sb.len, &dg);
-					pe->text = ar_strndup(a, sb.p, sb.len);
+					pe->text = ar_strndup(a, sb.p ? sb.p : "", sb.len);
 					pe->hash = ir_hash_program(p);
-					sb_free(&sb);
 				}
-				/* The first sighting is stored with the locations of the
-				 * stored text: the same judge on the program read back. */
-				if (located && !have_located) {
-					judge(o, m, located, &lfl);
-					have_located = 1;
-				}
-				for (int j = 0; j < lfl.n; j++)
-					if (lfl.items[j].signature == cur->signature &&
-					    lfl.items[j].kind == cur->kind) {
-						cur = &lfl.items[j];
+				/* Stored with the first finding of its raw signature and
+				 * kind in this judge's list (with reduction, findings of
+				 * one raw signature may sign under several causes). */
+				for (int j = 0; j < k; j++)
+					if (fl.items[j].signature == cur->signature && fl.items[j].kind == cur->kind) {
+						cur = &fl.items[j];
 						break;
 					}
 			}
@@ -399,6 +469,7 @@ worker_program(Worker *wk, Arena *a, Program *p)
 			pe->n++;
 		}
 	}
+	sb_free(&sb);
 	if (pe->n)
 		wk->npend++;
 	else

@@ -6,10 +6,15 @@
  * expressions, function headers), each over all its sites; an edit is kept
  * when the candidate still shows the finding, and the rounds repeat until
  * one changes nothing (a fixed point: no single edit keeps the finding) or a
- * limit is hit.  Every candidate is printed and read back before it is
- * judged, so what is kept is always a well-formed program that prints and
- * parses, and the finding is judged with source locations of the reduced
- * text.  Only the oracle that reported the finding is run on candidates.
+ * limit is hit.  Every candidate is verified (ir_verify_program: an edit
+ * may remove a definition still in use) and printed, with the location map
+ * of its statements (IrPrintOptions.locs); a well-formed candidate is judged
+ * as it is, its statements located where its text puts them, which is what
+ * reading the text back would give (check_candidate), without the round
+ * trip.  So what is kept is always a well-formed program that prints and
+ * parses, judged with the source locations of its text; the result is read
+ * back from the last kept text.  Only the oracle that reported the finding
+ * is run on candidates.
  *
  * "Still shows the finding" = same kind, same model, and the same raw
  * signature (fl_sign: oracle, rule and the end events of the witness; no
@@ -30,10 +35,12 @@
  * from one rule of the model to another with the same raw signature
  * (legacy's missing fence across a declaration and across a back edge).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "campaign.h"
+#include "ptrmap.h"
 #include "reduce.h"
 
 unsigned
@@ -89,6 +96,16 @@ fz_count_stmts(const Program *p)
 	return n;
 }
 
+void
+fz_apply_locs(const PtrMap *locs)
+{
+	for (size_t i = 0; i < locs->cap; i++)
+		if (locs->keys[i]) {
+			Stmt *s = (Stmt *)locs->keys[i];
+			pm_loc_unpack(locs->vals[i], &s->loc.line, &s->loc.col);
+		}
+}
+
 /* A candidate, printed and read back into its own arena: NULL when it does
  * not read back or verify (an edit removed a definition still in use). */
 static Program *
@@ -111,11 +128,124 @@ reread(const Program *cand, char **text)
 	return q;
 }
 
-/* The passes (the canonicalising one alone when canon) to a fixed point
- * or a limit; *curp and *textp are replaced by each kept candidate. */
+/* The program being reduced: the current candidate, its text, where its
+ * statements print (their locations), and the arenas its nodes live in (an
+ * edit shares what it does not change with the program it edits). */
+typedef struct Cur {
+	Program *p;
+	char *text;
+	PtrMap locs;
+	Arena **arenas;
+	int narenas;
+} Cur;
+
 static void
-run_passes(const ReduceTarget *t, Program **curp, char **textp, ReduceResult *r, double t0,
-           double max_s, long max_trials, int canon)
+cur_keep_arena(Cur *c, Arena *a)
+{
+	Arena **v = realloc(c->arenas, sizeof *v * (size_t)(c->narenas + 1));
+	if (!v)
+		abort();
+	c->arenas = v;
+	c->arenas[c->narenas++] = a;
+}
+
+static void
+cur_free(Cur *c)
+{
+	for (int i = 0; i < c->narenas; i++)
+		ar_free(c->arenas[i]);
+	free(c->arenas);
+	free(c->text);
+	pm_free(&c->locs);
+	memset(c, 0, sizeof *c);
+}
+
+static int
+has_block(const Stmt *s)
+{
+	if (!s)
+		return 0;
+	if (s->kind == ST_BLOCK)
+		return 1;
+	if (s->kind == ST_SEQ) {
+		for (int i = 0; i < s->u.seq.n; i++)
+			if (has_block(s->u.seq.items[i]))
+				return 1;
+		return 0;
+	}
+	if (s->kind == ST_IF)
+		return has_block(s->u.if_.then_) || has_block(s->u.if_.else_);
+	return has_block(ir_body(s));
+}
+
+/* What the text of cand reads back as, where that is not cand itself: a
+ * function has a root block when it has a root alloc_buffer or any block
+ * (ir_read), whatever the `# with T.block("root"):` comment an edit left
+ * says.  New nodes in cand's arena; the statements are cand's. */
+static void
+as_read_back(Program *cand)
+{
+	for (int i = 0; i < cand->nfuncs; i++) {
+		const Func *f = cand->funcs[i];
+		int root = f->nroot_allocs > 0 || has_block(f->body);
+		if (f->has_root_block != root) {
+			Func *g = ar_alloc(cand->arena, sizeof *g);
+			*g = *f;
+			g->has_root_block = root;
+			cand->funcs[i] = g;
+		}
+	}
+}
+
+/* Candidate cand, checked where it is: 0 and its text (malloc'd) and the
+ * locations of its statements in *locs when it is well formed (what reading
+ * its text back would accept), -1 when not (an edit removed a definition
+ * still in use).  A well-formed program is what its text reads back as (up
+ * to as_read_back), so the candidate is judged as it is, without a round
+ * trip; a debug build (no NDEBUG) also reads every candidate back and
+ * aborts if that does not hold. */
+static int
+check_candidate(Program *cand, char **text, PtrMap *locs)
+{
+	Diag d;
+	int bad = ir_verify_program(cand, &d) != 0;
+	char *t = NULL;
+	if (!bad) {
+		StrBuf sb;
+		sb_init(&sb);
+		IrPrintOptions po = {.era = cand->era, .locs = locs};
+		ir_print_program_opts(&sb, cand, &po);
+		t = sb_take(&sb);
+	}
+#ifndef NDEBUG
+	char *rt = NULL;
+	Program *q = reread(cand, &rt);
+#endif
+	if (!bad)
+		as_read_back(cand);
+#ifndef NDEBUG
+	int same = (q == NULL) == bad;
+	if (q && !bad)
+		same = !strcmp(rt, t) && ir_equal_program(q, cand);
+	if (!same) {
+		fprintf(stderr, "fencefuzz: internal error: a reducer candidate %s, and its text %s:\n%s\n",
+		        bad ? "does not verify" : "verifies", q ? "reads back differently" : "does not read back",
+		        rt ? rt : t ? t : "");
+		abort();
+	}
+	if (q)
+		ar_free(q->arena);
+	free(rt);
+#endif
+	*text = t;
+	return bad ? -1 : 0;
+}
+
+/* The passes (the canonicalising one alone when canon) to a fixed point
+ * or a limit; *c is replaced by each kept candidate. */
+static void
+run_passes(const ReduceTarget *t, Cur *c, ReduceResult *r, double t0, double max_s,
+           long max_trials, int canon)
 {
 	int progress = 1;
 	while (progress && !r->hit_limit) {
@@ -129,46 +259,51 @@ run_passes(const ReduceTarget *t, Program **curp, char **textp, ReduceResult *r,
 					break;
 				}
 				Arena *scratch = ar_new();
-				Program *cand = fz_edit(scratch, *curp, (EditPass)pass, site);
+				Program *cand = fz_edit(scratch, c->p, (EditPass)pass, site);
 				if (!cand) {
 					ar_free(scratch);
 					break;
 				}
 				char *ctext = NULL;
-				Program *q = reread(cand, &ctext);
-				ar_free(scratch);
-				int keep = 0;
-				if (q && !strcmp(ctext, *textp)) {
-					/* An edit that changed nothing (a rename with no uses left). */
-					ar_free(q->arena);
-					free(ctext);
-					q = NULL;
-					ctext = NULL;
-				}
-				if (q) {
+				PtrMap clocs = {0};
+				int keep = 0, judged = 0;
+				/* Not well formed, or an edit that changed nothing (a
+				 * rename with no uses left): not judged. */
+				if (!check_candidate(cand, &ctext, &clocs) && strcmp(ctext, c->text)) {
 					r->trials++;
+					judged = 1;
+					/* Its statements where its text puts them (the nodes it
+					 * shares with the current program too), and the judges'
+					 * nodes in an arena of their own. */
+					fz_apply_locs(&clocs);
+					Program jp = *cand;
+					jp.arena = ar_new();
 					FindingList fl;
-					fl_init(&fl, q->arena);
-					keep = fz_shows(t, q, &fl, NULL);
+					fl_init(&fl, jp.arena);
+					keep = fz_shows(t, &jp, &fl, NULL);
+					ar_free(jp.arena);
 				}
 				if (keep) {
-					ar_free((*curp)->arena);
-					free(*textp);
-					*curp = q;
-					*textp = ctext;
+					cur_keep_arena(c, scratch);
+					free(c->text);
+					pm_free(&c->locs);
+					c->p = cand;
+					c->text = ctext;
+					c->locs = clocs;
 					r->accepted++;
 					progress = 1;
 					/* The same site number now names the next site. */
 				} else {
-					if (q)
-						ar_free(q->arena);
+					if (judged)
+						fz_apply_locs(&c->locs); /* the shared nodes back where they were */
+					ar_free(scratch);
 					free(ctext);
+					pm_free(&clocs);
 					site++;
 				}
 			}
 		}
 	}
-
 }
 
 int
@@ -181,24 +316,31 @@ fz_reduce(Arena *a, const Program *p, const ReduceTarget *t, const ReduceLimits 
 	long max_trials = lim && lim->max_trials > 0 ? lim->max_trials : REDUCE_DEFAULT_TRIALS;
 	r->stmts_before = fz_count_stmts(p);
 
-	char *text = NULL;
-	Program *cur = reread(p, &text);
-	if (!cur) {
+	Cur c = {0};
+	c.p = reread(p, &c.text);
+	if (!c.p) {
 		snprintf(err, errlen, "the program does not print and read back");
 		return -1;
+	}
+	cur_keep_arena(&c, c.p->arena);
+	{
+		StrBuf sb;
+		sb_init(&sb);
+		IrPrintOptions po = {.era = c.p->era, .locs = &c.locs};
+		ir_print_program_opts(&sb, c.p, &po);
+		sb_free(&sb);
 	}
 	ReduceTarget cur_t = *t;
 	char root_cause[256];
 	{
 		FindingList fl;
 		Finding f0;
-		fl_init(&fl, cur->arena);
-		if (!fz_shows(t, cur, &fl, &f0)) {
+		fl_init(&fl, c.p->arena);
+		if (!fz_shows(t, c.p, &fl, &f0)) {
 			snprintf(err, errlen, "the program does not show a %s finding of %s%s",
 			         orc_kind_name(t->kind), t->model->name,
 			         t->raw_signature ? " with that signature" : "");
-			ar_free(cur->arena);
-			free(text);
+			cur_free(&c);
 			return -1;
 		}
 		if (!cur_t.root_cause && f0.root_cause) {
@@ -207,15 +349,15 @@ fz_reduce(Arena *a, const Program *p, const ReduceTarget *t, const ReduceLimits 
 		}
 	}
 	for (;;) {
-		run_passes(&cur_t, &cur, &text, r, t0, max_s, max_trials, 0);
+		run_passes(&cur_t, &c, r, t0, max_s, max_trials, 0);
 		if (r->hit_limit || cur_t.kind == FK_DIFFERENTIAL)
 			break;
 		/* The canonicalising pass, under the relaxed match. */
 		ReduceTarget relaxed = cur_t;
 		FindingList fl;
 		Finding f;
-		fl_init(&fl, cur->arena);
-		if (!fz_shows(&cur_t, cur, &fl, &f))
+		fl_init(&fl, c.p->arena);
+		if (!fz_shows(&cur_t, c.p, &fl, &f))
 			abort();
 		/* Copies: f's strings may live in the arena of a program the pass
 		 * replaces. */
@@ -226,22 +368,25 @@ fz_reduce(Arena *a, const Program *p, const ReduceTarget *t, const ReduceLimits 
 		relaxed.oracle = oracle;
 		relaxed.rule = rule;
 		long before = r->accepted;
-		run_passes(&relaxed, &cur, &text, r, t0, max_s, max_trials, 1);
+		run_passes(&relaxed, &c, r, t0, max_s, max_trials, 1);
 		if (r->accepted == before)
 			break;
-		fl_init(&fl, cur->arena);
-		if (!fz_shows(&relaxed, cur, &fl, &f))
+		fl_init(&fl, c.p->arena);
+		if (!fz_shows(&relaxed, c.p, &fl, &f))
 			abort();
 		cur_t.raw_signature = f.signature;
 	}
 	t = &cur_t;
 
-	/* The result, in the caller's arena, with its finding located. */
+	/* The result, read back from its text into the caller's arena, with its
+	 * finding located. */
 	Diag d;
+	char *text = c.text;
+	c.text = NULL;
 	r->reduced = ir_read(a, "reduced", text, strlen(text), &d);
 	if (!r->reduced)
-		abort(); /* it read back a moment ago */
-	ar_free(cur->arena);
+		abort(); /* a well-formed program's text reads back */
+	cur_free(&c);
 	r->text = text;
 	fl_init(&r->findings, a);
 	if (!fz_shows(t, r->reduced, &r->findings, &r->finding))

@@ -63,6 +63,10 @@ int fz_reduce(Arena *a, const Program *p, const ReduceTarget *t, const ReduceLim
               ReduceResult *r, char *err, size_t errlen);
 void fz_reduce_result_free(ReduceResult *r);
 long fz_count_stmts(const Program *p);   /* statements of every function, no ST_SEQ */
+/* Gives every statement in locs (a map IrPrintOptions.locs filled) the
+ * location it maps to: the program's nodes are those of the text printed. */
+struct PtrMap;
+void fz_apply_locs(const struct PtrMap *locs);
 /* The ORC_* bits an oracle finding of this kind needs (all for the rest). */
 unsigned fz_oracles_for_kind(FindingKind k);
 

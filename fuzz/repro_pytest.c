@@ -460,7 +460,7 @@ static void
 print_func_era(StrBuf *sb, Emit *E, const Func *f, int indent)
 {
 	PrintHooks hooks = {call_head, E};
-	IrPrintOptions o = {E->api == &apis[PYTEST_API_HEAD] ? ERA_HEAD : ERA_SEED, 1};
+	IrPrintOptions o = {.era = E->api == &apis[PYTEST_API_HEAD] ? ERA_HEAD : ERA_SEED, .tl_call_intrin = 1};
 	ir_print_func_opts(sb, f, indent, &o, &hooks);
 }
 

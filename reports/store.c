@@ -43,6 +43,16 @@
 	  "root_cause = coalesce(root_cause, excluded.root_cause), "                          \
 	  "program_id = coalesce(program_id, excluded.program_id) "                           \
 	  "RETURNING id, count")                                                              \
+	X(S_FINDING_UPSERT_N,                                                                 \
+	  "INSERT INTO findings(kind, model, oracle, signature, rule, line, col, message, "    \
+	  "witness, strength, strength_note, first_seen, last_seen, program_id, campaign_id, " \
+	  "root_cause, count) "                                                               \
+	  "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, " NOW ", " NOW ", ?12, ?13, ?14, ?15) " \
+	  "ON CONFLICT(signature, model, kind) DO UPDATE SET count = count + excluded.count, " \
+	  "last_seen = excluded.last_seen, "                                                  \
+	  "root_cause = coalesce(root_cause, excluded.root_cause), "                          \
+	  "program_id = coalesce(program_id, excluded.program_id) "                           \
+	  "RETURNING id, count")                                                              \
 	X(S_OCCURRENCE,                                                                       \
 	  "INSERT OR IGNORE INTO occurrences(finding_id, campaign_id, program_id, seen_at) "   \
 	  "VALUES(?1, ?2, ?3, " NOW ")")                                                      \
@@ -505,6 +515,13 @@ witness_text(const Finding *f)
 int64_t
 db_record_finding(Db *db, int64_t campaign, int64_t program, const Finding *f, int *is_new)
 {
+	return db_record_finding_n(db, campaign, program, f, 1, is_new);
+}
+
+int64_t
+db_record_finding_n(Db *db, int64_t campaign, int64_t program, const Finding *f, long n,
+                    int *is_new)
+{
 	char sig[17];
 	hex64(sig, f->signature);
 	char *wit = witness_text(f);
@@ -512,7 +529,11 @@ db_record_finding(Db *db, int64_t campaign, int64_t program, const Finding *f, i
 		set_err(db, "record finding: out of memory");
 		return -1;
 	}
-	sqlite3_stmt *s = db->st[S_FINDING_UPSERT];
+	if (n < 1)
+		n = 1;
+	sqlite3_stmt *s = db->st[n == 1 ? S_FINDING_UPSERT : S_FINDING_UPSERT_N];
+	if (n > 1)
+		sqlite3_bind_int64(s, 15, n);
 	bind_text(s, 1, orc_kind_name(f->kind));
 	bind_text(s, 2, f->model ? f->model : "");
 	bind_text(s, 3, f->oracle);
@@ -528,10 +549,10 @@ db_record_finding(Db *db, int64_t campaign, int64_t program, const Finding *f, i
 	bind_id(s, 13, campaign);
 	bind_text(s, 14, f->root_cause);
 	int64_t id = -1;
-	int count = 0;
+	long count = 0;
 	if (sqlite3_step(s) == SQLITE_ROW) {
 		id = sqlite3_column_int64(s, 0);
-		count = sqlite3_column_int(s, 1);
+		count = (long)sqlite3_column_int64(s, 1);
 		/* RETURNING: step to the end so the write is complete. */
 		if (sqlite3_step(s) != SQLITE_DONE)
 			id = fail(db, "record finding");
@@ -543,8 +564,8 @@ db_record_finding(Db *db, int64_t campaign, int64_t program, const Finding *f, i
 	if (id < 0)
 		return -1;
 	if (is_new)
-		*is_new = count == 1;
-	if (count == 1) {
+		*is_new = count == n;
+	if (count == n) {
 		/* A root cause triaged away stays away (store.h, triage). */
 		sqlite3_stmt *t = db->st[S_FINDING_INHERIT];
 		sqlite3_bind_int64(t, 1, id);

@@ -70,6 +70,10 @@ int64_t db_program(Db *db, uint64_t hash, const char *text);
  * count + 1 and last_seen now.  program 0: none known.  Returns the finding id. */
 int64_t db_record_finding(Db *db, int64_t campaign, int64_t program, const Finding *f,
                           int *is_new);
+/* The same for n sightings of f at once (count + n): what a batch of
+ * writes records for a finding it saw n times. */
+int64_t db_record_finding_n(Db *db, int64_t campaign, int64_t program, const Finding *f, long n,
+                            int *is_new);
 int db_finding_set_status(Db *db, int64_t finding, const char *status);
 
 int64_t db_reproducer(Db *db, int64_t finding, const char *reduced_text,

@@ -13,6 +13,7 @@
 
 #include "gen.h"
 #include "pass.h"
+#include "ptrmap.h"
 
 /* Defaults; `gen_roundtrip SEEDS BYTES` overrides them (CTest runs a
  * smaller count under sanitizers, see tests/CMakeLists.txt). */
@@ -44,7 +45,51 @@ print(const Program *p)
 	return sb_take(&sb);
 }
 
-/* Verifies p, prints it, reads it back; returns the text (caller frees) or NULL. */
+/* Statement by statement, the printer's location map for p (IrPrintOptions.locs)
+ * against the locations of q, p read back: 0 when every one agrees, else -1
+ * with *why saying where. */
+static int
+same_locs(const Stmt *ps, const Stmt *qs, const PtrMap *locs, char *why, size_t n)
+{
+	if (!ps || !qs) {
+		if (ps != qs)
+			snprintf(why, n, "a body is missing on one side");
+		return ps == qs ? 0 : -1;
+	}
+	if (ps->kind != qs->kind) {
+		snprintf(why, n, "statement kinds differ at %d:%d", qs->loc.line, qs->loc.col);
+		return -1;
+	}
+	int line = 0, col = 0;
+	void *v = pm_get(locs, ps);
+	if (v)
+		pm_loc_unpack(v, &line, &col);
+	if (line != qs->loc.line || col != qs->loc.col) {
+		snprintf(why, n, "statement of kind %d mapped to %d:%d, read back at %d:%d", ps->kind, line,
+		         col, qs->loc.line, qs->loc.col);
+		return -1;
+	}
+	if (ps->kind == ST_SEQ) {
+		if (ps->u.seq.n != qs->u.seq.n) {
+			snprintf(why, n, "sequence lengths differ at %d:%d", line, col);
+			return -1;
+		}
+		for (int i = 0; i < ps->u.seq.n; i++)
+			if (same_locs(ps->u.seq.items[i], qs->u.seq.items[i], locs, why, n))
+				return -1;
+		return 0;
+	}
+	if (ps->kind == ST_IF)
+		return same_locs(ps->u.if_.then_, qs->u.if_.then_, locs, why, n) ||
+		               same_locs(ps->u.if_.else_, qs->u.if_.else_, locs, why, n)
+		           ? -1
+		           : 0;
+	return same_locs(ir_body(ps), ir_body(qs), locs, why, n);
+}
+
+/* Verifies p, prints it, reads it back; returns the text (caller frees) or NULL.
+ * The printer's location map must give every statement of p the location
+ * its copy read back has. */
 static char *
 roundtrip(const char *what, const Program *p)
 {
@@ -56,19 +101,35 @@ roundtrip(const char *what, const Program *p)
 		return NULL;
 	}
 	char *text = print(p);
+	PtrMap locs = {0};
+	StrBuf lsb;
+	sb_init(&lsb);
+	IrPrintOptions po = {.era = p->era, .locs = &locs};
+	ir_print_program_opts(&lsb, p, &po);
 	Arena *a = ar_new();
 	Program *q = ir_read(a, what, text, strlen(text), &d);
-	if (!q) {
+	char why[256] = "";
+	int ok = 0;
+	if (strcmp(lsb.p ? lsb.p : "", text) != 0) {
+		fail(what, "printing with a location map changes the text", text);
+	} else if (!q) {
 		fail(what, d.msg, text);
 	} else if (!ir_equal_program(p, q)) {
 		fail(what, "read back differs", text);
 	} else if (ir_hash_program(p) != ir_hash_program(q)) {
 		fail(what, "hash differs after reading back", text);
 	} else {
-		ar_free(a);
-		return text;
+		for (int i = 0; i < p->nfuncs && !why[0]; i++)
+			same_locs(p->funcs[i]->body, q->funcs[i]->body, &locs, why, sizeof why);
+		if (why[0])
+			fail(what, why, text);
+		ok = !why[0];
 	}
+	sb_free(&lsb);
+	pm_free(&locs);
 	ar_free(a);
+	if (ok)
+		return text;
 	free(text);
 	return NULL;
 }
