@@ -99,6 +99,8 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format
 /* The one FILE operand of cmd: takes arg as *path, or says why not (an
  * unknown option, a second FILE) and returns 2. */
 int cli_take_file(const char *cmd, const char *arg, const char **path);
+/* CliParseFn of --oracles LIST (an unsigned mask, orc_parse_oracles). */
+int cli_parse_oracles(const char *cmd, const char *opt, const char *val, void *field);
 /* Looks a model up, printing the known names on failure. */
 const PassModel *cli_find_model(const char *cmd, const char *name);
 

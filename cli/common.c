@@ -122,3 +122,11 @@ cli_split_equals(int *argc, char **argv)
 	*argc = k;
 	return out;
 }
+
+int
+cli_parse_oracles(const char *cmd, const char *opt, const char *val, void *field)
+{
+	if (orc_parse_oracles(val, field))
+		return cli_usage_error(cmd, "bad %s list '%s'", opt, val);
+	return 0;
+}
