@@ -7,6 +7,7 @@
 #include "ir.h"
 #include "oracle.h"
 #include "pass.h"
+#include "options.h"
 
 typedef struct Command {
 	const char *name;
@@ -65,10 +66,25 @@ void help_merge(FILE *out);
 /* cmd_lower.c */
 int cmd_lower(int argc, char **argv);
 void help_lower(FILE *out);
-/* --barriers / --handshake at argv[*i]: 1 consumed (i advanced), 2 usage
- * error printed, 0 not one of them.  LowerOptions is in oracle/cuda/lower.h. */
-struct LowerOptions;
-int cli_lower_options(const char *cmd, int argc, char **argv, int *i, struct LowerOptions *lo);
+/* The rows of --barriers, --handshake and --fence-all, for a settings struct T
+ * whose member lo is a LowerOptions (oracle/cuda/lower.h). */
+extern const char *const cli_barriers_choices[], *const cli_handshake_choices[];
+#define CLI_LOWER_OPTS(T, lo)                                                                \
+	CLI_OPT("barriers", 0, CLI_ENUM, offsetof(T, lo.barriers), "auto|none",                \
+	        "auto: a barrier of the scope's threads (the CTA, or a thread\n"               \
+	        "partition's named barrier) before and after each converged\n"                 \
+	        "statement that issues async work, unless the program has\n"                   \
+	        "one there (where TileLang's ThreadSync / ThreadPartialSync\n"                 \
+	        "put theirs; default); none: only the program's barriers",                     \
+	        .choices = cli_barriers_choices),                                              \
+	CLI_OPT("handshake", 0, CLI_ENUM, offsetof(T, lo.handshake), "auto|program",          \
+	        "auto: commit + wait_group.read after each async store unless\n"               \
+	        "the program has its own tma_store_arrive/wait (default);\n"                   \
+	        "program: only the program's",                                                 \
+	        .choices = cli_handshake_choices),                                             \
+	CLI_OPT("fence-all", 0, CLI_FLAG, offsetof(T, lo.fence_all), NULL,                    \
+	        "a fence.proxy.async right before every async op (the\n"                       \
+	        "fenced control that confirm runs beside each case)", .set = 1)
 /* cmd_confirm.c */
 int cmd_confirm(int argc, char **argv);
 void help_confirm(FILE *out);
@@ -101,6 +117,8 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format
 int cli_take_file(const char *cmd, const char *arg, const char **path);
 /* CliParseFn of --oracles LIST (an unsigned mask, orc_parse_oracles). */
 int cli_parse_oracles(const char *cmd, const char *opt, const char *val, void *field);
+/* CliParseFn of --kind K: a finding kind's name (cli_parse_kind), kept as text. */
+int cli_parse_kind_name(const char *cmd, const char *opt, const char *val, void *field);
 /* Looks a model up, printing the known names on failure. */
 const PassModel *cli_find_model(const char *cmd, const char *name);
 

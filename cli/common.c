@@ -130,3 +130,13 @@ cli_parse_oracles(const char *cmd, const char *opt, const char *val, void *field
 		return cli_usage_error(cmd, "bad %s list '%s'", opt, val);
 	return 0;
 }
+
+int
+cli_parse_kind_name(const char *cmd, const char *opt, const char *val, void *field)
+{
+	FindingKind k;
+	if (cli_parse_kind(cmd, val, &k))
+		return 2;
+	*(const char **)field = val;
+	return 0;
+}

@@ -282,7 +282,7 @@ label(const CliOpt *o, char *buf, size_t n)
 	return len;
 }
 
-enum { HELP_MAX_LABEL = 20 };
+enum { HELP_MAX_LABEL = 20, HELP_COLUMNS = 80 };
 
 void
 cli_print_options(FILE *out, const CliOpt *opts)
@@ -301,17 +301,23 @@ cli_print_options(FILE *out, const CliOpt *opts)
 		(void)len;
 		fprintf(out, "  %-*s  ", width, buf);
 		const char *h = o->help ? o->help : "";
+		int col = 4 + (len > width ? len : width);
 		for (;;) {
 			size_t line = strcspn(h, "\n");
 			fprintf(out, "%.*s", (int)line, h);
+			col += (int)line;
 			h += line;
 			if (!*h || !h[1])
 				break;
 			fprintf(out, "\n  %-*s  ", width, "");
+			col = 4 + width;
 			h++;
 		}
-		if (o->def && o->kind != CLI_FLAG)
+		if (o->def && o->kind != CLI_FLAG) {
+			if (col + 11 + (int)strlen(o->def) > HELP_COLUMNS)
+				fprintf(out, "\n  %-*s ", width, "");
 			fprintf(out, " (default %s)", o->def);
+		}
 		fputc('\n', out);
 	}
 }
