@@ -101,20 +101,12 @@ extern const char cli_version[]; /* the project version, "0.1.0" */
 extern const char cli_commit[];  /* git commit of the source tree, "unknown" outside git */
 
 /* common.c */
-/* Splits every `--opt=value` of argv (up to a `--`) into `--opt` `value`,
- * so that each command's parser sees only the spaced form.  Returns a new
- * argv (NULL-terminated, *argc updated) or argv itself when nothing splits;
- * NULL when out of memory. */
-char **cli_split_equals(int *argc, char **argv);
 /* Reads and verifies a program; prints the diagnostic and returns NULL on bad input. */
 Program *cli_read_program(Arena *a, const char *path);
 /* Prints a program with a final newline. */
 void cli_print_program(FILE *out, const Program *p);
 /* Usage error: prints "fencefuzz CMD: message" and returns 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* The one FILE operand of cmd: takes arg as *path, or says why not (an
- * unknown option, a second FILE) and returns 2. */
-int cli_take_file(const char *cmd, const char *arg, const char **path);
 /* CliParseFn of --oracles LIST (an unsigned mask, orc_parse_oracles). */
 int cli_parse_oracles(const char *cmd, const char *opt, const char *val, void *field);
 /* CliParseFn of --kind K: a finding kind's name (cli_parse_kind), kept as text. */

@@ -24,6 +24,132 @@
 #include "cli.h"
 #include "store.h"
 
+/* What `campaign` reads from its arguments. */
+typedef struct CampaignArgs {
+	CampaignOptions o;
+	long resume;
+	int no_report, fail_on, engine;
+	const char *report_path, *fuzzer, *corpus, *seeds;
+} CampaignArgs;
+
+static int
+parse_duration_opt(const char *cmd, const char *opt, const char *val, void *field)
+{
+	char *end;
+	double v = strtod(val, &end);
+	if (end == val || v < 0)
+		v = -1;
+	else if (!strcmp(end, "m"))
+		v *= 60;
+	else if (!strcmp(end, "h"))
+		v *= 3600;
+	else if (strcmp(end, "") && strcmp(end, "s"))
+		v = -1;
+	if (v < 0)
+		return cli_usage_error(cmd, "bad duration '%s'", val);
+	*(double *)field = v;
+	return 0;
+}
+
+/* --oracles: the mask and the text the campaign row records. */
+static int
+parse_campaign_oracles(const char *cmd, const char *opt, const char *val, void *field)
+{
+	CampaignOptions *o = field;
+	if (cli_parse_oracles(cmd, opt, val, &o->oracles.enabled))
+		return 2;
+	o->oracles_text = val;
+	return 0;
+}
+
+static const char *const engine_names[] = {"builtin", "libfuzzer", "afl", NULL};
+/* --fail-on: exit 1 when the campaign found this (triage applied); the
+ * choices' index + 1. */
+enum { FAIL_NEVER, FAIL_NEW, FAIL_UNSOUND, FAIL_ANY };
+static const char *const fail_on_names[] = {"new", "unsound", "any", NULL};
+
+#define F(f) offsetof(CampaignArgs, f)
+static const CliOpt campaign_opts[] = {
+	CLI_OPT("time", 0, CLI_FUNC, F(o.seconds), "D", "stop after D (60, 90s, 5m, 2h); default 60s",
+	        .parse = parse_duration_opt),
+	CLI_OPT("programs", 0, CLI_LONG, F(o.max_programs), "N",
+	        "stop after N programs (with the same seed and settings,\n"
+	        "the same N programs and the same findings every time)", .min = 0, .max = 1e15),
+	CLI_OPT("models", 0, CLI_STRING, F(o.models_text), "LIST",
+	        "comma-separated (default tilelang-9f25954,tilelang-head,\n"
+	        "tilelang-legacy; identity only judges the inputs)"),
+	CLI_OPT("oracles", 0, CLI_FUNC, F(o), "LIST", "as for check (default all)",
+	        .parse = parse_campaign_oracles),
+	CLI_OPT("jobs", 0, CLI_INT, F(o.jobs), "N", "worker processes (default 1)", .min = 1,
+	        .max = CAMPAIGN_MAX_JOBS),
+	CLI_OPT("seed", 0, CLI_U64, F(o.seed), "S", "campaign seed (default 1)"),
+	CLI_OPT("size", 0, CLI_INT, F(o.size), "S", "statements per generated program (default 30)",
+	        .min = 1, .max = 100000),
+	CLI_OPT("db", 0, CLI_STRING, F(o.db_path), "PATH", "results database", .def = DB_DEFAULT_PATH),
+	CLI_OPT("engine", 0, CLI_ENUM, F(engine), "E",
+	        "builtin (default): programs from the campaign seed;\n"
+	        "libfuzzer: runs the libFuzzer binary --fuzzer (fuzz_gen_oracles)\n"
+	        "for --time on --corpus and --seeds (-fork=JOBS with --jobs);\n"
+	        "afl: runs afl-fuzz -V TIME on --fuzzer (fuzz_gen_oracles_afl),\n"
+	        "one -M main and JOBS-1 -S secN instances, output in --corpus.\n"
+	        "Then every corpus, queue and crash file is decoded as a\n"
+	        "program (as the target does) and judged and recorded like a\n"
+	        "builtin program; crash inputs are named in the summary.  The\n"
+	        "engine's output goes to libfuzzer.log / afl.log next to --db",
+	        .choices = engine_names),
+	CLI_OPT("fuzzer", 0, CLI_STRING, F(fuzzer), "PATH",
+	        "the engine's target binary (required with libfuzzer, afl)"),
+	CLI_OPT("corpus", 0, CLI_STRING, F(corpus), "DIR",
+	        "libfuzzer corpus (default results/corpus-libfuzzer), afl\n"
+	        "output directory (default results/corpus-afl); created"),
+	CLI_OPT("seeds", 0, CLI_STRING, F(seeds), "DIR",
+	        "initial inputs (e.g. fuzz/targets/gen_seeds); default none"),
+	CLI_OPT("report", 0, CLI_STRING, F(report_path), "FILE",
+	        "at the end, write the HTML report (fencefuzz report) of the\n"
+	        "whole database to FILE (default DB.html beside DB.sqlite)\n"
+	        "and print `report: PATH` as the last line"),
+	CLI_OPT("no-report", 0, CLI_FLAG, F(no_report), NULL, "do not write it", .set = 1),
+	CLI_OPT("fail-on", 0, CLI_ENUM, F(fail_on), "W",
+	        "exit 1 (after the summary and the report) when W holds:\n"
+	        "new: a root cause no earlier campaign had; unsound: a\n"
+	        "finding of an unsound kind (unsound, unsound-war, handshake)\n"
+	        "seen; any: any finding seen.  Findings triaged wontfix or\n"
+	        "false-alarm (fencefuzz triage) count for none of them.\n"
+	        "Default: exit 0 whatever was found (the findings are stored)",
+	        .choices = fail_on_names),
+	CLI_OPT("resume", 0, CLI_LONG, F(resume), "ID",
+	        "continue campaign ID of --db (killed or interrupted) with its\n"
+	        "seed, models, oracles, jobs and size: each worker goes on after\n"
+	        "its last committed program, so the occurrences counted are\n"
+	        "those of one uninterrupted campaign (with --no-reduce the very\n"
+	        "same rows; with reduction a restarted worker reduces other\n"
+	        "occurrences first, so some may sign under other causes);\n"
+	        "--time (default: the campaign's own)\n"
+	        "is this run's budget.  Not for a campaign still running", .min = 1, .max = 1e18),
+	CLI_OPT("case-time", 0, CLI_FUNC, F(o.case_seconds), "D",
+	        "watchdog: a worker judging one program for longer than D\n"
+	        "(default 60s; 0: no limit) is killed; the program is recorded\n"
+	        "as a finding of kind timeout and the worker restarted after it",
+	        .parse = parse_duration_opt),
+	CLI_OPT("case-memory", 0, CLI_LONG, F(o.case_memory_mb), "MB",
+	        "watchdog: a worker above MB MiB resident (default 2048;\n"
+	        "0: no limit) is killed: finding kind oom.  A worker that dies\n"
+	        "of a signal: finding kind crash.  No program is dropped", .min = 0, .max = 1e9),
+	CLI_OPT("differential", 0, CLI_FLAG, F(o.differential), NULL,
+	        "with two or more models: also record every program where\n"
+	        "the first two models' outputs differ, classified by the\n"
+	        "soundness oracle (finding kind differential)", .set = 1),
+	CLI_OPT("no-reduce", 0, CLI_FLAG, F(o.no_reduce), NULL,
+	        "record raw signatures (kind, model, oracle, rule, the\n"
+	        "witness's end events) and store no reproducers", .set = 1),
+	CLI_OPT("reduce-time", 0, CLI_DOUBLE, F(o.reduce_seconds), "S",
+	        "time bound per reduction in seconds (default 10); a\n"
+	        "reduction normally ends at its fixed point, or at 2,000\n"
+	        "candidates judged (a bound that does not depend on load)"),
+	CLI_END,
+};
+#undef F
+
 void
 help_campaign(FILE *out)
 {
@@ -48,62 +174,9 @@ help_campaign(FILE *out)
 	        "1st, 8th, 64th, 512th ... occurrence of each raw signature and records the\n"
 	        "others under the cause of its first reduction.\n"
 	        "A second campaign on the same database adds to it.\n"
-	        "\n"
-	        "  --time D       stop after D (60, 90s, 5m, 2h); default 60s\n"
-	        "  --programs N   stop after N programs (with the same seed and settings,\n"
-	        "                 the same N programs and the same findings every time)\n"
-	        "  --models LIST  comma-separated (default tilelang-9f25954,tilelang-head,\n"
-	        "                 tilelang-legacy; identity only judges the inputs)\n"
-	        "  --oracles LIST as for check (default all)\n"
-	        "  --jobs N       worker processes (default 1)\n"
-	        "  --seed S       campaign seed (default 1)\n"
-	        "  --size S       statements per generated program (default 30)\n"
-	        "  --db PATH      results database (default " DB_DEFAULT_PATH ")\n"
-	        "  --engine E     builtin (default): programs from the campaign seed;\n"
-	        "                 libfuzzer: runs the libFuzzer binary --fuzzer (fuzz_gen_oracles)\n"
-	        "                 for --time on --corpus and --seeds (-fork=JOBS with --jobs);\n"
-	        "                 afl: runs afl-fuzz -V TIME on --fuzzer (fuzz_gen_oracles_afl),\n"
-	        "                 one -M main and JOBS-1 -S secN instances, output in --corpus.\n"
-	        "                 Then every corpus, queue and crash file is decoded as a\n"
-	        "                 program (as the target does) and judged and recorded like a\n"
-	        "                 builtin program; crash inputs are named in the summary.  The\n"
-	        "                 engine's output goes to libfuzzer.log / afl.log next to --db\n"
-	        "  --fuzzer PATH  the engine's target binary (required with libfuzzer, afl)\n"
-	        "  --corpus DIR   libfuzzer corpus (default results/corpus-libfuzzer), afl\n"
-	        "                 output directory (default results/corpus-afl); created\n"
-	        "  --seeds DIR    initial inputs (e.g. fuzz/targets/gen_seeds); default none\n"
-	        "  --report FILE  at the end, write the HTML report (fencefuzz report) of the\n"
-	        "                 whole database to FILE (default DB.html beside DB.sqlite)\n"
-	        "                 and print `report: PATH` as the last line\n"
-	        "  --no-report    do not write it\n"
-	        "  --fail-on W    exit 1 (after the summary and the report) when W holds:\n"
-	        "                 new: a root cause no earlier campaign had; unsound: a\n"
-	        "                 finding of an unsound kind (unsound, unsound-war, handshake)\n"
-	        "                 seen; any: any finding seen.  Findings triaged wontfix or\n"
-	        "                 false-alarm (fencefuzz triage) count for none of them.\n"
-	        "                 Default: exit 0 whatever was found (the findings are stored)\n"
-	        "  --resume ID    continue campaign ID of --db (killed or interrupted) with its\n"
-	        "                 seed, models, oracles, jobs and size: each worker goes on after\n"
-	        "                 its last committed program, so the occurrences counted are\n"
-	        "                 those of one uninterrupted campaign (with --no-reduce the very\n"
-	        "                 same rows; with reduction a restarted worker reduces other\n"
-	        "                 occurrences first, so some may sign under other causes);\n"
-	        "                 --time (default: the campaign's own)\n"
-	        "                 is this run's budget.  Not for a campaign still running\n"
-	        "  --case-time D  watchdog: a worker judging one program for longer than D\n"
-	        "                 (default 60s; 0: no limit) is killed; the program is recorded\n"
-	        "                 as a finding of kind timeout and the worker restarted after it\n"
-	        "  --case-memory MB  watchdog: a worker above MB MiB resident (default 2048;\n"
-	        "                 0: no limit) is killed: finding kind oom.  A worker that dies\n"
-	        "                 of a signal: finding kind crash.  No program is dropped\n"
-	        "  --differential with two or more models: also record every program where\n"
-	        "                 the first two models' outputs differ, classified by the\n"
-	        "                 soundness oracle (finding kind differential)\n"
-	        "  --no-reduce    record raw signatures (kind, model, oracle, rule, the\n"
-	        "                 witness's end events) and store no reproducers\n"
-	        "  --reduce-time S  time bound per reduction in seconds (default 10); a\n"
-	        "                 reduction normally ends at its fixed point, or at 2,000\n"
-	        "                 candidates judged (a bound that does not depend on load)\n"
+	        "\n");
+	cli_print_options(out, campaign_opts);
+	fprintf(out,
 	        "\n"
 	        "A progress line shows elapsed time, programs, programs/s and findings by\n"
 	        "kind (new distinct ones in parentheses).  Ctrl-C stops cleanly: workers\n"
@@ -129,9 +202,6 @@ on_signal(int sig)
 		stop_signal = sig;
 	interrupted++;
 }
-
-/* --fail-on: exit 1 when the campaign found this (triage applied). */
-enum { FAIL_NEVER, FAIL_NEW, FAIL_UNSOUND, FAIL_ANY };
 
 static int
 fail_on_holds(int fail_on, const DbCampaignCounts *n)
@@ -186,22 +256,6 @@ print_new_causes(Db *db, int64_t campaign, const char *db_path, const DbCampaign
 		printf("  ... and %ld more\n", nc.total - nc.shown);
 	printf("list: fencefuzz findings --db %s --by root-cause --new-since %lld\n", db_path,
 	       (long long)campaign - 1);
-}
-
-static double
-parse_duration(const char *s)
-{
-	char *end;
-	double v = strtod(s, &end);
-	if (end == s || v < 0)
-		return -1;
-	if (!strcmp(end, "") || !strcmp(end, "s"))
-		return v;
-	if (!strcmp(end, "m"))
-		return v * 60;
-	if (!strcmp(end, "h"))
-		return v * 3600;
-	return -1;
 }
 
 static void
@@ -739,105 +793,37 @@ resume_counters(const CampaignOptions *o, long id, CampaignCounters *ctr)
 int
 cmd_campaign(int argc, char **argv)
 {
+	static CampaignArgs ca;
+	memset(&ca, 0, sizeof ca);
+	CampaignOptions *op = &ca.o;
+	op->seconds = 60;
+	op->jobs = 1;
+	op->seed = 1;
+	op->models_text = "tilelang-9f25954,tilelang-head,tilelang-legacy";
+	op->oracles_text = "all";
+	orc_defaults(&op->oracles);
+	op->case_seconds = 60;
+	op->case_memory_mb = 2048;
+	ca.fail_on = -1;
+	CliArgs args;
+	if (cli_parse("campaign", campaign_opts, &ca, argc, argv, &args))
+		return 2;
+	if (args.n)
+		return cli_usage_error("campaign", "unknown argument '%s'", args.operands[0]);
+	if (cli_given(&args, "reduce-time") && op->reduce_seconds <= 0)
+		return cli_usage_error("campaign", "--reduce-time must be above 0 seconds");
 	static CampaignOptions o;
-	memset(&o, 0, sizeof o);
-	o.seconds = 60;
-	o.jobs = 1;
-	o.seed = 1;
-	o.db_path = DB_DEFAULT_PATH;
-	o.models_text = "tilelang-9f25954,tilelang-head,tilelang-legacy";
-	o.oracles_text = "all";
-	orc_defaults(&o.oracles);
-	o.case_seconds = 60;
-	o.case_memory_mb = 2048;
-	int time_given = 0, no_report = 0, fail_on = FAIL_NEVER;
-	const char *report_path = NULL;
-	long resume = 0;
+	o = ca.o;
+	int time_given = cli_given(&args, "time"), no_report = ca.no_report;
+	int fail_on = ca.fail_on + 1;
+	const char *report_path = ca.report_path;
+	long resume = ca.resume;
 	static Engine eng;
 	memset(&eng, 0, sizeof eng);
-	eng.name = "builtin";
-	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!strcmp(a, "--differential")) {
-			o.differential = 1;
-			continue;
-		}
-		if (!strcmp(a, "--no-reduce")) {
-			o.no_reduce = 1;
-			continue;
-		}
-		if (!strcmp(a, "--no-report")) {
-			no_report = 1;
-			continue;
-		}
-		if (!val && a[0] == '-' && strcmp(a, "-h"))
-			return cli_usage_error("campaign", "option '%s' needs a value", a);
-		if (!strcmp(a, "--time")) {
-			o.seconds = parse_duration(val);
-			if (o.seconds < 0)
-				return cli_usage_error("campaign", "bad duration '%s'", val);
-			time_given = 1;
-		} else if (!strcmp(a, "--case-time")) {
-			o.case_seconds = parse_duration(val);
-			if (o.case_seconds < 0)
-				return cli_usage_error("campaign", "bad duration '%s'", val);
-		} else if (!strcmp(a, "--case-memory")) {
-			char *end;
-			o.case_memory_mb = strtol(val, &end, 10);
-			if (*end || o.case_memory_mb < 0)
-				return cli_usage_error("campaign", "bad --case-memory '%s' (MiB)", val);
-		} else if (!strcmp(a, "--resume")) {
-			resume = atol(val);
-			if (resume <= 0)
-				return cli_usage_error("campaign", "bad --resume '%s' (a campaign id)", val);
-		} else if (!strcmp(a, "--programs"))
-			o.max_programs = atol(val);
-		else if (!strcmp(a, "--models"))
-			o.models_text = val;
-		else if (!strcmp(a, "--oracles")) {
-			if (orc_parse_oracles(val, &o.oracles.enabled))
-				return cli_usage_error("campaign", "bad --oracles list '%s'", val);
-			o.oracles_text = val;
-		} else if (!strcmp(a, "--jobs"))
-			o.jobs = atoi(val);
-		else if (!strcmp(a, "--seed"))
-			o.seed = strtoull(val, NULL, 0);
-		else if (!strcmp(a, "--reduce-time")) {
-			o.reduce_seconds = atof(val);
-			if (o.reduce_seconds <= 0)
-				return cli_usage_error("campaign", "--reduce-time must be above 0 seconds");
-		} else if (!strcmp(a, "--size")) {
-			char *end;
-			long v = strtol(val, &end, 10);
-			if (*end || v < 1 || v > 100000)
-				return cli_usage_error("campaign", "bad --size '%s' (1 to 100000)", val);
-			o.size = (int)v;
-		}
-		else if (!strcmp(a, "--db"))
-			o.db_path = val;
-		else if (!strcmp(a, "--engine")) {
-			if (strcmp(val, "builtin") && strcmp(val, "libfuzzer") && strcmp(val, "afl"))
-				return cli_usage_error("campaign", "unknown engine '%s' (builtin, libfuzzer, afl)",
-				                       val);
-			eng.name = val;
-		} else if (!strcmp(a, "--fuzzer"))
-			eng.fuzzer = val;
-		else if (!strcmp(a, "--corpus"))
-			eng.corpus = val;
-		else if (!strcmp(a, "--seeds"))
-			eng.seeds = val;
-		else if (!strcmp(a, "--report"))
-			report_path = val;
-		else if (!strcmp(a, "--fail-on")) {
-			fail_on = !strcmp(val, "new") ? FAIL_NEW : !strcmp(val, "unsound") ? FAIL_UNSOUND
-			          : !strcmp(val, "any") ? FAIL_ANY : -1;
-			if (fail_on < 0)
-				return cli_usage_error("campaign", "bad --fail-on '%s' (new, unsound, any)", val);
-		}
-		else
-			return cli_usage_error("campaign", "unknown argument '%s'", a);
-		i++;
-	}
+	eng.name = engine_names[ca.engine];
+	eng.fuzzer = ca.fuzzer;
+	eng.corpus = ca.corpus;
+	eng.seeds = ca.seeds;
 	if (o.jobs < 1 || o.jobs > CAMPAIGN_MAX_JOBS)
 		return cli_usage_error("campaign", "--jobs must be 1..%d", CAMPAIGN_MAX_JOBS);
 	if (o.max_programs < 0 || o.size < 0)
