@@ -8,6 +8,7 @@
 #include "judge.h"
 #include "oracle.h"
 #include "pass.h"
+#include "options.h"
 
 typedef struct Command {
 	const char *name;
@@ -66,10 +67,25 @@ void help_merge(FILE *out);
 /* cmd_lower.c */
 int cmd_lower(int argc, char **argv);
 void help_lower(FILE *out);
-/* --barriers / --handshake at argv[*i]: 1 consumed (i advanced), 2 usage
- * error printed, 0 not one of them.  LowerOptions is in oracle/cuda/lower.h. */
-struct LowerOptions;
-int cli_lower_options(const char *cmd, int argc, char **argv, int *i, struct LowerOptions *lo);
+/* The rows of --barriers, --handshake and --fence-all, for a settings struct T
+ * whose member lo is a LowerOptions (oracle/cuda/lower.h). */
+extern const char *const cli_barriers_choices[], *const cli_handshake_choices[];
+#define CLI_LOWER_OPTS(T, lo)                                                                \
+	CLI_OPT("barriers", 0, CLI_ENUM, offsetof(T, lo.barriers), "auto|none",                \
+	        "auto: a barrier of the scope's threads (the CTA, or a thread\n"               \
+	        "partition's named barrier) before and after each converged\n"                 \
+	        "statement that issues async work, unless the program has\n"                   \
+	        "one there (where TileLang's ThreadSync / ThreadPartialSync\n"                 \
+	        "put theirs; default); none: only the program's barriers",                     \
+	        .choices = cli_barriers_choices),                                              \
+	CLI_OPT("handshake", 0, CLI_ENUM, offsetof(T, lo.handshake), "auto|program",          \
+	        "auto: commit + wait_group.read after each async store unless\n"               \
+	        "the program has its own tma_store_arrive/wait (default);\n"                   \
+	        "program: only the program's",                                                 \
+	        .choices = cli_handshake_choices),                                             \
+	CLI_OPT("fence-all", 0, CLI_FLAG, offsetof(T, lo.fence_all), NULL,                    \
+	        "a fence.proxy.async right before every async op (the\n"                       \
+	        "fenced control that confirm runs beside each case)", .set = 1)
 /* cmd_confirm.c */
 int cmd_confirm(int argc, char **argv);
 void help_confirm(FILE *out);
@@ -86,20 +102,16 @@ extern const char cli_version[]; /* the project version, "0.1.0" */
 extern const char cli_commit[];  /* git commit of the source tree, "unknown" outside git */
 
 /* common.c */
-/* Splits every `--opt=value` of argv (up to a `--`) into `--opt` `value`,
- * so that each command's parser sees only the spaced form.  Returns a new
- * argv (NULL-terminated, *argc updated) or argv itself when nothing splits;
- * NULL when out of memory. */
-char **cli_split_equals(int *argc, char **argv);
 /* Reads and verifies a program; prints the diagnostic and returns NULL on bad input. */
 Program *cli_read_program(Arena *a, const char *path);
 /* Prints a program with a final newline. */
 void cli_print_program(FILE *out, const Program *p);
 /* Usage error: prints "fencefuzz CMD: message" and returns 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* The one FILE operand of cmd: takes arg as *path, or says why not (an
- * unknown option, a second FILE) and returns 2. */
-int cli_take_file(const char *cmd, const char *arg, const char **path);
+/* CliParseFn of --oracles LIST (an unsigned mask, orc_parse_oracles). */
+int cli_parse_oracles(const char *cmd, const char *opt, const char *val, void *field);
+/* CliParseFn of --kind K: a finding kind's name (cli_parse_kind), kept as text. */
+int cli_parse_kind_name(const char *cmd, const char *opt, const char *val, void *field);
 /* Looks a model up, printing the known names on failure. */
 const PassModel *cli_find_model(const char *cmd, const char *name);
 

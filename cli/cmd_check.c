@@ -4,7 +4,55 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 #include "oracle.h"
+
+typedef struct CheckArgs {
+	const char *model, *other;
+	int json, verbose;
+	OracleOptions o;
+} CheckArgs;
+
+static int
+parse_profile(const char *cmd, const char *opt, const char *val, void *field)
+{
+	if ((*(int *)field = orc_profile_parse(val)) < 0)
+		return cli_usage_error(cmd, "bad %s '%s' (program-order, writer, both)", opt, val);
+	return 0;
+}
+
+#define F(f) offsetof(CheckArgs, f)
+static const CliOpt check_opts[] = {
+	CLI_OPT("model", 0, CLI_STRING, F(model), "M", "the model to run", .def = PASS_DEFAULT_MODEL),
+	CLI_OPT("oracles", 0, CLI_FUNC, F(o.enabled), "LIST", "comma-separated oracles, as above (default all)",
+	 .parse = cli_parse_oracles),
+	CLI_OPT("profile", 0, CLI_FUNC, F(o.profile), "P",
+	 "which fences count across partitions: program-order\n"
+	 "(default: one on the causality path in any thread, the\n"
+	 "pass's contract), writer (in the writing threads before\n"
+	 "their synchronization), or both",
+	 .parse = parse_profile),
+	CLI_OPT("differential", 0, CLI_STRING, F(other), "M2",
+	 "also run M2 and report where the two outputs differ,\n"
+	 "with each side's soundness verdict"),
+	CLI_OPT("json", 0, CLI_FLAG, F(json), NULL,
+	 "one JSON object per finding (kind, model, oracle, line,\n"
+	 "col, message, rule, strength, witness, signature)", .set = 1),
+	CLI_OPT(NULL, 'v', CLI_FLAG, F(verbose), NULL, "also print each finding's rule and signature", .set = 1),
+	CLI_OPT("no-war", 0, CLI_FLAG, F(o.war), NULL, "generic read -> async write needs no fence", .set = 0),
+	CLI_OPT("alias-aware", 0, CLI_FLAG, F(o.alias_aware), NULL,
+	 "soundness compares footprints, not just \"shared\"", .set = 1),
+	CLI_OPT("unknown-trips", 0, CLI_INT, F(o.unknown_trip_weight), "N",
+	 "placement weight of a loop of unknown trip count (16)", .min = 1, .max = 1000000),
+	CLI_OPT("placement-gaps", 0, CLI_INT, F(o.placement_max_gaps), "N",
+	 "exact placement search limit (64 candidate positions);\n"
+	 "above it placement is reported undecided, not guessed", .min = 0, .max = 1000000),
+	CLI_OPT("placement-sum", 0, CLI_FLAG, F(o.placement_worst_path), NULL,
+	 "placement cost sums the fences of both branches of an\n"
+	 "if (default: the fences executed on the worst path)", .set = 0),
+	CLI_END,
+};
+#undef F
 
 void
 help_check(FILE *out)
@@ -41,23 +89,9 @@ help_check(FILE *out)
 	        "                another partition's async op (kinds unsound-cross and,\n"
 	        "                with --profile writer, unsound-writer; docs/cross-partition.md)\n"
 	        "                e.g. --oracles all,cross\n"
-	        "\n"
-	        "  --profile P         which fences count across partitions: program-order\n"
-	        "                      (default: one on the causality path in any thread, the\n"
-	        "                      pass's contract), writer (in the writing threads before\n"
-	        "                      their synchronization), or both\n"
-	        "  --differential M2   also run M2 and report where the two outputs differ,\n"
-	        "                      with each side's soundness verdict\n"
-	        "  --json              one JSON object per finding (kind, model, oracle, line,\n"
-	        "                      col, message, rule, strength, witness, signature)\n"
-	        "  -v                  also print each finding's rule and signature\n"
-	        "  --no-war            generic read -> async write needs no fence\n"
-	        "  --alias-aware       soundness compares footprints, not just \"shared\"\n"
-	        "  --unknown-trips N   placement weight of a loop of unknown trip count (16)\n"
-	        "  --placement-gaps N  exact placement search limit (64 candidate positions);\n"
-	        "                      above it placement is reported undecided, not guessed\n"
-	        "  --placement-sum     placement cost sums the fences of both branches of an\n"
-	        "                      if (default: the fences executed on the worst path)\n"
+	        "\n");
+	cli_print_options(out, check_opts);
+	fprintf(out,
 	        "\n"
 	        "M may be [NAME=]ext:COMMAND, an external command (TVMScript on stdin ->\n"
 	        "TVMScript on stdout, timeout $FENCEFUZZ_EXT_TIMEOUT s, default 10), or\n"
@@ -75,46 +109,16 @@ help_check(FILE *out)
 int
 cmd_check(int argc, char **argv)
 {
-	const char *path = NULL, *model = PASS_DEFAULT_MODEL, *other = NULL;
-	int json = 0, verbose = 0;
-	OracleOptions o;
-	orc_defaults(&o);
-	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!strcmp(a, "--model") && val)
-			model = val, i++;
-		else if (!strcmp(a, "--differential") && val)
-			other = val, i++;
-		else if (!strcmp(a, "--oracles") && val) {
-			if (orc_parse_oracles(val, &o.enabled))
-				return cli_usage_error("check", "bad --oracles list '%s'", val);
-			i++;
-		} else if (!strcmp(a, "--profile") && val) {
-			if ((o.profile = orc_profile_parse(val)) < 0)
-				return cli_usage_error("check", "bad --profile '%s' (program-order, writer, both)", val);
-			i++;
-		} else if (!strcmp(a, "--unknown-trips") && val)
-			o.unknown_trip_weight = atoi(val), i++;
-		else if (!strcmp(a, "--placement-gaps") && val)
-			o.placement_max_gaps = atoi(val), i++;
-		else if (!strcmp(a, "--json"))
-			json = 1;
-		else if (!strcmp(a, "-v"))
-			verbose = 1;
-		else if (!strcmp(a, "--placement-sum"))
-			o.placement_worst_path = 0;
-		else if (!strcmp(a, "--no-war"))
-			o.war = 0;
-		else if (!strcmp(a, "--alias-aware"))
-			o.alias_aware = 1;
-		else if (cli_take_file("check", a, &path))
-			return 2;
-	}
-	if (!path)
-		return cli_usage_error("check", "missing FILE");
-	if (o.unknown_trip_weight < 1 || o.placement_max_gaps < 0)
-		return cli_usage_error("check", "--unknown-trips must be >= 1 and --placement-gaps >= 0");
+	CheckArgs c = {0};
+	orc_defaults(&c.o);
+	CliArgs args;
+	const char *path = NULL;
+	if (cli_parse("check", check_opts, &c, argc, argv, &args) ||
+	    cli_one_operand("check", &args, "FILE", &path))
+		return 2;
+	const char *model = c.model, *other = c.other;
+	int json = c.json, verbose = c.verbose;
+	OracleOptions o = c.o;
 	const PassModel *m = cli_find_model("check", model);
 	const PassModel *m2 = other ? cli_find_model("check", other) : NULL;
 	if (!m || (other && !m2))

@@ -8,6 +8,46 @@
 #include "cli.h"
 #include "store.h"
 
+typedef struct FindingsArgs {
+	const char *db_path, *since;
+	int by, json;
+	DbFilter f;
+} FindingsArgs;
+
+static int
+parse_status(const char *cmd, const char *opt, const char *val, void *field)
+{
+	if (!db_status_valid(val) && strcmp(val, "open"))
+		return cli_usage_error(cmd, "unknown status '%s' (%s, open)", val, DB_STATUSES);
+	*(const char **)field = val;
+	return 0;
+}
+
+static const char *const by_choices[] = {"root-cause", NULL};
+
+#define F(f) offsetof(FindingsArgs, f)
+static const CliOpt findings_opts[] = {
+	CLI_OPT("db", 0, CLI_STRING, F(db_path), "PATH", "results database", .def = DB_DEFAULT_PATH),
+	CLI_OPT("by", 0, CLI_ENUM, F(by), "root-cause",
+	        "one row per (model, kind, root cause), unexplained\n"
+	        "findings grouped by model and kind: the row's ID R<n>\n"
+	        "(n its smallest finding ID; `fencefuzz triage R<n>`\n"
+	        "triages all of it), its finding IDs, summed counts", .choices = by_choices),
+	CLI_OPT("new-since", 0, CLI_STRING, F(since), "C",
+	        "only what was first found after campaign C (an ID, or\n"
+	        "`previous`: the campaign before the newest, so the\n"
+	        "newest campaign's new rows); with --by root-cause, root\n"
+	        "causes none of whose findings was found at or before C"),
+	CLI_OPT("model", 0, CLI_STRING, F(f.model), "M", "only that model"),
+	CLI_OPT("kind", 0, CLI_FUNC, F(f.kind), "K", "only that kind", .parse = cli_parse_kind_name),
+	CLI_OPT("status", 0, CLI_FUNC, F(f.status), "S",
+	        "new, confirmed, wontfix, false-alarm, fixed, or open\n"
+	        "(new, confirmed and fixed: those that count toward red)", .parse = parse_status),
+	CLI_OPT("json", 0, CLI_FLAG, F(json), NULL, "a JSON array, one object per row (below)", .set = 1),
+	CLI_END,
+};
+#undef F
+
 void
 help_findings(FILE *out)
 {
@@ -22,20 +62,9 @@ help_findings(FILE *out)
 	        "`(unexplained)` when the model gave none.  Most important first: findings\n"
 	        "that count toward the red verdicts before those triaged away, then by kind\n"
 	        "(unsound first), model, root cause and count.\n"
-	        "\n"
-	        "  --db PATH           results database (default " DB_DEFAULT_PATH ")\n"
-	        "  --by root-cause     one row per (model, kind, root cause), unexplained\n"
-	        "                      findings grouped by model and kind: the row's ID R<n>\n"
-	        "                      (n its smallest finding ID; `fencefuzz triage R<n>`\n"
-	        "                      triages all of it), its finding IDs, summed counts\n"
-	        "  --new-since C       only what was first found after campaign C (an ID, or\n"
-	        "                      `previous`: the campaign before the newest, so the\n"
-	        "                      newest campaign's new rows); with --by root-cause, root\n"
-	        "                      causes none of whose findings was found at or before C\n"
-	        "  --model M, --kind K only that model, that kind\n"
-	        "  --status S          new, confirmed, wontfix, false-alarm, fixed, or open\n"
-	        "                      (new, confirmed and fixed: those that count toward red)\n"
-	        "  --json              a JSON array, one object per row (below)\n"
+	        "\n");
+	cli_print_options(out, findings_opts);
+	fprintf(out,
 	        "\n"
 	        "JSON per finding: id, model, kind, oracle, root_cause (null: unexplained),\n"
 	        "count, status, first_campaign (null: none), first_seen, last_seen,\n"
@@ -198,42 +227,15 @@ resolve_campaign(Db *db, const char *text, int64_t *out)
 int
 cmd_findings(int argc, char **argv)
 {
-	const char *db_path = DB_DEFAULT_PATH, *since = NULL;
-	DbFilter f = {0};
-	int by_root = 0, json = 0;
-	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!strcmp(a, "--json")) {
-			json = 1;
-			continue;
-		}
-		if (strcmp(a, "--db") && strcmp(a, "--new-since") && strcmp(a, "--model") &&
-		    strcmp(a, "--kind") && strcmp(a, "--status") && strcmp(a, "--by"))
-			return cli_usage_error("findings", "unknown argument '%s'", a);
-		if (!val)
-			return cli_usage_error("findings", "option '%s' needs a value", a);
-		i++;
-		if (!strcmp(a, "--db"))
-			db_path = val;
-		else if (!strcmp(a, "--new-since"))
-			since = val;
-		else if (!strcmp(a, "--model"))
-			f.model = val;
-		else if (!strcmp(a, "--kind")) {
-			FindingKind k;
-			if (cli_parse_kind("findings", val, &k))
-				return 2;
-			f.kind = val;
-		} else if (!strcmp(a, "--status")) {
-			if (!db_status_valid(val) && strcmp(val, "open"))
-				return cli_usage_error("findings", "unknown status '%s' (%s, open)", val,
-				                       DB_STATUSES);
-			f.status = val;
-		} else if (!strcmp(val, "root-cause"))
-			by_root = 1;
-		else
-			return cli_usage_error("findings", "--by takes root-cause, not '%s'", val);
-	}
+	FindingsArgs fa = {.by = -1};
+	CliArgs args;
+	if (cli_parse("findings", findings_opts, &fa, argc, argv, &args))
+		return 2;
+	if (args.n)
+		return cli_usage_error("findings", "unknown argument '%s'", args.operands[0]);
+	const char *db_path = fa.db_path, *since = fa.since;
+	DbFilter f = fa.f;
+	int by_root = fa.by == 0, json = fa.json;
 	/* Reading only: a database that is not there is an error, not a new file. */
 	FILE *probe = fopen(db_path, "rb");
 	if (!probe) {

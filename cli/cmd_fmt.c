@@ -4,6 +4,24 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
+
+typedef struct FmtArgs {
+	const char *out_path, *era_name;
+	int check;
+} FmtArgs;
+
+#define F(f) offsetof(FmtArgs, f)
+static const CliOpt fmt_opts[] = {
+	CLI_OPT("era", 0, CLI_STRING, F(era_name), "E",
+	        "print in era E (seed or head), converting the program; what\n"
+	        "has no spelling in E is an error (FILE:LINE:COL, exit 2)"),
+	CLI_OPT("check", 0, CLI_FLAG, F(check), NULL,
+	        "print nothing; exit 1 when FILE is not already canonical", .set = 1),
+	CLI_OPT(NULL, 'o', CLI_STRING, F(out_path), "OUT", "write to OUT instead of stdout"),
+	CLI_END,
+};
+#undef F
 
 void
 help_fmt(FILE *out)
@@ -22,11 +40,9 @@ help_fmt(FILE *out)
 	        "Bind/AllocBuffer/DeclBuffer lines, T.sblock, structured asserts).  The\n"
 	        "header says which; without one the text is seed-era.  fmt prints in the\n"
 	        "era it read (docs/tvmscript.md).\n"
-	        "\n"
-	        "  --era E   print in era E (seed or head), converting the program; what\n"
-	        "            has no spelling in E is an error (FILE:LINE:COL, exit 2)\n"
-	        "  --check   print nothing; exit 1 when FILE is not already canonical\n"
-	        "  -o OUT    write to OUT instead of stdout\n"
+	        "\n");
+	cli_print_options(out, fmt_opts);
+	fprintf(out,
 	        "\n"
 	        "Bad input is reported as FILE:LINE:COL: message, with exit status 2.\n");
 }
@@ -78,20 +94,14 @@ convert(const char *path, const Program *p, IrEra era, StrBuf *out)
 int
 cmd_fmt(int argc, char **argv)
 {
-	const char *path = NULL, *out_path = NULL, *era_name = NULL;
-	int check = 0;
-	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--check"))
-			check = 1;
-		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
-			out_path = argv[++i];
-		else if (!strcmp(argv[i], "--era") && i + 1 < argc)
-			era_name = argv[++i];
-		else if (cli_take_file("fmt", argv[i], &path))
-			return 2;
-	}
-	if (!path)
-		return cli_usage_error("fmt", "missing FILE");
+	FmtArgs f = {0};
+	CliArgs args;
+	const char *path = NULL;
+	if (cli_parse("fmt", fmt_opts, &f, argc, argv, &args) ||
+	    cli_one_operand("fmt", &args, "FILE", &path))
+		return 2;
+	const char *out_path = f.out_path, *era_name = f.era_name;
+	int check = f.check;
 	IrEra era = ERA_SEED;
 	if (era_name && ir_era_parse(era_name, &era))
 		return cli_usage_error("fmt", "--era takes seed or head, not '%s'", era_name);

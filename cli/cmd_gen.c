@@ -8,6 +8,35 @@
 #include "cli.h"
 #include "gen.h"
 
+typedef struct GenArgs {
+	uint64_t seed, size, count;
+	const char *dir;
+	GenOptions o;
+} GenArgs;
+
+static int
+parse_features(const char *cmd, const char *opt, const char *val, void *field)
+{
+	if (fz_parse_features(val, field))
+		return cli_usage_error(cmd, "bad feature list '%s'", val);
+	return 0;
+}
+
+#define F(f) offsetof(GenArgs, f)
+static const CliOpt gen_opts[] = {
+	CLI_OPT("seed", 0, CLI_U64, F(seed), "N", "seed of the first program (decimal or 0x hex)"),
+	CLI_OPT("size", 0, CLI_U64, F(size), "S", "target number of statements", .def = "30"),
+	CLI_OPT("count", 0, CLI_U64, F(count), "C",
+	        "programs for seeds N, N+1, ... (default 1); on stdout they are\n"
+	        "separated by a blank line, each after a `# seed N` line"),
+	CLI_OPT("features", 0, CLI_FUNC, F(o.features), "L",
+	        "comma list of swarm features, or `all`; default: each seed\n"
+	        "draws its own random subset (swarm testing)", .parse = parse_features),
+	CLI_OPT(NULL, 'o', CLI_STRING, F(dir), "DIR", "write DIR/gen_N.py per seed instead of printing"),
+	CLI_END,
+};
+#undef F
+
 void
 help_gen(FILE *out)
 {
@@ -16,72 +45,33 @@ help_gen(FILE *out)
 	        "\n"
 	        "Generates TileLang-shaped programs at InjectFenceProxy's stage from a\n"
 	        "seeded decision stream: the same seed always gives the same program.\n"
-	        "\n"
-	        "  --seed N        seed of the first program (decimal or 0x hex)\n"
-	        "  --size S        target number of statements (default 30)\n"
-	        "  --count C       programs for seeds N, N+1, ... (default 1); on stdout they are\n"
-	        "                  separated by a blank line, each after a `# seed N` line\n"
-	        "  --features L    comma list of swarm features, or `all`; default: each seed\n"
-	        "                  draws its own random subset (swarm testing)\n"
-	        "  -o DIR          write DIR/gen_N.py per seed instead of printing\n"
-	        "\n"
-	        "features:\n");
+	        "\n");
+	cli_print_options(out, gen_opts);
+	fprintf(out, "\nfeatures:\n");
 	for (int i = 0; i < FZ_NFEATURES; i++)
 		fprintf(out, "  %-10s %s\n", fz_feature_name(i), fz_feature_help(i));
 	fprintf(out, "\nShared stores, constant loops and the launch/buffer/barrier-init shape are\n"
 	             "always present.  Usage errors exit with status 2.\n");
 }
 
-static int
-parse_u64(const char *s, uint64_t *out)
-{
-	char *end;
-	errno = 0;
-	if (!*s || *s == '-')
-		return -1;
-	unsigned long long v = strtoull(s, &end, 0);
-	if (errno || *end)
-		return -1;
-	*out = (uint64_t)v;
-	return 0;
-}
-
 int
 cmd_gen(int argc, char **argv)
 {
-	uint64_t seed = 0, size = 30, count = 1;
-	int have_seed = 0;
-	const char *dir = NULL;
-	GenOptions o = {0};
-	for (int i = 0; i < argc; i++) {
-		const char *arg = argv[i];
-		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!strcmp(arg, "--seed") && val) {
-			if (parse_u64(val, &seed))
-				return cli_usage_error("gen", "bad seed '%s'", val);
-			have_seed = 1;
-			i++;
-		} else if (!strcmp(arg, "--size") && val) {
-			if (parse_u64(val, &size) || size < 1 || size > 100000)
-				return cli_usage_error("gen", "bad size '%s' (1 to 100000)", val);
-			i++;
-		} else if (!strcmp(arg, "--count") && val) {
-			if (parse_u64(val, &count) || count < 1 || count > 10000000)
-				return cli_usage_error("gen", "bad count '%s'", val);
-			i++;
-		} else if (!strcmp(arg, "--features") && val) {
-			if (fz_parse_features(val, &o.features))
-				return cli_usage_error("gen", "bad feature list '%s'", val);
-			i++;
-		} else if (!strcmp(arg, "-o") && val) {
-			dir = val;
-			i++;
-		} else {
-			return cli_usage_error("gen", "unexpected argument '%s'", arg);
-		}
-	}
-	if (!have_seed)
+	GenArgs g = {.count = 1};
+	CliArgs args;
+	if (cli_parse("gen", gen_opts, &g, argc, argv, &args))
+		return 2;
+	if (args.n)
+		return cli_usage_error("gen", "unexpected argument '%s'", args.operands[0]);
+	if (!cli_given(&args, "seed"))
 		return cli_usage_error("gen", "missing --seed N");
+	if (g.size < 1 || g.size > 100000)
+		return cli_usage_error("gen", "bad size '%" PRIu64 "' (1 to 100000)", g.size);
+	if (g.count < 1 || g.count > 10000000)
+		return cli_usage_error("gen", "bad count '%" PRIu64 "'", g.count);
+	uint64_t seed = g.seed, size = g.size, count = g.count;
+	const char *dir = g.dir;
+	GenOptions o = g.o;
 	o.size = (int)size;
 	for (uint64_t c = 0; c < count; c++) {
 		uint64_t s = seed + c;

@@ -7,6 +7,28 @@
 #include "cli.h"
 #include "lower.h"
 
+/* The index of each name is the LowerOptions value. */
+const char *const cli_barriers_choices[] = {"none", "auto", NULL};
+const char *const cli_handshake_choices[] = {"auto", "program", NULL};
+
+typedef struct LowerArgs {
+	const char *model, *out_path;
+	int bundle;
+	LowerOptions lo;
+} LowerArgs;
+
+static const CliOpt lower_opts[] = {
+	CLI_OPT("model", 0, CLI_STRING, offsetof(LowerArgs, model), "M",
+	        "lower the output of model M instead of FILE itself"),
+	CLI_OPT(NULL, 'o', CLI_STRING, offsetof(LowerArgs, out_path), "OUT",
+	        "write to OUT instead of stdout"),
+	CLI_LOWER_OPTS(LowerArgs, lo),
+	CLI_OPT("bundle", 0, CLI_FLAG, offsetof(LowerArgs, bundle), NULL,
+	        "lower every FILE into one translation unit, each kernel in\n"
+	        "its own namespace (for compile checks)", .set = 1),
+	CLI_END,
+};
+
 void
 help_lower(FILE *out)
 {
@@ -31,96 +53,29 @@ help_lower(FILE *out)
 	        "confirm runs them only with --stand-ins), ops SM90 lacks, and what confirm\n"
 	        "refuses to run.  docs/hw-races.md has the details.\n"
 	        "\n"
-	        "  --model M         lower the output of model M instead of FILE itself\n"
-	        "  -o OUT            write to OUT instead of stdout\n"
-	        "  --barriers auto   a barrier of the scope's threads (the CTA, or a thread\n"
-	        "                    partition's named barrier) before and after each converged\n"
-	        "                    statement that issues async work, unless the program has\n"
-	        "                    one there (where TileLang's ThreadSync / ThreadPartialSync\n"
-	        "                    put theirs; default); none: only the program's barriers\n"
-	        "  --handshake auto  commit + wait_group.read after each async store unless the\n"
-	        "                    program has its own tma_store_arrive/wait (default);\n"
-	        "                    program: only the program's\n"
-	        "  --fence-all       a fence.proxy.async right before every async op (the\n"
-	        "                    fenced control that confirm runs beside each case)\n"
-	        "  --bundle          lower every FILE into one translation unit, each kernel in\n"
-	        "                    its own namespace (for compile checks)\n");
-}
-
-int
-cli_lower_options(const char *cmd, int argc, char **argv, int *i, LowerOptions *lo)
-{
-	const char *a = argv[*i];
-	if (!strcmp(a, "--barriers") && *i + 1 < argc) {
-		const char *v = argv[++*i];
-		if (!strcmp(v, "auto"))
-			lo->barriers = 1;
-		else if (!strcmp(v, "none"))
-			lo->barriers = 0;
-		else
-			return cli_usage_error(cmd, "--barriers takes auto or none, not '%s'", v);
-		return 1;
-	}
-	if (!strcmp(a, "--handshake") && *i + 1 < argc) {
-		const char *v = argv[++*i];
-		if (!strcmp(v, "auto"))
-			lo->handshake = 0;
-		else if (!strcmp(v, "program"))
-			lo->handshake = 1;
-		else
-			return cli_usage_error(cmd, "--handshake takes auto or program, not '%s'", v);
-		return 1;
-	}
-	if (!strcmp(a, "--fence-all")) {
-		lo->fence_all = 1;
-		return 1;
-	}
-	return 0;
+	        "\n");
+	cli_print_options(out, lower_opts);
 }
 
 int
 cmd_lower(int argc, char **argv)
 {
-	const char *model = NULL, *out_path = NULL;
-	int bundle = 0, nfiles = 0;
-	LowerOptions lo;
-	cu_lower_defaults(&lo);
-	char **files = calloc((size_t)argc + 1, sizeof *files);
-	if (!files)
+	LowerArgs la = {0};
+	cu_lower_defaults(&la.lo);
+	CliArgs args;
+	if (cli_parse("lower", lower_opts, &la, argc, argv, &args))
 		return 2;
-	for (int i = 0; i < argc; i++) {
-		int r = cli_lower_options("lower", argc, argv, &i, &lo);
-		if (r == 2) {
-			free(files);
-			return 2;
-		}
-		if (r)
-			continue;
-		if (!strcmp(argv[i], "--model") && i + 1 < argc)
-			model = argv[++i];
-		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
-			out_path = argv[++i];
-		else if (!strcmp(argv[i], "--bundle"))
-			bundle = 1;
-		else if (argv[i][0] == '-' && argv[i][1]) {
-			free(files);
-			return cli_usage_error("lower", "unknown option '%s'", argv[i]);
-		} else
-			files[nfiles++] = argv[i];
-	}
-	if (!nfiles) {
-		free(files);
+	const char *model = la.model, *out_path = la.out_path;
+	int bundle = la.bundle, nfiles = args.n;
+	LowerOptions lo = la.lo;
+	char **files = args.operands;
+	if (!nfiles)
 		return cli_usage_error("lower", "missing FILE");
-	}
-	if (nfiles > 1 && !bundle) {
-		free(files);
+	if (nfiles > 1 && !bundle)
 		return cli_usage_error("lower", "several FILEs need --bundle");
-	}
 	const PassModel *m = NULL;
-	if (model && !(m = cli_find_model("lower", model))) {
-		free(files);
+	if (model && !(m = cli_find_model("lower", model)))
 		return 2;
-	}
 	StrBuf sb;
 	sb_init(&sb);
 	if (bundle)
@@ -169,6 +124,5 @@ cmd_lower(int argc, char **argv)
 		}
 	}
 	sb_free(&sb);
-	free(files);
 	return rc;
 }

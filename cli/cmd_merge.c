@@ -31,11 +31,13 @@ help_merge(FILE *out)
 int
 cmd_merge(int argc, char **argv)
 {
+	static const CliOpt no_opts[] = {CLI_END};
+	CliArgs args;
+	if (cli_parse("merge", no_opts, NULL, argc, argv, &args))
+		return 2;
+	argc = args.n;
 	const char *out = NULL;
 	int first = 0;
-	for (int i = 0; i < argc; i++)
-		if (argv[i][0] == '-' && strcmp(argv[i], "-"))
-			return cli_usage_error("merge", "unknown option '%s'", argv[i]);
 	if (argc < 2)
 		return cli_usage_error("merge", "needs OUT.sqlite and at least one IN.sqlite");
 	out = argv[first];

@@ -3,6 +3,21 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
+
+typedef struct PassArgs {
+	const char *model, *out_path;
+} PassArgs;
+
+static const CliOpt pass_opts[] = {
+	CLI_OPT("model", 0, CLI_STRING, offsetof(PassArgs, model), "M",
+	        "the model to run; see fencefuzz models", .def = PASS_DEFAULT_MODEL),
+	CLI_OPT(NULL, 'o', CLI_STRING, offsetof(PassArgs, out_path), "OUT",
+	        "write to OUT instead of stdout"),
+	CLI_END,
+};
+
+static const CliOpt no_opts[] = {CLI_END};
 
 void
 help_pass(FILE *out)
@@ -12,9 +27,9 @@ help_pass(FILE *out)
 	        "\n"
 	        "Runs one pass model on every function of FILE (`-` is stdin) and prints the\n"
 	        "transformed program in canonical TVMScript.\n"
-	        "\n"
-	        "  --model M   the model to run (default " PASS_DEFAULT_MODEL "); see fencefuzz models\n"
-	        "  -o OUT      write to OUT instead of stdout\n"
+	        "\n");
+	cli_print_options(out, pass_opts);
+	fprintf(out,
 	        "\n"
 	        "A TileLang model runs only on programs whose every call its version has\n"
 	        "(core/vocab.def): tilelang-9f25954 and tilelang-legacy have no\n"
@@ -46,19 +61,13 @@ help_pass(FILE *out)
 int
 cmd_pass(int argc, char **argv)
 {
-	const char *path = NULL, *model = PASS_DEFAULT_MODEL, *out_path = NULL;
-	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--model") && i + 1 < argc)
-			model = argv[++i];
-		else if (!strncmp(argv[i], "--model=", 8))
-			model = argv[i] + 8;
-		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
-			out_path = argv[++i];
-		else if (cli_take_file("pass", argv[i], &path))
-			return 2;
-	}
-	if (!path)
-		return cli_usage_error("pass", "missing FILE");
+	PassArgs pa = {0};
+	CliArgs args;
+	const char *path = NULL;
+	if (cli_parse("pass", pass_opts, &pa, argc, argv, &args) ||
+	    cli_one_operand("pass", &args, "FILE", &path))
+		return 2;
+	const char *model = pa.model, *out_path = pa.out_path;
 	const PassModel *m = cli_find_model("pass", model);
 	if (!m)
 		return 2;
@@ -114,8 +123,11 @@ help_models(FILE *out)
 int
 cmd_models(int argc, char **argv)
 {
-	if (argc > 0)
-		return cli_usage_error("models", "unexpected argument '%s'", argv[0]);
+	CliArgs args;
+	if (cli_parse("models", no_opts, NULL, argc, argv, &args))
+		return 2;
+	if (args.n > 0)
+		return cli_usage_error("models", "unexpected argument '%s'", args.operands[0]);
 	int n;
 	const PassModel *const *all = pass_models(&n);
 	for (int i = 0; i < n; i++)

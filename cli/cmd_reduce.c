@@ -8,6 +8,50 @@
 #include "reduce.h"
 #include "reproducer.h"
 
+typedef struct ReduceArgs {
+	const char *model, *other, *outpath, *kind, *sig;
+	int pytest;
+	ReduceLimits lim;
+	OracleOptions oracles;
+} ReduceArgs;
+
+/* The table's defaults (--time, --trials) are the reducer's own. */
+_Static_assert((int)REDUCE_DEFAULT_SECONDS == 5 && REDUCE_DEFAULT_TRIALS == 20000,
+               "reduce_opts' defaults differ from reduce.h");
+
+#define F(f) offsetof(ReduceArgs, f)
+static const CliOpt reduce_opts[] = {
+	CLI_OPT("model", 0, CLI_STRING, F(model), "M", "the model to judge", .def = PASS_DEFAULT_MODEL),
+	CLI_OPT("kind", 0, CLI_STRING, F(kind), "K",
+	        "unsound, unsound-war, unnecessary-fence,\n"
+	        "suboptimal-placement, alias-redundant-fence,\n"
+	        "not-preserved, not-idempotent, handshake, differential"),
+	CLI_OPT("signature", 0, CLI_STRING, F(sig), "HEX",
+	        "the finding with this signature (as `check -v` prints it)"),
+	CLI_OPT("differential", 0, CLI_STRING, F(other), "M2",
+	        "reduce a difference between M and M2 (kind differential)"),
+	CLI_OPT("time", 0, CLI_DOUBLE, F(lim.max_seconds), "S",
+	        "budget in seconds; the result is the smallest found so\n"
+	        "far, and the header says the limit hit", .def = "5", .min = 0, .max = 1e9),
+	CLI_OPT("trials", 0, CLI_LONG, F(lim.max_trials), "N",
+	        "budget in candidates judged", .def = "20000", .min = 0, .max = 1e12),
+	CLI_OPT("no-war", 0, CLI_FLAG, F(oracles.war), NULL, "generic read -> async write needs no fence",
+	        .set = 0),
+	CLI_OPT("alias-aware", 0, CLI_FLAG, F(oracles.alias_aware), NULL,
+	        "soundness compares footprints, not just \"shared\"", .set = 1),
+	CLI_OPT("pytest", 0, CLI_FLAG, F(pytest), NULL,
+	        "print a TileLang pytest case instead: before = the\n"
+	        "reduced program, after = what a correct pass gives\n"
+	        "(unsound: a fence right before the async op; handshake:\n"
+	        "arrive+wait before the reusing write; unnecessary/alias:\n"
+	        "one fence fewer; not-idempotent: the pass on its own\n"
+	        "output; differential: the model's output).  Not for\n"
+	        "suboptimal-placement, not-preserved, model failures", .set = 1),
+	CLI_OPT(NULL, 'o', CLI_STRING, F(outpath), "OUT", "write the program there instead of stdout"),
+	CLI_END,
+};
+#undef F
+
 void
 help_reduce(FILE *out)
 {
@@ -30,26 +74,12 @@ help_reduce(FILE *out)
 	        "Prints the reduced program, headed by comments: the finding on it (with\n"
 	        "witness), its cause signature (what campaigns deduplicate by), statements\n"
 	        "before and after, candidates judged, time.\n"
-	        "\n"
-	        "  --kind K            unsound, unsound-war, unnecessary-fence,\n"
-	        "                      suboptimal-placement, alias-redundant-fence,\n"
-	        "                      not-preserved, not-idempotent, handshake, differential\n"
-	        "  --differential M2   reduce a difference between M and M2 (kind differential)\n"
-	        "  --time S            budget in seconds (default %.0f); the result is the\n"
-	        "                      smallest found so far, and the header says the limit hit\n"
-	        "  --trials N          budget in candidates judged (default %ld)\n"
-	        "  --pytest            print a TileLang pytest case instead: before = the\n"
-	        "                      reduced program, after = what a correct pass gives\n"
-	        "                      (unsound: a fence right before the async op; handshake:\n"
-	        "                      arrive+wait before the reusing write; unnecessary/alias:\n"
-	        "                      one fence fewer; not-idempotent: the pass on its own\n"
-	        "                      output; differential: the model's output).  Not for\n"
-	        "                      suboptimal-placement, not-preserved, model failures\n"
-	        "  -o OUT              write the program there instead of stdout\n"
+	        "\n");
+	cli_print_options(out, reduce_opts);
+	fprintf(out,
 	        "\n"
 	        "exit status: 0 reduced, 1 FILE shows no such finding (nothing to reduce,\n"
-	        "nothing printed), 2 bad input or usage\n",
-	        REDUCE_DEFAULT_SECONDS, REDUCE_DEFAULT_TRIALS);
+	        "nothing printed), 2 bad input or usage\n");
 }
 
 int
@@ -70,42 +100,19 @@ cli_parse_kind(const char *cmd, const char *name, FindingKind *out)
 int
 cmd_reduce(int argc, char **argv)
 {
-	const char *path = NULL, *model = PASS_DEFAULT_MODEL, *other = NULL, *outpath = NULL;
-	const char *kind = NULL, *sig = NULL;
-	int pytest = 0;
-	ReduceLimits lim = {0};
+	ReduceArgs ra = {0};
+	orc_defaults(&ra.oracles);
+	CliArgs args;
+	const char *path = NULL;
+	if (cli_parse("reduce", reduce_opts, &ra, argc, argv, &args) ||
+	    cli_one_operand("reduce", &args, "FILE", &path))
+		return 2;
+	const char *model = ra.model, *other = ra.other, *outpath = ra.outpath;
+	const char *kind = ra.kind, *sig = ra.sig;
+	int pytest = ra.pytest;
+	ReduceLimits lim = ra.lim;
 	ReduceTarget t = {0};
-	orc_defaults(&t.oracles);
-	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!strcmp(a, "--model") && val)
-			model = val, i++;
-		else if (!strcmp(a, "--differential") && val)
-			other = val, i++;
-		else if (!strcmp(a, "--kind") && val)
-			kind = val, i++;
-		else if (!strcmp(a, "--signature") && val)
-			sig = val, i++;
-		else if (!strcmp(a, "--time") && val)
-			lim.max_seconds = atof(val), i++;
-		else if (!strcmp(a, "--trials") && val)
-			lim.max_trials = atol(val), i++;
-		else if (!strcmp(a, "-o") && val)
-			outpath = val, i++;
-		else if (!strcmp(a, "--pytest"))
-			pytest = 1;
-		else if (!strcmp(a, "--no-war"))
-			t.oracles.war = 0;
-		else if (!strcmp(a, "--alias-aware"))
-			t.oracles.alias_aware = 1;
-		else if (cli_take_file("reduce", a, &path))
-			return 2;
-	}
-	if (!path)
-		return cli_usage_error("reduce", "missing FILE");
-	if (lim.max_seconds < 0 || lim.max_trials < 0)
-		return cli_usage_error("reduce", "--time and --trials must be positive");
+	t.oracles = ra.oracles;
 	if (!(t.model = cli_find_model("reduce", model)))
 		return 2;
 	if (other && !(t.other = cli_find_model("reduce", other)))

@@ -178,6 +178,26 @@ stored_close(Stored *st)
 
 /* ---- repro ----------------------------------------------------------------- */
 
+typedef struct ReproArgs {
+	const char *db_path, *api_name;
+	int only; /* 0 all, else an index into only_names */
+} ReproArgs;
+
+static const char *const only_names[] = {NULL, "tvmscript", "pytest", "cuda"};
+
+#define F(f) offsetof(ReproArgs, f)
+static const CliOpt repro_opts[] = {
+	CLI_OPT("db", 0, CLI_STRING, F(db_path), "PATH", "results database", .def = DB_DEFAULT_PATH),
+	CLI_OPT("api", 0, CLI_STRING, F(api_name), "seed|head",
+	        "write the pytest for that API instead, from the stored\n"
+	        "TVMScript reproducer judged again (not stored)"),
+	CLI_OPT("tvmscript", 0, CLI_FLAG, F(only), NULL, "only the reduced TVMScript program", .set = 1),
+	CLI_OPT("pytest", 0, CLI_FLAG, F(only), NULL, "only the TileLang pytest case", .set = 2),
+	CLI_OPT("cuda", 0, CLI_FLAG, F(only), NULL, "only the CUDA kernel", .set = 3),
+	CLI_END,
+};
+#undef F
+
 void
 help_repro(FILE *out)
 {
@@ -197,10 +217,9 @@ help_repro(FILE *out)
 	        "TileLang head's API (tvm.tirx, tl.cuda.transform.InjectFenceProxy,\n"
 	        "head-era TVMScript) for tilelang-head findings, the 9f25954-era API\n"
 	        "(tvm.tir, tilelang.transform.InjectFenceProxy) for the others.\n"
-	        "\n"
-	        "  --db PATH        results database (default " DB_DEFAULT_PATH ")\n"
-	        "  --api seed|head  write the pytest for that API instead, from the stored\n"
-	        "                   TVMScript reproducer judged again (not stored)\n"
+	        "\n");
+	cli_print_options(out, repro_opts);
+	fprintf(out,
 	        "\n"
 	        "exit status: 0 printed, 2 no such finding, no reproducer, or usage\n");
 }
@@ -227,22 +246,14 @@ repro_api(Stored *st, PytestApi api)
 int
 cmd_repro(int argc, char **argv)
 {
-	const char *db_path = DB_DEFAULT_PATH, *id_text = NULL, *only = NULL, *api_name = NULL;
-	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--db") && i + 1 < argc)
-			db_path = argv[++i];
-		else if (!strcmp(argv[i], "--api") && i + 1 < argc)
-			api_name = argv[++i];
-		else if (!strcmp(argv[i], "--tvmscript") || !strcmp(argv[i], "--pytest") ||
-		         !strcmp(argv[i], "--cuda"))
-			only = argv[i] + 2;
-		else if (argv[i][0] == '-')
-			return cli_usage_error("repro", "unknown option '%s'", argv[i]);
-		else if (id_text)
-			return cli_usage_error("repro", "one ID at a time");
-		else
-			id_text = argv[i];
-	}
+	ReproArgs ra = {0};
+	CliArgs args;
+	if (cli_parse("repro", repro_opts, &ra, argc, argv, &args))
+		return 2;
+	if (args.n > 1)
+		return cli_usage_error("repro", "one ID at a time");
+	const char *db_path = ra.db_path, *api_name = ra.api_name;
+	const char *id_text = args.n ? args.operands[0] : NULL, *only = only_names[ra.only];
 	PytestApi api;
 	if (api_name && fz_pytest_api_parse(api_name, &api))
 		return cli_usage_error("repro", "--api takes seed or head, not '%s'", api_name);
@@ -281,6 +292,25 @@ cmd_repro(int argc, char **argv)
 
 /* ---- promote ------------------------------------------------------------------ */
 
+typedef struct PromoteArgs {
+	const char *db_path, *dir, *name, *file, *model, *kind, *other;
+} PromoteArgs;
+
+#define F(f) offsetof(PromoteArgs, f)
+static const CliOpt promote_opts[] = {
+	CLI_OPT("db", 0, CLI_STRING, F(db_path), "PATH", "results database of finding ID",
+	        .def = DB_DEFAULT_PATH),
+	CLI_OPT("file", 0, CLI_STRING, F(file), "FILE", "a program to reduce now, instead of an ID"),
+	CLI_OPT("model", 0, CLI_STRING, F(model), "M", "with --file: the model", .def = PASS_DEFAULT_MODEL),
+	CLI_OPT("kind", 0, CLI_STRING, F(kind), "K", "with --file: the kind (default: the first finding)"),
+	CLI_OPT("differential", 0, CLI_STRING, F(other), "M2",
+	        "with --file: a difference between M and M2 (kind differential)"),
+	CLI_OPT("dir", 0, CLI_STRING, F(dir), "DIR", "the corpus directory", .def = "corpus/regress"),
+	CLI_OPT("name", 0, CLI_STRING, F(name), "NAME", "the file's name (default KIND-MODEL-CAUSE)"),
+	CLI_END,
+};
+#undef F
+
 void
 help_promote(FILE *out)
 {
@@ -297,6 +327,9 @@ help_promote(FILE *out)
 	        "its output) and its expected output.  `fencefuzz replay` checks them.\n"
 	        "An existing file is not overwritten: when it holds the same cause the finding\n"
 	        "is already in the corpus (said on stderr, its path printed, exit 0).\n"
+	        "\n");
+	cli_print_options(out, promote_opts);
+	fprintf(out,
 	        "\n"
 	        "exit status: 0 written or already in the corpus, 1 FILE shows no such finding\n"
 	        "(nothing to promote), 2 bad input, usage, no such finding ID, or DIR/NAME.py\n"
@@ -364,31 +397,15 @@ default_name(char *out, size_t n, const char *kind, const char *model, uint64_t 
 int
 cmd_promote(int argc, char **argv)
 {
-	const char *db_path = DB_DEFAULT_PATH, *dir = "corpus/regress", *name = NULL, *file = NULL;
-	const char *model = PASS_DEFAULT_MODEL, *kind = NULL, *other = NULL, *id_text = NULL;
-	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!strcmp(a, "--db") && val)
-			db_path = val, i++;
-		else if (!strcmp(a, "--dir") && val)
-			dir = val, i++;
-		else if (!strcmp(a, "--name") && val)
-			name = val, i++;
-		else if (!strcmp(a, "--file") && val)
-			file = val, i++;
-		else if (!strcmp(a, "--model") && val)
-			model = val, i++;
-		else if (!strcmp(a, "--kind") && val)
-			kind = val, i++;
-		else if (!strcmp(a, "--differential") && val)
-			other = val, i++;
-		else if (a[0] == '-')
-			return cli_usage_error("promote", "unknown option '%s'", a);
-		else if (id_text)
-			return cli_usage_error("promote", "one ID at a time");
-		else
-			id_text = a;
-	}
+	PromoteArgs pa = {0};
+	CliArgs args;
+	if (cli_parse("promote", promote_opts, &pa, argc, argv, &args))
+		return 2;
+	if (args.n > 1)
+		return cli_usage_error("promote", "one ID at a time");
+	const char *db_path = pa.db_path, *dir = pa.dir, *name = pa.name, *file = pa.file;
+	const char *model = pa.model, *kind = pa.kind, *other = pa.other;
+	const char *id_text = args.n ? args.operands[0] : NULL;
 	if (!!file == !!id_text)
 		return cli_usage_error("promote", "give a finding ID or --file FILE");
 	char title1[1024], title2[512], nm[256];
@@ -467,6 +484,28 @@ cmd_promote(int argc, char **argv)
 
 /* ---- replay -------------------------------------------------------------------- */
 
+typedef struct ReplayArgs {
+	const char *models;
+	CliList substitute;
+	int update;
+} ReplayArgs;
+
+#define F(f) offsetof(ReplayArgs, f)
+static const CliOpt replay_opts[] = {
+	CLI_OPT("models", 0, CLI_STRING, F(models), "LIST", "check only these models (comma-separated)"),
+	CLI_OPT("substitute", 0, CLI_LIST, F(substitute), "NAME=M",
+	        "judge model M against NAME's expectations, e.g.\n"
+	        "tilelang-9f25954=mutant:no-loop-fixpoint: shows what\n"
+	        "the corpus would catch if the reference changed so\n"
+	        "(repeatable)"),
+	CLI_OPT("update", 0, CLI_FLAG, F(update), NULL,
+	        "rewrite every file's expectations from the models as\n"
+	        "they are now (after a deliberate change; review the\n"
+	        "diff)", .set = 1),
+	CLI_END,
+};
+#undef F
+
 void
 help_replay(FILE *out)
 {
@@ -479,15 +518,9 @@ help_replay(FILE *out)
 	        "findings of the oracles on the model's output) and the output itself must\n"
 	        "be what the file says.  Prints each change, file:line: model, expected and\n"
 	        "new verdict, or the first differing line of the output; then a summary.\n"
-	        "\n"
-	        "  --models LIST          check only these models (comma-separated)\n"
-	        "  --substitute NAME=M    judge model M against NAME's expectations, e.g.\n"
-	        "                         tilelang-9f25954=mutant:no-loop-fixpoint: shows what\n"
-	        "                         the corpus would catch if the reference changed so\n"
-	        "                         (repeatable)\n"
-	        "  --update               rewrite every file's expectations from the models as\n"
-	        "                         they are now (after a deliberate change; review the\n"
-	        "                         diff)\n"
+	        "\n");
+	cli_print_options(out, replay_opts);
+	fprintf(out,
 	        "\n"
 	        "exit status: 0 no change, 1 some model's behaviour changed, 2 bad input\n");
 }
@@ -507,53 +540,50 @@ cmd_replay(int argc, char **argv)
 	char *paths[4096];
 	int npaths = 0, rc = 0;
 	char *models_copy = NULL;
-	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!strcmp(a, "--models") && val) {
-			free(models_copy);
-			models_copy = strdup(val);
-			o.nonly = 0;
-			for (char *t = strtok(models_copy, ","); t && o.nonly < 32; t = strtok(NULL, ","))
-				only[o.nonly++] = t;
-			o.only = only;
-			i++;
-		} else if (!strcmp(a, "--substitute") && val) {
-			const char *eq = strchr(val, '=');
-			if (!eq || eq == val || o.nsub == 32)
-				return cli_usage_error("replay", "--substitute takes NAME=MODEL");
-			from[o.nsub] = strndup(val, (size_t)(eq - val));
-			if (!(to[o.nsub] = cli_find_model("replay", eq + 1)))
-				return 2;
-			o.nsub++;
-			i++;
-		} else if (!strcmp(a, "--update"))
-			o.update = 1;
-		else if (a[0] == '-')
-			return cli_usage_error("replay", "unknown option '%s'", a);
-		else {
-			struct stat st;
-			if (stat(a, &st)) {
-				perror(a);
-				return 2;
-			}
-			if (S_ISDIR(st.st_mode)) {
-				DIR *dp = opendir(a);
-				struct dirent *de;
-				int first = npaths;
-				while (dp && (de = readdir(dp)) && npaths < 4096) {
-					size_t n = strlen(de->d_name);
-					if (n > 3 && !strcmp(de->d_name + n - 3, ".py")) {
-						char *path = malloc(strlen(a) + n + 2);
-						sprintf(path, "%s/%s", a, de->d_name);
-						paths[npaths++] = path;
-					}
-				}
-				if (dp)
-					closedir(dp);
-				qsort(paths + first, (size_t)(npaths - first), sizeof *paths, cmp_str);
-			} else if (npaths < 4096)
-				paths[npaths++] = strdup(a);
+	ReplayArgs ra = {0};
+	CliArgs args;
+	if (cli_parse("replay", replay_opts, &ra, argc, argv, &args))
+		return 2;
+	if (ra.models) {
+		models_copy = strdup(ra.models);
+		for (char *t = strtok(models_copy, ","); t && o.nonly < 32; t = strtok(NULL, ","))
+			only[o.nonly++] = t;
+		o.only = only;
+	}
+	for (int j = 0; j < ra.substitute.n; j++) {
+		const char *val = ra.substitute.v[j], *eq = strchr(val, '=');
+		if (!eq || eq == val || o.nsub == 32)
+			return cli_usage_error("replay", "--substitute takes NAME=MODEL");
+		from[o.nsub] = strndup(val, (size_t)(eq - val));
+		if (!(to[o.nsub] = cli_find_model("replay", eq + 1)))
+			return 2;
+		o.nsub++;
+	}
+	o.update = ra.update;
+	for (int i = 0; i < args.n; i++) {
+		const char *a = args.operands[i];
+		struct stat st;
+		if (stat(a, &st)) {
+			perror(a);
+			return 2;
 		}
+		if (S_ISDIR(st.st_mode)) {
+			DIR *dp = opendir(a);
+			struct dirent *de;
+			int first = npaths;
+			while (dp && (de = readdir(dp)) && npaths < 4096) {
+				size_t n = strlen(de->d_name);
+				if (n > 3 && !strcmp(de->d_name + n - 3, ".py")) {
+					char *path = malloc(strlen(a) + n + 2);
+					sprintf(path, "%s/%s", a, de->d_name);
+					paths[npaths++] = path;
+				}
+			}
+			if (dp)
+				closedir(dp);
+			qsort(paths + first, (size_t)(npaths - first), sizeof *paths, cmp_str);
+		} else if (npaths < 4096)
+			paths[npaths++] = strdup(a);
 	}
 	o.sub_from = from;
 	o.sub_to = to;

@@ -9,6 +9,22 @@
 #include "cli.h"
 #include "store.h"
 
+typedef struct ReportArgs {
+	const char *db, *html, *md;
+} ReportArgs;
+
+static const CliOpt report_opts[] = {
+	CLI_OPT("db", 0, CLI_STRING, offsetof(ReportArgs, db), "PATH",
+	        "results database; opened read-only, so a running\n"
+	        "campaign can be reported on", .def = DB_DEFAULT_PATH),
+	CLI_OPT("html", 0, CLI_STRING, offsetof(ReportArgs, html), "FILE",
+	        "write the page to FILE (default: DB.html beside\n"
+	        "DB.sqlite, when --markdown is not given)"),
+	CLI_OPT("markdown", 0, CLI_STRING, offsetof(ReportArgs, md), "FILE",
+	        "write the Markdown summary to FILE; - for stdout"),
+	CLI_END,
+};
+
 void
 help_report(FILE *out)
 {
@@ -26,17 +42,12 @@ help_report(FILE *out)
 	        "Whole texts are not on the page: `fencefuzz repro ID` prints them\n"
 	        "(TVMScript, pytest, CUDA).  The Markdown has the same numbers, as tables,\n"
 	        "for CI logs.\n"
-	        "\n"
-	        "  --db PATH        results database (default %s);\n"
-	        "                   opened read-only, so a running campaign can be\n"
-	        "                   reported on\n"
-	        "  --html FILE      write the page to FILE (default: DB.html beside\n"
-	        "                   DB.sqlite, when --markdown is not given)\n"
-	        "  --markdown FILE  write the Markdown summary to FILE; - for stdout\n"
+	        "\n");
+	cli_print_options(out, report_opts);
+	fprintf(out,
 	        "\n"
 	        "Prints `report: PATH` for each file written.  Exit status 2 when the\n"
-	        "database cannot be read.\n",
-	        DB_DEFAULT_PATH);
+	        "database cannot be read.\n");
 }
 
 /* DB.html beside DB.sqlite: the file name's last extension replaced, or
@@ -81,21 +92,13 @@ cli_write_report(const char *cmd, const char *db_path, const char *html_path,
 int
 cmd_report(int argc, char **argv)
 {
-	const char *db = DB_DEFAULT_PATH, *html = NULL, *md = NULL;
-	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		if (i + 1 >= argc)
-			return cli_usage_error("report", "%s '%s'",
-			                       a[0] == '-' ? "option needs a value:" : "unknown argument", a);
-		if (!strcmp(a, "--db"))
-			db = argv[++i];
-		else if (!strcmp(a, "--html"))
-			html = argv[++i];
-		else if (!strcmp(a, "--markdown"))
-			md = argv[++i];
-		else
-			return cli_usage_error("report", "unknown argument '%s'", a);
-	}
+	ReportArgs r = {0};
+	CliArgs args;
+	if (cli_parse("report", report_opts, &r, argc, argv, &args))
+		return 2;
+	if (args.n)
+		return cli_usage_error("report", "unknown argument '%s'", args.operands[0]);
+	const char *db = r.db, *html = r.html, *md = r.md;
 	char defpath[4096];
 	if (!html && !md) {
 		cli_report_default_path(defpath, sizeof defpath, db);

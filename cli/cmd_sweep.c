@@ -11,6 +11,22 @@
 #include "cli.h"
 #include "oracle.h"
 
+typedef struct SweepArgs {
+	const char *models;
+	int verbose, check;
+} SweepArgs;
+
+static const CliOpt sweep_opts[] = {
+	CLI_OPT("models", 0, CLI_STRING, offsetof(SweepArgs, models), "LIST",
+	        "comma-separated model names (default: all built-in models)"),
+	CLI_OPT("check", 0, CLI_FLAG, offsetof(SweepArgs, check), NULL,
+	        "also run every oracle on each output and print, per model,\n"
+	        "how many programs have each kind of finding", .set = 1),
+	CLI_OPT(NULL, 'v', CLI_FLAG, offsetof(SweepArgs, verbose), NULL,
+	        "one line per program and model that changed something", .set = 1),
+	CLI_END,
+};
+
 void
 help_sweep(FILE *out)
 {
@@ -21,10 +37,9 @@ help_sweep(FILE *out)
 	        "*.py file in it) and prints, per model: programs read, programs changed,\n"
 	        "fences inserted, tma_store handshakes added, and time spent in the model.\n"
 	        "With -v, one line per program and model that changed something.\n"
-	        "\n"
-	        "  --models LIST  comma-separated model names (default: all built-in models)\n"
-	        "  --check        also run every oracle on each output and print, per model,\n"
-	        "                 how many programs have each kind of finding\n"
+	        "\n");
+	cli_print_options(out, sweep_opts);
+	fprintf(out,
 	        "\n"
 	        "Exit status 2 when a file cannot be read (the others are still swept) or an\n"
 	        "external model (ext:COMMAND, see fencefuzz pass --help) fails on a program.\n");
@@ -99,28 +114,16 @@ now(void)
 int
 cmd_sweep(int argc, char **argv)
 {
-	const char *models_arg = NULL;
-	int verbose = 0, check = 0, npaths = 0;
-	char **paths = malloc(sizeof *paths * (size_t)(argc + 1));
-	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--models") && i + 1 < argc)
-			models_arg = argv[++i];
-		else if (!strncmp(argv[i], "--models=", 9))
-			models_arg = argv[i] + 9;
-		else if (!strcmp(argv[i], "-v"))
-			verbose = 1;
-		else if (!strcmp(argv[i], "--check"))
-			check = 1;
-		else if (argv[i][0] == '-' && argv[i][1]) {
-			free(paths);
-			return cli_usage_error("sweep", "unknown option '%s'", argv[i]);
-		} else
-			paths[npaths++] = argv[i];
-	}
-	if (npaths == 0) {
-		free(paths);
+	SweepArgs sa = {0};
+	CliArgs args;
+	if (cli_parse("sweep", sweep_opts, &sa, argc, argv, &args))
+		return 2;
+	const char *models_arg = sa.models;
+	int verbose = sa.verbose, check = sa.check, npaths = args.n;
+	if (npaths == 0)
 		return cli_usage_error("sweep", "missing PATH");
-	}
+	char **paths = malloc(sizeof *paths * (size_t)(npaths + 1));
+	memcpy(paths, args.operands, sizeof *paths * (size_t)npaths);
 
 	int nmodels = 0, nall;
 	const PassModel *const *all = pass_models(&nall);

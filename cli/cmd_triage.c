@@ -8,6 +8,30 @@
 #include "cli.h"
 #include "store.h"
 
+typedef struct TriageArgs {
+	const char *db_path, *status, *note, *root_cause, *model, *kind;
+} TriageArgs;
+
+#define F(f) offsetof(TriageArgs, f)
+static const CliOpt triage_opts[] = {
+	CLI_OPT("status", 0, CLI_STRING, F(status), "S",
+	        "confirmed  the bug is real (confirm sets it after a race shows)\n"
+	        "wontfix    real, but not to be fixed: counts nowhere\n"
+	        "false-alarm  not a bug (an oracle or model error): counts nowhere\n"
+	        "fixed      fixed upstream; still counts for the version modelled\n"
+	        "new        undo a triage"),
+	CLI_OPT("note", 0, CLI_STRING, F(note), "TEXT",
+	        "kept with the findings (e.g. the upstream issue); without it\n"
+	        "an earlier note stays"),
+	CLI_OPT("root-cause", 0, CLI_STRING, F(root_cause), "TEXT",
+	        "the findings of model M (--model) with that root cause"),
+	CLI_OPT("model", 0, CLI_STRING, F(model), "M", "with --root-cause: the model"),
+	CLI_OPT("kind", 0, CLI_STRING, F(kind), "K", "with --root-cause: only that kind"),
+	CLI_OPT("db", 0, CLI_STRING, F(db_path), "PATH", "results database", .def = DB_DEFAULT_PATH),
+	CLI_END,
+};
+#undef F
+
 void
 help_triage(FILE *out)
 {
@@ -22,15 +46,9 @@ help_triage(FILE *out)
 	        "--root-cause names one by its text instead: the findings of model M with that\n"
 	        "root cause, of every kind or of kind K; `(unexplained)` means the findings\n"
 	        "the model did not explain, and needs --kind.\n"
-	        "\n"
-	        "  --status S   confirmed  the bug is real (confirm sets it after a race shows)\n"
-	        "               wontfix    real, but not to be fixed: counts nowhere\n"
-	        "               false-alarm  not a bug (an oracle or model error): counts nowhere\n"
-	        "               fixed      fixed upstream; still counts for the version modelled\n"
-	        "               new        undo a triage\n"
-	        "  --note TEXT  kept with the findings (e.g. the upstream issue); without it\n"
-	        "               an earlier note stays\n"
-	        "  --db PATH    results database (default " DB_DEFAULT_PATH ")\n"
+	        "\n");
+	cli_print_options(out, triage_opts);
+	fprintf(out,
 	        "\n"
 	        "wontfix and false-alarm findings stay in the database and the listings but\n"
 	        "leave the red verdicts (the report's sound/minimal counts) and campaign\n"
@@ -58,37 +76,23 @@ parse_id(const char *text, int64_t *id, int *root)
 int
 cmd_triage(int argc, char **argv)
 {
-	const char *db_path = DB_DEFAULT_PATH, *status = NULL, *note = NULL;
-	const char *root_cause = NULL, *model = NULL, *kind = NULL;
+	TriageArgs ta = {0};
+	CliArgs args;
+	if (cli_parse("triage", triage_opts, &ta, argc, argv, &args))
+		return 2;
+	const char *db_path = ta.db_path, *status = ta.status, *note = ta.note;
+	const char *root_cause = ta.root_cause, *model = ta.model, *kind = ta.kind;
 	enum { MAX_IDS = 4096 };
-	static const char *ids[MAX_IDS];
-	int nids = 0;
-	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-		const char **opt = !strcmp(a, "--db")           ? &db_path
-		                   : !strcmp(a, "--status")     ? &status
-		                   : !strcmp(a, "--note")       ? &note
-		                   : !strcmp(a, "--root-cause") ? &root_cause
-		                   : !strcmp(a, "--model")      ? &model
-		                   : !strcmp(a, "--kind")       ? &kind
-		                                                : NULL;
-		if (opt) {
-			if (!val)
-				return cli_usage_error("triage", "option '%s' needs a value", a);
-			*opt = val;
-			i++;
-			continue;
-		}
+	const char *const *ids = (const char *const *)args.operands;
+	int nids = args.n;
+	for (int i = 0; i < nids; i++) {
 		int64_t id;
 		int root;
-		if (parse_id(a, &id, &root))
-			return cli_usage_error("triage", a[0] == '-' ? "unknown option '%s'"
-			                                              : "bad ID '%s' (a finding ID or R<n>)",
-			                       a);
-		if (nids == MAX_IDS)
-			return cli_usage_error("triage", "at most %d IDs at a time", MAX_IDS);
-		ids[nids++] = a;
+		if (parse_id(ids[i], &id, &root))
+			return cli_usage_error("triage", "bad ID '%s' (a finding ID or R<n>)", ids[i]);
 	}
+	if (nids > MAX_IDS)
+		return cli_usage_error("triage", "at most %d IDs at a time", MAX_IDS);
 	if (!status)
 		return cli_usage_error("triage", "--status is required (%s)", DB_STATUSES);
 	if (!db_status_valid(status))

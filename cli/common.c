@@ -1,5 +1,4 @@
 /* common.c: helpers shared by the subcommands. */
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,17 +49,6 @@ cli_usage_error(const char *cmd, const char *fmt, ...)
 	return 2;
 }
 
-int
-cli_take_file(const char *cmd, const char *arg, const char **path)
-{
-	if (arg[0] == '-' && arg[1])
-		return cli_usage_error(cmd, "unknown option '%s'", arg);
-	if (*path)
-		return cli_usage_error(cmd, "one FILE at a time");
-	*path = arg;
-	return 0;
-}
-
 const PassModel *
 cli_find_model(const char *cmd, const char *name)
 {
@@ -78,47 +66,20 @@ cli_find_model(const char *cmd, const char *name)
 	return NULL;
 }
 
-/* An option name worth splitting: --[A-Za-z0-9][A-Za-z0-9-]* before the '='. */
-static int
-splits(const char *a)
+int
+cli_parse_oracles(const char *cmd, const char *opt, const char *val, void *field)
 {
-	if (a[0] != '-' || a[1] != '-' || !a[2] || a[2] == '=')
-		return 0;
-	const char *eq = strchr(a, '=');
-	if (!eq)
-		return 0;
-	for (const char *c = a + 2; c < eq; c++)
-		if (!(isalnum((unsigned char)*c) || *c == '-'))
-			return 0;
-	return 1;
+	if (orc_parse_oracles(val, field))
+		return cli_usage_error(cmd, "bad %s list '%s'", opt, val);
+	return 0;
 }
 
-char **
-cli_split_equals(int *argc, char **argv)
+int
+cli_parse_kind_name(const char *cmd, const char *opt, const char *val, void *field)
 {
-	int n = *argc, extra = 0;
-	for (int i = 0; i < n && strcmp(argv[i], "--"); i++)
-		extra += splits(argv[i]);
-	if (!extra)
-		return argv;
-	char **out = malloc(sizeof *out * (size_t)(n + extra + 1));
-	if (!out)
-		return NULL;
-	int k = 0, i = 0;
-	for (; i < n && strcmp(argv[i], "--"); i++) {
-		if (!splits(argv[i])) {
-			out[k++] = argv[i];
-			continue;
-		}
-		/* The name is written over in place: argv's strings are ours. */
-		char *eq = strchr(argv[i], '=');
-		*eq = '\0';
-		out[k++] = argv[i];
-		out[k++] = eq + 1;
-	}
-	for (; i < n; i++)
-		out[k++] = argv[i];
-	out[k] = NULL;
-	*argc = k;
-	return out;
+	FindingKind k;
+	if (cli_parse_kind(cmd, val, &k))
+		return 2;
+	*(const char **)field = val;
+	return 0;
 }

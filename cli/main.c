@@ -1,8 +1,8 @@
 /* main.c: the fencefuzz command line.  Only the commands' run functions
  * called from here decide exit codes: 0 ok, 1 finding or regression, 2 bad
  * input or usage, 128+N stopped by signal N after a clean stop (campaign);
- * README "Exit status".  `--opt=value` is split here, once, for every
- * command (cli_split_equals). */
+ * README "Exit status".  Each command parses its own options with its
+ * table (options.c), `--opt=value` included. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,13 +79,7 @@ main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	/* Kept in a static so that the split argv stays reachable to the end. */
-	static char **args;
-	args = cli_split_equals(&argc, argv);
-	if (!args) {
-		fprintf(stderr, "fencefuzz: out of memory\n");
-		return 2;
-	}
+	char **args = argv;
 	const char *name = args[1];
 	if (!strcmp(name, "-h") || !strcmp(name, "--help")) {
 		usage(stdout);
