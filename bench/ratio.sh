@@ -134,16 +134,16 @@ build() {
 if [ -n "$base_build" ]; then
 	[ -x "$base_build/fencefuzz" ] || die "--base-build $base_build has no fencefuzz binary"
 	base_bin=$(cd "$base_build" && pwd)
-	base_desc="build $base_bin ($("$base_bin/fencefuzz" --version 2>/dev/null | head -n 1))"
+	base_desc="$("$base_bin/fencefuzz" --version 2>/dev/null | head -n 1), an existing build (--base-build)"
 else
 	export_rev "$base_rev" "$work/base-src"
 	build base "$work/base-src" "$work/base-build"
 	base_bin=$work/base-build
-	base_desc="$(git -C "$root" rev-parse --short=12 "$base_rev") ($(git -C "$root" log -1 --format=%s "$base_rev" | cut -c1-60))"
+	base_desc="$(git -C "$root" rev-parse --short=12 "$base_rev") (committed $(git -C "$root" log -1 --format=%cs "$base_rev"))"
 fi
 if [ -n "$head_rev" ]; then
 	export_rev "$head_rev" "$work/head-src"
-	head_desc="$(git -C "$root" rev-parse --short=12 "$head_rev") ($(git -C "$root" log -1 --format=%s "$head_rev" | cut -c1-60))"
+	head_desc="$(git -C "$root" rev-parse --short=12 "$head_rev") (committed $(git -C "$root" log -1 --format=%cs "$head_rev"))"
 else
 	export_worktree "$work/head-src"
 	head_desc="$(git -C "$root" rev-parse --short=12 HEAD)"
@@ -171,7 +171,8 @@ notes=$work/notes.txt
 : >"$notes"
 failed=0
 
-row() { grep -q "^$1|" "$rows" || printf '%s|%s|%s|%s\n' "$1" "$2" "$3" "$4" >>"$rows"; }
+# row KEY LABEL UNIT BETTER [TARGET]: TARGET is the project's bar for the figure, if any
+row() { grep -q "^$1|" "$rows" || printf '%s|%s|%s|%s|%s\n' "$1" "$2" "$3" "$4" "${5:-}" >>"$rows"; }
 record() { printf '%s %s %s\n' "$1" "$2" "$3" >>"$results"; }
 note() { grep -qxF "$*" "$notes" || printf '%s\n' "$*" >>"$notes"; }
 fail() {
@@ -311,7 +312,7 @@ bench_ext_one() { # SIDE
 		label=${k%:*} key=${k##*:}
 		# | model | programs | failed | wall s | programs/s (wall) | CPU us/program | programs/s per busy core (CPU) |
 		# shellcheck disable=SC2046
-		set -- $(awk -F'|' -v l="$label" 'index($2, " " l) == 1 { gsub(/ /, "", $4); gsub(/ /, "", $6); gsub(/ /, "", $8); print $4, $6, $8; exit }' "$log/ext-$side.out")
+		set -- $(awk -F'|' -v l="$label" 'index($2, " " l) == 1 { if ($5 + 0 > 0 && $7 + 0 > 0) printf "%d %.1f %.1f\n", $4, $3 / $5, 1e6 / $7; exit }' "$log/ext-$side.out")
 		[ $# -eq 3 ] || continue
 		[ "$1" = 0 ] || note "bench_ext, $label, $side side: $1 programs failed"
 		record "ext-$key" "$side" "$2"
@@ -320,34 +321,34 @@ bench_ext_one() { # SIDE
 }
 
 if wants pass; then
-	row pass-wall "fencefuzz pass, $statements statements ($big_mb MB), wall" s lower
+	row pass-wall "fencefuzz pass, $statements statements ($big_mb MB), wall" s lower "< 1 s"
 	row pass-cpu "fencefuzz pass, $statements statements, CPU" s lower
 	row pass-rss "fencefuzz pass, $statements statements, peak RSS" MiB lower
 fi
 if wants fmt; then
-	row fmt-mbs "fencefuzz fmt (read + print), same file, wall" MB/s higher
+	row fmt-mbs "fencefuzz fmt (read + print), same file, wall" MB/s higher "(reader alone >= 100)"
 	row fmt-mbs-cpu "fencefuzz fmt (read + print), same file, CPU" MB/s higher
 	row fmt-rss "fencefuzz fmt, peak RSS" MiB lower
-	row fmt-rss-x "fencefuzz fmt, peak RSS / input size" x lower
+	row fmt-rss-x "fencefuzz fmt, peak RSS / input size" x lower "(reader alone <= 4)"
 fi
 read_ok=0
 if wants read; then
 	if [ -x "$base_bin/bench/bench_read" ] && [ -x "$head_bin/bench/bench_read" ]; then
 		read_ok=1
-		row read-mbs "bench_read (ir_read alone), same file" MB/s higher
+		row read-mbs "bench_read (ir_read alone), same file" MB/s higher ">= 100"
 		row read-rss "bench_read, peak RSS" MiB lower
 	else
 		note "bench_read: not in both builds: skipped (fencefuzz fmt measures the reader with the printer)"
 	fi
 fi
 if wants campaign; then
-	row campaign-rate "default campaign, --jobs 1 --no-reduce --time ${seconds}s (as printed)" "programs/s" higher
-	row campaign-cpu "default campaign, programs per CPU second (all processes)" "programs/s" higher
+	row campaign-rate "default campaign, --jobs 1 --no-reduce --time ${seconds}s (as printed)" "programs/s" higher ">= 5x base (aim 10,000)"
+	row campaign-cpu "default campaign, programs per CPU second (all processes)" "programs/s" higher ">= 5x base"
 fi
 if wants oracles; then
 	if [ -x "$base_bin/bench/bench_oracles" ] && [ -x "$head_bin/bench/bench_oracles" ]; then
 		oracles_tool=bench_oracles
-		row oracles-all "generation + reference + all oracles (bench_oracles)" "programs/s" higher
+		row oracles-all "generation + reference + all oracles (bench_oracles)" "programs/s" higher ">= 50,000"
 	else
 		oracles_tool=bench_campaign
 		if [ -x "$head_bin/bench/bench_oracles" ]; then
@@ -356,7 +357,7 @@ if wants oracles; then
 		row oracles-gen "generation alone (bench_campaign)" "programs/s" higher
 		row oracles-ref "generation + reference model (bench_campaign)" "programs/s" higher
 		row oracles-sound "+ soundness oracle (bench_campaign)" "programs/s" higher
-		row oracles-all "generation + reference + all oracles (bench_campaign)" "programs/s" higher
+		row oracles-all "generation + reference + all oracles (bench_campaign)" "programs/s" higher ">= 50,000"
 		row oracles-all3 "all oracles on the 3 TileLang models (bench_campaign)" "programs/s" higher
 	fi
 fi
@@ -367,8 +368,8 @@ fi
 if wants ext; then
 	row ext-id "bench_ext: built-in identity, wall" "programs/s" higher
 	row ext-rt "bench_ext: print + read only, wall" "programs/s" higher
-	row ext-py "bench_ext: ext-server Python identity, wall" "programs/s" higher
-	row ext-c "bench_ext: ext-server C identity, wall" "programs/s" higher
+	row ext-py "bench_ext: ext-server Python identity, wall" "programs/s" higher ">= 5,000"
+	row ext-c "bench_ext: ext-server C identity, wall" "programs/s" higher ">= 5,000"
 	row ext-ext "bench_ext: ext: one process per program, wall" "programs/s" higher
 	row ext-id-cpu "bench_ext: built-in identity, per busy core" "programs/s" higher
 	row ext-rt-cpu "bench_ext: print + read only, per busy core" "programs/s" higher
@@ -439,7 +440,7 @@ awk -v md="$markdown" -v results="$results" '
 		FS = "|"
 	}
 	{
-		key = $1; label = $2; unit = $3; better = $4
+		key = $1; label = $2; unit = $3; better = $4; target = $5
 		for (s = 1; s <= 2; s++) {
 			side = s == 1 ? "base" : "head"
 			k = key SUBSEP side
@@ -460,14 +461,14 @@ awk -v md="$markdown" -v results="$results" '
 			ratio = sprintf("%.2f", better == "higher" ? m[2] / m[1] : m[1] / m[2])
 		if (md) {
 			if (!hdr++) {
-				print "| benchmark | unit | base median | base range | head median | head range | head vs base (x, >1 better) |"
-				print "|---|---|---:|---:|---:|---:|---:|"
+				print "| benchmark | unit | base median | base range | head median | head range | head vs base (x, >1 better) | target |"
+				print "|---|---|---:|---:|---:|---:|---:|---|"
 			}
-			printf "| %s | %s | %s | %s | %s | %s | %s |\n", label, unit, num(m[1]), r[1], num(m[2]), r[2], ratio
+			printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", label, unit, num(m[1]), r[1], num(m[2]), r[2], ratio, target
 		} else {
 			if (!hdr++)
-				printf "%-66s %-10s %10s %17s %10s %17s %7s\n", "benchmark", "unit", "base", "(range)", "head", "(range)", "ratio"
-			printf "%-66s %-10s %10s %17s %10s %17s %7s\n", substr(label, 1, 66), unit, num(m[1]), r[1], num(m[2]), r[2], ratio
+				printf "%-66s %-10s %10s %17s %10s %17s %7s  %s\n", "benchmark", "unit", "base", "(range)", "head", "(range)", "ratio", "target"
+			printf "%-66s %-10s %10s %17s %10s %17s %7s  %s\n", substr(label, 1, 66), unit, num(m[1]), r[1], num(m[2]), r[2], ratio, target
 		}
 	}' "$rows"
 echo
