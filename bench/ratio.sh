@@ -169,6 +169,7 @@ notes=$work/notes.txt
 : >"$results"
 : >"$rows"
 : >"$notes"
+rm -f "$work"/digest-*
 failed=0
 
 # row KEY LABEL UNIT BETTER [TARGET]: TARGET is the project's bar for the figure, if any
@@ -227,7 +228,7 @@ bench_text() { # CMD SIDE REP
 # bench_read: the reader alone (public API ir_read), on the big program.
 bench_read_one() { # SIDE
 	side=$1
-	if ! "$runstat" "$work/stat" "$(read_bin "$side")" --runs 1 "$big" >"$log/read-$side.out" 2>&1; then
+	if ! "$runstat" "$work/stat" "$(tool_bin "$side" bench_read)" --runs 1 "$big" >"$log/read-$side.out" 2>&1; then
 		fail "bench_read on the $side side: $(tail -n 3 "$log/read-$side.out")"
 		return
 	fi
@@ -240,22 +241,41 @@ bench_read_one() { # SIDE
 	record read-rss "$side" "$(awk -v k="$(stat_of "$work/stat" 3)" 'BEGIN { printf "%.1f", k / 1024 }')"
 }
 
-# bench_read for SIDE: the build's own, else bench/bench_read.c of the head's
-# tree compiled against that side's reader (it uses only the public ir_read,
-# so it builds against a tree that predates it).
-read_bin() { # SIDE
-	if [ -x "$(bin "$1")/bench/bench_read" ]; then echo "$(bin "$1")/bench/bench_read"; else echo "$work/bench_read-$1"; fi
+# A bench tool for SIDE: the build's own bench/NAME, else the head's
+# bench/NAME.c compiled against that side's libraries and headers (bench_read
+# and bench_oracles call only interfaces older trees have, so that a build
+# that predates them can be measured by the same source).
+tool_bin() { # SIDE NAME
+	if [ -x "$(bin "$1")/bench/$2" ]; then echo "$(bin "$1")/bench/$2"; else echo "$work/$2-$1"; fi
 }
 # the source directory of a CMake build directory
 src_of() { sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$1/CMakeCache.txt" 2>/dev/null; }
-make_read_bin() { # SIDE
-	[ -x "$(bin "$1")/bench/bench_read" ] && return 0
-	[ -f "$work/head-src/bench/bench_read.c" ] || return 1
+make_tool() { # SIDE NAME
+	[ -x "$(bin "$1")/bench/$2" ] && return 0
+	[ -f "$work/head-src/bench/$2.c" ] || return 1
 	s=$(src_of "$(bin "$1")")
-	[ -n "$s" ] && [ -f "$s/core/ir.h" ] && [ -f "$(bin "$1")/libfencefuzz_core.a" ] || return 1
-	"$cc_" -std=c11 -O3 -DNDEBUG -D_POSIX_C_SOURCE=200809L -I"$s/core" -o "$work/bench_read-$1" \
-		"$work/head-src/bench/bench_read.c" "$(bin "$1")/libfencefuzz_core.a" -lm \
-		>"$log/bench_read-$1.txt" 2>&1
+	[ -n "$s" ] && [ -f "$s/core/ir.h" ] || return 1
+	incs='' libs=''
+	for d in core models oracle fuzz reports; do
+		if [ -d "$s/$d" ]; then incs="$incs -I$s/$d"; fi
+	done
+	for l in "$(bin "$1")"/lib*.a; do
+		if [ -f "$l" ]; then libs="$libs $l"; fi
+	done
+	[ -n "$libs" ] || return 1
+	# shellcheck disable=SC2086
+	"$cc_" -std=c11 -O3 -DNDEBUG -D_POSIX_C_SOURCE=200809L $incs -o "$work/$2-$1" \
+		"$work/head-src/bench/$2.c" -Wl,--start-group $libs -Wl,--end-group -lsqlite3 -lm -ldl -lpthread \
+		>"$log/$2-$1.txt" 2>&1
+}
+# make_tools NAME: the tool on both sides; a note where one was compiled here
+make_tools() {
+	make_tool base "$1" && make_tool head "$1" || return 1
+	for s in base head; do
+		if [ ! -x "$(bin "$s")/bench/$1" ]; then
+			note "$1: the $s build has none: the head's bench/$1.c compiled against the $s build's libraries"
+		fi
+	done
 }
 
 bench_campaign_one() { # SIDE REP
@@ -286,12 +306,21 @@ bench_oracles_one() { # SIDE
 	side=$1
 	d=$(bin "$side")/bench
 	if [ "$oracles_tool" = bench_oracles ]; then
-		if ! "$d/bench_oracles" >"$log/oracles-$side.out" 2>&1; then
+		if ! "$(tool_bin "$side" bench_oracles)" --programs 2000 --no-breakdown >"$log/oracles-$side.out" 2>&1; then
 			fail "bench_oracles on the $side side: $(tail -n 3 "$log/oracles-$side.out")"
 			return
 		fi
-		v=$(sed -n 's/.*[^0-9.]\([0-9][0-9.]*\) *programs\/s.*/\1/p' "$log/oracles-$side.out" | tail -n 1)
-		[ -n "$v" ] || { fail "bench_oracles on the $side side printed no 'N programs/s'"; return; }
+		# "programs 2000  models 1  judged 1990  findings 5321  digest 0123456789abcdef  seconds 2.9  programs/s 690"
+		v=$(sed -n 's/.*programs\/s \([0-9][0-9.]*\).*/\1/p' "$log/oracles-$side.out" | head -n 1)
+		[ -n "$v" ] || { fail "bench_oracles on the $side side printed no 'programs/s N'"; return; }
+		sed -n 's/.*\(findings [0-9]*  digest [0-9a-f]*\).*/\1/p' "$log/oracles-$side.out" | head -n 1 >"$work/digest-$side"
+		if [ -s "$work/digest-base" ] && [ -s "$work/digest-head" ]; then
+			if cmp -s "$work/digest-base" "$work/digest-head"; then
+				note "bench_oracles: base and head judged alike ($(cat "$work/digest-head"))"
+			else
+				fail "bench_oracles: base and head judged differently: $(cat "$work/digest-base") against $(cat "$work/digest-head")"
+			fi
+		fi
 		record oracles-all "$side" "$v"
 		return
 	fi
@@ -353,16 +382,11 @@ if wants fmt; then
 fi
 read_ok=0
 if wants read; then
-	if make_read_bin base && make_read_bin head; then
+	if make_tools bench_read; then
 		read_ok=1
 		row read-mbs "bench_read (ir_read alone), same file" MB/s higher ">= 100"
 		row read-rss-x "bench_read, peak RSS growth while reading / input size" x lower "<= 4"
 		row read-rss "bench_read, peak RSS (whole process)" MiB lower
-		for s in base head; do
-			if [ ! -x "$(bin "$s")/bench/bench_read" ]; then
-				note "bench_read: the $s build has none: the head's bench/bench_read.c compiled against the $s build's reader"
-			fi
-		done
 	else
 		note "bench_read: neither built in both trees nor buildable against both from the head's bench/bench_read.c: skipped (fencefuzz fmt measures the reader with the printer)"
 	fi
@@ -372,13 +396,13 @@ if wants campaign; then
 	row campaign-cpu "default campaign, programs per CPU second (all processes)" "programs/s" higher ">= 5x base"
 fi
 if wants oracles; then
-	if [ -x "$base_bin/bench/bench_oracles" ] && [ -x "$head_bin/bench/bench_oracles" ]; then
+	if make_tools bench_oracles; then
 		oracles_tool=bench_oracles
-		row oracles-all "generation + reference + all oracles (bench_oracles)" "programs/s" higher ">= 50,000"
+		row oracles-all "generation + reference + all oracles (bench_oracles, CPU)" "programs/s" higher ">= 50,000"
 	else
 		oracles_tool=bench_campaign
-		if [ -x "$head_bin/bench/bench_oracles" ]; then
-			note "bench_oracles is only in the head build: oracles measured with bench_campaign's throughput table on both"
+		if [ -f "$work/head-src/bench/bench_oracles.c" ]; then
+			note "bench_oracles: not buildable against both builds: oracles measured with bench_campaign's throughput table on both"
 		fi
 		row oracles-gen "generation alone (bench_campaign)" "programs/s" higher
 		row oracles-ref "generation + reference model (bench_campaign)" "programs/s" higher
