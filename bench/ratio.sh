@@ -31,7 +31,10 @@
 # Needs git, cmake, a C compiler, SQLite's development files (as the build
 # does) and python3 for bench_ext's Python server row.  Exit 0 when every
 # benchmark ran on both sides, 1 when one failed or the two builds printed
-# different programs, 2 on bad usage or a failed build.
+# different programs or judged differently (bench_oracles' digest), 2 on bad
+# usage or a failed build. bench_read and bench_oracles, where a build lacks
+# them, are the head's sources compiled against that build's libraries.
+# What each row measures: docs/bench.md.
 set -eu
 
 usage() {
