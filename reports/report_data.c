@@ -806,21 +806,15 @@ program_start(const char *text)
 	return 1;
 }
 
+/* The findings shown (RP_MAX_FINDINGS at most): each group's first row, then the
+ * new findings, then the most frequent. */
 static int
-load_findings(Q *q)
+load_finding_rows(Q *q)
 {
 	Report *r = q->r;
-	if (one_long(q, "SELECT count(*) FROM findings", &r->findings_total) < 0 ||
-	    one_long(q, "SELECT coalesce(sum(count), 0) FROM findings", &r->occurrences_total) < 0 ||
-	    one_long(q, "SELECT count(*) FROM reproducers", &r->reproducers_total) < 0 ||
-	    one_long(q, "SELECT count(*) FROM programs", &r->programs_total) < 0)
-		return -1;
-	if (load_groups(q) < 0)
-		return -1;
 	long n = r->findings_total < RP_MAX_FINDINGS ? r->findings_total : RP_MAX_FINDINGS;
 	r->findings = ar_alloc(r->a, sizeof *r->findings * (size_t)(n + 1));
 	const char *rc = rc_expr(r);
-	/* Each group's first row, then the new findings, then the most frequent. */
 	char *sql = sqlite3_mprintf(
 		"SELECT * FROM (SELECT f.id, f.kind, f.model, f.oracle, f.signature, f.rule, f.line, "
 		"f.col, f.message, f.witness, f.strength, f.strength_note, f.first_seen, f.last_seen, "
@@ -866,23 +860,18 @@ load_findings(Q *q)
 		f->is_new = r->latest && f->campaign_id == r->latest;
 		f->hw_rate = -1;
 	}
-	if (finish(q, s, rc_step == SQLITE_ROW ? SQLITE_DONE : rc_step, "findings") < 0)
-		return -1;
-	IdIndex *ix = ar_alloc(r->a, sizeof *ix * (size_t)(r->nfindings + 1));
-	for (int i = 0; i < r->nfindings; i++)
-		ix[i] = (IdIndex){r->findings[i].id, i};
-	qsort(ix, (size_t)r->nfindings, sizeof *ix, cmp_id);
+	return finish(q, s, rc_step == SQLITE_ROW ? SQLITE_DONE : rc_step, "findings") < 0 ? -1 : 0;
+}
 
-	if (r->nfindings &&
-	    counts_by_id(q, "SELECT finding_id, count(DISTINCT campaign_id) FROM occurrences "
-	                    "GROUP BY finding_id",
-	                 ix, r->nfindings, &r->findings[0].campaigns_seen, sizeof *r->findings,
-	                 "campaigns per finding") < 0)
-		return -1;
-
-	/* The newest reproducer of each finding: what it holds, and its reduced
-	 * program's first lines. */
-	s = prep(q, "SELECT finding_id, count(*), max(id) FROM reproducers GROUP BY finding_id");
+/* The newest reproducer of each finding: what it holds, and its reduced
+ * program's first lines; without one, the first program around the finding. */
+static int
+load_finding_excerpts(Q *q, const IdIndex *ix)
+{
+	Report *r = q->r;
+	int rc_step;
+	sqlite3_stmt *s =
+		prep(q, "SELECT finding_id, count(*), max(id) FROM reproducers GROUP BY finding_id");
 	if (!s)
 		return -1;
 	sqlite3_stmt *one = prep(q, "SELECT reduced_text, pytest_text IS NOT NULL, "
@@ -928,11 +917,19 @@ load_findings(Q *q)
 			                        f->line > 3 ? f->line - 3 : 1);
 	}
 	sqlite3_finalize(s);
+	return 0;
+}
 
-	s = prep(q, "SELECT finding_id, count(*), sum(trials), sum(mismatches), "
-	            "sum(outcome = 'reproduced'), sum(outcome = 'reproduced-with-stand-in') "
-	            "FROM hw_runs WHERE finding_id IS NOT NULL "
-	            "GROUP BY finding_id");
+/* Hardware runs per finding: runs, trials, mismatches, outcomes. */
+static int
+load_finding_hw(Q *q, const IdIndex *ix)
+{
+	Report *r = q->r;
+	int rc_step;
+	sqlite3_stmt *s = prep(q, "SELECT finding_id, count(*), sum(trials), sum(mismatches), "
+	                          "sum(outcome = 'reproduced'), "
+	                          "sum(outcome = 'reproduced-with-stand-in') "
+	                          "FROM hw_runs WHERE finding_id IS NOT NULL GROUP BY finding_id");
 	if (!s)
 		return -1;
 	while ((rc_step = sqlite3_step(s)) == SQLITE_ROW) {
@@ -947,11 +944,14 @@ load_findings(Q *q)
 		f->hw_standin = (long)sqlite3_column_int64(s, 5);
 		f->hw_rate = f->hw_trials > 0 ? (double)f->hw_mismatches / f->hw_trials : -1;
 	}
-	if (finish(q, s, rc_step, "hardware runs per finding") < 0)
-		return -1;
+	return finish(q, s, rc_step, "hardware runs per finding") < 0 ? -1 : 0;
+}
 
-	/* Each group's rows together; its representative: the first that counts
-	 * and has a reproducer, else its first. */
+/* Each group's rows together; its representative: the first that counts
+ * and has a reproducer, else its first. */
+static void
+group_findings(Report *r)
+{
 	qsort(r->findings, (size_t)r->nfindings, sizeof *r->findings, cmp_finding);
 	for (int i = 0; i < r->nfindings; i++) {
 		RpFinding *f = &r->findings[i];
@@ -962,6 +962,34 @@ load_findings(Q *q)
 		if (!rep || (!(rep->counts && rep->has_reduced) && f->counts && f->has_reduced))
 			g->rep = i;
 	}
+}
+
+static int
+load_findings(Q *q)
+{
+	Report *r = q->r;
+	if (one_long(q, "SELECT count(*) FROM findings", &r->findings_total) < 0 ||
+	    one_long(q, "SELECT coalesce(sum(count), 0) FROM findings", &r->occurrences_total) < 0 ||
+	    one_long(q, "SELECT count(*) FROM reproducers", &r->reproducers_total) < 0 ||
+	    one_long(q, "SELECT count(*) FROM programs", &r->programs_total) < 0)
+		return -1;
+	if (load_groups(q) < 0)
+		return -1;
+	if (load_finding_rows(q) < 0)
+		return -1;
+	IdIndex *ix = ar_alloc(r->a, sizeof *ix * (size_t)(r->nfindings + 1));
+	for (int i = 0; i < r->nfindings; i++)
+		ix[i] = (IdIndex){r->findings[i].id, i};
+	qsort(ix, (size_t)r->nfindings, sizeof *ix, cmp_id);
+	if (r->nfindings &&
+	    counts_by_id(q, "SELECT finding_id, count(DISTINCT campaign_id) FROM occurrences "
+	                    "GROUP BY finding_id",
+	                 ix, r->nfindings, &r->findings[0].campaigns_seen, sizeof *r->findings,
+	                 "campaigns per finding") < 0)
+		return -1;
+	if (load_finding_excerpts(q, ix) < 0 || load_finding_hw(q, ix) < 0)
+		return -1;
+	group_findings(r);
 	return 0;
 }
 

@@ -84,8 +84,8 @@ static const char cause_head[] =
 	"| model | root cause | kinds | findings | new | occurrences | status | to file |\n"
 	"|---|---|---|---:|---:|---:|---|---:|\n";
 
-void
-rp_markdown(StrBuf *sb, const Report *r)
+static void
+md_summary(StrBuf *sb, const Report *r)
 {
 	sb_puts(sb, "## fencefuzz report\n\n");
 	sb_printf(sb,
@@ -97,7 +97,11 @@ rp_markdown(StrBuf *sb, const Report *r)
 	sb_puts(sb, "`, generated ");
 	cell(sb, r->generated_at);
 	sb_puts(sb, ".\n\n");
+}
 
+static void
+md_new(StrBuf *sb, const Report *r)
+{
 	sb_puts(sb, "### New\n\n");
 	if (!r->ncampaigns)
 		sb_puts(sb, "No campaigns yet.\n\n");
@@ -123,7 +127,11 @@ rp_markdown(StrBuf *sb, const Report *r)
 			sb_printf(sb, "\n%d more in the HTML report.\n", n - MD_MAX_GROUPS);
 		sb_putc(sb, '\n');
 	}
+}
 
+static void
+md_models(StrBuf *sb, const Report *r)
+{
 	sb_puts(sb, "### Verdicts by model\n\n");
 	if (!r->nmodels)
 		sb_puts(sb, "No models: no campaign has run yet.\n\n");
@@ -158,7 +166,11 @@ rp_markdown(StrBuf *sb, const Report *r)
 		            "suboptimal-placement or alias-redundant-fence finding; findings triaged "
 		            "wontfix or false-alarm do not count.\n\n");
 	}
+}
 
+static void
+md_root_causes(StrBuf *sb, const Report *r)
+{
 	sb_puts(sb, "### Root causes\n\n");
 	if (!r->ngroups)
 		sb_puts(sb, "No findings in this database.\n\n");
@@ -175,7 +187,11 @@ rp_markdown(StrBuf *sb, const Report *r)
 			cause_row(sb, r, &r->groups[g]);
 		sb_putc(sb, '\n');
 	}
+}
 
+static void
+md_campaigns(StrBuf *sb, const Report *r)
+{
 	sb_puts(sb, "### Campaigns\n\n");
 	if (!r->ncampaigns)
 		sb_puts(sb, "No campaigns yet: run `fencefuzz campaign`.\n\n");
@@ -218,7 +234,11 @@ rp_markdown(StrBuf *sb, const Report *r)
 		}
 		sb_putc(sb, '\n');
 	}
+}
 
+static void
+md_hw(StrBuf *sb, const Report *r)
+{
 	sb_puts(sb, "### Hardware runs\n\n");
 	if (!r->nhw)
 		sb_puts(sb, "No hardware runs: `fencefuzz confirm`.\n");
@@ -244,4 +264,15 @@ rp_markdown(StrBuf *sb, const Report *r)
 			sb_puts(sb, " |\n");
 		}
 	}
+}
+
+void
+rp_markdown(StrBuf *sb, const Report *r)
+{
+	md_summary(sb, r);
+	md_new(sb, r);
+	md_models(sb, r);
+	md_root_causes(sb, r);
+	md_campaigns(sb, r);
+	md_hw(sb, r);
 }
