@@ -15,6 +15,7 @@
  * there (TileLang binds the target first, and programs with one find it). */
 #include <string.h>
 
+#include "events.h"
 #include "oracle.h"
 #include "pass.h"
 
@@ -142,13 +143,17 @@ orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingL
 		if (!qq)
 			model_failure(m, p, &err, " for idempotence (the model run on its own output)", out);
 	}
+	/* One event graph of each output function, shared by the oracles. */
+	EventGraph g;
+	orc_events_init(&g);
 	for (int i = 0; i < p->nfuncs && i < q->nfuncs; i++) {
 		const Func *pf = p->funcs[i], *qf = q->funcs[i];
 		int from = out->n;
+		orc_events_build(&g, qf);
 		if (o->enabled & ORC_SOUNDNESS)
-			orc_soundness(qf, o, m->name, out);
+			orc_soundness_graph(&g, qf, o, m->name, out);
 		if (o->enabled & ORC_HANDSHAKE)
-			orc_handshake(qf, o, m->name, out);
+			orc_handshake_graph(&g, m->name, out);
 		if (o->enabled & ORC_CROSS)
 			orc_cross(qf, o, m->name, out);
 		if (o->enabled & ORC_PRESERVATION)
@@ -157,7 +162,7 @@ orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingL
 			orc_idempotence(qf, qq->funcs[i], m->name, out);
 		if (o->enabled & (ORC_NECESSITY | ORC_PLACEMENT | ORC_ALIAS)) {
 			MinimalityStatus st;
-			orc_minimality_status(pf, qf, o, m->name, out, &st);
+			orc_minimality_graph(pf, qf, &g, o, m->name, out, &st);
 			if ((o->enabled & ORC_PLACEMENT) && st.placement == ORC_PLACEMENT_UNDECIDED)
 				fl_add_note(out, "%s: placement undecided in function %s: %s", m->name,
 				            pf->name ? pf->name : "?", st.note);
@@ -167,6 +172,7 @@ orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingL
 		}
 		explain_findings(m, pf, qf, o, out, from);
 	}
+	orc_events_free(&g);
 	return out->n - before;
 }
 

@@ -68,6 +68,7 @@ typedef struct B {
 	EventGraph *g;
 	int cur;   /* the node whose fall-through successor comes next; -1: none */
 	Loc loc;   /* of the statement being translated */
+	const Stmt *s; /* that statement */
 	int site;
 	int cand;  /* emit fence candidates (orc_events_build_candidates) */
 	OrcTx *tx; /* the thread class being built (threads.c), NULL: one thread, any path */
@@ -91,6 +92,7 @@ add(B *b, EventKind k, const char *op)
 	memset(e, 0, sizeof *e);
 	e->kind = k;
 	e->loc = b->loc;
+	e->stmt = b->s;
 	e->op = op;
 	e->site = -1;
 	e->succ[0] = e->succ[1] = -1;
@@ -936,7 +938,9 @@ stmt(B *b, const Stmt *s, int depth)
 		return;
 	}
 	Loc saved = b->loc;
+	const Stmt *saved_s = b->s;
 	b->loc = s->loc;
+	b->s = s;
 	switch (s->kind) {
 	case ST_SEQ:
 		for (int i = 0; i < s->u.seq.n; i++)
@@ -1045,6 +1049,7 @@ stmt(B *b, const Stmt *s, int depth)
 	}
 	}
 	b->loc = saved;
+	b->s = saved_s;
 }
 
 /* ---- public ------------------------------------------------------------------------------ */
@@ -1087,7 +1092,7 @@ build(EventGraph *g, const Func *f, int cand)
 	pm_clear(&g->ranges);
 	pm_clear(&g->aliases);
 	pm_clear(&g->descs);
-	B b = {g, -1, {0, 0}, 0, cand, NULL};
+	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL};
 	if (f->body)
 		b.loc = f->body->loc;
 	g->entry = emit(&b, EV_NOP, "entry");

@@ -1020,9 +1020,77 @@ placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *
 	free(best);
 }
 
+/* Occurrences in the tree of s of the statements counted in m (values:
+ * count + 1, the statements put with 1). */
+static void
+count_stmts(PtrMap *m, const Stmt *s, int depth)
+{
+	if (!s || depth > IR_MAX_DEPTH)
+		return;
+	intptr_t c = (intptr_t)pm_get(m, s);
+	if (c)
+		pm_put(m, s, (void *)(c + 1));
+	if (s->kind == ST_SEQ) {
+		for (int i = 0; i < s->u.seq.n; i++)
+			count_stmts(m, s->u.seq.items[i], depth + 1);
+		return;
+	}
+	int nb = nbodies(s);
+	for (int b = 0; b < nb; b++)
+		count_stmts(m, body_at(s, b), depth + 1);
+}
+
+/* The necessity queries "is q sound without inserted fence x" on q's own
+ * graph: erasing x's statement (an ST_EVAL of one fence call, no argument)
+ * removes exactly its EV_FENCE nodes, one per class of threads whose path
+ * reaches it (events.c builds nothing else from it, and the thread classes
+ * do not depend on it), so the query is q's graph with those nodes read as
+ * no fence.  Usable when q's graph is complete and x's statement is one
+ * node of q's tree; otherwise the query rebuilds q without x. */
+typedef struct Nq {
+	const EventGraph *g;
+	unsigned char *flip; /* by node: read as no fence */
+	int *scratch;
+	PtrMap uses;         /* inserted fence statement -> occurrences in q + 1 */
+} Nq;
+
+static int
+fence_nodes_only(const Stmt *s)
+{
+	return s->kind == ST_EVAL && s->u.eval.value->kind == EX_CALL &&
+	       s->u.eval.value->u.call.nargs == 0 && s->u.eval.value->u.call.nkw == 0;
+}
+
+/* 1/0: q without x is sound under o; -1: not answerable on the graph. */
+static int
+sound_without(Nq *N, const Inserted *x, const OracleOptions *o)
+{
+	const EventGraph *g = N->g;
+	if (g->overflow || !fence_nodes_only(x->stmt) || (intptr_t)pm_get(&N->uses, x->stmt) != 2)
+		return -1;
+	for (int v = 0; v < g->n; v++) {
+		if (g->ev[v].stmt != x->stmt)
+			continue;
+		if (g->ev[v].kind != EV_FENCE)
+			return -1;
+	}
+	for (int v = 0; v < g->n; v++)
+		N->flip[v] = g->ev[v].stmt == x->stmt;
+	return orc_is_sound_graph(g, o, N->flip, N->scratch);
+}
+
+static int
+necessity_query(Nq *N, const Inserted *x, const Func *q, const OracleOptions *o, Arena *scratch)
+{
+	int r = sound_without(N, x, o);
+	if (r >= 0)
+		return r;
+	return orc_is_sound(orc_erase(q, x, 1, scratch), o);
+}
+
 int
-orc_minimality_status(const Func *p, const Func *q, const OracleOptions *o, const char *model,
-                      FindingList *out, MinimalityStatus *status)
+orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const OracleOptions *o,
+                     const char *model, FindingList *out, MinimalityStatus *status)
 {
 	MinimalityStatus local;
 	MinimalityStatus *st = status ? status : &local;
@@ -1033,6 +1101,9 @@ orc_minimality_status(const Func *p, const Func *q, const OracleOptions *o, cons
 		return 0;
 	int before = out->n;
 	Mn M = {.p = p, .o = o, .scratch = ar_new(), .fn_end_id = -1};
+	EventGraph own;
+	int built = 0;
+	Nq N = {0};
 	Inserted *ins = NULL;
 	int nins = 0;
 	int preserved = orc_align(p, q, M.scratch, &ins, &nins, NULL) == 0;
@@ -1042,7 +1113,18 @@ orc_minimality_status(const Func *p, const Func *q, const OracleOptions *o, cons
 		goto done;
 	}
 	st->aligned = 1;
-	st->q_sound = orc_is_sound(q, o);
+	if (!gq) {
+		orc_events_init(&own);
+		orc_events_build(&own, q);
+		gq = &own;
+		built = 1;
+	}
+	N.g = gq;
+	N.flip = calloc((size_t)gq->n + 1, 1);
+	N.scratch = malloc(sizeof *N.scratch * (size_t)(3 * gq->n) + 1);
+	if (!N.flip || !N.scratch)
+		abort();
+	st->q_sound = orc_is_sound_graph(gq, o, NULL, N.scratch);
 	for (int i = 0; i < nins; i++)
 		st->inserted_fences += is_fence(ins[i].stmt);
 
@@ -1050,22 +1132,28 @@ orc_minimality_status(const Func *p, const Func *q, const OracleOptions *o, cons
 		OracleOptions plain = *o, aware = *o;
 		plain.alias_aware = 0;
 		aware.alias_aware = 1;
-		int check_alias = (levels & ORC_ALIAS) && orc_is_sound(q, &aware);
+		int check_alias = (levels & ORC_ALIAS) && orc_is_sound_graph(gq, &aware, NULL, N.scratch);
 		st->necessity_skipped = !st->q_sound;
+		if (st->q_sound || check_alias) {
+			for (int i = 0; i < nins; i++)
+				if (is_fence(ins[i].stmt))
+					pm_put(&N.uses, ins[i].stmt, (void *)(intptr_t)1);
+			count_stmts(&N.uses, q->body, 0);
+		}
 		for (int i = 0; i < nins && (st->q_sound || check_alias); i++) {
 			if (!is_fence(ins[i].stmt))
 				continue;
-			Func *without = orc_erase(q, &ins[i], 1, M.scratch);
 			int removable = -1; /* under o */
 			if (st->q_sound && (levels & ORC_NECESSITY)) {
-				removable = orc_is_sound(without, o);
+				removable = necessity_query(&N, &ins[i], q, o, M.scratch);
 				if (removable)
 					report_removable(out, &ins[i], model, 0);
 			}
 			if (check_alias) {
-				int plain_ok = removable >= 0 && !o->alias_aware ? removable
-				                                                 : orc_is_sound(without, &plain);
-				if (!plain_ok && orc_is_sound(without, &aware))
+				int plain_ok = removable >= 0 && !o->alias_aware
+				                   ? removable
+				                   : necessity_query(&N, &ins[i], q, &plain, M.scratch);
+				if (!plain_ok && necessity_query(&N, &ins[i], q, &aware, M.scratch))
 					report_removable(out, &ins[i], model, 1);
 			}
 		}
@@ -1097,7 +1185,19 @@ done:
 	free(M.on);
 	free(M.gscratch);
 	ar_free(M.scratch);
+	free(N.flip);
+	free(N.scratch);
+	pm_free(&N.uses);
+	if (built)
+		orc_events_free(&own);
 	return out->n - before;
+}
+
+int
+orc_minimality_status(const Func *p, const Func *q, const OracleOptions *o, const char *model,
+                      FindingList *out, MinimalityStatus *status)
+{
+	return orc_minimality_graph(p, q, NULL, o, model, out, status);
 }
 
 int

@@ -53,7 +53,7 @@ typedef struct Class {
 typedef struct Search {
 	const EventGraph *g;
 	const OracleOptions *o;
-	const unsigned char *on; /* EVF_CAND nodes read as fences; NULL: none */
+	const unsigned char *on; /* nodes read the other way round (fence / no fence); NULL: none */
 	int *stamp, *parent, *queue, *path;
 	unsigned char *found; /* per site and hazard */
 } Search;
@@ -195,7 +195,7 @@ search(Search *s, const Class *c, int stamp, const char *model, FindingList *out
 		int u = s->queue[head++];
 		for (int k = 0; k < 2; k++) {
 			int v = g->ev[u].succ[k];
-			if (v < 0 || s->stamp[v] == stamp || g->ev[v].kind == EV_FENCE || (s->on && s->on[v]))
+			if (v < 0 || s->stamp[v] == stamp || (g->ev[v].kind == EV_FENCE) != (s->on && s->on[v]))
 				continue;
 			s->stamp[v] = stamp;
 			s->parent[v] = u;
@@ -220,39 +220,54 @@ search(Search *s, const Class *c, int stamp, const char *model, FindingList *out
 }
 
 static int
-run(const Func *q, const OracleOptions *o, const char *model, FindingList *out)
+run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char *model,
+          FindingList *out)
 {
-	EventGraph g;
-	orc_events_init(&g);
-	orc_events_build(&g, q);
-	int n = g.n;
-	Search s = {&g, o, NULL, NULL, NULL, NULL, NULL, NULL};
+	int n = g->n;
+	Search s = {g, o, NULL, NULL, NULL, NULL, NULL, NULL};
 	int *mem = malloc(sizeof *mem * (size_t)(4 * n) + 1);
-	s.found = calloc((size_t)(g.nsites + 1) * NHAZ, 1);
+	s.found = calloc((size_t)(g->nsites + 1) * NHAZ, 1);
 	Class cl[2 * MAX_CLASSES];
 	if (!mem || !s.found)
 		abort();
 	s.stamp = mem, s.parent = mem + n, s.queue = mem + 2 * n, s.path = mem + 3 * n;
 	for (int i = 0; i < n; i++)
 		s.stamp[i] = -1;
-	int nc = classes(&g, o, cl), hits = 0;
+	int nc = classes(g, o, cl), hits = 0;
 	for (int c = 0; c < nc; c++) {
 		hits += search(&s, &cl[c], c, model, out);
 		if (hits && !out)
 			break;
 	}
-	if (g.overflow && out) {
+	if (g->overflow && out) {
 		Finding *f = fl_add(out, FK_UNSOUND, model, "soundness", RULE_W, q->body ? q->body->loc : (Loc){0, 0});
 		fl_set_message(out, f, "program nests deeper than %d: only part of it was checked", IR_MAX_DEPTH);
 		f->strength = STRENGTH_UNDECIDED;
 		f->strength_note = ar_strdup(out->arena, "nesting depth limit");
 		fl_sign(f);
 	}
-	hits += g.overflow;
+	hits += g->overflow;
 	free(s.found);
 	free(mem);
+	return hits;
+}
+
+static int
+run(const Func *q, const OracleOptions *o, const char *model, FindingList *out)
+{
+	EventGraph g;
+	orc_events_init(&g);
+	orc_events_build(&g, q);
+	int hits = run_graph(&g, q, o, model, out);
 	orc_events_free(&g);
 	return hits;
+}
+
+int
+orc_soundness_graph(const EventGraph *g, const Func *q, const OracleOptions *o,
+                    const char *model, FindingList *out)
+{
+	return run_graph(g, q, o, model, out);
 }
 
 int
