@@ -229,6 +229,8 @@ ival(B *b, const Expr *e, int depth)
 		const char *n = e->u.call.name;
 		Expr **a = e->u.call.args;
 		int na = e->u.call.nargs;
+		if (n[0] != 'C' && n[0] != 's' && n[0] != 'm' && n[0] != 'i')
+			return UNKNOWN; /* none of the names below: no strcmp for most calls */
 		if (!strcmp(n, "Cast") && na == 2)
 			return ival(b, a[1], depth + 1);
 		if (!strcmp(n, "shift_right") && na == 2 && ir_is_const_int(a[1], &c) && c >= 0 && c < 63) {
@@ -465,7 +467,8 @@ access(B *b, EventKind k, const char *op, const char *buf, Foot f, int site)
 static const char *
 call_label(const Expr *call)
 {
-	if ((!strcmp(call->u.call.name, "call_extern") || !strcmp(call->u.call.name, "call_pure_extern")) &&
+	if (call->u.call.name[0] == 'c' &&
+	    (!strcmp(call->u.call.name, "call_extern") || !strcmp(call->u.call.name, "call_pure_extern")) &&
 	    call->u.call.nargs >= 2 && call->u.call.args[1]->kind == EX_STR)
 		return call->u.call.args[1]->u.s;
 	return call->u.call.name;
@@ -611,17 +614,19 @@ pointer(B *b, const Expr *e, Owner *ow, int pos, int depth)
 	const char *n = e->u.call.name;
 	Expr **a = e->u.call.args;
 	int na = e->u.call.nargs;
+	int tvm = !strcmp(n, "tvm_access_ptr");
+	int elem = !tvm && (!strcmp(n, "address_of") || !strcmp(n, "access_ptr"));
 	for (int i = 0; i < na; i++) {
 		/* The pointed-to element is not loaded; its indices are evaluated. */
 		const Expr *x = a[i];
-		if (x->kind == EX_LOAD && ((!strcmp(n, "address_of") && i == 0) || (!strcmp(n, "access_ptr") && i == 0))) {
+		if (x->kind == EX_LOAD && elem && i == 0) {
 			for (int k = 0; k < x->u.load.nidx; k++)
 				scan(b, x->u.load.idx[k], ow, pos, depth + 1);
-		} else if (!(!strcmp(n, "tvm_access_ptr") && i == 1)) {
+		} else if (!(tvm && i == 1)) {
 			scan(b, x, ow, pos, depth + 1);
 		}
 	}
-	if (!strcmp(n, "tvm_access_ptr")) {
+	if (tvm) {
 		const Var *base = na >= 2 ? shared_base(b, a[1], 0) : NULL;
 		if (!base)
 			return;

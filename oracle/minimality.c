@@ -57,8 +57,9 @@
  * chosen positions' nodes as fences (orc_is_sound_graph); when that graph
  * overflows the depth limit each query rebuilds the program with its fences.
  * Built with FENCEFUZZ_PLACEMENT_SELFCHECK, every search decided with at
- * most 14 candidates is checked against brute force, and every query on the
- * candidate graph against the rebuilt program.
+ * most 14 candidates is checked against brute force, every query on the
+ * candidate graph against the rebuilt program, and every cost of the
+ * compiled cost walk (tc_compile) against the tree walk.
  *
  * The output is related to the input by preserve.c's alignment; when the
  * output is not preserved but has the same statement shape (the reference
@@ -222,6 +223,11 @@ typedef struct Mn {
 	int *cnode, *cpos, ncand_nodes; /* candidate nodes and their position ids */
 	unsigned char *on;              /* by node: read as a fence */
 	int *gscratch;
+	/* tree_cost compiled (tc_compile): the walk of tc_list as a flat
+	 * program over the positions, so that the hitting-set search costs a
+	 * set without walking the tree. */
+	struct TcOp *tc;
+	int ntc, captc, tcdepth;
 } Mn;
 
 static int
@@ -396,10 +402,102 @@ tc_list(Tc *T, Stmt *body)
 	return sat_add(c, T->count[T->next++]);
 }
 
+/* The compiled walk: a stack machine whose ops mirror tc_list and tc_item
+ * step by step (same additions, same saturation, same order). */
+typedef struct TcOp {
+	enum { TC_PUSH, TC_POS, TC_IF, TC_MUL } op;
+	int pos;        /* TC_POS: position id */
+	int64_t weight; /* TC_MUL */
+} TcOp;
+
+static void
+tc_emit(Mn *M, int op, int pos, int64_t w)
+{
+	if (M->ntc == M->captc) {
+		M->captc = M->captc ? 2 * M->captc : 64;
+		M->tc = realloc(M->tc, sizeof *M->tc * (size_t)M->captc);
+		if (!M->tc)
+			abort();
+	}
+	M->tc[M->ntc++] = (TcOp){op, pos, w};
+}
+
+/* Compiles tc_list(body) with positions from *next: pushes its value. */
+static void
+tc_compile(Mn *M, Stmt *body, int *next, int depth)
+{
+	tc_emit(M, TC_PUSH, 0, 0);
+	if (depth + 2 > M->tcdepth)
+		M->tcdepth = depth + 2;
+	if (!body)
+		return;
+	int n;
+	Stmt *const *items = items_of(&body, &n);
+	for (int k = 0; k < n; k++) {
+		const Stmt *s = items[k];
+		tc_emit(M, TC_POS, (*next)++, 0);
+		int nb = nbodies(s);
+		if (!nb)
+			continue; /* tc_item is 0: adding it changes nothing */
+		if (s->kind == ST_IF) {
+			tc_compile(M, s->u.if_.then_, next, depth + 1);
+			tc_compile(M, s->u.if_.else_, next, depth + 2);
+			tc_emit(M, TC_IF, 0, 0);
+		} else {
+			tc_compile(M, body_at(s, 0), next, depth + 1);
+			tc_emit(M, TC_MUL, 0, weight_of(s, M->o));
+		}
+	}
+	tc_emit(M, TC_POS, (*next)++, 0);
+}
+
+/* The cost with count[id] fences at each position, or (count NULL) one
+ * fence at each position of set. */
+static int64_t
+tc_run(const Mn *M, const int *count, const uint64_t *set)
+{
+	int64_t stack[2 * IR_MAX_DEPTH + 8];
+	int sp = 0;
+	int worst = M->o->placement_worst_path;
+	for (int i = 0; i < M->ntc; i++) {
+		const TcOp *x = &M->tc[i];
+		switch (x->op) {
+		case TC_PUSH:
+			stack[sp++] = 0;
+			break;
+		case TC_POS: {
+			int64_t c = count ? count[x->pos] : (int64_t)((set[x->pos / 64] >> (x->pos % 64)) & 1);
+			stack[sp - 1] = sat_add(stack[sp - 1], c);
+			break;
+		}
+		case TC_IF: {
+			int64_t b = stack[--sp], a = stack[--sp];
+			stack[sp - 1] = sat_add(stack[sp - 1], worst ? (a > b ? a : b) : sat_add(a, b));
+			break;
+		}
+		case TC_MUL: {
+			int64_t a = stack[--sp];
+			stack[sp - 1] = sat_add(stack[sp - 1], sat_mul(x->weight, a));
+			break;
+		}
+		}
+	}
+	return stack[0];
+}
+
 static int64_t
 tree_cost(const Mn *M, const int *count)
 {
 	Tc T = {M, count, 0};
+	if (M->tc && M->tcdepth <= 2 * IR_MAX_DEPTH + 8) {
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+		if (tc_run(M, count, NULL) != tc_list(&T, M->p->body)) {
+			fprintf(stderr, "placement selfcheck: compiled and walked costs disagree\n");
+			abort();
+		}
+#endif
+		return tc_run(M, count, NULL);
+	}
 	return tc_list(&T, M->p->body);
 }
 
@@ -506,6 +604,10 @@ set_cost(const Mn *M, const Word *set, int *count)
 				c = sat_add(c, M->pos[i].weight);
 		return c;
 	}
+#ifndef FENCEFUZZ_PLACEMENT_SELFCHECK
+	if (M->tc && M->tcdepth <= 2 * IR_MAX_DEPTH + 8)
+		return tc_run(M, NULL, set);
+#endif
 	for (int i = 0; i < M->npos; i++)
 		count[i] = bit(set, i);
 	return tree_cost(M, count);
@@ -1165,6 +1267,12 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 			st->placement = ORC_PLACEMENT_UNDECIDED;
 			snprintf(st->note, sizeof st->note, "undecided: nesting too deep");
 		} else {
+			int next = 0;
+			tc_compile(&M, p->body, &next, 0);
+			if (next != M.npos) { /* cannot happen: the same walk as collect_list */
+				free(M.tc);
+				M.tc = NULL;
+			}
 			int fences_only = preserved;
 			for (int i = 0; i < nins; i++)
 				fences_only &= is_fence(ins[i].stmt);
@@ -1184,6 +1292,7 @@ done:
 	free(M.cpos);
 	free(M.on);
 	free(M.gscratch);
+	free(M.tc);
 	ar_free(M.scratch);
 	free(N.flip);
 	free(N.scratch);
