@@ -150,6 +150,7 @@ orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingL
 	/* One event graph of each output function, shared by the oracles. */
 	EventGraph g;
 	orc_events_init(&g);
+	Arena *scratch = ar_new();
 	for (int i = 0; i < p->nfuncs && i < q->nfuncs; i++) {
 		const Func *pf = p->funcs[i], *qf = q->funcs[i];
 		int from = out->n;
@@ -160,13 +161,18 @@ orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingL
 			orc_handshake_graph(&g, m->name, out);
 		if (o->enabled & ORC_CROSS)
 			orc_cross(qf, o, m->name, out);
-		if (o->enabled & ORC_PRESERVATION)
+		/* One alignment of qf to pf for preservation and minimality: an
+		 * aligned output is preserved (orc_preservation adds nothing). */
+		OrcAlignment al = {0, NULL, 0};
+		if (o->enabled & (ORC_PRESERVATION | ORC_NECESSITY | ORC_PLACEMENT | ORC_ALIAS))
+			al.preserved = orc_align(pf, qf, scratch, &al.ins, &al.nins, NULL) == 0;
+		if ((o->enabled & ORC_PRESERVATION) && !al.preserved)
 			orc_preservation(pf, qf, m->name, out);
 		if (qq)
 			orc_idempotence(qf, qq->funcs[i], m->name, out);
 		if (o->enabled & (ORC_NECESSITY | ORC_PLACEMENT | ORC_ALIAS)) {
 			MinimalityStatus st;
-			orc_minimality_graph(pf, qf, &g, o, m->name, out, &st);
+			orc_minimality_graph(pf, qf, &g, &al, o, m->name, out, &st);
 			if ((o->enabled & ORC_PLACEMENT) && st.placement == ORC_PLACEMENT_UNDECIDED)
 				fl_add_note(out, "%s: placement undecided in function %s: %s", m->name,
 				            pf->name ? pf->name : "?", st.note);
@@ -177,6 +183,7 @@ orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingL
 		explain_findings(m, pf, qf, o, out, from);
 	}
 	orc_events_free(&g);
+	ar_free(scratch);
 	return out->n - before;
 }
 

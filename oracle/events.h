@@ -110,12 +110,20 @@ int orc_soundness_graph(const EventGraph *g, const Func *q, const OracleOptions 
 /* handshake.c: orc_handshake on the graph of q (orc_events_build(g, q)). */
 int orc_handshake_graph(const EventGraph *g, const char *model, FindingList *out);
 
+/* orc_align(p, q, ...) done once for the oracles that need it: preserved
+ * is 1 when it returned 0 (ins, nins: its insertions), else 0. */
+typedef struct OrcAlignment {
+	int preserved;
+	Inserted *ins;
+	int nins;
+} OrcAlignment;
+
 /* minimality.c: orc_minimality_status with q's graph (orc_events_build(gq,
  * q)) given, so that q's soundness and each "is q still sound without this
- * inserted fence" query is a search on it, not a rebuild; gq NULL: built
- * here. */
+ * inserted fence" query is a search on it, not a rebuild, and with the
+ * alignment of q to p given; gq, al NULL: computed here. */
 int orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq,
-                         const OracleOptions *o, const char *model, FindingList *out,
-                         MinimalityStatus *status);
+                         const OrcAlignment *al, const OracleOptions *o, const char *model,
+                         FindingList *out, MinimalityStatus *status);
 
 #endif

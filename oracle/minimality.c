@@ -1191,8 +1191,9 @@ necessity_query(Nq *N, const Inserted *x, const Func *q, const OracleOptions *o,
 }
 
 int
-orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const OracleOptions *o,
-                     const char *model, FindingList *out, MinimalityStatus *status)
+orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const OrcAlignment *al,
+                     const OracleOptions *o, const char *model, FindingList *out,
+                     MinimalityStatus *status)
 {
 	MinimalityStatus local;
 	MinimalityStatus *st = status ? status : &local;
@@ -1208,7 +1209,14 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	Nq N = {0};
 	Inserted *ins = NULL;
 	int nins = 0;
-	int preserved = orc_align(p, q, M.scratch, &ins, &nins, NULL) == 0;
+	int preserved;
+	if (al) {
+		preserved = al->preserved;
+		ins = al->ins;
+		nins = al->nins;
+	} else {
+		preserved = orc_align(p, q, M.scratch, &ins, &nins, NULL) == 0;
+	}
 	if (!preserved && orc_align_shape(p, q, M.scratch, &ins, &nins) != 0) {
 		snprintf(st->note, sizeof st->note,
 		         "skipped: the output does not align with the input (see preservation)");
@@ -1306,7 +1314,7 @@ int
 orc_minimality_status(const Func *p, const Func *q, const OracleOptions *o, const char *model,
                       FindingList *out, MinimalityStatus *status)
 {
-	return orc_minimality_graph(p, q, NULL, o, model, out, status);
+	return orc_minimality_graph(p, q, NULL, NULL, o, model, out, status);
 }
 
 int
