@@ -103,6 +103,12 @@ void orc_events_witness(const EventGraph *g, const int *path, int len, FindingLi
  * 3 * g->n ints the call may use. */
 int orc_is_sound_graph(const EventGraph *g, const OracleOptions *o, const unsigned char *on,
                        int *scratch);
+/* orc_is_sound_graph(g, o, on, NULL) for many `on` on one graph: what does
+ * not depend on `on` is found once.  g must outlive the plan. */
+typedef struct OrcSoundPlan OrcSoundPlan;
+OrcSoundPlan *orc_sound_plan(const EventGraph *g, const OracleOptions *o);
+int orc_is_sound_plan(OrcSoundPlan *plan, const unsigned char *on);
+void orc_sound_plan_free(OrcSoundPlan *plan);
 /* orc_soundness on the graph of q (built by orc_events_build(g, q)). */
 int orc_soundness_graph(const EventGraph *g, const Func *q, const OracleOptions *o,
                         const char *model, FindingList *out);

@@ -223,6 +223,7 @@ typedef struct Mn {
 	int *cnode, *cpos, ncand_nodes; /* candidate nodes and their position ids */
 	unsigned char *on;              /* by node: read as a fence */
 	int *gscratch;
+	OrcSoundPlan *plan;             /* the queries on it (orc_sound_plan) */
 	/* tree_cost compiled (tc_compile): the walk of tc_list as a flat
 	 * program over the positions, so that the hitting-set search costs a
 	 * set without walking the tree. */
@@ -553,6 +554,7 @@ graph_init(Mn *M)
 		M->cnode[M->ncand_nodes] = v;
 		M->cpos[M->ncand_nodes++] = (int)id;
 	}
+	M->plan = orc_sound_plan(&M->g, M->o);
 	M->gstate = 1;
 }
 
@@ -565,7 +567,7 @@ sound_with(Mn *M, const Word *set)
 		for (int j = 0; j < M->ncand_nodes; j++)
 			M->on[M->cnode[j]] = (unsigned char)bit(set, M->cpos[j]);
 		M->queries++;
-		int ok = orc_is_sound_graph(&M->g, M->o, M->on, M->gscratch);
+		int ok = orc_is_sound_plan(M->plan, M->on);
 #ifndef FENCEFUZZ_PLACEMENT_SELFCHECK
 		return ok;
 #else
@@ -737,10 +739,167 @@ grow(Search *S, Word *t, const int *idx, int n)
 	free(u);
 }
 
+/* The last search's outcome, by everything it read: the models of one
+ * program share its input, so the second and third models' placement
+ * searches (the optimum is the input's) are a comparison.  Exact whatever
+ * the addresses: the search reads only the candidate graph (kinds, edges,
+ * flags, sites, footprints), which of its nodes stand for which position,
+ * the positions' weights and candidacy, the compiled cost walk and the
+ * options, and all of them are compared. */
+typedef struct SearchMemo {
+	int valid;
+	OracleOptions o;
+	int npos, ncand, n, ncand_nodes, ntc;
+	Event *ev;           /* the fields the search reads; the rest zeroed */
+	int *cnode, *cpos;
+	int64_t *weight;
+	unsigned char *cand;
+	TcOp *tc;
+	/* the outcome */
+	int decided, ncuts;
+	int64_t opt;
+	Word *best;
+	long queries;
+	char note[200];
+} SearchMemo;
+
+static SearchMemo memo; /* one per process, as threads.c's class cache */
+
+static Event
+memo_event(const Event *e)
+{
+	Event x;
+	memset(&x, 0, sizeof x);
+	x.kind = e->kind;
+	x.foot = e->foot;
+	x.site = e->site;
+	x.flags = e->flags;
+	x.succ[0] = e->succ[0];
+	x.succ[1] = e->succ[1];
+	return x;
+}
+
+static int
+same_options(const OracleOptions *a, const OracleOptions *b)
+{
+	return a->enabled == b->enabled && a->war == b->war && a->alias_aware == b->alias_aware &&
+	       a->unknown_trip_weight == b->unknown_trip_weight &&
+	       a->placement_max_gaps == b->placement_max_gaps &&
+	       a->placement_worst_path == b->placement_worst_path && a->profile == b->profile;
+}
+
+static int
+memo_matches(const Mn *M)
+{
+	const SearchMemo *m = &memo;
+	if (!m->valid || !same_options(&m->o, M->o) || m->npos != M->npos || m->ncand != M->ncand ||
+	    m->n != M->g.n || m->ncand_nodes != M->ncand_nodes || m->ntc != M->ntc)
+		return 0;
+	for (int i = 0; i < M->npos; i++)
+		if (m->weight[i] != M->pos[i].weight || m->cand[i] != M->pos[i].candidate)
+			return 0;
+	for (int j = 0; j < M->ncand_nodes; j++)
+		if (m->cnode[j] != M->cnode[j] || m->cpos[j] != M->cpos[j])
+			return 0;
+	for (int i = 0; i < M->ntc; i++)
+		if (m->tc[i].op != M->tc[i].op || m->tc[i].pos != M->tc[i].pos ||
+		    m->tc[i].weight != M->tc[i].weight)
+			return 0;
+	for (int v = 0; v < M->g.n; v++) {
+		Event x = memo_event(&M->g.ev[v]);
+		const Event *y = &m->ev[v];
+		if (x.kind != y->kind || x.site != y->site || x.flags != y->flags ||
+		    x.succ[0] != y->succ[0] || x.succ[1] != y->succ[1] || x.foot.alloc != y->foot.alloc ||
+		    x.foot.known != y->foot.known || x.foot.lo != y->foot.lo || x.foot.hi != y->foot.hi)
+			return 0;
+	}
+	return 1;
+}
+
+static void
+memo_free(void)
+{
+	free(memo.ev);
+	free(memo.cnode);
+	free(memo.cpos);
+	free(memo.weight);
+	free(memo.cand);
+	free(memo.tc);
+	free(memo.best);
+	memset(&memo, 0, sizeof memo);
+}
+
+static void *
+memo_dup(const void *p, size_t n)
+{
+	void *q = malloc(n + 1);
+	if (!q)
+		abort();
+	if (n)
+		memcpy(q, p, n);
+	return q;
+}
+
+static void
+memo_store(const Mn *M, int decided, int ncuts, int64_t opt, const Word *best, long queries,
+           const char *note)
+{
+	memo_free();
+	SearchMemo *m = &memo;
+	m->o = *M->o;
+	m->npos = M->npos, m->ncand = M->ncand, m->n = M->g.n;
+	m->ncand_nodes = M->ncand_nodes, m->ntc = M->ntc;
+	m->ev = malloc(sizeof *m->ev * (size_t)M->g.n + 1);
+	m->weight = malloc(sizeof *m->weight * (size_t)M->npos + 1);
+	m->cand = malloc((size_t)M->npos + 1);
+	if (!m->ev || !m->weight || !m->cand)
+		abort();
+	for (int v = 0; v < M->g.n; v++)
+		m->ev[v] = memo_event(&M->g.ev[v]);
+	for (int i = 0; i < M->npos; i++) {
+		m->weight[i] = M->pos[i].weight;
+		m->cand[i] = (unsigned char)M->pos[i].candidate;
+	}
+	m->cnode = memo_dup(M->cnode, sizeof *M->cnode * (size_t)M->ncand_nodes);
+	m->cpos = memo_dup(M->cpos, sizeof *M->cpos * (size_t)M->ncand_nodes);
+	m->tc = memo_dup(M->tc, sizeof *M->tc * (size_t)M->ntc);
+	m->best = memo_dup(best, sizeof *best * (size_t)(M->npos / 64 + 1));
+	m->decided = decided, m->ncuts = ncuts, m->opt = opt, m->queries = queries;
+	snprintf(m->note, sizeof m->note, "%s", note);
+	m->valid = 1;
+}
+
+static int search_run(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts);
+
 /* The optimum cost into *opt and its positions into best.  Returns 1
  * decided, 0 undecided (note says why). */
 static int
 search_optimum(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen)
+{
+	if (!M->gstate)
+		graph_init(M);
+	if (M->gstate < 0 || !M->tc) /* no candidate graph: nothing to compare by */
+		return search_run(M, opt, best, note, notelen, &(int){0});
+	if (memo_matches(M)) {
+		M->queries += memo.queries;
+		*opt = memo.opt;
+		memcpy(best, memo.best, sizeof *best * (size_t)(M->npos / 64 + 1));
+		if (memo.decided)
+			snprintf(note, notelen, "exact: exhaustive over %d candidate positions (implicit "
+			         "hitting set, %d cuts, %ld soundness queries)", M->ncand, memo.ncuts, M->queries);
+		else
+			snprintf(note, notelen, "%s", memo.note);
+		return memo.decided;
+	}
+	long q0 = M->queries;
+	int ncuts = 0;
+	int decided = search_run(M, opt, best, note, notelen, &ncuts);
+	memo_store(M, decided, ncuts, decided ? *opt : 0, best, M->queries - q0, note);
+	return decided;
+}
+
+static int
+search_run(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts)
 {
 	Search S = {.M = M, .K = M->npos, .W = M->npos / 64 + 1};
 	Word *all = calloc((size_t)S.W, sizeof *all);
@@ -824,6 +983,7 @@ done:
 	if (decided)
 		snprintf(note, notelen, "exact: exhaustive over %d candidate positions (implicit hitting "
 		         "set, %d cuts, %ld soundness queries)", M->ncand, S.ncuts, M->queries);
+	*ncuts = S.ncuts;
 	free(S.cuts);
 	free(all);
 	free(t);
@@ -1294,6 +1454,7 @@ done:
 	pm_free(&M.end_id[0]);
 	pm_free(&M.end_id[1]);
 	pm_free(&M.loop_of);
+	orc_sound_plan_free(M.plan);
 	if (M.gstate)
 		orc_events_free(&M.g);
 	free(M.cnode);
