@@ -78,7 +78,11 @@ static void
 explain_findings(const PassModel *m, const Func *pf, const Func *qf, const OracleOptions *o,
                  FindingList *out, int from)
 {
-	if (m->ungated && (o->enabled & ORC_SOUNDNESS)) {
+	/* The ungated run matters only to unsound findings: none, no run. */
+	int unsound = 0;
+	for (int i = from; i < out->n && !unsound; i++)
+		unsound = unsound_kind(out->items[i].kind);
+	if (unsound && m->ungated && (o->enabled & ORC_SOUNDNESS)) {
 		Func *ug = m->ungated->run(pf, out->arena);
 		if (!ir_equal_func(ug, qf)) {
 			FindingList ufl;
@@ -185,13 +189,18 @@ orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingL
 		if (!qq)
 			model_failure(m, p, &err, " for idempotence (the model run on its own output)", out);
 	}
+	/* One event graph and one alignment of each output function, shared
+	 * by the oracles that need them. */
+	OracleShared *shared = orc_shared_new();
 	for (int i = 0; i < p->nfuncs && i < q->nfuncs; i++) {
 		const Func *pf = p->funcs[i], *qf = q->funcs[i];
 		int from = out->n;
-		OracleCase c = {pf, qf, qq ? qq->funcs[i] : NULL, o, m->name};
+		orc_shared_reset(shared);
+		OracleCase c = {pf, qf, qq ? qq->funcs[i] : NULL, o, m->name, shared};
 		judge_func(&c, out);
 		explain_findings(m, pf, qf, o, out, from);
 	}
+	orc_shared_free(shared);
 	return out->n - before;
 }
 

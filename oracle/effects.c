@@ -150,5 +150,5 @@ orc_scope_is_data_shared(const char *scope)
 	/* An mbarrier object lives in shared memory but is only touched by
 	 * mbarrier operations and TMA complete_tx, which fence.proxy.async does
 	 * not order (PTX 9.7.13.15; its init is ordered by fence.mbarrier_init). */
-	return ir_scope_is_shared(scope) && strcmp(scope, "shared.barrier") != 0;
+	return ir_scope_is_shared(scope) && (scope[6] != '.' || strcmp(scope, "shared.barrier") != 0);
 }

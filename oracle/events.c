@@ -68,6 +68,7 @@ typedef struct B {
 	EventGraph *g;
 	int cur;   /* the node whose fall-through successor comes next; -1: none */
 	Loc loc;   /* of the statement being translated */
+	const Stmt *s; /* that statement */
 	int site;
 	int cand;  /* emit fence candidates (orc_events_build_candidates) */
 	OrcTx *tx; /* the thread class being built (threads.c), NULL: one thread, any path */
@@ -91,6 +92,7 @@ add(B *b, EventKind k, const char *op)
 	memset(e, 0, sizeof *e);
 	e->kind = k;
 	e->loc = b->loc;
+	e->stmt = b->s;
 	e->op = op;
 	e->site = -1;
 	e->succ[0] = e->succ[1] = -1;
@@ -227,6 +229,8 @@ ival(B *b, const Expr *e, int depth)
 		const char *n = e->u.call.name;
 		Expr **a = e->u.call.args;
 		int na = e->u.call.nargs;
+		if (n[0] != 'C' && n[0] != 's' && n[0] != 'm' && n[0] != 'i')
+			return UNKNOWN; /* none of the names below: no strcmp for most calls */
 		if (!strcmp(n, "Cast") && na == 2)
 			return ival(b, a[1], depth + 1);
 		if (!strcmp(n, "shift_right") && na == 2 && ir_is_const_int(a[1], &c) && c >= 0 && c < 63) {
@@ -463,7 +467,8 @@ access(B *b, EventKind k, const char *op, const char *buf, Foot f, int site)
 static const char *
 call_label(const Expr *call)
 {
-	if ((!strcmp(call->u.call.name, "call_extern") || !strcmp(call->u.call.name, "call_pure_extern")) &&
+	if (call->u.call.name[0] == 'c' &&
+	    (!strcmp(call->u.call.name, "call_extern") || !strcmp(call->u.call.name, "call_pure_extern")) &&
 	    call->u.call.nargs >= 2 && call->u.call.args[1]->kind == EX_STR)
 		return call->u.call.args[1]->u.s;
 	return call->u.call.name;
@@ -609,17 +614,19 @@ pointer(B *b, const Expr *e, Owner *ow, int pos, int depth)
 	const char *n = e->u.call.name;
 	Expr **a = e->u.call.args;
 	int na = e->u.call.nargs;
+	int tvm = !strcmp(n, "tvm_access_ptr");
+	int elem = !tvm && (!strcmp(n, "address_of") || !strcmp(n, "access_ptr"));
 	for (int i = 0; i < na; i++) {
 		/* The pointed-to element is not loaded; its indices are evaluated. */
 		const Expr *x = a[i];
-		if (x->kind == EX_LOAD && ((!strcmp(n, "address_of") && i == 0) || (!strcmp(n, "access_ptr") && i == 0))) {
+		if (x->kind == EX_LOAD && elem && i == 0) {
 			for (int k = 0; k < x->u.load.nidx; k++)
 				scan(b, x->u.load.idx[k], ow, pos, depth + 1);
-		} else if (!(!strcmp(n, "tvm_access_ptr") && i == 1)) {
+		} else if (!(tvm && i == 1)) {
 			scan(b, x, ow, pos, depth + 1);
 		}
 	}
-	if (!strcmp(n, "tvm_access_ptr")) {
+	if (tvm) {
 		const Var *base = na >= 2 ? shared_base(b, a[1], 0) : NULL;
 		if (!base)
 			return;
@@ -936,7 +943,9 @@ stmt(B *b, const Stmt *s, int depth)
 		return;
 	}
 	Loc saved = b->loc;
+	const Stmt *saved_s = b->s;
 	b->loc = s->loc;
+	b->s = s;
 	switch (s->kind) {
 	case ST_SEQ:
 		for (int i = 0; i < s->u.seq.n; i++)
@@ -1045,6 +1054,7 @@ stmt(B *b, const Stmt *s, int depth)
 	}
 	}
 	b->loc = saved;
+	b->s = saved_s;
 }
 
 /* ---- public ------------------------------------------------------------------------------ */
@@ -1087,7 +1097,7 @@ build(EventGraph *g, const Func *f, int cand)
 	pm_clear(&g->ranges);
 	pm_clear(&g->aliases);
 	pm_clear(&g->descs);
-	B b = {g, -1, {0, 0}, 0, cand, NULL};
+	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL};
 	if (f->body)
 		b.loc = f->body->loc;
 	g->entry = emit(&b, EV_NOP, "entry");

@@ -36,6 +36,7 @@ enum {
 typedef struct Event {
 	EventKind kind;
 	Loc loc;          /* the statement it belongs to */
+	const Stmt *stmt; /* that statement (the innermost being translated); NULL: none */
 	const char *op;   /* op or extern name, "store"/"load", or the control node's role */
 	const char *buf;  /* buffer or pointer name, for messages only; NULL if unknown */
 	Foot foot;        /* accesses only */
@@ -95,10 +96,40 @@ void orc_events_dump(FILE *out, const EventGraph *g); /* debugging */
  * step per statement (its last node on the path), joins left out. */
 void orc_events_witness(const EventGraph *g, const int *path, int len, FindingList *fl, Finding *f);
 
-/* soundness.c: orc_is_sound of the function g was built from, with a fence
- * at every EVF_CAND node v with on[v] != 0 (on: NULL, or g->n entries).
- * scratch: NULL, or 3 * g->n ints the call may use. */
+/* soundness.c: orc_is_sound of the function g was built from, with every
+ * node v with on[v] != 0 read the other way round: an EVF_CAND node as a
+ * fence (a fence placed there), an EV_FENCE node as no fence (that fence
+ * statement erased).  on: NULL, or g->n entries.  scratch: NULL, or
+ * 3 * g->n ints the call may use. */
 int orc_is_sound_graph(const EventGraph *g, const OracleOptions *o, const unsigned char *on,
                        int *scratch);
+/* orc_is_sound_graph(g, o, on, NULL) for many `on` on one graph: what does
+ * not depend on `on` is found once.  g must outlive the plan. */
+typedef struct OrcSoundPlan OrcSoundPlan;
+OrcSoundPlan *orc_sound_plan(const EventGraph *g, const OracleOptions *o);
+int orc_is_sound_plan(OrcSoundPlan *plan, const unsigned char *on);
+void orc_sound_plan_free(OrcSoundPlan *plan);
+/* orc_soundness on the graph of q (built by orc_events_build(g, q)). */
+int orc_soundness_graph(const EventGraph *g, const Func *q, const OracleOptions *o,
+                        const char *model, FindingList *out);
+
+/* handshake.c: orc_handshake on the graph of q (orc_events_build(g, q)). */
+int orc_handshake_graph(const EventGraph *g, const char *model, FindingList *out);
+
+/* orc_align(p, q, ...) done once for the oracles that need it: preserved
+ * is 1 when it returned 0 (ins, nins: its insertions), else 0. */
+typedef struct OrcAlignment {
+	int preserved;
+	Inserted *ins;
+	int nins;
+} OrcAlignment;
+
+/* minimality.c: orc_minimality_status with q's graph (orc_events_build(gq,
+ * q)) given, so that q's soundness and each "is q still sound without this
+ * inserted fence" query is a search on it, not a rebuild, and with the
+ * alignment of q to p given; gq, al NULL: computed here. */
+int orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq,
+                         const OrcAlignment *al, const OracleOptions *o, const char *model,
+                         FindingList *out, MinimalityStatus *status);
 
 #endif

@@ -67,12 +67,9 @@ report(const EventGraph *g, const int *parent, int *path, int src, int target, c
 }
 
 int
-orc_handshake(const Func *q, const OracleOptions *o, const char *model, FindingList *out)
+orc_handshake_graph(const EventGraph *gp, const char *model, FindingList *out)
 {
-	(void)o;
-	EventGraph g;
-	orc_events_init(&g);
-	orc_events_build(&g, q);
+	const EventGraph g = *gp;
 	int n2 = 2 * g.n, hits = 0;
 	/* state = 2 * node + committed */
 	int *mem = malloc(sizeof *mem * (size_t)(3 * n2) + 1);
@@ -122,6 +119,17 @@ orc_handshake(const Func *q, const OracleOptions *o, const char *model, FindingL
 	}
 	free(done);
 	free(mem);
+	return hits;
+}
+
+int
+orc_handshake(const Func *q, const OracleOptions *o, const char *model, FindingList *out)
+{
+	(void)o;
+	EventGraph g;
+	orc_events_init(&g);
+	orc_events_build(&g, q);
+	int hits = orc_handshake_graph(&g, model, out);
 	orc_events_free(&g);
 	return hits;
 }

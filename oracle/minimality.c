@@ -57,8 +57,9 @@
  * chosen positions' nodes as fences (orc_is_sound_graph); when that graph
  * overflows the depth limit each query rebuilds the program with its fences.
  * Built with FENCEFUZZ_PLACEMENT_SELFCHECK, every search decided with at
- * most 14 candidates is checked against brute force, and every query on the
- * candidate graph against the rebuilt program.
+ * most 14 candidates is checked against brute force, every query on the
+ * candidate graph against the rebuilt program, and every cost of the
+ * compiled cost walk (tc_compile) against the tree walk.
  *
  * The output is related to the input by preserve.c's alignment; when the
  * output is not preserved but has the same statement shape (the reference
@@ -215,6 +216,12 @@ typedef struct Mn {
 	int *cnode, *cpos, ncand_nodes; /* candidate nodes and their position ids */
 	unsigned char *on;              /* by node: read as a fence */
 	int *gscratch;
+	OrcSoundPlan *plan;             /* the queries on it (orc_sound_plan) */
+	/* tree_cost compiled (tc_compile): the walk of tc_list as a flat
+	 * program over the positions, so that the hitting-set search costs a
+	 * set without walking the tree. */
+	struct TcOp *tc;
+	int ntc, captc, tcdepth;
 } Mn;
 
 static int
@@ -389,10 +396,102 @@ tc_list(Tc *T, Stmt *body)
 	return sat_add(c, T->count[T->next++]);
 }
 
+/* The compiled walk: a stack machine whose ops mirror tc_list and tc_item
+ * step by step (same additions, same saturation, same order). */
+typedef struct TcOp {
+	enum { TC_PUSH, TC_POS, TC_IF, TC_MUL } op;
+	int pos;        /* TC_POS: position id */
+	int64_t weight; /* TC_MUL */
+} TcOp;
+
+static void
+tc_emit(Mn *M, int op, int pos, int64_t w)
+{
+	if (M->ntc == M->captc) {
+		M->captc = M->captc ? 2 * M->captc : 64;
+		M->tc = realloc(M->tc, sizeof *M->tc * (size_t)M->captc);
+		if (!M->tc)
+			abort();
+	}
+	M->tc[M->ntc++] = (TcOp){op, pos, w};
+}
+
+/* Compiles tc_list(body) with positions from *next: pushes its value. */
+static void
+tc_compile(Mn *M, Stmt *body, int *next, int depth)
+{
+	tc_emit(M, TC_PUSH, 0, 0);
+	if (depth + 2 > M->tcdepth)
+		M->tcdepth = depth + 2;
+	if (!body)
+		return;
+	int n;
+	Stmt *const *items = items_of(&body, &n);
+	for (int k = 0; k < n; k++) {
+		const Stmt *s = items[k];
+		tc_emit(M, TC_POS, (*next)++, 0);
+		int nb = nbodies(s);
+		if (!nb)
+			continue; /* tc_item is 0: adding it changes nothing */
+		if (s->kind == ST_IF) {
+			tc_compile(M, s->u.if_.then_, next, depth + 1);
+			tc_compile(M, s->u.if_.else_, next, depth + 2);
+			tc_emit(M, TC_IF, 0, 0);
+		} else {
+			tc_compile(M, body_at(s, 0), next, depth + 1);
+			tc_emit(M, TC_MUL, 0, weight_of(s, M->o));
+		}
+	}
+	tc_emit(M, TC_POS, (*next)++, 0);
+}
+
+/* The cost with count[id] fences at each position, or (count NULL) one
+ * fence at each position of set. */
+static int64_t
+tc_run(const Mn *M, const int *count, const uint64_t *set)
+{
+	int64_t stack[2 * IR_MAX_DEPTH + 8];
+	int sp = 0;
+	int worst = M->o->placement_worst_path;
+	for (int i = 0; i < M->ntc; i++) {
+		const TcOp *x = &M->tc[i];
+		switch (x->op) {
+		case TC_PUSH:
+			stack[sp++] = 0;
+			break;
+		case TC_POS: {
+			int64_t c = count ? count[x->pos] : (int64_t)((set[x->pos / 64] >> (x->pos % 64)) & 1);
+			stack[sp - 1] = sat_add(stack[sp - 1], c);
+			break;
+		}
+		case TC_IF: {
+			int64_t b = stack[--sp], a = stack[--sp];
+			stack[sp - 1] = sat_add(stack[sp - 1], worst ? (a > b ? a : b) : sat_add(a, b));
+			break;
+		}
+		case TC_MUL: {
+			int64_t a = stack[--sp];
+			stack[sp - 1] = sat_add(stack[sp - 1], sat_mul(x->weight, a));
+			break;
+		}
+		}
+	}
+	return stack[0];
+}
+
 static int64_t
 tree_cost(const Mn *M, const int *count)
 {
 	Tc T = {M, count, 0};
+	if (M->tc && M->tcdepth <= 2 * IR_MAX_DEPTH + 8) {
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+		if (tc_run(M, count, NULL) != tc_list(&T, M->p->body)) {
+			fprintf(stderr, "placement selfcheck: compiled and walked costs disagree\n");
+			abort();
+		}
+#endif
+		return tc_run(M, count, NULL);
+	}
 	return tc_list(&T, M->p->body);
 }
 
@@ -448,6 +547,7 @@ graph_init(Mn *M)
 		M->cnode[M->ncand_nodes] = v;
 		M->cpos[M->ncand_nodes++] = (int)id;
 	}
+	M->plan = orc_sound_plan(&M->g, M->o);
 	M->gstate = 1;
 }
 
@@ -460,7 +560,7 @@ sound_with(Mn *M, const Word *set)
 		for (int j = 0; j < M->ncand_nodes; j++)
 			M->on[M->cnode[j]] = (unsigned char)bit(set, M->cpos[j]);
 		M->queries++;
-		int ok = orc_is_sound_graph(&M->g, M->o, M->on, M->gscratch);
+		int ok = orc_is_sound_plan(M->plan, M->on);
 #ifndef FENCEFUZZ_PLACEMENT_SELFCHECK
 		return ok;
 #else
@@ -499,6 +599,10 @@ set_cost(const Mn *M, const Word *set, int *count)
 				c = sat_add(c, M->pos[i].weight);
 		return c;
 	}
+#ifndef FENCEFUZZ_PLACEMENT_SELFCHECK
+	if (M->tc && M->tcdepth <= 2 * IR_MAX_DEPTH + 8)
+		return tc_run(M, NULL, set);
+#endif
 	for (int i = 0; i < M->npos; i++)
 		count[i] = bit(set, i);
 	return tree_cost(M, count);
@@ -628,10 +732,167 @@ grow(Search *S, Word *t, const int *idx, int n)
 	free(u);
 }
 
+/* The last search's outcome, by everything it read: the models of one
+ * program share its input, so the second and third models' placement
+ * searches (the optimum is the input's) are a comparison.  Exact whatever
+ * the addresses: the search reads only the candidate graph (kinds, edges,
+ * flags, sites, footprints), which of its nodes stand for which position,
+ * the positions' weights and candidacy, the compiled cost walk and the
+ * options, and all of them are compared. */
+typedef struct SearchMemo {
+	int valid;
+	OracleOptions o;
+	int npos, ncand, n, ncand_nodes, ntc;
+	Event *ev;           /* the fields the search reads; the rest zeroed */
+	int *cnode, *cpos;
+	int64_t *weight;
+	unsigned char *cand;
+	TcOp *tc;
+	/* the outcome */
+	int decided, ncuts;
+	int64_t opt;
+	Word *best;
+	long queries;
+	char note[200];
+} SearchMemo;
+
+static SearchMemo memo; /* one per process, as threads.c's class cache */
+
+static Event
+memo_event(const Event *e)
+{
+	Event x;
+	memset(&x, 0, sizeof x);
+	x.kind = e->kind;
+	x.foot = e->foot;
+	x.site = e->site;
+	x.flags = e->flags;
+	x.succ[0] = e->succ[0];
+	x.succ[1] = e->succ[1];
+	return x;
+}
+
+static int
+same_options(const OracleOptions *a, const OracleOptions *b)
+{
+	return a->enabled == b->enabled && a->war == b->war && a->alias_aware == b->alias_aware &&
+	       a->unknown_trip_weight == b->unknown_trip_weight &&
+	       a->placement_max_gaps == b->placement_max_gaps &&
+	       a->placement_worst_path == b->placement_worst_path && a->profile == b->profile;
+}
+
+static int
+memo_matches(const Mn *M)
+{
+	const SearchMemo *m = &memo;
+	if (!m->valid || !same_options(&m->o, M->o) || m->npos != M->npos || m->ncand != M->ncand ||
+	    m->n != M->g.n || m->ncand_nodes != M->ncand_nodes || m->ntc != M->ntc)
+		return 0;
+	for (int i = 0; i < M->npos; i++)
+		if (m->weight[i] != M->pos[i].weight || m->cand[i] != M->pos[i].candidate)
+			return 0;
+	for (int j = 0; j < M->ncand_nodes; j++)
+		if (m->cnode[j] != M->cnode[j] || m->cpos[j] != M->cpos[j])
+			return 0;
+	for (int i = 0; i < M->ntc; i++)
+		if (m->tc[i].op != M->tc[i].op || m->tc[i].pos != M->tc[i].pos ||
+		    m->tc[i].weight != M->tc[i].weight)
+			return 0;
+	for (int v = 0; v < M->g.n; v++) {
+		Event x = memo_event(&M->g.ev[v]);
+		const Event *y = &m->ev[v];
+		if (x.kind != y->kind || x.site != y->site || x.flags != y->flags ||
+		    x.succ[0] != y->succ[0] || x.succ[1] != y->succ[1] || x.foot.alloc != y->foot.alloc ||
+		    x.foot.known != y->foot.known || x.foot.lo != y->foot.lo || x.foot.hi != y->foot.hi)
+			return 0;
+	}
+	return 1;
+}
+
+static void
+memo_free(void)
+{
+	free(memo.ev);
+	free(memo.cnode);
+	free(memo.cpos);
+	free(memo.weight);
+	free(memo.cand);
+	free(memo.tc);
+	free(memo.best);
+	memset(&memo, 0, sizeof memo);
+}
+
+static void *
+memo_dup(const void *p, size_t n)
+{
+	void *q = malloc(n + 1);
+	if (!q)
+		abort();
+	if (n)
+		memcpy(q, p, n);
+	return q;
+}
+
+static void
+memo_store(const Mn *M, int decided, int ncuts, int64_t opt, const Word *best, long queries,
+           const char *note)
+{
+	memo_free();
+	SearchMemo *m = &memo;
+	m->o = *M->o;
+	m->npos = M->npos, m->ncand = M->ncand, m->n = M->g.n;
+	m->ncand_nodes = M->ncand_nodes, m->ntc = M->ntc;
+	m->ev = malloc(sizeof *m->ev * (size_t)M->g.n + 1);
+	m->weight = malloc(sizeof *m->weight * (size_t)M->npos + 1);
+	m->cand = malloc((size_t)M->npos + 1);
+	if (!m->ev || !m->weight || !m->cand)
+		abort();
+	for (int v = 0; v < M->g.n; v++)
+		m->ev[v] = memo_event(&M->g.ev[v]);
+	for (int i = 0; i < M->npos; i++) {
+		m->weight[i] = M->pos[i].weight;
+		m->cand[i] = (unsigned char)M->pos[i].candidate;
+	}
+	m->cnode = memo_dup(M->cnode, sizeof *M->cnode * (size_t)M->ncand_nodes);
+	m->cpos = memo_dup(M->cpos, sizeof *M->cpos * (size_t)M->ncand_nodes);
+	m->tc = memo_dup(M->tc, sizeof *M->tc * (size_t)M->ntc);
+	m->best = memo_dup(best, sizeof *best * (size_t)(M->npos / 64 + 1));
+	m->decided = decided, m->ncuts = ncuts, m->opt = opt, m->queries = queries;
+	snprintf(m->note, sizeof m->note, "%s", note);
+	m->valid = 1;
+}
+
+static int search_run(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts);
+
 /* The optimum cost into *opt and its positions into best.  Returns 1
  * decided, 0 undecided (note says why). */
 static int
 search_optimum(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen)
+{
+	if (!M->gstate)
+		graph_init(M);
+	if (M->gstate < 0 || !M->tc) /* no candidate graph: nothing to compare by */
+		return search_run(M, opt, best, note, notelen, &(int){0});
+	if (memo_matches(M)) {
+		M->queries += memo.queries;
+		*opt = memo.opt;
+		memcpy(best, memo.best, sizeof *best * (size_t)(M->npos / 64 + 1));
+		if (memo.decided)
+			snprintf(note, notelen, "exact: exhaustive over %d candidate positions (implicit "
+			         "hitting set, %d cuts, %ld soundness queries)", M->ncand, memo.ncuts, M->queries);
+		else
+			snprintf(note, notelen, "%s", memo.note);
+		return memo.decided;
+	}
+	long q0 = M->queries;
+	int ncuts = 0;
+	int decided = search_run(M, opt, best, note, notelen, &ncuts);
+	memo_store(M, decided, ncuts, decided ? *opt : 0, best, M->queries - q0, note);
+	return decided;
+}
+
+static int
+search_run(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts)
 {
 	Search S = {.M = M, .K = M->npos, .W = M->npos / 64 + 1};
 	Word *all = calloc((size_t)S.W, sizeof *all);
@@ -715,6 +976,7 @@ done:
 	if (decided)
 		snprintf(note, notelen, "exact: exhaustive over %d candidate positions (implicit hitting "
 		         "set, %d cuts, %ld soundness queries)", M->ncand, S.ncuts, M->queries);
+	*ncuts = S.ncuts;
 	free(S.cuts);
 	free(all);
 	free(t);
@@ -1007,9 +1269,78 @@ placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *
 	free(best);
 }
 
+/* Occurrences in the tree of s of the statements counted in m (values:
+ * count + 1, the statements put with 1). */
+static void
+count_stmts(PtrMap *m, const Stmt *s, int depth)
+{
+	if (!s || depth > IR_MAX_DEPTH)
+		return;
+	intptr_t c = (intptr_t)pm_get(m, s);
+	if (c)
+		pm_put(m, s, (void *)(c + 1));
+	if (s->kind == ST_SEQ) {
+		for (int i = 0; i < s->u.seq.n; i++)
+			count_stmts(m, s->u.seq.items[i], depth + 1);
+		return;
+	}
+	int nb = nbodies(s);
+	for (int b = 0; b < nb; b++)
+		count_stmts(m, body_at(s, b), depth + 1);
+}
+
+/* The necessity queries "is q sound without inserted fence x" on q's own
+ * graph: erasing x's statement (an ST_EVAL of one fence call, no argument)
+ * removes exactly its EV_FENCE nodes, one per class of threads whose path
+ * reaches it (events.c builds nothing else from it, and the thread classes
+ * do not depend on it), so the query is q's graph with those nodes read as
+ * no fence.  Usable when q's graph is complete and x's statement is one
+ * node of q's tree; otherwise the query rebuilds q without x. */
+typedef struct Nq {
+	const EventGraph *g;
+	unsigned char *flip; /* by node: read as no fence */
+	int *scratch;
+	PtrMap uses;         /* inserted fence statement -> occurrences in q + 1 */
+} Nq;
+
+static int
+fence_nodes_only(const Stmt *s)
+{
+	return s->kind == ST_EVAL && s->u.eval.value->kind == EX_CALL &&
+	       s->u.eval.value->u.call.nargs == 0 && s->u.eval.value->u.call.nkw == 0;
+}
+
+/* 1/0: q without x is sound under o; -1: not answerable on the graph. */
+static int
+sound_without(Nq *N, const Inserted *x, const OracleOptions *o)
+{
+	const EventGraph *g = N->g;
+	if (g->overflow || !fence_nodes_only(x->stmt) || (intptr_t)pm_get(&N->uses, x->stmt) != 2)
+		return -1;
+	for (int v = 0; v < g->n; v++) {
+		if (g->ev[v].stmt != x->stmt)
+			continue;
+		if (g->ev[v].kind != EV_FENCE)
+			return -1;
+	}
+	for (int v = 0; v < g->n; v++)
+		N->flip[v] = g->ev[v].stmt == x->stmt;
+	return orc_is_sound_graph(g, o, N->flip, N->scratch);
+}
+
+static int
+necessity_query(Nq *N, const Inserted *x, const Func *q, const OracleOptions *o, Arena *scratch)
+{
+	int r = sound_without(N, x, o);
+	if (r >= 0)
+		return r;
+	return orc_is_sound(orc_erase(q, x, 1, scratch), o);
+}
+
 int
-orc_minimality_status(const Func *p, const Func *q, const OracleOptions *o, const char *model,
-                      FindingList *out, MinimalityStatus *status)
+orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const OrcAlignment *al,
+                     const OracleOptions *o, const char *model, FindingList *out,
+                     MinimalityStatus *status)
 {
 	MinimalityStatus local;
 	MinimalityStatus *st = status ? status : &local;
@@ -1020,16 +1351,37 @@ orc_minimality_status(const Func *p, const Func *q, const OracleOptions *o, cons
 		return 0;
 	int before = out->n;
 	Mn M = {.p = p, .o = o, .scratch = ar_new(), .fn_end_id = -1};
+	EventGraph own;
+	int built = 0;
+	Nq N = {0};
 	Inserted *ins = NULL;
 	int nins = 0;
-	int preserved = orc_align(p, q, M.scratch, &ins, &nins, NULL) == 0;
+	int preserved;
+	if (al) {
+		preserved = al->preserved;
+		ins = al->ins;
+		nins = al->nins;
+	} else {
+		preserved = orc_align(p, q, M.scratch, &ins, &nins, NULL) == 0;
+	}
 	if (!preserved && orc_align_shape(p, q, M.scratch, &ins, &nins) != 0) {
 		snprintf(st->note, sizeof st->note,
 		         "skipped: the output does not align with the input (see preservation)");
 		goto done;
 	}
 	st->aligned = 1;
-	st->q_sound = orc_is_sound(q, o);
+	if (!gq) {
+		orc_events_init(&own);
+		orc_events_build(&own, q);
+		gq = &own;
+		built = 1;
+	}
+	N.g = gq;
+	N.flip = calloc((size_t)gq->n + 1, 1);
+	N.scratch = malloc(sizeof *N.scratch * (size_t)(3 * gq->n) + 1);
+	if (!N.flip || !N.scratch)
+		abort();
+	st->q_sound = orc_is_sound_graph(gq, o, NULL, N.scratch);
 	for (int i = 0; i < nins; i++)
 		st->inserted_fences += is_fence(ins[i].stmt);
 
@@ -1037,22 +1389,28 @@ orc_minimality_status(const Func *p, const Func *q, const OracleOptions *o, cons
 		OracleOptions plain = *o, aware = *o;
 		plain.alias_aware = 0;
 		aware.alias_aware = 1;
-		int check_alias = (levels & ORC_ALIAS) && orc_is_sound(q, &aware);
+		int check_alias = (levels & ORC_ALIAS) && orc_is_sound_graph(gq, &aware, NULL, N.scratch);
 		st->necessity_skipped = !st->q_sound;
+		if (st->q_sound || check_alias) {
+			for (int i = 0; i < nins; i++)
+				if (is_fence(ins[i].stmt))
+					pm_put(&N.uses, ins[i].stmt, (void *)(intptr_t)1);
+			count_stmts(&N.uses, q->body, 0);
+		}
 		for (int i = 0; i < nins && (st->q_sound || check_alias); i++) {
 			if (!is_fence(ins[i].stmt))
 				continue;
-			Func *without = orc_erase(q, &ins[i], 1, M.scratch);
 			int removable = -1; /* under o */
 			if (st->q_sound && (levels & ORC_NECESSITY)) {
-				removable = orc_is_sound(without, o);
+				removable = necessity_query(&N, &ins[i], q, o, M.scratch);
 				if (removable)
 					report_removable(out, &ins[i], model, 0);
 			}
 			if (check_alias) {
-				int plain_ok = removable >= 0 && !o->alias_aware ? removable
-				                                                 : orc_is_sound(without, &plain);
-				if (!plain_ok && orc_is_sound(without, &aware))
+				int plain_ok = removable >= 0 && !o->alias_aware
+				                   ? removable
+				                   : necessity_query(&N, &ins[i], q, &plain, M.scratch);
+				if (!plain_ok && necessity_query(&N, &ins[i], q, &aware, M.scratch))
 					report_removable(out, &ins[i], model, 1);
 			}
 		}
@@ -1064,6 +1422,12 @@ orc_minimality_status(const Func *p, const Func *q, const OracleOptions *o, cons
 			st->placement = ORC_PLACEMENT_UNDECIDED;
 			snprintf(st->note, sizeof st->note, "undecided: nesting too deep");
 		} else {
+			int next = 0;
+			tc_compile(&M, p->body, &next, 0);
+			if (next != M.npos) { /* cannot happen: the same walk as collect_list */
+				free(M.tc);
+				M.tc = NULL;
+			}
 			int fences_only = preserved;
 			for (int i = 0; i < nins; i++)
 				fences_only &= is_fence(ins[i].stmt);
@@ -1077,14 +1441,28 @@ done:
 	pm_free(&M.end_id[0]);
 	pm_free(&M.end_id[1]);
 	pm_free(&M.loop_of);
+	orc_sound_plan_free(M.plan);
 	if (M.gstate)
 		orc_events_free(&M.g);
 	free(M.cnode);
 	free(M.cpos);
 	free(M.on);
 	free(M.gscratch);
+	free(M.tc);
 	ar_free(M.scratch);
+	free(N.flip);
+	free(N.scratch);
+	pm_free(&N.uses);
+	if (built)
+		orc_events_free(&own);
 	return out->n - before;
+}
+
+int
+orc_minimality_status(const Func *p, const Func *q, const OracleOptions *o, const char *model,
+                      FindingList *out, MinimalityStatus *status)
+{
+	return orc_minimality_graph(p, q, NULL, NULL, o, model, out, status);
 }
 
 int

@@ -139,6 +139,13 @@ typedef struct Inserted {
 /* What an oracle's entry point judges: one function of the input and of the
  * model's output (oracles.def). */
 enum { ORC_IN_P = 1 << 0, ORC_IN_QQ = 1 << 1 };
+/* What the rows judging one function share, built on first use: the event
+ * graph of q and the alignment of q to p (oracles.c).  The judge makes one,
+ * resets it before each function and frees it at the end. */
+typedef struct OracleShared OracleShared;
+OracleShared *orc_shared_new(void);
+void orc_shared_reset(OracleShared *s);
+void orc_shared_free(OracleShared *s);
 typedef struct OracleCase {
 	const Func *p;            /* the input function (rows needing ORC_IN_P) */
 	const Func *q;            /* the model's output: what is judged */
@@ -146,6 +153,7 @@ typedef struct OracleCase {
 	                           * that run gave nothing (the judge reports why) */
 	const OracleOptions *o;
 	const char *model;        /* names the model in findings and notes */
+	OracleShared *shared;     /* NULL: each row builds what it needs itself */
 } OracleCase;
 
 typedef struct OracleInfo {

@@ -3,8 +3,10 @@
  *
  * Each entry point adapts one oracle's own function to OracleCase; an oracle
  * written for the registry can be its own entry point. */
+#include <stdlib.h>
 #include <string.h>
 
+#include "events.h"
 #include "oracle.h"
 
 #define KIND(k) (1u << (k))
@@ -15,16 +17,84 @@ const OracleInfo orc_oracles[ORC_NORACLES] = {
 };
 #undef KIND
 
+struct OracleShared {
+	EventGraph graph;       /* of the case's q, when built */
+	const Func *graph_of;   /* NULL: not built for this function */
+	OrcAlignment al;
+	int aligned;            /* al is the alignment of this function's q to p */
+	Arena *scratch;         /* the alignment's insertions */
+};
+
+OracleShared *
+orc_shared_new(void)
+{
+	OracleShared *s = calloc(1, sizeof *s);
+	if (!s)
+		abort();
+	orc_events_init(&s->graph);
+	s->scratch = ar_new();
+	return s;
+}
+
+void
+orc_shared_reset(OracleShared *s)
+{
+	s->graph_of = NULL;
+	s->aligned = 0;
+}
+
+void
+orc_shared_free(OracleShared *s)
+{
+	if (!s)
+		return;
+	orc_events_free(&s->graph);
+	ar_free(s->scratch);
+	free(s);
+}
+
+/* The event graph of c->q, built once for every row (NULL: no shared state). */
+static const EventGraph *
+case_graph(const OracleCase *c)
+{
+	OracleShared *s = c->shared;
+	if (!s)
+		return NULL;
+	if (s->graph_of != c->q) {
+		orc_events_build(&s->graph, c->q);
+		s->graph_of = c->q;
+	}
+	return &s->graph;
+}
+
+/* The alignment of c->q to c->p, done once for every row (NULL: no shared state). */
+static const OrcAlignment *
+case_alignment(const OracleCase *c)
+{
+	OracleShared *s = c->shared;
+	if (!s)
+		return NULL;
+	if (!s->aligned) {
+		s->al.ins = NULL;
+		s->al.nins = 0;
+		s->al.preserved = orc_align(c->p, c->q, s->scratch, &s->al.ins, &s->al.nins, NULL) == 0;
+		s->aligned = 1;
+	}
+	return &s->al;
+}
+
 int
 orc_run_soundness(const OracleCase *c, FindingList *out)
 {
-	return orc_soundness(c->q, c->o, c->model, out);
+	const EventGraph *g = case_graph(c);
+	return g ? orc_soundness_graph(g, c->q, c->o, c->model, out) : orc_soundness(c->q, c->o, c->model, out);
 }
 
 int
 orc_run_handshake(const OracleCase *c, FindingList *out)
 {
-	return orc_handshake(c->q, c->o, c->model, out);
+	const EventGraph *g = case_graph(c);
+	return g ? orc_handshake_graph(g, c->model, out) : orc_handshake(c->q, c->o, c->model, out);
 }
 
 int
@@ -33,10 +103,12 @@ orc_run_cross(const OracleCase *c, FindingList *out)
 	return orc_cross(c->q, c->o, c->model, out);
 }
 
+/* An output that aligns with its input is preserved: nothing to report. */
 int
 orc_run_preservation(const OracleCase *c, FindingList *out)
 {
-	return orc_preservation(c->p, c->q, c->model, out);
+	const OrcAlignment *al = case_alignment(c);
+	return al && al->preserved ? 0 : orc_preservation(c->p, c->q, c->model, out);
 }
 
 int
@@ -53,7 +125,7 @@ orc_run_minimality(const OracleCase *c, FindingList *out)
 	const OracleOptions *o = c->o;
 	const char *fn = c->p->name ? c->p->name : "?";
 	MinimalityStatus st;
-	int n = orc_minimality_status(c->p, c->q, o, c->model, out, &st);
+	int n = orc_minimality_graph(c->p, c->q, case_graph(c), case_alignment(c), o, c->model, out, &st);
 	if ((o->enabled & ORC_PLACEMENT) && st.placement == ORC_PLACEMENT_UNDECIDED)
 		fl_add_note(out, "%s: placement undecided in function %s: %s", c->model, fn, st.note);
 	if (st.necessity_skipped && (o->enabled & (ORC_NECESSITY | ORC_ALIAS)))

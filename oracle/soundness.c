@@ -22,6 +22,7 @@
  * Assumes: the fence is executed by the thread that issues the async op
  * (docs/semantics.md §3, profile `program-order`, the pass's own contract).
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,7 +54,7 @@ typedef struct Class {
 typedef struct Search {
 	const EventGraph *g;
 	const OracleOptions *o;
-	const unsigned char *on; /* EVF_CAND nodes read as fences; NULL: none */
+	const unsigned char *on; /* nodes read the other way round (fence / no fence); NULL: none */
 	int *stamp, *parent, *queue, *path;
 	unsigned char *found; /* per site and hazard */
 } Search;
@@ -195,7 +196,7 @@ search(Search *s, const Class *c, int stamp, const char *model, FindingList *out
 		int u = s->queue[head++];
 		for (int k = 0; k < 2; k++) {
 			int v = g->ev[u].succ[k];
-			if (v < 0 || s->stamp[v] == stamp || g->ev[v].kind == EV_FENCE || (s->on && s->on[v]))
+			if (v < 0 || s->stamp[v] == stamp || (g->ev[v].kind == EV_FENCE) != (s->on && s->on[v]))
 				continue;
 			s->stamp[v] = stamp;
 			s->parent[v] = u;
@@ -220,39 +221,54 @@ search(Search *s, const Class *c, int stamp, const char *model, FindingList *out
 }
 
 static int
-run(const Func *q, const OracleOptions *o, const char *model, FindingList *out)
+run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char *model,
+          FindingList *out)
 {
-	EventGraph g;
-	orc_events_init(&g);
-	orc_events_build(&g, q);
-	int n = g.n;
-	Search s = {&g, o, NULL, NULL, NULL, NULL, NULL, NULL};
+	int n = g->n;
+	Search s = {g, o, NULL, NULL, NULL, NULL, NULL, NULL};
 	int *mem = malloc(sizeof *mem * (size_t)(4 * n) + 1);
-	s.found = calloc((size_t)(g.nsites + 1) * NHAZ, 1);
+	s.found = calloc((size_t)(g->nsites + 1) * NHAZ, 1);
 	Class cl[2 * MAX_CLASSES];
 	if (!mem || !s.found)
 		abort();
 	s.stamp = mem, s.parent = mem + n, s.queue = mem + 2 * n, s.path = mem + 3 * n;
 	for (int i = 0; i < n; i++)
 		s.stamp[i] = -1;
-	int nc = classes(&g, o, cl), hits = 0;
+	int nc = classes(g, o, cl), hits = 0;
 	for (int c = 0; c < nc; c++) {
 		hits += search(&s, &cl[c], c, model, out);
 		if (hits && !out)
 			break;
 	}
-	if (g.overflow && out) {
+	if (g->overflow && out) {
 		Finding *f = fl_add(out, FK_UNSOUND, model, "soundness", RULE_W, q->body ? q->body->loc : (Loc){0, 0});
 		fl_set_message(out, f, "program nests deeper than %d: only part of it was checked", IR_MAX_DEPTH);
 		f->strength = STRENGTH_UNDECIDED;
 		f->strength_note = ar_strdup(out->arena, "nesting depth limit");
 		fl_sign(f);
 	}
-	hits += g.overflow;
+	hits += g->overflow;
 	free(s.found);
 	free(mem);
+	return hits;
+}
+
+static int
+run(const Func *q, const OracleOptions *o, const char *model, FindingList *out)
+{
+	EventGraph g;
+	orc_events_init(&g);
+	orc_events_build(&g, q);
+	int hits = run_graph(&g, q, o, model, out);
 	orc_events_free(&g);
 	return hits;
+}
+
+int
+orc_soundness_graph(const EventGraph *g, const Func *q, const OracleOptions *o,
+                    const char *model, FindingList *out)
+{
+	return run_graph(g, q, o, model, out);
 }
 
 int
@@ -287,4 +303,114 @@ orc_is_sound_graph(const EventGraph *g, const OracleOptions *o, const unsigned c
 	if (mem != scratch)
 		free(mem);
 	return hits == 0;
+}
+
+/* ---- prepared queries ---------------------------------------------------------------------- */
+
+/* Many queries on one graph under one set of options (minimality's
+ * placement search) differ only in `on`: the source classes and their
+ * members are found once, and the search marks are told apart by an epoch
+ * instead of being cleared for every query. */
+struct OrcSoundPlan {
+	const EventGraph *g;
+	OracleOptions o;
+	int nc;
+	Class cl[2 * MAX_CLASSES];
+	int *src, *src_start; /* members of class c: src[src_start[c] .. src_start[c + 1]) */
+	int *stamp, *queue;
+	int epoch;
+};
+
+OrcSoundPlan *
+orc_sound_plan(const EventGraph *g, const OracleOptions *o)
+{
+	OrcSoundPlan *P = calloc(1, sizeof *P);
+	if (!P)
+		abort();
+	P->g = g;
+	P->o = *o;
+	P->nc = classes(g, o, P->cl);
+	int total = 0;
+	for (int c = 0; c < P->nc; c++)
+		for (int i = 0; i < g->n; i++)
+			total += member(&P->cl[c], &g->ev[i]);
+	P->src = malloc(sizeof *P->src * (size_t)total + 1);
+	P->src_start = malloc(sizeof *P->src_start * (size_t)(P->nc + 1));
+	P->stamp = malloc(sizeof *P->stamp * (size_t)g->n + 1);
+	P->queue = malloc(sizeof *P->queue * (size_t)g->n + 1);
+	if (!P->src || !P->src_start || !P->stamp || !P->queue)
+		abort();
+	int k = 0;
+	for (int c = 0; c < P->nc; c++) {
+		P->src_start[c] = k;
+		for (int i = 0; i < g->n; i++)
+			if (member(&P->cl[c], &g->ev[i]))
+				P->src[k++] = i;
+	}
+	P->src_start[P->nc] = k;
+	for (int i = 0; i < g->n; i++)
+		P->stamp[i] = -1;
+	return P;
+}
+
+void
+orc_sound_plan_free(OrcSoundPlan *P)
+{
+	if (!P)
+		return;
+	free(P->src);
+	free(P->src_start);
+	free(P->stamp);
+	free(P->queue);
+	free(P);
+}
+
+/* The search of search() without findings: 1 when some hazard is reached. */
+static int
+plan_hit(OrcSoundPlan *P, int c, int stamp, const unsigned char *on)
+{
+	const EventGraph *g = P->g;
+	const Class *cl = &P->cl[c];
+	int *st = P->stamp, *queue = P->queue;
+	int head = 0, tail = 0;
+	for (int j = P->src_start[c]; j < P->src_start[c + 1]; j++) {
+		st[P->src[j]] = stamp;
+		queue[tail++] = P->src[j];
+	}
+	while (head < tail) {
+		int u = queue[head++];
+		for (int k = 0; k < 2; k++) {
+			int v = g->ev[u].succ[k];
+			if (v < 0 || st[v] == stamp || (g->ev[v].kind == EV_FENCE) != (on && on[v]))
+				continue;
+			st[v] = stamp;
+			queue[tail++] = v;
+			const Event *t = &g->ev[v];
+			int h = hazard(cl, t, P->o.war);
+			if (h < 0 || t->site < 0)
+				continue;
+			if (P->o.alias_aware && !orc_foot_overlap(&cl->foot, &t->foot))
+				continue;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int
+orc_is_sound_plan(OrcSoundPlan *P, const unsigned char *on)
+{
+	if (P->g->overflow)
+		return 0;
+	if (P->epoch > INT_MAX - 2 * MAX_CLASSES - 1) {
+		for (int i = 0; i < P->g->n; i++)
+			P->stamp[i] = -1;
+		P->epoch = 0;
+	}
+	int base = P->epoch;
+	P->epoch += P->nc;
+	for (int c = 0; c < P->nc; c++)
+		if (plan_hit(P, c, base + c, on))
+			return 0;
+	return 1;
 }
