@@ -207,26 +207,53 @@ next(Parser *p)
 	return t;
 }
 
-static int
+/* A copy of t in the arena, valid for the whole read (a Tok* from peek()
+ * is valid until the next statement starts). */
+static Tok *
+keep(Parser *p, const Tok *t)
+{
+	Tok *c = ar_alloc(p->r.a, sizeof *c);
+	*c = *t;
+	return c;
+}
+
+/* The comparisons below are inlined, so that with a literal s the length
+ * and the packed operator are constants. */
+#define RD_INLINE static inline __attribute__((always_inline))
+
+RD_INLINE int
 text_is(const Tok *t, const char *s)
 {
-	size_t n = strlen(s);
+	size_t n = __builtin_strlen(s);
 	return (size_t)t->len == n && memcmp(t->s, s, n) == 0;
 }
 
-static int
-op_is(const Tok *t, const char *s)
+/* s (1 to 3 bytes) packed as the lexer packs TK_OP tokens. */
+RD_INLINE unsigned
+op_code(const char *s)
 {
-	return t->kind == TK_OP && text_is(t, s);
+	unsigned v = (unsigned char)s[0];
+	if (s[0] && s[1]) {
+		v |= (unsigned)(unsigned char)s[1] << 8;
+		if (s[2])
+			v |= (unsigned)(unsigned char)s[2] << 16;
+	}
+	return v;
 }
 
-static int
+RD_INLINE int
+op_is(const Tok *t, const char *s)
+{
+	return t->kind == TK_OP && t->op == op_code(s);
+}
+
+RD_INLINE int
 kw_is(const Tok *t, const char *s)
 {
 	return t->kind == TK_KW && text_is(t, s);
 }
 
-static int
+RD_INLINE int
 name_is(const Tok *t, const char *s)
 {
 	return t->kind == TK_NAME && text_is(t, s);
@@ -300,9 +327,12 @@ expect_newline(Parser *p)
 	next(p);
 }
 
+/* A name's text: its interned arena string. */
 static const char *
 tok_str(Parser *p, const Tok *t)
 {
+	if (t->kind == TK_NAME || t->kind == TK_KW)
+		return t->sym->s;
 	return ar_strndup(p->r.a, t->s, (size_t)t->len);
 }
 
@@ -2077,7 +2107,7 @@ static Stmt *
 suite(Parser *p, BlockCtx *blk)
 {
 	int mark = p->nbinds;
-	Tok *start = tok(p);
+	Tok start_ = *tok(p), *start = &start_;
 	p->level++;
 	if (blk) {
 		blk->level = p->level;
@@ -2093,8 +2123,12 @@ suite(Parser *p, BlockCtx *blk)
 		if (t->kind != TK_INDENT)
 			err(p, t, "expected an indented block");
 		next(p);
-		while (tok(p)->kind != TK_DEDENT && tok(p)->kind != TK_EOF)
+		while (tok(p)->kind != TK_DEDENT && tok(p)->kind != TK_EOF) {
+			/* Nothing before this statement's first token is looked at
+			 * again but through keep()'s copies. */
+			rd_lex_release(&p->r, p->pos);
 			statement(p, &it);
+		}
 		next(p);
 	} else {
 		simple_statements(p, &it);
@@ -2324,11 +2358,11 @@ add_block_alloc(Parser *p, Buffer *b, Tok *at)
 {
 	if (p->blk && !p->blk->is_root) {
 		BufVec_push(p, &p->blk->allocs, b);
-		TokVec_push(p, &p->blk->alloc_toks, at);
+		TokVec_push(p, &p->blk->alloc_toks, keep(p, at));
 	} else {
 		BufVec_push(p, &p->roots, b);
 		StrVec_push(p, &p->hoisted, b->name);
-		TokVec_push(p, &p->hoisted_toks, at);
+		TokVec_push(p, &p->hoisted_toks, keep(p, at));
 		p->f->has_root_block = 1;
 	}
 }
@@ -2519,7 +2553,7 @@ bind_value(Parser *p, Items *it, const Tok *nt, const Tok *at, Rhs *r)
 	if (r->kind == RHS_FREE || r->kind == RHS_ENV) {
 		check_hoisted_name(p, nt);
 		StrVec_push(p, &p->hoisted, name);
-		TokVec_push(p, &p->hoisted_toks, (Tok *)nt);
+		TokVec_push(p, &p->hoisted_toks, keep(p, nt));
 		Var *v = new_var(p, name, r->dtype, r->scope);
 		if (r->kind == RHS_FREE) {
 			v->flags = VAR_FREE | r->flags;
@@ -2632,7 +2666,7 @@ assignment(Parser *p, Items *it)
 			err(p, fnt, "T.match_buffer is only supported at function level");
 		check_hoisted_name(p, nt);
 		StrVec_push(p, &p->hoisted, name);
-		TokVec_push(p, &p->hoisted_toks, nt);
+		TokVec_push(p, &p->hoisted_toks, keep(p, nt));
 		Hoist h = hoist_begin(p, p->fn_mark, G_MATCH, "the match_buffer");
 		call_args(p, &a, fnt, fname, 0);
 		hoist_end(p, h);
@@ -3069,7 +3103,7 @@ static void
 for_statement(Parser *p, Items *it)
 {
 	Arena *a = p->r.a;
-	Tok *ft = next(p);
+	Tok ft_ = *next(p), *ft = &ft_;
 	TokVec targets = {0};
 	int paren = accept_op(p, "(");
 	do {
@@ -3209,7 +3243,7 @@ for_statement(Parser *p, Items *it)
 static void
 while_statement(Parser *p, Items *it)
 {
-	Tok *t = next(p);
+	Tok t_ = *next(p), *t = &t_;
 	Expr *c = expr(p);
 	colon(p);
 	Stmt *body = suite(p, NULL);
@@ -3229,7 +3263,7 @@ if_statement(Parser *p, Items *it)
 	StmtVec thens = {0};
 	Tok *t = next(p);
 	for (;;) {
-		TokVec_push(p, &toks, t);
+		TokVec_push(p, &toks, keep(p, t));
 		ExprVec_push(p, &conds, expr(p));
 		colon(p);
 		StmtVec_push(p, &thens, suite(p, NULL));
@@ -3448,10 +3482,12 @@ static void
 with_statement(Parser *p, Items *it)
 {
 	Arena *a = p->r.a;
-	Tok *wt = next(p);
+	Tok wt_ = *next(p), *wt = &wt_;
 	Tok *nt = at_t_name(p, 0);
 	if (!nt || !op_is(peek(p, 3), "("))
 		err(p, tok(p), "expected T.<frame>(...) after 'with'");
+	Tok nt_ = *nt;
+	nt = &nt_;
 	TFn fn = t_fn(nt->s, (size_t)nt->len, NULL);
 	char fname[IR_MAX_NAME + 8];
 	snprintf(fname, sizeof fname, "T.%.*s", nt->len, nt->s);
@@ -3674,7 +3710,7 @@ function(Parser *p)
 	if (!kw_is(tok(p), "def"))
 		unexpected(p, tok(p), "'def' after @T.prim_func");
 	next(p);
-	Tok *nt = expect_name(p, "a function name");
+	Tok nt_ = *expect_name(p, "a function name"), *nt = &nt_;
 	Func *f = ir_func(a, tok_str(p, nt));
 	f->is_private = is_private;
 	p->f = f;
@@ -3837,9 +3873,10 @@ module(Parser *p, Program *prog, FuncVec *funcs, TokVec *names)
 		}
 		if (!op_is(t, "@"))
 			unexpected(p, t, "@T.prim_func in the module");
+		Tok *kt = keep(p, t);
 		Func *f = function(p);
 		push_func(p, funcs, f);
-		TokVec_push(p, names, t);
+		TokVec_push(p, names, kt);
 	}
 	next(p);
 }
@@ -3918,9 +3955,10 @@ file(Parser *p)
 		}
 		if (prog->is_module)
 			err(p, t, "a function after the @I.ir_module is not supported");
+		Tok *kt = keep(p, t);
 		Func *f = function(p);
 		push_func(p, &funcs, f);
-		TokVec_push(p, &names, t);
+		TokVec_push(p, &names, kt);
 	}
 	if (!funcs.n)
 		err(p, tok(p), "no @T.prim_func in the input");
