@@ -111,12 +111,6 @@ diag_print(FILE *out, const Diag *d)
 
 /* ---- token storage ---------------------------------------------------------- */
 
-Tok *
-rd_tok(Reader *r, int i)
-{
-	return &r->chunks[i >> TOK_CHUNK_BITS][i & (TOK_CHUNK - 1)];
-}
-
 /* Sanitizer builds free a chunk when it is given back, so that a Tok* kept
  * past its statement is caught as a use after free; others reuse it. */
 #if defined(__SANITIZE_ADDRESS__)
@@ -259,6 +253,7 @@ rd_intern(Reader *r, const char *s, size_t n, uint32_t hash)
 	y->len = (uint32_t)n;
 	y->hash = hash;
 	y->aux = -1;
+	y->known = -1;
 	t->slot[i] = y;
 	t->n++;
 	return y;
@@ -832,7 +827,10 @@ step(Reader *r)
 	case ' ':
 	case '\t':
 	case '\f':
-		lx->pos++;
+		do
+			lx->pos++;
+		while (lx->pos < r->len &&
+		       (r->src[lx->pos] == ' ' || r->src[lx->pos] == '\t' || r->src[lx->pos] == '\f'));
 		return;
 	case '#':
 		skip_comment(r);

@@ -184,6 +184,8 @@ static Tok *
 peek(Parser *p, int k)
 {
 	Reader *r = &p->r;
+	if (p->pos + k < r->ntoks)
+		return rd_tok(r, p->pos + k);
 	while (p->pos + k >= r->ntoks && !r->lx.done)
 		rd_lex_more(r);
 	int i = p->pos + k;
@@ -860,6 +862,29 @@ t_fn(const char *s, size_t n, BinOp *op)
 	return TF_NONE;
 }
 
+/* t_fn() of a name token, cached on its Sym. */
+static TFn
+t_fn_tok(const Tok *t, BinOp *op)
+{
+	Sym *y = t->sym;
+	if (y->aux < 0) {
+		BinOp b = BIN_ADD;
+		TFn fn = t_fn(y->s, y->len, &b);
+		y->aux = (int)fn | (int)b << 8;
+	}
+	if (op)
+		*op = (BinOp)(y->aux >> 8);
+	return (TFn)(y->aux & 0xff);
+}
+
+/* "T." + the name, for messages. */
+static void
+t_dotted(char *out, const Tok *t)
+{
+	memcpy(out, "T.", 2);
+	memcpy(out + 2, t->sym->s, t->sym->len + 1);
+}
+
 /* `T . NAME` at the current position: returns the NAME token, or NULL. */
 static Tok *
 at_t_name(Parser *p, int k)
@@ -901,6 +926,11 @@ call_args(Parser *p, Args *a, const Tok *at, const char *fn, int opget)
 	memset(a, 0, sizeof *a);
 	a->at = at;
 	a->fn = fn;
+	/* The positional arguments gather on the stack and go to the arena at
+	 * their exact size (they become the call's argument array). */
+	Expr *inl[8];
+	a->pos.v = inl;
+	a->pos.cap = 8;
 	while (!op_is(tok(p), ")")) {
 		Tok *t = tok(p);
 		if (op_is(t, "*") || op_is(t, "**"))
@@ -921,6 +951,10 @@ call_args(Parser *p, Args *a, const Tok *at, const char *fn, int opget)
 		}
 		if (!accept_op(p, ","))
 			break;
+	}
+	if (a->pos.v == inl) {
+		a->pos.v = a->pos.n ? (Expr **)ar_dup_array(p->r.a, (void *const *)inl, a->pos.n) : NULL;
+		a->pos.cap = a->pos.n;
 	}
 	expect_op(p, ")");
 	if (a->kwnames.n > 1) {
@@ -1317,7 +1351,9 @@ dtype_call(Parser *p, const Tok *nt, const char *dtype)
 static void
 unknown_name_check(Parser *p, const Tok *nt, const char *name)
 {
-	if (vocab_known(name))
+	if (nt->sym->known < 0)
+		nt->sym->known = vocab_known(name);
+	if (nt->sym->known)
 		return;
 	const char *near = vocab_nearest(name);
 	if (near)
@@ -1332,10 +1368,10 @@ t_call(Parser *p, const Tok *nt)
 {
 	Arena *a = p->r.a;
 	BinOp op = BIN_ADD;
-	TFn fn = t_fn(nt->s, (size_t)nt->len, &op);
+	TFn fn = t_fn_tok(nt, &op);
 	const char *name = tok_str(p, nt);
 	char fname[IR_MAX_NAME + 8];
-	snprintf(fname, sizeof fname, "T.%s", name);
+	t_dotted(fname, nt);
 	next(p); /* '(' */
 	Args args;
 	switch (fn) {
@@ -1376,7 +1412,9 @@ t_call(Parser *p, const Tok *nt)
 			kv = args.kwvals.v;
 		}
 		Expr **pv = args.pos.n ? args.pos.v : NULL;
-		return ex_at(p, ir_call_kw(a, op_canonical_name(name), pv, args.pos.n, kn, kv,
+		if (!nt->sym->canon)
+			nt->sym->canon = op_canonical_name(name);
+		return ex_at(p, ir_call_kw(a, nt->sym->canon, pv, args.pos.n, kn, kv,
 		                           args.kwnames.n),
 		             nt);
 	}
@@ -1413,7 +1451,7 @@ t_attr(Parser *p)
 		e->loc.col = tt->col;
 		return e;
 	}
-	TFn fn = t_fn(nt->s, (size_t)nt->len, NULL);
+	TFn fn = t_fn_tok(nt, NULL);
 	if (fn == TF_DTYPE)
 		return ex_at(p, ir_str(p->r.a, tok_str(p, nt)), nt);
 	if (fn == TF_HANDLE)
@@ -1777,8 +1815,17 @@ bin_info(Parser *p, const Tok *t, BinInfo *bi)
 	}
 	if (t->kind != TK_OP)
 		return 0;
-	if (op_is(t, "@"))
+	/* Most tokens after an operand are not operators: decide on the first
+	 * byte before comparing. */
+	switch (t->s[0]) {
+	case '+': case '-': case '*': case '/': case '%': case '<': case '=': case '!':
+	case '>': case '|': case '^': case '&':
+		break;
+	case '@':
 		err(p, t, "operator '@' is not supported");
+	default:
+		return 0;
+	}
 	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
 		if (op_is(t, ops[i].s)) {
 			*bi = (BinInfo){ops[i].prec, ops[i].op, ops[i].call};
@@ -1897,7 +1944,7 @@ type_annotation(Parser *p, const char **dtype, const char **scope)
 	next(p);
 	next(p);
 	next(p);
-	TFn fn = t_fn(nt->s, (size_t)nt->len, NULL);
+	TFn fn = t_fn_tok(nt, NULL);
 	if (fn != TF_DTYPE && fn != TF_HANDLE) {
 		if (text_is(nt, "Buffer"))
 			err(p, nt, "a T.Buffer annotation is only supported on a parameter");
@@ -2383,7 +2430,7 @@ alloc_buffer(Parser *p, const Tok *nt, const char *name)
 {
 	Arena *ar = p->r.a;
 	char fname[IR_MAX_NAME + 8];
-	snprintf(fname, sizeof fname, "T.%.*s", nt->len, nt->s);
+	t_dotted(fname, nt);
 	const char *fn = fname + 2;
 	Hoist h = block_hoist(p, "the block buffer");
 	Args a;
@@ -2488,7 +2535,7 @@ definition_value(Parser *p, Rhs *r)
 	Tok *nt = at_t_name(p, 0);
 	if (!nt || !op_is(peek(p, 3), "("))
 		return 0;
-	TFn fn = t_fn(nt->s, (size_t)nt->len, NULL);
+	TFn fn = t_fn_tok(nt, NULL);
 	if (fn == TF_DTYPE) {
 		/* T.int32() or T.int32(is_size_var=...): no positional argument. */
 		Tok *a = peek(p, 4);
@@ -2509,7 +2556,7 @@ definition_value(Parser *p, Rhs *r)
 	next(p);
 	Args a;
 	char fname[48];
-	snprintf(fname, sizeof fname, "T.%.*s", nt->len, nt->s);
+	t_dotted(fname, nt);
 	Hoist h = hoist_begin(p, p->fn_mark, G_FREE, "the definition");
 	call_args(p, &a, nt, fname, 0);
 	hoist_end(p, h);
@@ -2604,11 +2651,11 @@ assignment(Parser *p, Items *it)
 	next(p); /* '=' */
 	const char *name = tok_str(p, nt);
 	Tok *fnt = at_t_name(p, 0);
-	TFn fn = fnt && op_is(peek(p, 3), "(") ? t_fn(fnt->s, (size_t)fnt->len, NULL) : TF_NONE;
+	TFn fn = fnt && op_is(peek(p, 3), "(") ? t_fn_tok(fnt, NULL) : TF_NONE;
 	Args a;
 	char fname[IR_MAX_NAME + 8];
 	if (fnt)
-		snprintf(fname, sizeof fname, "T.%.*s", fnt->len, fnt->s);
+		t_dotted(fname, fnt);
 	switch (fn) {
 	case TF_ALLOCATE:
 	case TF_DECL_BUFFER:
@@ -2843,9 +2890,9 @@ t_statement(Parser *p, Items *it)
 	Tok *nt = at_t_name(p, 0);
 	if (!nt || !op_is(peek(p, 3), "("))
 		return 0;
-	TFn fn = t_fn(nt->s, (size_t)nt->len, NULL);
+	TFn fn = t_fn_tok(nt, NULL);
 	char fname[IR_MAX_NAME + 8];
-	snprintf(fname, sizeof fname, "T.%.*s", nt->len, nt->s);
+	t_dotted(fname, nt);
 	Args a;
 	switch (fn) {
 	case TF_EVALUATE:
@@ -3131,7 +3178,7 @@ for_statement(Parser *p, Items *it)
 		if (!nt || !op_is(peek(p, 3), "("))
 			err(p, it_tok, "expected range(...) or T.serial/parallel/vectorized/unroll/"
 			               "thread_binding/grid(...) after 'in'");
-		TFn tf = t_fn(nt->s, (size_t)nt->len, NULL);
+		TFn tf = t_fn_tok(nt, NULL);
 		fn = tok_str(p, nt);
 		if (tf != TF_LOOP) {
 			if (tf == TF_UNSUPPORTED)
@@ -3488,9 +3535,9 @@ with_statement(Parser *p, Items *it)
 		err(p, tok(p), "expected T.<frame>(...) after 'with'");
 	Tok nt_ = *nt;
 	nt = &nt_;
-	TFn fn = t_fn(nt->s, (size_t)nt->len, NULL);
+	TFn fn = t_fn_tok(nt, NULL);
 	char fname[IR_MAX_NAME + 8];
-	snprintf(fname, sizeof fname, "T.%.*s", nt->len, nt->s);
+	t_dotted(fname, nt);
 	switch (fn) {
 	case TF_ALLOCATE:
 	case TF_DECL_BUFFER:

@@ -31,7 +31,10 @@ typedef enum {
 typedef struct Sym {
 	const char *s;   /* NUL-terminated, in the arena */
 	uint32_t len, hash;
-	int aux;         /* the parser's cache for this name (-1 until set) */
+	/* The parser's caches of what depends on the name alone. */
+	int aux;           /* T.<name>'s TFn and BinOp, -1 until set */
+	int known;         /* T.<name> is in the vocabulary: -1 until set, 0, 1 */
+	const char *canon; /* its canonical op name, NULL until set */
 } Sym;
 
 typedef struct Tok {
@@ -98,11 +101,17 @@ typedef struct Reader {
 /* lex.c */
 void rd_lex_init(Reader *r);
 void rd_lex_more(Reader *r);   /* appends at least one token unless done */
-Tok *rd_tok(Reader *r, int i); /* i < r->ntoks, not given back */
 void rd_lex_release(Reader *r, int keep); /* tokens before index keep are done with */
 uint32_t rd_hash(const char *s, size_t n);
 Sym *rd_intern(Reader *r, const char *s, size_t n, uint32_t hash);
 void rd_lex_free(Reader *r);
+/* Token i: i < r->ntoks, not given back. */
+static inline Tok *
+rd_tok(Reader *r, int i)
+{
+	return &r->chunks[i >> TOK_CHUNK_BITS][i & (TOK_CHUNK - 1)];
+}
+
 _Noreturn void rd_error(Reader *r, int line, int col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
