@@ -181,11 +181,9 @@ err(Parser *p, const Tok *t, const char *fmt, ...)
 }
 
 static Tok *
-peek(Parser *p, int k)
+peek_more(Parser *p, int k)
 {
 	Reader *r = &p->r;
-	if (p->pos + k < r->ntoks)
-		return rd_tok(r, p->pos + k);
 	while (p->pos + k >= r->ntoks && !r->lx.done)
 		rd_lex_more(r);
 	int i = p->pos + k;
@@ -194,13 +192,22 @@ peek(Parser *p, int k)
 	return rd_tok(r, i);
 }
 
-static Tok *
+/* Token pos+k, lexing up to it; past the end, the TK_EOF token. */
+static inline __attribute__((always_inline)) Tok *
+peek(Parser *p, int k)
+{
+	if (p->pos + k < p->r.ntoks)
+		return rd_tok(&p->r, p->pos + k);
+	return peek_more(p, k);
+}
+
+static inline __attribute__((always_inline)) Tok *
 tok(Parser *p)
 {
 	return peek(p, 0);
 }
 
-static Tok *
+static inline __attribute__((always_inline)) Tok *
 next(Parser *p)
 {
 	Tok *t = peek(p, 0);
