@@ -16,20 +16,6 @@
 
 #include "read_internal.h"
 
-static const char *const keywords[] = {
-	"False", "None", "True", "and", "as", "assert", "async", "await", "break",
-	"class", "continue", "def", "del", "elif", "else", "except", "finally", "for",
-	"from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or",
-	"pass", "raise", "return", "try", "while", "with", "yield",
-};
-
-static const char *const ops3[] = {"**=", "//=", ">>=", "<<=", "..."};
-static const char *const ops2[] = {
-	"->", ":=", "**", "//", "<<", ">>", "<=", ">=", "==", "!=",
-	"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@=",
-};
-static const char ops1[] = "()[]{},:.;@=+-*/%<>&|^~";
-
 /* ---- diagnostics ---------------------------------------------------------- */
 
 /* Appends to out "\n<the source line>\n<spaces>^", a window of the line when
@@ -125,10 +111,42 @@ diag_print(FILE *out, const Diag *d)
 
 /* ---- token storage ---------------------------------------------------------- */
 
-Tok *
-rd_tok(Reader *r, int i)
+/* Sanitizer builds free a chunk when it is given back, so that a Tok* kept
+ * past its statement is caught as a use after free; others reuse it. */
+#if defined(__SANITIZE_ADDRESS__)
+#define RD_REUSE_CHUNKS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RD_REUSE_CHUNKS 0
+#endif
+#endif
+#ifndef RD_REUSE_CHUNKS
+#define RD_REUSE_CHUNKS 1
+#endif
+
+static Tok *
+new_chunk(Reader *r)
 {
-	return &r->chunks[i >> TOK_CHUNK_BITS][i & (TOK_CHUNK - 1)];
+	if (r->nspare > 0)
+		return r->spare[--r->nspare];
+	Tok *c = malloc(sizeof(Tok) * TOK_CHUNK);
+	if (!c)
+		abort(); /* out of memory is not bad input */
+	return c;
+}
+
+void
+rd_lex_release(Reader *r, int keep)
+{
+	int upto = keep >> TOK_CHUNK_BITS;
+	for (; r->released < upto && r->released < r->nchunks; r->released++) {
+		Tok *c = r->chunks[r->released];
+		r->chunks[r->released] = NULL;
+		if (RD_REUSE_CHUNKS && r->nspare < 2)
+			r->spare[r->nspare++] = c;
+		else
+			free(c);
+	}
 }
 
 static Tok *
@@ -146,29 +164,35 @@ push(Reader *r, TokKind kind, int line, int col, const char *s, int len)
 			r->chunks = p;
 			r->capchunks = cap;
 		}
-		r->chunks[c] = malloc(sizeof(Tok) * TOK_CHUNK);
-		if (!r->chunks[c])
-			abort();
+		r->chunks[c] = new_chunk(r);
 		r->nchunks++;
 	}
 	Tok *t = rd_tok(r, r->ntoks++);
-	memset(t, 0, sizeof *t);
 	t->kind = kind;
 	t->line = line;
 	t->col = col;
 	t->s = s;
 	t->len = len;
+	t->ival = 0;
+	t->str = NULL;
+	t->slen = 0;
+	r->lx.last = kind;
 	return t;
 }
 
 void
 rd_lex_free(Reader *r)
 {
-	for (int i = 0; i < r->nchunks; i++)
+	for (int i = r->released; i < r->nchunks; i++)
 		free(r->chunks[i]);
+	for (int i = 0; i < r->nspare; i++)
+		free(r->spare[i]);
 	free(r->chunks);
+	free(r->names.slot);
+	r->names.slot = NULL;
+	r->names.cap = r->names.n = 0;
 	r->chunks = NULL;
-	r->nchunks = r->capchunks = r->ntoks = 0;
+	r->nchunks = r->capchunks = r->ntoks = r->released = r->nspare = 0;
 }
 
 void
@@ -178,6 +202,61 @@ rd_lex_init(Reader *r)
 	r->lx.line = 1;
 	r->lx.at_bol = 1;
 	r->lx.nindent = 1; /* indent[0] = alt[0] = 0 */
+	r->lx.last = TK_EOF;
+}
+
+/* ---- names ------------------------------------------------------------------ */
+
+uint32_t
+rd_hash(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+static void
+intern_grow(Intern *t)
+{
+	uint32_t cap = t->cap ? t->cap * 2 : 256;
+	Sym **slot = calloc(cap, sizeof *slot);
+	if (!slot)
+		abort();
+	for (uint32_t i = 0; i < t->cap; i++) {
+		Sym *y = t->slot[i];
+		if (!y)
+			continue;
+		uint32_t j = y->hash & (cap - 1);
+		while (slot[j])
+			j = (j + 1) & (cap - 1);
+		slot[j] = y;
+	}
+	free(t->slot);
+	t->slot = slot;
+	t->cap = cap;
+}
+
+/* The one Sym of the name s[0..n), hash = rd_hash(s, n). */
+Sym *
+rd_intern(Reader *r, const char *s, size_t n, uint32_t hash)
+{
+	Intern *t = &r->names;
+	if ((t->n + 1) * 2 > t->cap)
+		intern_grow(t);
+	uint32_t mask = t->cap - 1, i = hash & mask;
+	for (Sym *y; (y = t->slot[i]); i = (i + 1) & mask)
+		if (y->hash == hash && y->len == n && memcmp(y->s, s, n) == 0)
+			return y;
+	Sym *y = ar_alloc(r->a, sizeof *y);
+	y->s = ar_strndup(r->a, s, n);
+	y->len = (uint32_t)n;
+	y->hash = hash;
+	y->aux = -1;
+	y->known = -1;
+	t->slot[i] = y;
+	t->n++;
+	return y;
 }
 
 /* ---- scanning --------------------------------------------------------------- */
@@ -573,62 +652,82 @@ string(Reader *r)
 	t->slen = n;
 }
 
+/* Python's keywords, by length, so that a name is compared with the few of
+ * its length only. */
+static int
+is_keyword(const char *s, size_t n)
+{
+	static const char *const by_len[][12] = {
+		[2] = {"as", "if", "in", "is", "or"},
+		[3] = {"and", "def", "del", "for", "not", "try"},
+		[4] = {"None", "True", "elif", "else", "from", "pass", "with"},
+		[5] = {"False", "async", "await", "break", "class", "raise", "while", "yield"},
+		[6] = {"assert", "except", "global", "import", "lambda", "return"},
+		[7] = {"finally"},
+		[8] = {"continue", "nonlocal"},
+	};
+	if (n < 2 || n > 8)
+		return 0;
+	for (const char *const *k = by_len[n]; *k; k++)
+		if ((*k)[0] == s[0] && memcmp(*k, s, n) == 0)
+			return 1;
+	return 0;
+}
+
 static void
 name(Reader *r)
 {
 	Lexer *lx = &r->lx;
 	size_t start = lx->pos, p = start;
-	while (p < r->len && is_name_char((unsigned char)r->src[p]))
+	uint32_t h = 2166136261u;
+	while (p < r->len && is_name_char((unsigned char)r->src[p])) {
+		h = (h ^ (unsigned char)r->src[p]) * 16777619u;
 		p++;
+	}
 	if (p - start > IR_MAX_NAME)
 		rd_error(r, lx->line, col_of(r, start), "identifier longer than %d bytes", IR_MAX_NAME);
-	TokKind kind = TK_NAME;
-	for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
-		if (strlen(keywords[i]) == p - start && memcmp(keywords[i], r->src + start, p - start) == 0)
-			kind = TK_KW;
-	emit(r, kind, start, p - start);
+	TokKind kind = is_keyword(r->src + start, p - start) ? TK_KW : TK_NAME;
+	Tok *t = push(r, kind, lx->line, col_of(r, start), r->src + start, (int)(p - start));
+	t->sym = rd_intern(r, r->src + start, p - start, h);
 	lx->pos = p;
 }
 
-static int
-match_op(const Reader *r, size_t p, const char *op)
+static void
+op_token(Reader *r, size_t p, int n)
 {
-	size_t n = strlen(op);
-	return p + n <= r->len && memcmp(r->src + p, op, n) == 0;
+	Tok *t = push(r, TK_OP, r->lx.line, col_of(r, p), r->src + p, n);
+	unsigned v = 0;
+	for (int i = n - 1; i >= 0; i--)
+		v = v << 8 | (unsigned char)r->src[p + (size_t)i];
+	t->op = v;
+	r->lx.pos += (size_t)n;
 }
 
+/* Punctuators, longest first: what ops3/ops2/ops1 of Python's tokenizer
+ * give, decided on the first byte. */
 static void
 punct(Reader *r)
 {
 	Lexer *lx = &r->lx;
 	size_t p = lx->pos;
 	int line = lx->line, col = col_of(r, p);
-	for (size_t i = 0; i < sizeof ops3 / sizeof ops3[0]; i++)
-		if (match_op(r, p, ops3[i])) {
-			emit(r, TK_OP, p, 3);
-			lx->pos += 3;
-			return;
-		}
-	for (size_t i = 0; i < sizeof ops2 / sizeof ops2[0]; i++)
-		if (match_op(r, p, ops2[i])) {
-			emit(r, TK_OP, p, 2);
-			lx->pos += 2;
-			return;
-		}
 	unsigned char c = (unsigned char)r->src[p];
-	if (c == 0 || !strchr(ops1, c)) {
-		if (c >= 0x21 && c < 0x7f)
-			rd_error(r, line, col, "unexpected character '%c'", c);
-		rd_error(r, line, col, "unexpected byte 0x%02x", c);
-	}
-	if (c == '(' || c == '[' || c == '{') {
+	int d = at(r, p + 1), e = at(r, p + 2);
+	switch (c) {
+	case '(':
+	case '[':
+	case '{':
 		if (lx->nbrk >= IR_MAX_DEPTH)
 			rd_error(r, line, col, "nesting deeper than %d levels", IR_MAX_DEPTH);
 		lx->brk[lx->nbrk].c = (char)c;
 		lx->brk[lx->nbrk].line = line;
 		lx->brk[lx->nbrk].col = col;
 		lx->nbrk++;
-	} else if (c == ')' || c == ']' || c == '}') {
+		op_token(r, p, 1);
+		return;
+	case ')':
+	case ']':
+	case '}': {
 		char want = c == ')' ? '(' : c == ']' ? '[' : '{';
 		if (lx->nbrk == 0)
 			rd_error(r, line, col, "unmatched '%c'", c);
@@ -637,18 +736,61 @@ punct(Reader *r)
 			         lx->brk[lx->nbrk - 1].c, lx->brk[lx->nbrk - 1].line,
 			         lx->brk[lx->nbrk - 1].col);
 		lx->nbrk--;
+		op_token(r, p, 1);
+		return;
 	}
-	emit(r, TK_OP, p, 1);
-	lx->pos++;
+	case ',':
+	case ';':
+	case '~':
+		op_token(r, p, 1);
+		return;
+	case '.':
+		op_token(r, p, d == '.' && e == '.' ? 3 : 1);
+		return;
+	case ':':
+		op_token(r, p, d == '=' ? 2 : 1);
+		return;
+	case '-':
+		op_token(r, p, d == '>' || d == '=' ? 2 : 1);
+		return;
+	case '*':
+	case '/':
+	case '<':
+	case '>':
+		/* ** // << >> and **= //= <<= >>=; *= /= <= >= */
+		if (d == c)
+			op_token(r, p, e == '=' ? 3 : 2);
+		else
+			op_token(r, p, d == '=' ? 2 : 1);
+		return;
+	case '=':
+	case '+':
+	case '%':
+	case '&':
+	case '|':
+	case '^':
+	case '@':
+		op_token(r, p, d == '=' ? 2 : 1);
+		return;
+	case '!':
+		if (d == '=') {
+			op_token(r, p, 2);
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	if (c >= 0x21 && c < 0x7f)
+		rd_error(r, line, col, "unexpected character '%c'", c);
+	rd_error(r, line, col, "unexpected byte 0x%02x", c);
 }
 
 static int
 need_newline(const Reader *r)
 {
-	if (r->ntoks == 0)
-		return 0;
-	TokKind k = rd_tok((Reader *)r, r->ntoks - 1)->kind;
-	return k != TK_NEWLINE && k != TK_INDENT && k != TK_DEDENT;
+	TokKind k = r->lx.last;
+	return k != TK_EOF && k != TK_NEWLINE && k != TK_INDENT && k != TK_DEDENT;
 }
 
 /* One unit of work: emits zero or more tokens. */
@@ -685,7 +827,10 @@ step(Reader *r)
 	case ' ':
 	case '\t':
 	case '\f':
-		lx->pos++;
+		do
+			lx->pos++;
+		while (lx->pos < r->len &&
+		       (r->src[lx->pos] == ' ' || r->src[lx->pos] == '\t' || r->src[lx->pos] == '\f'));
 		return;
 	case '#':
 		skip_comment(r);

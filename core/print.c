@@ -590,12 +590,27 @@ print_indices(Printer *P, const Buffer *b, Expr *const *idx, int n)
 	sb_putc(P->sb, ']');
 }
 
+/* v in decimal, as "%" PRId64 prints it, without printf. */
+static void
+put_i64(Printer *P, int64_t v)
+{
+	char buf[24];
+	size_t n = 0;
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	do
+		buf[sizeof buf - 1 - n++] = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		buf[sizeof buf - 1 - n++] = '-';
+	sb_putn(P->sb, buf + sizeof buf - n, n);
+}
+
 static void
 print_int(Printer *P, const Expr *e)
 {
 	const char *dt = lit_dtype(e);
 	if (strcmp(dt, "int32") == 0) {
-		sb_printf(P->sb, "%" PRId64, e->u.i);
+		put_i64(P, e->u.i);
 	} else if (strcmp(dt, "bool") == 0) {
 		put(P, e->u.i ? "T.bool(True)" : "T.bool(False)");
 	} else if (strncmp(dt, "uint", 4) == 0) {
@@ -616,12 +631,21 @@ static void
 print_float(Printer *P, const Expr *e)
 {
 	double f = e->u.f;
-	sb_printf(P->sb, "T.%s(", lit_dtype(e));
+	put(P, "T.");
+	put(P, lit_dtype(e));
+	sb_putc(P->sb, '(');
 	if (isnan(f))
 		put(P, "\"nan\"");
 	else if (isinf(f))
 		put(P, f < 0 ? "\"-inf\"" : "\"inf\"");
-	else if (is_integral(f))
+	else if (is_integral(f) && f > -4503599627370496.0 && f < 4503599627370496.0) {
+		/* "%.1f" of an integral value below 2^52: its digits and ".0". */
+		if (f == 0 && signbit(f))
+			put(P, "-0");
+		else
+			put_i64(P, (int64_t)f);
+		put(P, ".0");
+	} else if (is_integral(f))
 		sb_printf(P->sb, "%.1f", f);
 	else
 		sb_printf(P->sb, "%.17g", f);

@@ -181,7 +181,7 @@ err(Parser *p, const Tok *t, const char *fmt, ...)
 }
 
 static Tok *
-peek(Parser *p, int k)
+peek_more(Parser *p, int k)
 {
 	Reader *r = &p->r;
 	while (p->pos + k >= r->ntoks && !r->lx.done)
@@ -192,13 +192,22 @@ peek(Parser *p, int k)
 	return rd_tok(r, i);
 }
 
-static Tok *
+/* Token pos+k, lexing up to it; past the end, the TK_EOF token. */
+static inline __attribute__((always_inline)) Tok *
+peek(Parser *p, int k)
+{
+	if (p->pos + k < p->r.ntoks)
+		return rd_tok(&p->r, p->pos + k);
+	return peek_more(p, k);
+}
+
+static inline __attribute__((always_inline)) Tok *
 tok(Parser *p)
 {
 	return peek(p, 0);
 }
 
-static Tok *
+static inline __attribute__((always_inline)) Tok *
 next(Parser *p)
 {
 	Tok *t = peek(p, 0);
@@ -207,26 +216,53 @@ next(Parser *p)
 	return t;
 }
 
-static int
+/* A copy of t in the arena, valid for the whole read (a Tok* from peek()
+ * is valid until the next statement starts). */
+static Tok *
+keep(Parser *p, const Tok *t)
+{
+	Tok *c = ar_alloc(p->r.a, sizeof *c);
+	*c = *t;
+	return c;
+}
+
+/* The comparisons below are inlined, so that with a literal s the length
+ * and the packed operator are constants. */
+#define RD_INLINE static inline __attribute__((always_inline))
+
+RD_INLINE int
 text_is(const Tok *t, const char *s)
 {
-	size_t n = strlen(s);
+	size_t n = __builtin_strlen(s);
 	return (size_t)t->len == n && memcmp(t->s, s, n) == 0;
 }
 
-static int
-op_is(const Tok *t, const char *s)
+/* s (1 to 3 bytes) packed as the lexer packs TK_OP tokens. */
+RD_INLINE unsigned
+op_code(const char *s)
 {
-	return t->kind == TK_OP && text_is(t, s);
+	unsigned v = (unsigned char)s[0];
+	if (s[0] && s[1]) {
+		v |= (unsigned)(unsigned char)s[1] << 8;
+		if (s[2])
+			v |= (unsigned)(unsigned char)s[2] << 16;
+	}
+	return v;
 }
 
-static int
+RD_INLINE int
+op_is(const Tok *t, const char *s)
+{
+	return t->kind == TK_OP && t->op == op_code(s);
+}
+
+RD_INLINE int
 kw_is(const Tok *t, const char *s)
 {
 	return t->kind == TK_KW && text_is(t, s);
 }
 
-static int
+RD_INLINE int
 name_is(const Tok *t, const char *s)
 {
 	return t->kind == TK_NAME && text_is(t, s);
@@ -300,9 +336,12 @@ expect_newline(Parser *p)
 	next(p);
 }
 
+/* A name's text: its interned arena string. */
 static const char *
 tok_str(Parser *p, const Tok *t)
 {
+	if (t->kind == TK_NAME || t->kind == TK_KW)
+		return t->sym->s;
 	return ar_strndup(p->r.a, t->s, (size_t)t->len);
 }
 
@@ -830,6 +869,29 @@ t_fn(const char *s, size_t n, BinOp *op)
 	return TF_NONE;
 }
 
+/* t_fn() of a name token, cached on its Sym. */
+static TFn
+t_fn_tok(const Tok *t, BinOp *op)
+{
+	Sym *y = t->sym;
+	if (y->aux < 0) {
+		BinOp b = BIN_ADD;
+		TFn fn = t_fn(y->s, y->len, &b);
+		y->aux = (int)fn | (int)b << 8;
+	}
+	if (op)
+		*op = (BinOp)(y->aux >> 8);
+	return (TFn)(y->aux & 0xff);
+}
+
+/* "T." + the name, for messages. */
+static void
+t_dotted(char *out, const Tok *t)
+{
+	memcpy(out, "T.", 2);
+	memcpy(out + 2, t->sym->s, t->sym->len + 1);
+}
+
 /* `T . NAME` at the current position: returns the NAME token, or NULL. */
 static Tok *
 at_t_name(Parser *p, int k)
@@ -871,6 +933,11 @@ call_args(Parser *p, Args *a, const Tok *at, const char *fn, int opget)
 	memset(a, 0, sizeof *a);
 	a->at = at;
 	a->fn = fn;
+	/* The positional arguments gather on the stack and go to the arena at
+	 * their exact size (they become the call's argument array). */
+	Expr *inl[8];
+	a->pos.v = inl;
+	a->pos.cap = 8;
 	while (!op_is(tok(p), ")")) {
 		Tok *t = tok(p);
 		if (op_is(t, "*") || op_is(t, "**"))
@@ -891,6 +958,10 @@ call_args(Parser *p, Args *a, const Tok *at, const char *fn, int opget)
 		}
 		if (!accept_op(p, ","))
 			break;
+	}
+	if (a->pos.v == inl) {
+		a->pos.v = a->pos.n ? (Expr **)ar_dup_array(p->r.a, (void *const *)inl, a->pos.n) : NULL;
+		a->pos.cap = a->pos.n;
 	}
 	expect_op(p, ")");
 	if (a->kwnames.n > 1) {
@@ -1287,7 +1358,9 @@ dtype_call(Parser *p, const Tok *nt, const char *dtype)
 static void
 unknown_name_check(Parser *p, const Tok *nt, const char *name)
 {
-	if (vocab_known(name))
+	if (nt->sym->known < 0)
+		nt->sym->known = vocab_known(name);
+	if (nt->sym->known)
 		return;
 	const char *near = vocab_nearest(name);
 	if (near)
@@ -1302,10 +1375,10 @@ t_call(Parser *p, const Tok *nt)
 {
 	Arena *a = p->r.a;
 	BinOp op = BIN_ADD;
-	TFn fn = t_fn(nt->s, (size_t)nt->len, &op);
+	TFn fn = t_fn_tok(nt, &op);
 	const char *name = tok_str(p, nt);
 	char fname[IR_MAX_NAME + 8];
-	snprintf(fname, sizeof fname, "T.%s", name);
+	t_dotted(fname, nt);
 	next(p); /* '(' */
 	Args args;
 	switch (fn) {
@@ -1346,7 +1419,9 @@ t_call(Parser *p, const Tok *nt)
 			kv = args.kwvals.v;
 		}
 		Expr **pv = args.pos.n ? args.pos.v : NULL;
-		return ex_at(p, ir_call_kw(a, op_canonical_name(name), pv, args.pos.n, kn, kv,
+		if (!nt->sym->canon)
+			nt->sym->canon = op_canonical_name(name);
+		return ex_at(p, ir_call_kw(a, nt->sym->canon, pv, args.pos.n, kn, kv,
 		                           args.kwnames.n),
 		             nt);
 	}
@@ -1383,7 +1458,7 @@ t_attr(Parser *p)
 		e->loc.col = tt->col;
 		return e;
 	}
-	TFn fn = t_fn(nt->s, (size_t)nt->len, NULL);
+	TFn fn = t_fn_tok(nt, NULL);
 	if (fn == TF_DTYPE)
 		return ex_at(p, ir_str(p->r.a, tok_str(p, nt)), nt);
 	if (fn == TF_HANDLE)
@@ -1747,8 +1822,17 @@ bin_info(Parser *p, const Tok *t, BinInfo *bi)
 	}
 	if (t->kind != TK_OP)
 		return 0;
-	if (op_is(t, "@"))
+	/* Most tokens after an operand are not operators: decide on the first
+	 * byte before comparing. */
+	switch (t->s[0]) {
+	case '+': case '-': case '*': case '/': case '%': case '<': case '=': case '!':
+	case '>': case '|': case '^': case '&':
+		break;
+	case '@':
 		err(p, t, "operator '@' is not supported");
+	default:
+		return 0;
+	}
 	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
 		if (op_is(t, ops[i].s)) {
 			*bi = (BinInfo){ops[i].prec, ops[i].op, ops[i].call};
@@ -1867,7 +1951,7 @@ type_annotation(Parser *p, const char **dtype, const char **scope)
 	next(p);
 	next(p);
 	next(p);
-	TFn fn = t_fn(nt->s, (size_t)nt->len, NULL);
+	TFn fn = t_fn_tok(nt, NULL);
 	if (fn != TF_DTYPE && fn != TF_HANDLE) {
 		if (text_is(nt, "Buffer"))
 			err(p, nt, "a T.Buffer annotation is only supported on a parameter");
@@ -2077,7 +2161,7 @@ static Stmt *
 suite(Parser *p, BlockCtx *blk)
 {
 	int mark = p->nbinds;
-	Tok *start = tok(p);
+	Tok start_ = *tok(p), *start = &start_;
 	p->level++;
 	if (blk) {
 		blk->level = p->level;
@@ -2093,8 +2177,12 @@ suite(Parser *p, BlockCtx *blk)
 		if (t->kind != TK_INDENT)
 			err(p, t, "expected an indented block");
 		next(p);
-		while (tok(p)->kind != TK_DEDENT && tok(p)->kind != TK_EOF)
+		while (tok(p)->kind != TK_DEDENT && tok(p)->kind != TK_EOF) {
+			/* Nothing before this statement's first token is looked at
+			 * again but through keep()'s copies. */
+			rd_lex_release(&p->r, p->pos);
 			statement(p, &it);
+		}
 		next(p);
 	} else {
 		simple_statements(p, &it);
@@ -2324,11 +2412,11 @@ add_block_alloc(Parser *p, Buffer *b, Tok *at)
 {
 	if (p->blk && !p->blk->is_root) {
 		BufVec_push(p, &p->blk->allocs, b);
-		TokVec_push(p, &p->blk->alloc_toks, at);
+		TokVec_push(p, &p->blk->alloc_toks, keep(p, at));
 	} else {
 		BufVec_push(p, &p->roots, b);
 		StrVec_push(p, &p->hoisted, b->name);
-		TokVec_push(p, &p->hoisted_toks, at);
+		TokVec_push(p, &p->hoisted_toks, keep(p, at));
 		p->f->has_root_block = 1;
 	}
 }
@@ -2349,7 +2437,7 @@ alloc_buffer(Parser *p, const Tok *nt, const char *name)
 {
 	Arena *ar = p->r.a;
 	char fname[IR_MAX_NAME + 8];
-	snprintf(fname, sizeof fname, "T.%.*s", nt->len, nt->s);
+	t_dotted(fname, nt);
 	const char *fn = fname + 2;
 	Hoist h = block_hoist(p, "the block buffer");
 	Args a;
@@ -2454,7 +2542,7 @@ definition_value(Parser *p, Rhs *r)
 	Tok *nt = at_t_name(p, 0);
 	if (!nt || !op_is(peek(p, 3), "("))
 		return 0;
-	TFn fn = t_fn(nt->s, (size_t)nt->len, NULL);
+	TFn fn = t_fn_tok(nt, NULL);
 	if (fn == TF_DTYPE) {
 		/* T.int32() or T.int32(is_size_var=...): no positional argument. */
 		Tok *a = peek(p, 4);
@@ -2475,7 +2563,7 @@ definition_value(Parser *p, Rhs *r)
 	next(p);
 	Args a;
 	char fname[48];
-	snprintf(fname, sizeof fname, "T.%.*s", nt->len, nt->s);
+	t_dotted(fname, nt);
 	Hoist h = hoist_begin(p, p->fn_mark, G_FREE, "the definition");
 	call_args(p, &a, nt, fname, 0);
 	hoist_end(p, h);
@@ -2519,7 +2607,7 @@ bind_value(Parser *p, Items *it, const Tok *nt, const Tok *at, Rhs *r)
 	if (r->kind == RHS_FREE || r->kind == RHS_ENV) {
 		check_hoisted_name(p, nt);
 		StrVec_push(p, &p->hoisted, name);
-		TokVec_push(p, &p->hoisted_toks, (Tok *)nt);
+		TokVec_push(p, &p->hoisted_toks, keep(p, nt));
 		Var *v = new_var(p, name, r->dtype, r->scope);
 		if (r->kind == RHS_FREE) {
 			v->flags = VAR_FREE | r->flags;
@@ -2570,11 +2658,11 @@ assignment(Parser *p, Items *it)
 	next(p); /* '=' */
 	const char *name = tok_str(p, nt);
 	Tok *fnt = at_t_name(p, 0);
-	TFn fn = fnt && op_is(peek(p, 3), "(") ? t_fn(fnt->s, (size_t)fnt->len, NULL) : TF_NONE;
+	TFn fn = fnt && op_is(peek(p, 3), "(") ? t_fn_tok(fnt, NULL) : TF_NONE;
 	Args a;
 	char fname[IR_MAX_NAME + 8];
 	if (fnt)
-		snprintf(fname, sizeof fname, "T.%.*s", fnt->len, fnt->s);
+		t_dotted(fname, fnt);
 	switch (fn) {
 	case TF_ALLOCATE:
 	case TF_DECL_BUFFER:
@@ -2632,7 +2720,7 @@ assignment(Parser *p, Items *it)
 			err(p, fnt, "T.match_buffer is only supported at function level");
 		check_hoisted_name(p, nt);
 		StrVec_push(p, &p->hoisted, name);
-		TokVec_push(p, &p->hoisted_toks, nt);
+		TokVec_push(p, &p->hoisted_toks, keep(p, nt));
 		Hoist h = hoist_begin(p, p->fn_mark, G_MATCH, "the match_buffer");
 		call_args(p, &a, fnt, fname, 0);
 		hoist_end(p, h);
@@ -2809,9 +2897,9 @@ t_statement(Parser *p, Items *it)
 	Tok *nt = at_t_name(p, 0);
 	if (!nt || !op_is(peek(p, 3), "("))
 		return 0;
-	TFn fn = t_fn(nt->s, (size_t)nt->len, NULL);
+	TFn fn = t_fn_tok(nt, NULL);
 	char fname[IR_MAX_NAME + 8];
-	snprintf(fname, sizeof fname, "T.%.*s", nt->len, nt->s);
+	t_dotted(fname, nt);
 	Args a;
 	switch (fn) {
 	case TF_EVALUATE:
@@ -3069,7 +3157,7 @@ static void
 for_statement(Parser *p, Items *it)
 {
 	Arena *a = p->r.a;
-	Tok *ft = next(p);
+	Tok ft_ = *next(p), *ft = &ft_;
 	TokVec targets = {0};
 	int paren = accept_op(p, "(");
 	do {
@@ -3097,7 +3185,7 @@ for_statement(Parser *p, Items *it)
 		if (!nt || !op_is(peek(p, 3), "("))
 			err(p, it_tok, "expected range(...) or T.serial/parallel/vectorized/unroll/"
 			               "thread_binding/grid(...) after 'in'");
-		TFn tf = t_fn(nt->s, (size_t)nt->len, NULL);
+		TFn tf = t_fn_tok(nt, NULL);
 		fn = tok_str(p, nt);
 		if (tf != TF_LOOP) {
 			if (tf == TF_UNSUPPORTED)
@@ -3209,7 +3297,7 @@ for_statement(Parser *p, Items *it)
 static void
 while_statement(Parser *p, Items *it)
 {
-	Tok *t = next(p);
+	Tok t_ = *next(p), *t = &t_;
 	Expr *c = expr(p);
 	colon(p);
 	Stmt *body = suite(p, NULL);
@@ -3229,7 +3317,7 @@ if_statement(Parser *p, Items *it)
 	StmtVec thens = {0};
 	Tok *t = next(p);
 	for (;;) {
-		TokVec_push(p, &toks, t);
+		TokVec_push(p, &toks, keep(p, t));
 		ExprVec_push(p, &conds, expr(p));
 		colon(p);
 		StmtVec_push(p, &thens, suite(p, NULL));
@@ -3448,13 +3536,15 @@ static void
 with_statement(Parser *p, Items *it)
 {
 	Arena *a = p->r.a;
-	Tok *wt = next(p);
+	Tok wt_ = *next(p), *wt = &wt_;
 	Tok *nt = at_t_name(p, 0);
 	if (!nt || !op_is(peek(p, 3), "("))
 		err(p, tok(p), "expected T.<frame>(...) after 'with'");
-	TFn fn = t_fn(nt->s, (size_t)nt->len, NULL);
+	Tok nt_ = *nt;
+	nt = &nt_;
+	TFn fn = t_fn_tok(nt, NULL);
 	char fname[IR_MAX_NAME + 8];
-	snprintf(fname, sizeof fname, "T.%.*s", nt->len, nt->s);
+	t_dotted(fname, nt);
 	switch (fn) {
 	case TF_ALLOCATE:
 	case TF_DECL_BUFFER:
@@ -3674,7 +3764,7 @@ function(Parser *p)
 	if (!kw_is(tok(p), "def"))
 		unexpected(p, tok(p), "'def' after @T.prim_func");
 	next(p);
-	Tok *nt = expect_name(p, "a function name");
+	Tok nt_ = *expect_name(p, "a function name"), *nt = &nt_;
 	Func *f = ir_func(a, tok_str(p, nt));
 	f->is_private = is_private;
 	p->f = f;
@@ -3837,9 +3927,10 @@ module(Parser *p, Program *prog, FuncVec *funcs, TokVec *names)
 		}
 		if (!op_is(t, "@"))
 			unexpected(p, t, "@T.prim_func in the module");
+		Tok *kt = keep(p, t);
 		Func *f = function(p);
 		push_func(p, funcs, f);
-		TokVec_push(p, names, t);
+		TokVec_push(p, names, kt);
 	}
 	next(p);
 }
@@ -3918,9 +4009,10 @@ file(Parser *p)
 		}
 		if (prog->is_module)
 			err(p, t, "a function after the @I.ir_module is not supported");
+		Tok *kt = keep(p, t);
 		Func *f = function(p);
 		push_func(p, &funcs, f);
-		TokVec_push(p, &names, t);
+		TokVec_push(p, &names, kt);
 	}
 	if (!funcs.n)
 		err(p, tok(p), "no @T.prim_func in the input");

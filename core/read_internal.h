@@ -26,22 +26,39 @@ typedef enum {
 	TK_OP     /* punctuator */
 } TokKind;
 
+/* A name as the reader keeps it: interned once per read, so equal names
+ * share one arena string and one entry. */
+typedef struct Sym {
+	const char *s;   /* NUL-terminated, in the arena */
+	uint32_t len, hash;
+	/* The parser's caches of what depends on the name alone. */
+	int aux;           /* T.<name>'s TFn and BinOp, -1 until set */
+	int known;         /* T.<name> is in the vocabulary: -1 until set, 0, 1 */
+	const char *canon; /* its canonical op name, NULL until set */
+} Sym;
+
 typedef struct Tok {
 	TokKind kind;
 	int line, col;   /* 1-based; col counts bytes */
-	const char *s;   /* source text of the token */
 	int len;
+	const char *s;   /* source text of the token */
 	union {
 		uint64_t ival; /* TK_INT */
 		double fval;   /* TK_FLOAT */
+		unsigned op;   /* TK_OP: its 1 to 3 bytes, the first in the low byte */
+		Sym *sym;      /* TK_NAME, TK_KW */
 	};
-	const char *str;
+	const char *str; /* TK_STR */
 	size_t slen;
 } Tok;
 
-/* Tokens live in fixed-size chunks so that a Tok* stays valid while the
- * parser looks further ahead. */
-enum { TOK_CHUNK_BITS = 12, TOK_CHUNK = 1 << TOK_CHUNK_BITS };
+/* Tokens are produced on demand into fixed-size chunks, so that a Tok*
+ * stays valid while the parser looks further ahead.  The parser gives back
+ * the chunks behind it at each statement (rd_lex_release): a Tok* is valid
+ * until the next statement starts, and whatever must outlive that is copied
+ * (read.c's keep()).  Memory for tokens is a few chunks, whatever the size
+ * of the input. */
+enum { TOK_CHUNK_BITS = 10, TOK_CHUNK = 1 << TOK_CHUNK_BITS };
 
 typedef struct Lexer {
 	size_t pos;
@@ -56,7 +73,13 @@ typedef struct Lexer {
 	int nindent;
 	struct { char c; int line, col; } brk[IR_MAX_DEPTH + 1];
 	int nbrk;
+	TokKind last;         /* kind of the last token emitted (TK_EOF: none) */
 } Lexer;
+
+typedef struct Intern {
+	Sym **slot;           /* open addressing, power of two */
+	uint32_t cap, n;
+} Intern;
 
 typedef struct Reader {
 	Arena *a;
@@ -69,13 +92,26 @@ typedef struct Reader {
 	Tok **chunks;
 	int nchunks, capchunks;
 	int ntoks;
+	int released;         /* chunks [0, released) given back */
+	Tok *spare[2];        /* given-back chunks kept for reuse */
+	int nspare;
+	Intern names;
 } Reader;
 
 /* lex.c */
 void rd_lex_init(Reader *r);
 void rd_lex_more(Reader *r);   /* appends at least one token unless done */
-Tok *rd_tok(Reader *r, int i); /* i < r->ntoks */
+void rd_lex_release(Reader *r, int keep); /* tokens before index keep are done with */
+uint32_t rd_hash(const char *s, size_t n);
+Sym *rd_intern(Reader *r, const char *s, size_t n, uint32_t hash);
 void rd_lex_free(Reader *r);
+/* Token i: i < r->ntoks, not given back. */
+static inline Tok *
+rd_tok(Reader *r, int i)
+{
+	return &r->chunks[i >> TOK_CHUNK_BITS][i & (TOK_CHUNK - 1)];
+}
+
 _Noreturn void rd_error(Reader *r, int line, int col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
