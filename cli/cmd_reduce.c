@@ -25,7 +25,8 @@ static const CliOpt reduce_opts[] = {
 	CLI_OPT("kind", 0, CLI_STRING, F(kind), "K",
 	        "unsound, unsound-war, unnecessary-fence,\n"
 	        "suboptimal-placement, alias-redundant-fence,\n"
-	        "not-preserved, not-idempotent, handshake, differential"),
+	        "not-preserved, not-idempotent, handshake, differential,\n"
+	        "unsound-cross (turns the cross oracle on)"),
 	CLI_OPT("signature", 0, CLI_STRING, F(sig), "HEX",
 	        "the finding with this signature (as `check -v` prints it)"),
 	CLI_OPT("differential", 0, CLI_STRING, F(other), "M2",
@@ -68,8 +69,9 @@ help_reduce(FILE *out)
 	        "chunks of 8, 4, 2, 1 statements, unwrap loops/ifs/lets/attrs/launches/\n"
 	        "buffers, drop an else, trip counts to 1, conditions to True, integer\n"
 	        "expressions to 0, stored values to typed zeros, drop steps, annotations,\n"
-	        "parameters, function attributes and functions.  Every candidate is printed\n"
-	        "and read back, so the result is valid TVMScript.  Deterministic.\n"
+	        "parameters, function attributes and functions.  Every candidate is checked\n"
+	        "by the IR verifier and judged as built (no print and re-read); the result\n"
+	        "is printed and read back, so it is valid TVMScript.  Deterministic.\n"
 	        "\n"
 	        "Prints the reduced program, headed by comments: the finding on it (with\n"
 	        "witness), its cause signature (what campaigns deduplicate by), statements\n"
@@ -144,7 +146,10 @@ cmd_reduce(int argc, char **argv)
 		ar_free(arena);
 		return 2;
 	}
-	/* The finding to keep: the first one that fits. */
+	/* The finding to keep: the first one that fits.  A kind only an opt-in
+	 * oracle emits (cross) turns that oracle on. */
+	if (want_kind >= 0 && want_kind != FK_DIFFERENTIAL)
+		t.oracles.enabled |= fz_oracles_for_kind((FindingKind)want_kind);
 	FindingList fl;
 	fl_init(&fl, arena);
 	if (want_kind == FK_DIFFERENTIAL)

@@ -25,6 +25,14 @@ for f in "$src"/tests/cross/*.py; do
 		fi
 	done
 done >"${TMPDIR:-/tmp}/cross.$$"
+# A cross finding reduces (the reducer turns the cross oracle on for it).
+out=$("$ff" reduce "$src/tests/cross/war_pipeline.py" --kind unsound-cross 2>&1)
+if [ $? -eq 0 ] && printf '%s\n' "$out" | grep -q '^# fencefuzz: unsound-cross ' &&
+   printf '%s\n' "$out" | grep -q '^#   reduced: '; then
+	echo "ok reduce --kind unsound-cross" >>"${TMPDIR:-/tmp}/cross.$$"
+else
+	echo "FAIL reduce --kind unsound-cross: $out" | head -3 >>"${TMPDIR:-/tmp}/cross.$$"
+fi
 cat "${TMPDIR:-/tmp}/cross.$$"
 n_ok=$(grep -c '^ok ' "${TMPDIR:-/tmp}/cross.$$")
 n_bad=$(grep -c '^FAIL ' "${TMPDIR:-/tmp}/cross.$$")
