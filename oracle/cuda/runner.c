@@ -305,27 +305,41 @@ out:
 	return rc;
 }
 
-int
-cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *res, char *err,
-       size_t errlen)
-{
-	memset(res, 0, sizeof *res);
-	if (load_libs(err, errlen))
-		return -1;
-	int rc = -1;
+/* Everything one cu_run holds: the device, its two builds, the host and
+ * device buffers of each stream, the tensor maps.  Freed by run_close. */
+typedef struct Run {
+	const LowerInfo *info;
+	const RunOptions *r;
+	RunResult *res;
+	char *err;
+	size_t errlen;
 	CUdevice dev;
-	CUcontext ctx = NULL;
-	CUmodule mod[2] = {NULL, NULL};
-	CUfunction fn[2] = {NULL, NULL}, hammer;
-	uint32_t *h_src = NULL, *h_out = NULL, *h_sh = NULL, *h_meta = NULL, *h_cnt = NULL;
-	uint64_t *h_err = NULL;
-	CUdeviceptr d_src = 0, d_ham = 0;
-	CUstream hst = NULL;
+	CUcontext ctx;
+	CUmodule mod[2];
+	CUfunction fn[2], hammer;
+	uint32_t *h_src, *h_out, *h_sh, *h_meta, *h_cnt;
+	uint64_t *h_err;
+	CUdeviceptr d_src, d_ham;
+	CUstream hst;
 	StreamBufs sb[MAXS];
-	int nst = r->streams < 1 ? 1 : r->streams > MAXS ? MAXS : r->streams;
-	memset(sb, 0, sizeof sb);
-	double t0 = now_s();
+	int nst;
+	uint64_t rows;      /* output rows of all blocks */
+	size_t slot_bytes;  /* bytes of one output (or shadow) buffer */
+	size_t ham_n;       /* 16-byte words the DRAM hammer touches */
+	CUtensorMap tm_load, tm_im2col, tm_half;
+	int cluster, blocks;
+	int stress_fits;    /* the kernel has room for 128 stress threads */
+} Run;
 
+/* The device (an SM90 one), its primary context, and the kernel compiled as
+ * lowered (build 0) and with the program's loops unrolled by 4 (build 1, FF_BUILD
+ * in the prelude). */
+static int
+run_open(Run *u, const char *src)
+{
+	RunResult *res = u->res;
+	char *err = u->err;
+	size_t errlen = u->errlen;
 	CK(p_cuInit(0));
 	int ndev = 0;
 	CK(p_cuDeviceGetCount(&ndev));
@@ -333,11 +347,11 @@ cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *r
 		snprintf(err, errlen, "no CUDA device");
 		return -1;
 	}
-	CK(p_cuDeviceGet(&dev, 0));
-	CK(p_cuDeviceGetName(res->device, sizeof res->device, dev));
+	CK(p_cuDeviceGet(&u->dev, 0));
+	CK(p_cuDeviceGetName(res->device, sizeof res->device, u->dev));
 	int major = 0, minor = 0, drv = 0, nvmaj = 0, nvmin = 0;
-	CK(p_cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev));
-	CK(p_cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev));
+	CK(p_cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, u->dev));
+	CK(p_cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, u->dev));
 	CK(p_cuDriverGetVersion(&drv));
 	p_nvrtcVersion(&nvmaj, &nvmin);
 	snprintf(res->driver, sizeof res->driver, "CUDA driver %d.%d, NVRTC %d.%d, sm_%d%d", drv / 1000,
@@ -346,186 +360,279 @@ cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *r
 		snprintf(err, errlen, "device %s is sm_%d%d; the lowered kernels need sm_90a", res->device, major, minor);
 		return -1;
 	}
-	CK(p_cuDevicePrimaryCtxRetain(&ctx, dev));
-	CK(p_cuCtxSetCurrent(ctx));
-
-	/* compile: build 0 as lowered, build 1 with the program's loops unrolled
-	 * by 4 (FF_BUILD in the prelude) */
-	for (int b = 0; b < (r->builds == 2 ? 2 : 1); b++) {
-		if (compile_module(src, b, &mod[b], err, errlen))
-			goto fail;
-		CK(p_cuModuleGetFunction(&fn[b], mod[b], "ff_kernel"));
-		CK(p_cuFuncSetAttribute(fn[b], CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, info->smem_bytes));
+	CK(p_cuDevicePrimaryCtxRetain(&u->ctx, u->dev));
+	CK(p_cuCtxSetCurrent(u->ctx));
+	for (int b = 0; b < (u->r->builds == 2 ? 2 : 1); b++) {
+		if (compile_module(src, b, &u->mod[b], err, errlen))
+			return -1;
+		CK(p_cuModuleGetFunction(&u->fn[b], u->mod[b], "ff_kernel"));
+		CK(p_cuFuncSetAttribute(u->fn[b], CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+		                        u->info->smem_bytes));
 	}
-	CK(p_cuModuleGetFunction(&hammer, mod[0], "ff_dram_hammer"));
+	CK(p_cuModuleGetFunction(&u->hammer, u->mod[0], "ff_dram_hammer"));
+	return 0;
+fail:
+	return -1;
+}
 
-	/* buffers */
-	uint64_t rows = (uint64_t)r->blocks * (CU_SLOTS + 1);
-	size_t slot_bytes = (size_t)rows * CU_BUFW * 4;
-	h_src = malloc((size_t)256 * CU_BUFW * 4);
-	h_out = malloc(slot_bytes);
-	h_sh = malloc(slot_bytes);
-	h_meta = malloc(rows * 4);
-	h_cnt = malloc((size_t)r->blocks * 4);
-	h_err = malloc((size_t)r->blocks * E_N * 8);
-	if (!h_src || !h_out || !h_sh || !h_meta || !h_cnt || !h_err) {
+/* Host and device buffers, the tagged source rows, the tensor maps, one set
+ * of output buffers per stream, the DRAM hammer's buffer. */
+static int
+run_buffers(Run *u)
+{
+	const RunOptions *r = u->r;
+	const LowerInfo *info = u->info;
+	char *err = u->err;
+	size_t errlen = u->errlen;
+	u->rows = (uint64_t)r->blocks * (CU_SLOTS + 1);
+	u->slot_bytes = (size_t)u->rows * CU_BUFW * 4;
+	u->h_src = malloc((size_t)256 * CU_BUFW * 4);
+	u->h_out = malloc(u->slot_bytes);
+	u->h_sh = malloc(u->slot_bytes);
+	u->h_meta = malloc(u->rows * 4);
+	u->h_cnt = malloc((size_t)r->blocks * 4);
+	u->h_err = malloc((size_t)r->blocks * E_N * 8);
+	if (!u->h_src || !u->h_out || !u->h_sh || !u->h_meta || !u->h_cnt || !u->h_err) {
 		snprintf(err, errlen, "out of host memory");
-		goto fail;
+		return -1;
 	}
 	for (uint32_t tag = 0; tag < 256; tag++)
 		for (int i = 0; i < CU_BUFW; i++)
-			h_src[tag * CU_BUFW + i] = enc_tag(tag);
-	CK(p_cuMemAlloc(&d_src, (size_t)256 * CU_BUFW * 4));
-	CK(p_cuMemcpyHtoD(d_src, h_src, (size_t)256 * CU_BUFW * 4));
-	CUtensorMap tm_load, tm_im2col, tm_half;
-	memset(&tm_im2col, 0, sizeof tm_im2col);
-	memset(&tm_half, 0, sizeof tm_half);
-	if (encode_map(&tm_load, d_src, 256 * (CU_BUFW / 64), err, errlen))
-		goto fail;
-	if (info->n_im2col && encode_im2col(&tm_im2col, d_src, err, errlen))
-		goto fail;
-	if (info->cluster > 1 && encode_map_box(&tm_half, d_src, 256 * (CU_BUFW / 64), 1, err, errlen))
-		goto fail;
-	int cluster = info->cluster > 1 ? info->cluster : 1;
-	int blocks = r->blocks / cluster * cluster;
-	if (blocks < cluster) {
-		snprintf(err, errlen, "a multicast kernel runs in clusters of %d CTAs: --blocks must be at least %d", cluster,
-		         cluster);
-		goto fail;
+			u->h_src[tag * CU_BUFW + i] = enc_tag(tag);
+	CK(p_cuMemAlloc(&u->d_src, (size_t)256 * CU_BUFW * 4));
+	CK(p_cuMemcpyHtoD(u->d_src, u->h_src, (size_t)256 * CU_BUFW * 4));
+	memset(&u->tm_im2col, 0, sizeof u->tm_im2col);
+	memset(&u->tm_half, 0, sizeof u->tm_half);
+	if (encode_map(&u->tm_load, u->d_src, 256 * (CU_BUFW / 64), err, errlen))
+		return -1;
+	if (info->n_im2col && encode_im2col(&u->tm_im2col, u->d_src, err, errlen))
+		return -1;
+	if (info->cluster > 1 && encode_map_box(&u->tm_half, u->d_src, 256 * (CU_BUFW / 64), 1, err, errlen))
+		return -1;
+	u->cluster = info->cluster > 1 ? info->cluster : 1;
+	u->blocks = r->blocks / u->cluster * u->cluster;
+	if (u->blocks < u->cluster) {
+		snprintf(err, errlen, "a multicast kernel runs in clusters of %d CTAs: --blocks must be at least %d",
+		         u->cluster, u->cluster);
+		return -1;
 	}
-	for (int s = 0; s < nst; s++) {
-		CK(p_cuStreamCreate(&sb[s].st, CU_STREAM_NON_BLOCKING));
-		CK(p_cuMemAlloc(&sb[s].out, slot_bytes));
-		CK(p_cuMemAlloc(&sb[s].shadow, slot_bytes));
-		CK(p_cuMemAlloc(&sb[s].meta, rows * 4));
-		CK(p_cuMemAlloc(&sb[s].counters, (size_t)r->blocks * 4));
-		CK(p_cuMemAlloc(&sb[s].errs, (size_t)r->blocks * E_N * 8));
-		if (encode_map(&sb[s].tm_store, sb[s].out, rows * (CU_BUFW / 64), err, errlen))
-			goto fail;
+	for (int s = 0; s < u->nst; s++) {
+		StreamBufs *b = &u->sb[s];
+		CK(p_cuStreamCreate(&b->st, CU_STREAM_NON_BLOCKING));
+		CK(p_cuMemAlloc(&b->out, u->slot_bytes));
+		CK(p_cuMemAlloc(&b->shadow, u->slot_bytes));
+		CK(p_cuMemAlloc(&b->meta, u->rows * 4));
+		CK(p_cuMemAlloc(&b->counters, (size_t)r->blocks * 4));
+		CK(p_cuMemAlloc(&b->errs, (size_t)r->blocks * E_N * 8));
+		if (encode_map(&b->tm_store, b->out, u->rows * (CU_BUFW / 64), err, errlen))
+			return -1;
 	}
-	size_t ham_n = (size_t)1 << 26;
+	u->ham_n = (size_t)1 << 26;
 	if (r->stress_dram) {
-		CK(p_cuStreamCreate(&hst, CU_STREAM_NON_BLOCKING));
-		CK(p_cuMemAlloc(&d_ham, ham_n * 16));
+		CK(p_cuStreamCreate(&u->hst, CU_STREAM_NON_BLOCKING));
+		CK(p_cuMemAlloc(&u->d_ham, u->ham_n * 16));
 	}
-	int stress_fits = info->nthreads + 128 <= 1024;
+	u->stress_fits = info->nthreads + 128 <= 1024;
+	return 0;
+fail:
+	return -1;
+}
 
+/* Clears every stream's buffers and starts the DRAM hammer when asked. */
+static int
+round_prepare(Run *u)
+{
+	const RunOptions *r = u->r;
+	char *err = u->err;
+	size_t errlen = u->errlen;
+	for (int s = 0; s < u->nst; s++) {
+		StreamBufs *b = &u->sb[s];
+		CK(p_cuMemsetD8Async(b->meta, 0, u->rows * 4, b->st));
+		CK(p_cuMemsetD8Async(b->shadow, 0xff, u->slot_bytes, b->st)); /* FF_SENTINEL */
+		CK(p_cuMemsetD8Async(b->out, 0, u->slot_bytes, b->st)); /* reduce-add stores add into zero */
+		CK(p_cuMemsetD8Async(b->counters, 0, (size_t)r->blocks * 4, b->st));
+		CK(p_cuMemsetD8Async(b->errs, 0, (size_t)r->blocks * E_N * 8, b->st));
+	}
+	CK(p_cuCtxSynchronize());
+	if (r->stress_dram) {
+		void *hargs[3];
+		uint64_t n = u->ham_n;
+		int reps = 2;
+		hargs[0] = &u->d_ham;
+		hargs[1] = &n;
+		hargs[2] = &reps;
+		CK(p_cuLaunchKernel(u->hammer, 132, 1, 1, 512, 1, 1, 0, u->hst, hargs, NULL));
+	}
+	return 0;
+fail:
+	return -1;
+}
+
+/* Launches build `build` on stream s with `threads` threads per block
+ * (clusters of u->cluster CTAs when the program multicasts); the integer
+ * parameters not set sweep 1, 2, 0, 3 over launches. */
+static int
+launch_stream(Run *u, int s, long L, int build, int threads, int smem)
+{
 	static const int64_t sweep[4] = {1, 2, 0, 3};
-	for (long L = 0; L < r->max_launches; L += nst) {
+	const RunOptions *r = u->r;
+	char *err = u->err;
+	size_t errlen = u->errlen;
+	StreamBufs *b = &u->sb[s];
+	HostParams hp;
+	memset(&hp, 0, sizeof hp);
+	hp.out = b->out;
+	hp.shadow = b->shadow;
+	hp.meta = b->meta;
+	hp.counters = b->counters;
+	hp.src = u->d_src;
+	hp.errs = b->errs;
+	for (int i = 0; i < CU_MAX_PARAMS; i++)
+		hp.iparam[i] = r->param_set[i] ? r->param_value[i] : sweep[(L + s) % 4];
+	hp.reps = r->reps;
+	hp.stress = smem;
+	hp.delay = r->stress_delay;
+	void *args[5] = {&hp, &u->tm_load, &b->tm_store, &u->tm_im2col, &u->tm_half};
+	if (u->cluster > 1) {
+		/* multicast loads: clusters of `cluster` CTAs */
+		CUlaunchAttribute at;
+		memset(&at, 0, sizeof at);
+		at.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+		at.value.clusterDim.x = (unsigned)u->cluster;
+		at.value.clusterDim.y = 1;
+		at.value.clusterDim.z = 1;
+		CUlaunchConfig cfg;
+		memset(&cfg, 0, sizeof cfg);
+		cfg.gridDimX = (unsigned)u->blocks;
+		cfg.gridDimY = cfg.gridDimZ = 1;
+		cfg.blockDimX = (unsigned)threads;
+		cfg.blockDimY = cfg.blockDimZ = 1;
+		cfg.sharedMemBytes = (unsigned)u->info->smem_bytes;
+		cfg.hStream = b->st;
+		cfg.attrs = &at;
+		cfg.numAttrs = 1;
+		CK(p_cuLaunchKernelEx(&cfg, u->fn[build], args, NULL));
+	} else
+		CK(p_cuLaunchKernel(u->fn[build], (unsigned)r->blocks, 1, 1, (unsigned)threads, 1, 1,
+		                    (unsigned)u->info->smem_bytes, b->st, args, NULL));
+	return 0;
+fail:
+	return -1;
+}
+
+/* Waits for every stream with a deadline: a lowered kernel that deadlocks (a
+ * barrier some threads never reach) must not hang confirm.  A hang sets
+ * res->hung and forgets the context (the process must exit). */
+static int
+round_wait(Run *u)
+{
+	const RunOptions *r = u->r;
+	char *err = u->err;
+	size_t errlen = u->errlen;
+	for (int s = 0; s < u->nst; s++) {
+		double dl = now_s() + (r->timeout_s > 0 ? r->timeout_s : 30);
+		CUresult q;
+		while ((q = p_cuStreamQuery(u->sb[s].st)) == CUDA_ERROR_NOT_READY) {
+			if (now_s() > dl) {
+				u->res->hung = 1;
+				snprintf(err, errlen, "the kernel did not finish within %d s (deadlock in the lowered kernel?)",
+				         r->timeout_s > 0 ? r->timeout_s : 30);
+				u->ctx = NULL;
+				return -1;
+			}
+			struct timespec ts = {0, 1000000};
+			nanosleep(&ts, NULL);
+		}
+		CK(q);
+	}
+	CK(p_cuCtxSynchronize());
+	return 0;
+fail:
+	return -1;
+}
+
+/* Adds what stream s's launch saw to res: the kernel's own counts, and each
+ * stored row compared with its shadow. */
+static int
+collect_stream(Run *u, int s)
+{
+	const RunOptions *r = u->r;
+	RunResult *res = u->res;
+	char *err = u->err;
+	size_t errlen = u->errlen;
+	StreamBufs *b = &u->sb[s];
+	res->launches++;
+	CK(p_cuMemcpyDtoH(u->h_err, b->errs, (size_t)r->blocks * E_N * 8));
+	CK(p_cuMemcpyDtoH(u->h_cnt, b->counters, (size_t)r->blocks * 4));
+	long nstores = 0;
+	for (int k = 0; k < r->blocks; k++) {
+		const uint64_t *e = u->h_err + k * E_N;
+		res->reads += (long)e[0];
+		res->bad_reads += (long)e[1];
+		res->wgmma += (long)e[2];
+		res->bad_wgmma += (long)e[3];
+		res->timeouts += (long)e[4];
+		res->issued += (long)e[5];
+		res->loads += (long)e[6];
+		res->bad_loads += (long)e[7];
+		nstores += u->h_cnt[k];
+	}
+	if (!nstores)
+		return 0;
+	CK(p_cuMemcpyDtoH(u->h_meta, b->meta, u->rows * 4));
+	CK(p_cuMemcpyDtoH(u->h_out, b->out, u->slot_bytes));
+	CK(p_cuMemcpyDtoH(u->h_sh, b->shadow, u->slot_bytes));
+	for (uint64_t row = 0; row < u->rows; row++) {
+		if (!u->h_meta[row])
+			continue;
+		res->copies++;
+		if (memcmp(u->h_out + row * CU_BUFW, u->h_sh + row * CU_BUFW, CU_BUFW * 4))
+			res->bad_copies++;
+	}
+	return 0;
+fail:
+	return -1;
+}
+
+static long
+checked(const RunResult *res)
+{
+	return res->copies + res->wgmma + res->reads + res->loads;
+}
+
+static long
+mismatched(const RunResult *res)
+{
+	return res->bad_copies + res->bad_wgmma + res->bad_reads + res->bad_loads;
+}
+
+/* Launch rounds until enough trials ran and every (stress, build) pair did,
+ * or nothing checked runs on this path. */
+static int
+run_rounds(Run *u)
+{
+	const RunOptions *r = u->r;
+	RunResult *res = u->res;
+	for (long L = 0; L < r->max_launches; L += u->nst) {
 		/* stress warps in this round: always, never, or every other round
 		 * (the first without) */
-		long round = L / nst;
+		long round = L / u->nst;
 		int smem, build;
 		cu_round_plan(r, round, &smem, &build);
-		int threads = info->nthreads + (smem && stress_fits ? 128 : 0);
-		long before_t = res->copies + res->wgmma + res->reads + res->loads;
-		long before_m = res->bad_copies + res->bad_wgmma + res->bad_reads + res->bad_loads;
-		for (int s = 0; s < nst; s++) {
-			CK(p_cuMemsetD8Async(sb[s].meta, 0, rows * 4, sb[s].st));
-			CK(p_cuMemsetD8Async(sb[s].shadow, 0xff, slot_bytes, sb[s].st)); /* FF_SENTINEL */
-			CK(p_cuMemsetD8Async(sb[s].out, 0, slot_bytes, sb[s].st)); /* reduce-add stores add into zero */
-			CK(p_cuMemsetD8Async(sb[s].counters, 0, (size_t)r->blocks * 4, sb[s].st));
-			CK(p_cuMemsetD8Async(sb[s].errs, 0, (size_t)r->blocks * E_N * 8, sb[s].st));
-		}
-		CK(p_cuCtxSynchronize());
-		if (r->stress_dram) {
-			void *hargs[3];
-			uint64_t n = ham_n;
-			int reps = 2;
-			hargs[0] = &d_ham;
-			hargs[1] = &n;
-			hargs[2] = &reps;
-			CK(p_cuLaunchKernel(hammer, 132, 1, 1, 512, 1, 1, 0, hst, hargs, NULL));
-		}
-		for (int s = 0; s < nst; s++) {
-			HostParams hp;
-			memset(&hp, 0, sizeof hp);
-			hp.out = sb[s].out;
-			hp.shadow = sb[s].shadow;
-			hp.meta = sb[s].meta;
-			hp.counters = sb[s].counters;
-			hp.src = d_src;
-			hp.errs = sb[s].errs;
-			for (int i = 0; i < CU_MAX_PARAMS; i++)
-				hp.iparam[i] = r->param_set[i] ? r->param_value[i] : sweep[(L + s) % 4];
-			hp.reps = r->reps;
-			hp.stress = smem;
-			hp.delay = r->stress_delay;
-			void *args[5] = {&hp, &tm_load, &sb[s].tm_store, &tm_im2col, &tm_half};
-			if (cluster > 1) {
-				/* multicast loads: clusters of `cluster` CTAs */
-				CUlaunchAttribute at;
-				memset(&at, 0, sizeof at);
-				at.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-				at.value.clusterDim.x = (unsigned)cluster;
-				at.value.clusterDim.y = 1;
-				at.value.clusterDim.z = 1;
-				CUlaunchConfig cfg;
-				memset(&cfg, 0, sizeof cfg);
-				cfg.gridDimX = (unsigned)blocks;
-				cfg.gridDimY = cfg.gridDimZ = 1;
-				cfg.blockDimX = (unsigned)threads;
-				cfg.blockDimY = cfg.blockDimZ = 1;
-				cfg.sharedMemBytes = (unsigned)info->smem_bytes;
-				cfg.hStream = sb[s].st;
-				cfg.attrs = &at;
-				cfg.numAttrs = 1;
-				CK(p_cuLaunchKernelEx(&cfg, fn[build], args, NULL));
-			} else
-				CK(p_cuLaunchKernel(fn[build], (unsigned)r->blocks, 1, 1, (unsigned)threads, 1, 1,
-				                    (unsigned)info->smem_bytes, sb[s].st, args, NULL));
-		}
-		/* wait with a deadline: a lowered kernel that deadlocks (a barrier
-		 * some threads never reach) must not hang confirm */
-		for (int s = 0; s < nst; s++) {
-			double dl = now_s() + (r->timeout_s > 0 ? r->timeout_s : 30);
-			CUresult q;
-			while ((q = p_cuStreamQuery(sb[s].st)) == CUDA_ERROR_NOT_READY) {
-				if (now_s() > dl) {
-					res->hung = 1;
-					snprintf(err, errlen, "the kernel did not finish within %d s (deadlock in the lowered kernel?)",
-					         r->timeout_s > 0 ? r->timeout_s : 30);
-					ctx = NULL; /* leave the context alone: the process must exit */
-					goto fail;
-				}
-				struct timespec ts = {0, 1000000};
-				nanosleep(&ts, NULL);
-			}
-			CK(q);
-		}
-		CK(p_cuCtxSynchronize());
-		for (int s = 0; s < nst; s++) {
-			res->launches++;
-			CK(p_cuMemcpyDtoH(h_err, sb[s].errs, (size_t)r->blocks * E_N * 8));
-			CK(p_cuMemcpyDtoH(h_cnt, sb[s].counters, (size_t)r->blocks * 4));
-			long nstores = 0;
-			for (int b = 0; b < r->blocks; b++) {
-				res->reads += (long)h_err[b * E_N + 0];
-				res->bad_reads += (long)h_err[b * E_N + 1];
-				res->wgmma += (long)h_err[b * E_N + 2];
-				res->bad_wgmma += (long)h_err[b * E_N + 3];
-				res->timeouts += (long)h_err[b * E_N + 4];
-				res->issued += (long)h_err[b * E_N + 5];
-				res->loads += (long)h_err[b * E_N + 6];
-				res->bad_loads += (long)h_err[b * E_N + 7];
-				nstores += h_cnt[b];
-			}
-			if (!nstores)
-				continue;
-			CK(p_cuMemcpyDtoH(h_meta, sb[s].meta, rows * 4));
-			CK(p_cuMemcpyDtoH(h_out, sb[s].out, slot_bytes));
-			CK(p_cuMemcpyDtoH(h_sh, sb[s].shadow, slot_bytes));
-			for (uint64_t row = 0; row < rows; row++) {
-				if (!h_meta[row])
-					continue;
-				res->copies++;
-				if (memcmp(h_out + row * CU_BUFW, h_sh + row * CU_BUFW, CU_BUFW * 4))
-					res->bad_copies++;
-			}
-		}
-		res->trials = res->copies + res->wgmma + res->reads + res->loads;
-		long dt = res->trials - before_t;
-		long dm = res->bad_copies + res->bad_wgmma + res->bad_reads + res->bad_loads - before_m;
+		int threads = u->info->nthreads + (smem && u->stress_fits ? 128 : 0);
+		long before_t = checked(res), before_m = mismatched(res);
+		if (round_prepare(u))
+			return -1;
+		for (int s = 0; s < u->nst; s++)
+			if (launch_stream(u, s, L, build, threads, smem))
+				return -1;
+		if (round_wait(u))
+			return -1;
+		for (int s = 0; s < u->nst; s++)
+			if (collect_stream(u, s))
+				return -1;
+		res->trials = checked(res);
+		long dt = res->trials - before_t, dm = mismatched(res) - before_m;
 		res->smem_trials[smem] += dt;
 		res->smem_mismatches[smem] += dm;
 		res->build_trials[build] += dt;
@@ -535,46 +642,72 @@ cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *r
 		if (res->launches >= 4 && res->trials == 0)
 			break; /* nothing checked runs on this path */
 	}
-	res->trials = res->copies + res->wgmma + res->reads + res->loads;
-	res->mismatches = res->bad_copies + res->bad_wgmma + res->bad_reads + res->bad_loads;
-	rc = 0;
-fail:
+	res->trials = checked(res);
+	res->mismatches = mismatched(res);
+	return 0;
+}
+
+/* Frees whatever run_open and run_buffers made. */
+static void
+run_close(Run *u)
+{
+	if (p_cuCtxSynchronize && u->ctx)
+		p_cuCtxSynchronize();
+	for (int s = 0; s < u->nst; s++) {
+		StreamBufs *b = &u->sb[s];
+		if (b->out)
+			p_cuMemFree(b->out);
+		if (b->shadow)
+			p_cuMemFree(b->shadow);
+		if (b->meta)
+			p_cuMemFree(b->meta);
+		if (b->counters)
+			p_cuMemFree(b->counters);
+		if (b->errs)
+			p_cuMemFree(b->errs);
+		if (b->st)
+			p_cuStreamDestroy(b->st);
+	}
+	if (u->d_src)
+		p_cuMemFree(u->d_src);
+	if (u->d_ham)
+		p_cuMemFree(u->d_ham);
+	if (u->hst)
+		p_cuStreamDestroy(u->hst);
+	for (int b = 0; b < 2; b++)
+		if (u->mod[b])
+			p_cuModuleUnload(u->mod[b]);
+	if (u->ctx)
+		p_cuDevicePrimaryCtxRelease(u->dev);
+	free(u->h_src);
+	free(u->h_out);
+	free(u->h_sh);
+	free(u->h_meta);
+	free(u->h_cnt);
+	free(u->h_err);
+}
+
+int
+cu_run(const char *src, const LowerInfo *info, const RunOptions *r, RunResult *res, char *err,
+       size_t errlen)
+{
+	memset(res, 0, sizeof *res);
+	if (load_libs(err, errlen))
+		return -1;
+	Run u;
+	memset(&u, 0, sizeof u);
+	u.info = info;
+	u.r = r;
+	u.res = res;
+	u.err = err;
+	u.errlen = errlen;
+	u.nst = r->streams < 1 ? 1 : r->streams > MAXS ? MAXS : r->streams;
+	double t0 = now_s();
+	int rc = run_open(&u, src) || run_buffers(&u) || run_rounds(&u) ? -1 : 0;
 	res->seconds = now_s() - t0;
 	if (res->hung)
 		return -1; /* the caller exits; the driver tears the context down */
-	if (p_cuCtxSynchronize && ctx)
-		p_cuCtxSynchronize();
-	for (int s = 0; s < nst; s++) {
-		if (sb[s].out)
-			p_cuMemFree(sb[s].out);
-		if (sb[s].shadow)
-			p_cuMemFree(sb[s].shadow);
-		if (sb[s].meta)
-			p_cuMemFree(sb[s].meta);
-		if (sb[s].counters)
-			p_cuMemFree(sb[s].counters);
-		if (sb[s].errs)
-			p_cuMemFree(sb[s].errs);
-		if (sb[s].st)
-			p_cuStreamDestroy(sb[s].st);
-	}
-	if (d_src)
-		p_cuMemFree(d_src);
-	if (d_ham)
-		p_cuMemFree(d_ham);
-	if (hst)
-		p_cuStreamDestroy(hst);
-	for (int b = 0; b < 2; b++)
-		if (mod[b])
-			p_cuModuleUnload(mod[b]);
-	if (ctx)
-		p_cuDevicePrimaryCtxRelease(dev);
-	free(h_src);
-	free(h_out);
-	free(h_sh);
-	free(h_meta);
-	free(h_cnt);
-	free(h_err);
+	run_close(&u);
 	return rc;
 }
 
