@@ -143,6 +143,7 @@ runs(const OracleOptions *o, int i)
 	return 1;
 }
 
+#ifndef NDEBUG
 /* The kinds row i's entry point may emit: those of every row sharing it. */
 static uint32_t
 entry_kinds(int i)
@@ -153,6 +154,7 @@ entry_kinds(int i)
 			k |= orc_oracles[j].kinds;
 	return k;
 }
+#endif
 
 /* Every enabled oracle of the registry (oracle/oracles.def) on one function. */
 static void

@@ -21,7 +21,11 @@
 #include "check.h"
 #include "supervisor.h"
 
-enum { PROGRAMS = 240 };
+/* PROGRAMS for the crash test; RESUME_PROGRAMS for the stop/resume test, long
+ * enough that an optimized build is still running when the stop, asked at the
+ * first poll that sees a judged program, takes effect (the supervisor polls
+ * every 50 ms). */
+enum { PROGRAMS = 240, RESUME_PROGRAMS = 2000 };
 
 /* The rows of a query, one line each, columns '|'-separated. */
 static void
@@ -77,10 +81,12 @@ options(CampaignOptions *o, const char *db)
 static CampaignInfo
 info_of(const CampaignOptions *o)
 {
+	static char config[160];
+	snprintf(config, sizeof config,
+	         "{\"programs\": %ld, \"jobs\": 2, \"size\": 12, \"no_reduce\": 1, \"war\": 1}",
+	         (long)o->max_programs);
 	return (CampaignInfo){.seed = o->seed, .models = o->models_text, .oracles = o->oracles_text,
-	                      .engine = "builtin",
-	                      .config = "{\"programs\": 240, \"jobs\": 2, \"size\": 12, \"no_reduce\": 1, "
-	                                "\"war\": 1}"};
+	                      .engine = "builtin", .config = config};
 }
 
 /* Runs a whole campaign in a fresh run; returns the programs judged. */
@@ -122,7 +128,7 @@ static const char *bykind =
 static void
 test_crash_restart(const char *dir)
 {
-	char db[4096], out[8192];
+	char db[4096 + 32], out[8192];
 	snprintf(db, sizeof db, "%s/crash.sqlite", dir);
 	static FzRun run;
 	memset(&run, 0, sizeof run);
@@ -148,7 +154,8 @@ test_crash_restart(const char *dir)
 static void
 test_stop_resume(const char *dir)
 {
-	char ref[4096], db[4096], a[8192], b[8192], err[512];
+	char ref[4096 + 32], db[4096 + 32], err[512];
+	static char a[1 << 20], b[1 << 20];
 	snprintf(ref, sizeof ref, "%s/ref.sqlite", dir);
 	snprintf(db, sizeof db, "%s/resume.sqlite", dir);
 	static FzRun run;
@@ -156,17 +163,19 @@ test_stop_resume(const char *dir)
 
 	memset(&run, 0, sizeof run);
 	options(&run.o, ref);
+	run.o.max_programs = RESUME_PROGRAMS;
 	long all = run_campaign(&run, 0, &rc);
-	CHECK(rc == 0 && all == PROGRAMS, "reference run: rc %d, %ld programs", rc, all);
+	CHECK(rc == 0 && all == RESUME_PROGRAMS, "reference run: rc %d, %ld programs", rc, all);
 
 	memset(&run, 0, sizeof run);
 	options(&run.o, db);
+	run.o.max_programs = RESUME_PROGRAMS;
 	stop_requests = 0;
 	run.interrupts = &stop_requests;
 	run.on_poll = stop_early;
 	long first = run_campaign(&run, 0, &rc);
 	CHECK(rc == 0, "stopped run failed");
-	CHECK(first > 0 && first < PROGRAMS, "the stop did not stop the run: %ld programs", first);
+	CHECK(first > 0 && first < RESUME_PROGRAMS, "the stop did not stop the run: %ld programs", first);
 	query(db, "select status from campaigns where id = 1", a, sizeof a);
 	CHECK(!strcmp(a, "interrupted\n"), "status after the stop: %s", a);
 
@@ -176,12 +185,14 @@ test_stop_resume(const char *dir)
 	run.o.jobs = 1; /* the row's settings replace these */
 	run.o.seed = 99;
 	CHECK(fz_resume_load(&run.o, 1, &row, 0, err, sizeof err) == 0, "resume: %s", err);
-	CHECK(run.o.jobs == 2 && run.o.seed == 11 && run.o.no_reduce == 1 && run.o.max_programs == PROGRAMS,
+	CHECK(run.o.jobs == 2 && run.o.seed == 11 && run.o.no_reduce == 1 &&
+	          run.o.max_programs == RESUME_PROGRAMS,
 	      "resumed settings: jobs %d seed %llu", run.o.jobs, (unsigned long long)run.o.seed);
 	long total = run_campaign(&run, 1, &rc);
-	CHECK(rc == 0 && total == PROGRAMS, "resumed run: rc %d, %ld programs in all", rc, total);
+	CHECK(rc == 0 && total == RESUME_PROGRAMS, "resumed run: rc %d, %ld programs in all", rc, total);
 	query(db, "select status, execs from campaigns where id = 1", a, sizeof a);
-	CHECK(!strcmp(a, "done|240\n"), "status after resuming: %s", a);
+	snprintf(b, sizeof b, "done|%d\n", RESUME_PROGRAMS);
+	CHECK(!strcmp(a, b), "status after resuming: %s", a);
 	query(ref, bykind, a, sizeof a);
 	query(db, bykind, b, sizeof b);
 	CHECK(a[0] && !strcmp(a, b), "stopped + resumed findings differ from one run:\n%s---\n%s", a, b);
