@@ -17,9 +17,12 @@ printf '| program | model | stress | trials | mismatches | rate | async stores w
 row() { # row PROGRAM STRESS [MODEL]
 	prog=$1 st=$2 model=${3:-}
 	mo=${model:+--model $model}
-	cmd="fencefuzz confirm bench/hw-ops/$prog.py $mo --stress $st --builds ${BUILDS:-1} --trials $trials --max-launches $launches --timeout 10 --record ops.sqlite"
+	# the warp-specialized GEMM is the well-formedness test's program
+	rel=bench/hw-ops/$prog.py
+	[ -f "$here/hw-ops/$prog.py" ] || rel=tests/wellformed/$prog.py
+	cmd="fencefuzz confirm $rel $mo --stress $st --builds ${BUILDS:-1} --trials $trials --max-launches $launches --timeout 10 --record ops.sqlite"
 	echo "== $cmd" >> "$out/ops.txt"
-	timeout 150 "$ff" confirm "$here/hw-ops/$prog.py" $mo --stress "$st" --builds "${BUILDS:-1}" \
+	timeout 150 "$ff" confirm "$here/../$rel" $mo --stress "$st" --builds "${BUILDS:-1}" \
 		--trials "$trials" --max-launches "$launches" --timeout 10 --record "$db" > "$out/row.txt" 2>&1
 	cat "$out/row.txt" >> "$out/ops.txt"
 	line=$(grep -m1 'trials [0-9]*, mismatches' "$out/row.txt")
@@ -36,7 +39,7 @@ for st in ${STRESS_LEVELS:-none smem}; do
 		row ${p}_nofence $st
 		row ${p}_fence $st
 	done
-	row ws_gemm $st
-	row ws_gemm $st tilelang-9f25954
+	row ws_gemm_tma_store $st
+	row ws_gemm_tma_store $st tilelang-9f25954
 done
 cat "$out/ops.md"

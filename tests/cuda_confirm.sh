@@ -37,11 +37,11 @@ cat "$out/writer.txt"
 # the warp-specialized GEMM, its mbarriers and partitions as written: the
 # reference model's fenced output clean, the unfenced one reproduced
 # (50,687 of 50,688 stores with smem stress on an H200, 2026-12-01)
-"$ff" confirm "$src/bench/hw-ops/ws_gemm.py" --model tilelang-9f25954 --stress smem --max-launches 4 --record "$db" \
+"$ff" confirm "$src/tests/wellformed/ws_gemm_tma_store.py" --model tilelang-9f25954 --stress smem --max-launches 4 --record "$db" \
   > "$out/ws-fenced.txt" || { cat "$out/ws-fenced.txt"; echo "FAIL: the fenced WS GEMM mismatched"; exit 1; }
 cat "$out/ws-fenced.txt"
 set +e
-"$ff" confirm "$src/bench/hw-ops/ws_gemm.py" --stress smem --max-launches 4 --record "$db" > "$out/ws.txt"
+"$ff" confirm "$src/tests/wellformed/ws_gemm_tma_store.py" --stress smem --max-launches 4 --record "$db" > "$out/ws.txt"
 rc=$?
 set -e
 cat "$out/ws.txt"
