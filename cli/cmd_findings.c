@@ -105,6 +105,14 @@ json_campaign(FILE *out, int64_t id)
 		fputs("null", out);
 }
 
+/* `, "name": value` with value a JSON string (or null). */
+static void
+json_field(FILE *out, const char *name, const char *value)
+{
+	fprintf(out, ", \"%s\": ", name);
+	json_string(out, value);
+}
+
 typedef struct Listing {
 	FILE *out;
 	int json;
@@ -125,26 +133,18 @@ print_finding(void *ctx, const DbFindingItem *it)
 	if (l->json) {
 		fprintf(out, "%s{\"id\": %lld, \"model\": ", l->rows ? ",\n" : "", (long long)it->id);
 		json_string(out, it->model);
-		fputs(", \"kind\": ", out);
-		json_string(out, it->kind);
-		fputs(", \"oracle\": ", out);
-		json_string(out, it->oracle);
-		fputs(", \"root_cause\": ", out);
-		json_string(out, it->root_cause);
-		fprintf(out, ", \"count\": %ld, \"status\": ", it->count);
-		json_string(out, it->status);
+		json_field(out, "kind", it->kind);
+		json_field(out, "oracle", it->oracle);
+		json_field(out, "root_cause", it->root_cause);
+		fprintf(out, ", \"count\": %ld", it->count);
+		json_field(out, "status", it->status);
 		fputs(", \"first_campaign\": ", out);
 		json_campaign(out, it->first_campaign);
-		fputs(", \"first_seen\": ", out);
-		json_string(out, it->first_seen);
-		fputs(", \"last_seen\": ", out);
-		json_string(out, it->last_seen);
-		fputs(", \"signature\": ", out);
-		json_string(out, it->signature);
-		fputs(", \"message\": ", out);
-		json_string(out, it->message);
-		fputs(", \"triage_note\": ", out);
-		json_string(out, it->triage_note);
+		json_field(out, "first_seen", it->first_seen);
+		json_field(out, "last_seen", it->last_seen);
+		json_field(out, "signature", it->signature);
+		json_field(out, "message", it->message);
+		json_field(out, "triage_note", it->triage_note);
 		fputc('}', out);
 	} else {
 		if (!l->rows)
@@ -169,16 +169,13 @@ print_root_cause(void *ctx, const DbRootCauseItem *it)
 	if (l->json) {
 		fprintf(out, "%s{\"id\": \"R%lld\", \"model\": ", l->rows ? ",\n" : "", (long long)it->id);
 		json_string(out, it->model);
-		fputs(", \"kind\": ", out);
-		json_string(out, it->kind);
-		fputs(", \"root_cause\": ", out);
-		json_string(out, it->root_cause);
-		fprintf(out, ", \"count\": %ld, \"status\": ", it->count);
-		json_string(out, it->status);
+		json_field(out, "kind", it->kind);
+		json_field(out, "root_cause", it->root_cause);
+		fprintf(out, ", \"count\": %ld", it->count);
+		json_field(out, "status", it->status);
 		fprintf(out, ", \"counting\": %ld, \"first_campaign\": ", it->counting);
 		json_campaign(out, it->first_campaign);
-		fputs(", \"last_seen\": ", out);
-		json_string(out, it->last_seen);
+		json_field(out, "last_seen", it->last_seen);
 		fputs(", \"findings\": [", out);
 		for (long i = 0; i < it->nfindings; i++)
 			fprintf(out, "%s%lld", i ? ", " : "", (long long)it->findings[i]);
