@@ -54,8 +54,11 @@ done
 [ "$(has $o/im2col_nofence.py 'ff_aload(t, p, 0, 2, &tm_im2col,')" = 1 ] || fail "tma_load_im2col: an im2col load"
 [ "$(hdr $o/multicast_nofence.py '^// cluster launch: 2 CTAs')" = 1 ] || fail "tma_load_multicast: a cluster launch"
 [ "$(has $o/multicast_nofence.py 'ff_aload(t, p, 0, 3, &tm_half,')" = 1 ] || fail "tma_load_multicast: .multicast::cluster"
-# the warp-specialized GEMM: its mbarriers, parities and partitions as written
-w=$o/ws_gemm.py
+# the warp-specialized GEMM (the well-formedness test's program): its
+# mbarriers, parities and partitions as written, no stand-in
+w=$src/tests/wellformed/ws_gemm_tma_store.py
+[ "$(hdr "$w" '^// stand-ins:')" = 0 ] || fail "$w: a stand-in"
+[ "$(hdr "$w" '^// refused:')" = 0 ] || fail "$w: refused"
 [ "$(has $w 'ff_mbar_init(ff_pbar(t, 0 + (((.LL)) & 15)), (128LL), ff_rep)')" = 4 ] || fail "ws_gemm: four mbarriers of 128 arrivals"
 [ "$(has $w 'ff_mbar_wait(t, ff_pbar')" = 2 ] || fail "ws_gemm: the two try_wait.parity loops"
 [ "$(has $w 'ff_mbar_expect_tx(ff_pbar(t, 0 + ((ff_floormod(v[0-9]*_ko, (2LL))) & 15)), 8192u)')" = 1 ] \
