@@ -4,6 +4,7 @@
  * model classifies a call by looking its name up here, in an open-addressing
  * index over the table, built once. */
 #include <pthread.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "ir.h"
@@ -44,16 +45,45 @@ build(void)
 	}
 }
 
-int
-op_lookup(const char *name)
+/* The table lookup, behind a small cache keyed by the name's address (a
+ * program names one op by one string again and again: a literal in a
+ * generated program, an interned name in a read one).  A hit is checked
+ * against the table's spelling (by address, else strcmp), so an arena string
+ * freed and reused for another name is never taken for the old one. */
+typedef struct OpHit {
+	const char *ptr;
+	int op;
+} OpHit;
+
+enum { OP_CACHE = 128 }; /* a power of two */
+
+static _Thread_local OpHit op_cache[OP_CACHE];
+
+static int
+lookup(const char *name)
 {
-	if (!name)
-		return OP_UNKNOWN;
 	pthread_once(&slots_once, build);
 	for (unsigned h = hash(name); slots[h]; h = (h + 1) & (OP_SLOTS - 1))
 		if (strcmp(op_table[slots[h] - 1].name, name) == 0)
 			return slots[h] - 1;
 	return OP_UNKNOWN;
+}
+
+int
+op_lookup(const char *name)
+{
+	if (!name)
+		return OP_UNKNOWN;
+	OpHit *h = &op_cache[((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> 57];
+	if (h->ptr == name) {
+		const char *canon = op_table[h->op].name;
+		if (name == canon || strcmp(name, canon) == 0)
+			return h->op;
+	}
+	int op = lookup(name);
+	if (op != OP_UNKNOWN)
+		*h = (OpHit){name, op};
+	return op;
 }
 
 const char *

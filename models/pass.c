@@ -7,6 +7,7 @@
  * FENCEFUZZ_VERIFY builds the output is checked with ir_verify_program: a
  * model that builds invalid IR is an internal bug, so it aborts (the fuzzers
  * see it). */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,75 +91,128 @@ run_one(const Func *f, void *ctx)
 
 /* ---- the model's op vocabulary ------------------------------------------ */
 
-/* The first call (in preorder) whose op is not in `versions`. */
-typedef struct OpScan {
+/* vocab_versions of a call's name, through a small cache keyed by the name's
+ * address: a generated program names its ops by string literals, a read one
+ * by names interned once per read, so one name is looked up again and again
+ * (every model, every run).  A hit is checked against the table's own
+ * spelling (by address, else by strcmp), so an arena string freed and
+ * reused for another name is never taken for the old one. */
+typedef struct NameHit {
+	const char *ptr;   /* the name as the caller passed it */
+	const char *canon; /* the vocabulary's spelling of it (static) */
 	unsigned versions;
+} NameHit;
+
+enum { NAME_CACHE = 128 }; /* a power of two */
+
+static _Thread_local NameHit name_cache[NAME_CACHE];
+
+static unsigned
+versions_of(const char *name)
+{
+	NameHit *h = &name_cache[((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> 57];
+	if (name && h->ptr == name && (name == h->canon || strcmp(name, h->canon) == 0))
+		return h->versions;
+	unsigned v = vocab_versions(name);
+	const VocabEntry *e = vocab_lookup(name);
+	const VocabAlias *al = e ? NULL : vocab_alias(name);
+	if (e || al)
+		*h = (NameHit){name, e ? e->name : al->spelling, v};
+	return v;
+}
+
+/* Per expression kind: 1 when it has child expressions. */
+static const unsigned char has_kids[] = {
+#include "kids.h"
+#define EXPR(kind, name, fields) [kind] = 0 fields,
+#include "nodes.def"
+};
+
+/* The first call (in preorder) whose op is not in `versions`: the call,
+ * then its children in the node table's order (ir_walk_expr's).  A child of
+ * a kind without children (a literal, a variable) is no call: it is skipped
+ * without a call.  e is not NULL. */
+static const Expr *
+foreign_expr(const Expr *e, unsigned versions)
+{
+	if (e->kind == EX_CALL && !(versions_of(e->u.call.name) & versions))
+		return e;
 	const Expr *bad;
-} OpScan;
-
-static int
-foreign_call(const Expr *e, void *ctx)
-{
-	OpScan *sc = ctx;
-	if (e->kind == EX_CALL && !(vocab_versions(e->u.call.name) & sc->versions)) {
-		sc->bad = e;
-		return 1;
+	switch (e->kind) {
+#define NODE e
+#define KID(x) if ((x) && has_kids[(x)->kind] && (bad = foreign_expr(x, versions))) return bad;
+#include "kids.h"
+#define EXPR(kind, name, fields) case kind: fields break;
+#include "nodes.def"
+#undef KID
+#undef NODE
 	}
-	return IR_WALK_GO;
+	return NULL;
 }
 
-static void
-scan_expr(OpScan *sc, const Expr *e)
+static const Expr *
+foreign_buffer(const Buffer *b, unsigned versions)
 {
-	if (!sc->bad)
-		ir_walk_expr(e, foreign_call, sc);
-}
-
-static void
-scan_buffer(OpScan *sc, const Buffer *b)
-{
-	for (int i = 0; b && i < b->ndim && !sc->bad; i++)
-		scan_expr(sc, b->shape[i]);
+	const Expr *bad = NULL;
+	for (int i = 0; b && i < b->ndim && !bad; i++)
+		if (b->shape[i] && has_kids[b->shape[i]->kind])
+			bad = foreign_expr(b->shape[i], versions);
+	return bad;
 }
 
 /* A statement's expressions, then the shapes of the buffers it defines,
  * then its bodies. */
-static void
-scan_stmt(OpScan *sc, const Stmt *s)
+static const Expr *
+foreign_stmt(const Stmt *s, unsigned versions)
 {
-	if (!s || sc->bad)
-		return;
-	IrKids k;
-	ir_stmt_kids(&k, s);
-	for (Expr **c; !sc->bad && (c = ir_kids_next(&k));)
-		scan_expr(sc, *c);
+	if (!s)
+		return NULL;
+	const Expr *bad;
+	switch (s->kind) {
+#define NODE s
+#define KID(x) if ((x) && has_kids[(x)->kind] && (bad = foreign_expr(x, versions))) return bad;
+#include "kids.h"
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+#undef KID
+#undef NODE
+	}
 	int nb;
 	Buffer **bufs = ir_stmt_defbufs(s, &nb);
 	for (int i = 0; i < nb; i++)
-		scan_buffer(sc, bufs[i]);
-	IrBodies b;
-	ir_stmt_bodies(&b, s);
-	for (Stmt **c; !sc->bad && (c = ir_bodies_next(&b));)
-		scan_stmt(sc, *c);
+		if ((bad = foreign_buffer(bufs[i], versions)))
+			return bad;
+	switch (s->kind) {
+#define FB(m) if ((bad = foreign_stmt(s->u.m, versions))) return bad;
+#define FBS(m, c) \
+	for (int i = 0; i < s->u.c; i++) \
+		if ((bad = foreign_stmt(s->u.m[i], versions))) \
+			return bad;
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+	}
+	return NULL;
 }
 
 /* The first call of p outside m's versions, or NULL. */
 static const Expr *
 first_foreign_op(const PassModel *m, const Program *p)
 {
-	OpScan sc = {m->versions, NULL};
-	for (int i = 0; i < p->nfuncs && !sc.bad; i++) {
+	unsigned v = m->versions;
+	const Expr *bad = NULL;
+	for (int i = 0; i < p->nfuncs && !bad; i++) {
 		const Func *f = p->funcs[i];
-		scan_expr(&sc, f->attrs);
-		for (int j = 0; j < f->nparams; j++)
-			scan_buffer(&sc, f->params[j].buf);
-		for (int j = 0; j < f->nmatches; j++)
-			scan_buffer(&sc, f->matches[j]);
-		for (int j = 0; j < f->nroot_allocs; j++)
-			scan_buffer(&sc, f->root_allocs[j]);
-		scan_stmt(&sc, f->body);
+		bad = f->attrs ? foreign_expr(f->attrs, v) : NULL;
+		for (int j = 0; j < f->nparams && !bad; j++)
+			bad = foreign_buffer(f->params[j].buf, v);
+		for (int j = 0; j < f->nmatches && !bad; j++)
+			bad = foreign_buffer(f->matches[j], v);
+		for (int j = 0; j < f->nroot_allocs && !bad; j++)
+			bad = foreign_buffer(f->root_allocs[j], v);
+		if (!bad)
+			bad = foreign_stmt(f->body, v);
 	}
-	return sc.bad;
+	return bad;
 }
 
 static const char *
