@@ -28,11 +28,29 @@
  *     #include "nodes.def"
  *     };
  *
+ * With BODY defined, FB and FBS run BODY(x) on each body x (a Stmt *, maybe
+ * NULL) of the statement NODE, in the table's order (ir_stmt_bodies's):
+ *
+ *     switch (s->kind) {
+ *     #define NODE s
+ *     #define BODY(x) bits |= summary(x);
+ *     #include "kids.h"
+ *     #define STMT(kind, name, word, fields) case kind: fields break;
+ *     #include "nodes.def"
+ *     #undef BODY
+ *     #undef NODE
+ *     }
+ *
  * nodes.def undefines the field macros at its end, so this file has no
  * include guard: include it again before each expansion.  A statement's
  * buffers and bodies are not its child expressions (ir_stmt_defbufs,
  * ir_stmt_bodies). */
-#ifdef KID
+#ifdef BODY
+#define FB(m) BODY(NODE->u.m)
+#define FBS(m, c) \
+	for (int kids_i_ = 0; kids_i_ < NODE->u.c; kids_i_++) \
+		BODY(NODE->u.m[kids_i_])
+#elif defined KID
 #define FX(m) KID(NODE->u.m)
 #define FXD(m) KID(NODE->u.m)
 #define FXL(m) KID(NODE->u.m)

@@ -143,116 +143,77 @@ op_class(const Ctx *c, int op)
 	return c->opt->column == PROXY_COLUMN_HEAD ? op_table[op].head : op_table[op].ref;
 }
 
-/* Upstream visits sub-expressions with TVM's ExprVisitor: a BufferLoad
- * contributes its indices, not its buffer's data var. */
+/* Per expression kind: 1 when it has child expressions. */
+static const unsigned char has_kids[] = {
+#include "kids.h"
+#define EXPR(kind, name, fields) [kind] = 0 fields,
+#include "nodes.def"
+};
+
+/* Upstream visits sub-expressions with TVM's ExprVisitor: every child
+ * expression of the node table (a BufferLoad contributes its indices, not
+ * its buffer's data var); a var names a shared pointer by its scope. */
 static int
 mentions_shared_ptr(const Expr *e)
 {
 	if (!e)
 		return 0;
-	switch (e->kind) {
-	case EX_VAR:
+	if (e->kind == EX_VAR)
 		return e->u.var->ptr_scope && ir_scope_is_shared(e->u.var->ptr_scope);
-	case EX_BIN:
-		return mentions_shared_ptr(e->u.bin.a) || mentions_shared_ptr(e->u.bin.b);
-	case EX_NOT:
-		return mentions_shared_ptr(e->u.operand);
-	case EX_CALL:
-		for (int i = 0; i < e->u.call.nargs; i++)
-			if (mentions_shared_ptr(e->u.call.args[i]))
-				return 1;
-		for (int i = 0; i < e->u.call.nkw; i++)
-			if (mentions_shared_ptr(e->u.call.kwargs[i]))
-				return 1;
-		return 0;
-	case EX_LOAD:
-		for (int i = 0; i < e->u.load.nidx; i++)
-			if (mentions_shared_ptr(e->u.load.idx[i]))
-				return 1;
-		return 0;
-	case EX_SLICE:
-		return mentions_shared_ptr(e->u.slice.begin) || mentions_shared_ptr(e->u.slice.end) ||
-		       mentions_shared_ptr(e->u.slice.step);
-	case EX_TUPLE:
-	case EX_LIST:
-		for (int i = 0; i < e->u.list.n; i++)
-			if (mentions_shared_ptr(e->u.list.items[i]))
-				return 1;
-		return 0;
-	case EX_DICT:
-		for (int i = 0; i < e->u.dict.n; i++)
-			if (mentions_shared_ptr(e->u.dict.keys[i]) || mentions_shared_ptr(e->u.dict.vals[i]))
-				return 1;
-		return 0;
-	default:
-		return 0;
+	switch (e->kind) {
+#define NODE e
+#define KID(x) if ((x) && (has_kids[(x)->kind] || (x)->kind == EX_VAR) && mentions_shared_ptr(x)) return 1;
+#include "kids.h"
+#define EXPR(kind, name, fields) case kind: fields break;
+#include "nodes.def"
+#undef KID
+#undef NODE
 	}
+	return 0;
 }
 
 /* Upstream's CallMayWriteSharedMemory: a tvm_access_ptr into shared memory
  * whose rw_mask is not a constant or has the write bit, a malformed
  * tvm_access_ptr with a shared base, or address_of a shared element,
- * anywhere in the argument tree (the call itself included). */
+ * anywhere in the argument tree (the call itself included; the walk visits
+ * every child expression, as TVM's ExprVisitor). */
+static int
+call_writes_shared(const Ctx *c, const Expr *e)
+{
+	const Expr *const *args = (const Expr *const *)e->u.call.args;
+	int n = e->u.call.nargs, op = op_lookup(e->u.call.name);
+	if (op == OP_tvm_access_ptr) {
+		if (n != 5)
+			return n >= 2 && mentions_shared_ptr(args[1]);
+		if (mentions_shared_ptr(args[1])) {
+			int64_t mask;
+			/* fault: read-mask-is-write tests the read bit (1) too */
+			int64_t write = c->opt->fault == FAULT_READ_MASK_IS_WRITE ? 3 : 2;
+			return !ir_is_const_int(args[4], &mask) || (mask & write);
+		}
+	} else if (op == OP_address_of &&
+	           c->opt->fault != FAULT_ADDRESS_OF_IGNORED) { /* fault: address_of unseen */
+		return n == 1 && args[0]->kind == EX_LOAD &&
+		       ir_scope_is_shared(ir_buffer_scope(args[0]->u.load.buf));
+	}
+	return 0;
+}
+
 static int
 may_write_shared(const Ctx *c, const Expr *e)
 {
-	if (!e)
-		return 0;
+	if (e->kind == EX_CALL && call_writes_shared(c, e))
+		return 1;
 	switch (e->kind) {
-	case EX_CALL: {
-		const Expr *const *args = (const Expr *const *)e->u.call.args;
-		int n = e->u.call.nargs, op = op_lookup(e->u.call.name);
-		if (op == OP_tvm_access_ptr) {
-			if (n != 5) {
-				if (n >= 2 && mentions_shared_ptr(args[1]))
-					return 1;
-			} else if (mentions_shared_ptr(args[1])) {
-				int64_t mask;
-				/* fault: read-mask-is-write tests the read bit (1) too */
-				int64_t write = c->opt->fault == FAULT_READ_MASK_IS_WRITE ? 3 : 2;
-				if (!ir_is_const_int(args[4], &mask) || (mask & write))
-					return 1;
-			}
-		} else if (op == OP_address_of &&
-		           c->opt->fault != FAULT_ADDRESS_OF_IGNORED) { /* fault: address_of unseen */
-			if (n == 1 && args[0]->kind == EX_LOAD &&
-			    ir_scope_is_shared(ir_buffer_scope(args[0]->u.load.buf)))
-				return 1;
-		}
-		for (int i = 0; i < n; i++)
-			if (may_write_shared(c, args[i]))
-				return 1;
-		for (int i = 0; i < e->u.call.nkw; i++)
-			if (may_write_shared(c, e->u.call.kwargs[i]))
-				return 1;
-		return 0;
+#define NODE e
+#define KID(x) if ((x) && has_kids[(x)->kind] && may_write_shared(c, x)) return 1;
+#include "kids.h"
+#define EXPR(kind, name, fields) case kind: fields break;
+#include "nodes.def"
+#undef KID
+#undef NODE
 	}
-	case EX_BIN:
-		return may_write_shared(c, e->u.bin.a) || may_write_shared(c, e->u.bin.b);
-	case EX_NOT:
-		return may_write_shared(c, e->u.operand);
-	case EX_LOAD:
-		for (int i = 0; i < e->u.load.nidx; i++)
-			if (may_write_shared(c, e->u.load.idx[i]))
-				return 1;
-		return 0;
-	case EX_SLICE:
-		return may_write_shared(c, e->u.slice.begin) || may_write_shared(c, e->u.slice.end) ||
-		       may_write_shared(c, e->u.slice.step);
-	case EX_TUPLE:
-	case EX_LIST:
-		for (int i = 0; i < e->u.list.n; i++)
-			if (may_write_shared(c, e->u.list.items[i]))
-				return 1;
-		return 0;
-	case EX_DICT:
-		for (int i = 0; i < e->u.dict.n; i++)
-			if (may_write_shared(c, e->u.dict.keys[i]) || may_write_shared(c, e->u.dict.vals[i]))
-				return 1;
-		return 0;
-	default:
-		return 0;
-	}
+	return 0;
 }
 
 /* Only the outermost call of a call statement is classified; an Evaluate of
@@ -300,6 +261,21 @@ is_shared_store(const Ctx *c, const Stmt *s)
 	return ir_scope_is_shared(scope);
 }
 
+/* The event of a leaf statement: a call statement's (classify_eval), a
+ * store's (generic into shared memory); -1 for a compound statement. */
+static int
+leaf_event(const Ctx *c, const Stmt *s)
+{
+	switch (s->kind) {
+	case ST_EVAL:
+		return (int)classify_eval(c, s);
+	case ST_STORE:
+		return is_shared_store(c, s) ? EV_GENERIC : EV_NONE;
+	default:
+		return -1;
+	}
+}
+
 /* ---- transfer tables and pure-async summaries ----------------------------------- */
 
 /* Whole-subtree scan: does it contain an async call statement, a generic
@@ -309,35 +285,23 @@ summary(Ctx *c, const Stmt *s)
 {
 	if (!s)
 		return 0;
-	switch (s->kind) {
-	case ST_EVAL:
-		switch (classify_eval(c, s)) {
-		case EV_ASYNC: return HAS_ASYNC;
-		case EV_GENERIC: return HAS_GENERIC;
-		default: return 0;
-		}
-	case ST_STORE:
-		if (c->opt->fault == FAULT_HOIST_IGNORES_STORES)
-			return 0; /* fault: the pure-async scan looks at call statements only */
-		return is_shared_store(c, s) ? HAS_GENERIC : 0;
-	default:
-		break;
-	}
+	if (s->kind == ST_STORE && c->opt->fault == FAULT_HOIST_IGNORES_STORES)
+		return 0; /* fault: the pure-async scan looks at call statements only */
+	int ev = leaf_event(c, s);
+	if (ev >= 0)
+		return ev == EV_ASYNC ? HAS_ASYNC : ev == EV_GENERIC ? HAS_GENERIC : 0;
 	NodeInfo *info = memo_get(&c->info, s);
 	if (info->have_bits)
 		return info->bits;
 	unsigned bits = 0;
-	switch (s->kind) {
-	case ST_SEQ:
-		for (int i = 0; i < s->u.seq.n; i++)
-			bits |= summary(c, s->u.seq.items[i]);
-		break;
-	case ST_IF:
-		bits = summary(c, s->u.if_.then_) | summary(c, s->u.if_.else_);
-		break;
-	default:
-		bits = summary(c, ir_body(s));
-		break;
+	switch (s->kind) { /* the union over every body */
+#define NODE s
+#define BODY(x) bits |= summary(c, x);
+#include "kids.h"
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+#undef BODY
+#undef NODE
 	}
 	info = memo_get(&c->info, s); /* the recursion may have moved it */
 	info->bits = (unsigned char)bits;
@@ -553,19 +517,12 @@ table_of(Ctx *c, const Stmt *s)
 {
 	if (!s)
 		return table_identity();
-	switch (s->kind) {
-	case ST_EVAL:
-		switch (classify_eval(c, s)) {
-		case EV_NEUTRAL: return table_const(S_NONE);
-		case EV_GENERIC: return table_const(S_GENERIC);
-		case EV_ASYNC: return table_const(S_ASYNC);
-		case EV_NONE: return table_identity();
-		}
-		return table_identity();
-	case ST_STORE:
-		return is_shared_store(c, s) ? table_const(S_GENERIC) : table_identity();
-	default:
-		break;
+	switch (leaf_event(c, s)) {
+	case EV_NEUTRAL: return table_const(S_NONE);
+	case EV_GENERIC: return table_const(S_GENERIC);
+	case EV_ASYNC: return table_const(S_ASYNC);
+	case EV_NONE: return table_identity();
+	default: break; /* compound */
 	}
 	NodeInfo *info = memo_get(&c->info, s);
 	if (info->have_table) {
@@ -729,29 +686,25 @@ walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 {
 	if (!s)
 		return NULL;
+	switch (leaf_event(c, s)) {
+	case EV_NEUTRAL:
+		*state = S_NONE;
+		return s;
+	case EV_GENERIC:
+		*state = S_GENERIC;
+		return s;
+	case EV_ASYNC:
+		*fence_before = (*state & S_GENERIC) != 0;
+		*state = S_ASYNC;
+		return s;
+	case EV_NONE:
+		return s;
+	default:
+		break; /* compound */
+	}
 	switch (s->kind) {
 	case ST_SEQ:
 		return walk_seq(c, s, state);
-	case ST_EVAL:
-		switch (classify_eval(c, s)) {
-		case EV_NEUTRAL:
-			*state = S_NONE;
-			break;
-		case EV_GENERIC:
-			*state = S_GENERIC;
-			break;
-		case EV_ASYNC:
-			*fence_before = (*state & S_GENERIC) != 0;
-			*state = S_ASYNC;
-			break;
-		case EV_NONE:
-			break;
-		}
-		return s;
-	case ST_STORE:
-		if (is_shared_store(c, s))
-			*state = S_GENERIC;
-		return s;
 	case ST_IF:
 		return walk_if(c, s, state, fence_before);
 	case ST_FOR:
@@ -764,18 +717,12 @@ walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 			*state |= entry;
 		return body != s->u.block.body ? ir_with_body(c->a, s, body) : s;
 	}
-	case ST_LET:
-	case ST_ASSERT:
-	case ST_ATTR:
-	case ST_LAUNCH:
-	case ST_ALLOC:
-	case ST_DECL: {
+	default: { /* let, assert, attr, launch_thread, allocate, decl_buffer: transparent */
 		Stmt *old = ir_body(s);
 		Stmt *body = walk_body(c, old, state);
 		return body != old ? ir_with_body(c->a, s, body) : s;
 	}
 	}
-	return s;
 }
 
 /* ---- target gating (tilelang-head) ------------------------------------------- */
@@ -887,15 +834,6 @@ probe_run(const Func *in, const ProxyStateOptions *opt, const Stmt *at, const St
 	return p;
 }
 
-/* Is s a generic event of the engine (before any silencing)? */
-static int
-generic_stmt(const Ctx *c, const Stmt *s)
-{
-	if (s->kind == ST_STORE)
-		return is_shared_store(c, s);
-	return s->kind == ST_EVAL && classify_eval(c, s) == EV_GENERIC;
-}
-
 /* Counterfactual runs per extra fence are bounded by the sources tried. */
 enum { MAX_SOURCES = 64 };
 
@@ -904,23 +842,20 @@ collect_generic(const Ctx *c, const Stmt *s, const Stmt **out, int *n)
 {
 	if (!s || *n >= MAX_SOURCES)
 		return;
-	switch (s->kind) {
-	case ST_SEQ:
-		for (int i = 0; i < s->u.seq.n; i++)
-			collect_generic(c, s->u.seq.items[i], out, n);
-		return;
-	case ST_EVAL:
-	case ST_STORE:
-		if (generic_stmt(c, s))
+	int ev = leaf_event(c, s);
+	if (ev >= 0) {
+		if (ev == EV_GENERIC)
 			out[(*n)++] = s;
 		return;
-	case ST_IF:
-		collect_generic(c, s->u.if_.then_, out, n);
-		collect_generic(c, s->u.if_.else_, out, n);
-		return;
-	default:
-		collect_generic(c, ir_body(s), out, n);
-		return;
+	}
+	switch (s->kind) { /* every body, in order */
+#define NODE s
+#define BODY(x) collect_generic(c, x, out, n);
+#include "kids.h"
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+#undef BODY
+#undef NODE
 	}
 }
 
@@ -954,6 +889,12 @@ leads_with_fence(const Ctx *c, const Stmt *s, int depth)
 		return 0;
 	if (depth > 64)
 		return -1;
+	switch (leaf_event(c, s)) {
+	case EV_NEUTRAL: return 1;
+	case EV_NONE: return 0;
+	case -1: break; /* compound */
+	default: return -1;
+	}
 	switch (s->kind) {
 	case ST_SEQ:
 		for (int i = 0; i < s->u.seq.n; i++) {
@@ -962,13 +903,6 @@ leads_with_fence(const Ctx *c, const Stmt *s, int depth)
 				return r;
 		}
 		return 0;
-	case ST_EVAL:
-		switch (classify_eval(c, s)) {
-		case EV_NEUTRAL: return 1;
-		case EV_NONE: return 0;
-		default: return -1;
-		}
-	case ST_STORE: return is_shared_store(c, s) ? -1 : 0;
 	case ST_IF: {
 		int t = leads_with_fence(c, s->u.if_.then_, depth + 1);
 		int e = leads_with_fence(c, s->u.if_.else_, depth + 1);
