@@ -46,11 +46,14 @@ find(Find *fd, const Stmt *s)
 		return;
 	}
 	fd->stack[fd->top++] = s;
-	if (s->kind == ST_IF) {
-		find(fd, s->u.if_.then_);
-		find(fd, s->u.if_.else_);
-	} else {
-		find(fd, ir_body(s));
+	switch (s->kind) { /* every body, in order */
+#define NODE s
+#define BODY(x) find(fd, x);
+#include "kids.h"
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+#undef BODY
+#undef NODE
 	}
 	fd->top--;
 }
@@ -89,44 +92,55 @@ pass_call_name(const Stmt *s)
 	return c->u.call.name;
 }
 
+/* Where a call sits in a statement that is not a call statement, and what
+ * a statement is, per kind ("statement header" / "statement" for a kind
+ * without a name of its own here: a sequence). */
+static const char *const header_names[] = {
+	[ST_LET] = "let value",
+	[ST_STORE] = "store value",
+	[ST_FOR] = "loop bound",
+	[ST_WHILE] = "condition",
+	[ST_IF] = "condition",
+	[ST_ASSERT] = "assert condition",
+	[ST_ATTR] = "attribute value",
+	[ST_LAUNCH] = "thread extent",
+	[ST_BLOCK] = "block predicate",
+	[ST_ALLOC] = "declaration",
+	[ST_DECL] = "declaration",
+	[ST_EVAL] = "call argument",
+};
+
+static const char *const stmt_names[] = {
+	[ST_FOR] = "for loop",
+	[ST_WHILE] = "while loop",
+	[ST_IF] = "if",
+	[ST_LET] = "let",
+	[ST_ASSERT] = "assert",
+	[ST_ATTR] = "attr",
+	[ST_LAUNCH] = "launch_thread",
+	[ST_ALLOC] = "allocate",
+	[ST_DECL] = "decl_buffer",
+	[ST_BLOCK] = "block",
+	[ST_STORE] = "store",
+	[ST_EVAL] = "call statement",
+};
+
+static const char *
+kind_name(const char *const *names, size_t n, const Stmt *s, const char *other)
+{
+	return (size_t)s->kind < n && names[s->kind] ? names[s->kind] : other;
+}
+
 const char *
 pass_header_name(const Stmt *s)
 {
-	switch (s->kind) {
-	case ST_LET: return "let value";
-	case ST_STORE: return "store value";
-	case ST_FOR: return "loop bound";
-	case ST_WHILE:
-	case ST_IF: return "condition";
-	case ST_ASSERT: return "assert condition";
-	case ST_ATTR: return "attribute value";
-	case ST_LAUNCH: return "thread extent";
-	case ST_BLOCK: return "block predicate";
-	case ST_ALLOC:
-	case ST_DECL: return "declaration";
-	case ST_EVAL: return "call argument";
-	default: return "statement header";
-	}
+	return kind_name(header_names, sizeof header_names / sizeof *header_names, s, "statement header");
 }
 
 const char *
 pass_stmt_name(const Stmt *s)
 {
-	switch (s->kind) {
-	case ST_FOR: return "for loop";
-	case ST_WHILE: return "while loop";
-	case ST_IF: return "if";
-	case ST_LET: return "let";
-	case ST_ASSERT: return "assert";
-	case ST_ATTR: return "attr";
-	case ST_LAUNCH: return "launch_thread";
-	case ST_ALLOC: return "allocate";
-	case ST_DECL: return "decl_buffer";
-	case ST_BLOCK: return "block";
-	case ST_STORE: return "store";
-	case ST_EVAL: return "call statement";
-	default: return "statement";
-	}
+	return kind_name(stmt_names, sizeof stmt_names / sizeof *stmt_names, s, "statement");
 }
 
 /* The async op families, most specific prefix first: a model's async set

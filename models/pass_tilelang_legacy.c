@@ -185,25 +185,18 @@ walk(Ctx *c, Stmt *s, Kind *kind)
 		r->u.if_.else_ = e;
 		return r;
 	}
-	case ST_FOR: return walk_body(c, s, s->u.for_.body, kind);
-	case ST_WHILE: return walk_body(c, s, s->u.while_.body, kind);
-	case ST_LET: return walk_body(c, s, s->u.let.body, kind);
-	case ST_ASSERT: return walk_body(c, s, s->u.assert_.body, kind);
-	case ST_ATTR: return walk_body(c, s, s->u.attr.body, kind);
-	case ST_LAUNCH: return walk_body(c, s, s->u.launch.body, kind);
-	case ST_BLOCK: return walk_body(c, s, s->u.block.body, kind);
 	case ST_ALLOC:
 	case ST_DECL: {
 		/* No handler upstream: the body is rewritten, the node's own kind
 		 * stays unknown. */
 		Kind ignored;
-		Stmt *body = s->kind == ST_ALLOC ? s->u.alloc.body : s->u.decl.body;
-		Stmt *r = walk_body(c, s, body, &ignored);
+		Stmt *r = walk_body(c, s, ir_body(s), &ignored);
 		*kind = K_UNKNOWN;
 		return r;
 	}
+	default: /* for, while, let, assert, attr, launch_thread, block: the body's kind */
+		return walk_body(c, s, ir_body(s), kind);
 	}
-	return s;
 }
 
 static Func *
