@@ -441,88 +441,118 @@ ed_stmt(Ed *e, Stmt *s)
 
 /* ---- ED_MERGE: uses of one declared buffer renamed to another ------------ */
 
+/* Every use is renamed: each child expression and body of the node table
+ * (call keywords, loop steps and annotations, block predicates and
+ * regions, assert messages, launch and allocate headers included) and each
+ * buffer-use field, so that no use of the merged buffer is left behind to
+ * keep its declaration alive.  The buffer's own declaration stays (a later
+ * pass deletes it, now unused).  The order of the walk names no site: the
+ * sites of this pass are the pairs of ed_merge. */
+
 typedef struct Sub {
 	Arena *a;
 	const Buffer *from;
 	Buffer *to;
 } Sub;
 
+/* Copies of x / s with child arrays of their own, so that a slot may be
+ * rewritten without touching the input. */
+static Expr *
+own_expr(Arena *a, const Expr *x)
+{
+	Expr *n = copy_expr(a, x);
+	switch (n->kind) {
+#define FXS(m, c) n->u.m = (Expr **)ar_dup_array(a, (void *const *)n->u.m, n->u.c);
+#define EXPR(kind, name, fields) case kind: fields break;
+#include "nodes.def"
+	}
+	return n;
+}
+
+static Stmt *
+own_stmt(Arena *a, const Stmt *s)
+{
+	Stmt *n = ir_copy_stmt(a, s);
+	switch (n->kind) {
+#define FXS(m, c) n->u.m = (Expr **)ar_dup_array(a, (void *const *)n->u.m, n->u.c);
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+	}
+	return n;
+}
+
+/* The k-th slot (0-based) of an iterator just begun. */
+static Expr **
+kid_at(IrKids *k, int i)
+{
+	Expr **slot = ir_kids_next(k);
+	while (i-- > 0)
+		slot = ir_kids_next(k);
+	return slot;
+}
+
+static Expr *sub_expr(Sub *u, Expr *x);
+
+/* The child expressions of node (an expression or a statement, per `stmt`)
+ * renamed into *copy, made by own_* on the first change. */
+static void
+sub_kids(Sub *u, IrKids *k, void **copy, const void *node, int stmt)
+{
+	int i = 0;
+	for (Expr **slot; (slot = ir_kids_next(k)); i++) {
+		Expr *r = sub_expr(u, *slot);
+		if (r == *slot)
+			continue;
+		if (!*copy)
+			*copy = stmt ? (void *)own_stmt(u->a, node) : (void *)own_expr(u->a, node);
+		IrKids kc;
+		if (stmt)
+			ir_stmt_kids(&kc, *copy);
+		else
+			ir_expr_kids(&kc, *copy);
+		*kid_at(&kc, i) = r;
+	}
+}
+
 static Expr *
 sub_expr(Sub *u, Expr *x)
 {
 	if (!x)
 		return x;
-	Expr *c;
-	switch (x->kind) {
+	switch (x->kind) { /* the leaves naming the buffer get fresh nodes */
 	case EX_VAR:
 		if (x->u.var == u->from->data)
 			return ir_varref(u->a, u->to->data);
 		return x;
 	case EX_BUF:
 		return x->u.buf == u->from ? ir_bufref(u->a, u->to) : x;
-	case EX_BIN: {
-		Expr *na = sub_expr(u, x->u.bin.a), *nb = sub_expr(u, x->u.bin.b);
-		if (na == x->u.bin.a && nb == x->u.bin.b)
-			return x;
-		c = copy_expr(u->a, x);
-		c->u.bin.a = na;
-		c->u.bin.b = nb;
-		return c;
-	}
-	case EX_NOT: {
-		Expr *no = sub_expr(u, x->u.operand);
-		if (no == x->u.operand)
-			return x;
-		c = copy_expr(u->a, x);
-		c->u.operand = no;
-		return c;
-	}
-	case EX_SLICE: {
-		Expr *b = sub_expr(u, x->u.slice.begin), *e = sub_expr(u, x->u.slice.end),
-		     *st = sub_expr(u, x->u.slice.step);
-		if (b == x->u.slice.begin && e == x->u.slice.end && st == x->u.slice.step)
-			return x;
-		c = copy_expr(u->a, x);
-		c->u.slice.begin = b;
-		c->u.slice.end = e;
-		c->u.slice.step = st;
-		return c;
-	}
-	case EX_CALL:
-	case EX_LOAD:
-	case EX_TUPLE:
-	case EX_LIST: {
-		int n = x->kind == EX_CALL ? x->u.call.nargs : x->kind == EX_LOAD ? x->u.load.nidx : x->u.list.n;
-		Expr **items = x->kind == EX_CALL ? x->u.call.args
-		               : x->kind == EX_LOAD ? x->u.load.idx
-		                                    : x->u.list.items;
-		Expr **nitems = NULL;
-		for (int i = 0; i < n; i++) {
-			Expr *ni = sub_expr(u, items[i]);
-			if (ni != items[i] && !nitems) {
-				nitems = ar_alloc(u->a, sizeof *nitems * (size_t)n);
-				memcpy(nitems, items, sizeof *nitems * (size_t)n);
-			}
-			if (nitems)
-				nitems[i] = ni;
-		}
-		int rebuf = x->kind == EX_LOAD && x->u.load.buf == u->from;
-		if (!nitems && !rebuf)
-			return x;
-		c = copy_expr(u->a, x);
-		if (x->kind == EX_CALL)
-			c->u.call.args = nitems ? nitems : items;
-		else if (x->kind == EX_LOAD) {
-			c->u.load.idx = nitems ? nitems : items;
-			if (rebuf)
-				c->u.load.buf = u->to;
-		} else
-			c->u.list.items = nitems;
-		return c;
-	}
 	default:
-		return x;
+		break;
 	}
+	void *c = NULL;
+	IrKids k;
+	ir_expr_kids(&k, x);
+	sub_kids(u, &k, &c, x, 0);
+	Expr *n = c ? c : x;
+	switch (x->kind) { /* buffer-use fields: a load's buffer */
+#define FBU(m) \
+	if (x->u.m == u->from) { \
+		if (!c) \
+			n = c = copy_expr(u->a, x); \
+		n->u.m = u->to; \
+	}
+#define EXPR(kind, name, fields) case kind: fields break;
+#include "nodes.def"
+	}
+	return n;
+}
+
+static Stmt *sub_stmt(Sub *u, Stmt *s);
+
+static Stmt *
+sub_body(Stmt *body, void *ctx)
+{
+	return sub_stmt(ctx, body);
 }
 
 static Stmt *
@@ -530,83 +560,28 @@ sub_stmt(Sub *u, Stmt *s)
 {
 	if (!s)
 		return s;
-	Arena *a = u->a;
-	Stmt *c;
+	void *c = NULL;
+	IrKids k;
+	ir_stmt_kids(&k, s);
+	sub_kids(u, &k, &c, s, 1);
+	Stmt *n = c ? c : s;
 	switch (s->kind) {
-	case ST_SEQ: {
-		int n = s->u.seq.n;
-		Stmt **items = ar_alloc(a, sizeof *items * (size_t)n);
-		int changed = 0;
-		for (int i = 0; i < n; i++)
-			changed |= (items[i] = sub_stmt(u, s->u.seq.items[i])) != s->u.seq.items[i];
-		return changed ? ir_seq(a, items, n) : s;
+	case ST_EVAL: /* a call statement renamed is a fresh node */
+		return c ? ir_eval(u->a, n->u.eval.value) : s;
+	default:
+		break;
 	}
-	case ST_EVAL: {
-		Expr *nv = sub_expr(u, s->u.eval.value);
-		return nv == s->u.eval.value ? s : ir_eval(a, nv);
+	switch (s->kind) { /* buffer-use fields: a store's buffer */
+#define FBU(m) \
+	if (s->u.m == u->from) { \
+		if (!c) \
+			n = c = ir_copy_stmt(u->a, s); \
+		n->u.m = u->to; \
 	}
-	case ST_STORE: {
-		int n = s->u.store.nidx, changed = s->u.store.buf == u->from;
-		Expr **idx = ar_alloc(a, sizeof *idx * (size_t)(n ? n : 1));
-		for (int i = 0; i < n; i++)
-			changed |= (idx[i] = sub_expr(u, s->u.store.idx[i])) != s->u.store.idx[i];
-		Expr *nv = sub_expr(u, s->u.store.value);
-		if (!changed && nv == s->u.store.value)
-			return s;
-		c = ir_copy_stmt(a, s);
-		if (c->u.store.buf == u->from)
-			c->u.store.buf = u->to;
-		c->u.store.idx = idx;
-		c->u.store.value = nv;
-		return c;
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
 	}
-	case ST_IF: {
-		Expr *nc = sub_expr(u, s->u.if_.cond);
-		Stmt *nt = sub_stmt(u, s->u.if_.then_), *ne = sub_stmt(u, s->u.if_.else_);
-		if (nc == s->u.if_.cond && nt == s->u.if_.then_ && ne == s->u.if_.else_)
-			return s;
-		c = ir_copy_stmt(a, s);
-		c->u.if_.cond = nc;
-		c->u.if_.then_ = nt;
-		c->u.if_.else_ = ne;
-		return c;
-	}
-	case ST_FOR: {
-		Expr *nmin = sub_expr(u, s->u.for_.min), *next = sub_expr(u, s->u.for_.extent);
-		Stmt *nb = sub_stmt(u, s->u.for_.body);
-		if (nmin == s->u.for_.min && next == s->u.for_.extent && nb == s->u.for_.body)
-			return s;
-		c = ir_copy_stmt(a, s);
-		c->u.for_.min = nmin;
-		c->u.for_.extent = next;
-		c->u.for_.body = nb;
-		return c;
-	}
-	default: {
-		Expr **slot = s->kind == ST_LET     ? &s->u.let.value
-		              : s->kind == ST_WHILE ? &s->u.while_.cond
-		              : s->kind == ST_ATTR  ? &s->u.attr.value
-		              : s->kind == ST_ASSERT ? &s->u.assert_.cond
-		                                    : NULL;
-		Expr *nx = slot ? sub_expr(u, *slot) : NULL;
-		Expr *nnode = s->kind == ST_ATTR ? sub_expr(u, s->u.attr.node) : NULL;
-		Stmt *body = ir_body(s);
-		Stmt *nb = sub_stmt(u, body);
-		if (nb == body && (!slot || nx == *slot) && (s->kind != ST_ATTR || nnode == s->u.attr.node))
-			return s;
-		c = ir_with_body(a, s, nb);
-		if (s->kind == ST_LET)
-			c->u.let.value = nx;
-		else if (s->kind == ST_WHILE)
-			c->u.while_.cond = nx;
-		else if (s->kind == ST_ATTR) {
-			c->u.attr.value = nx;
-			c->u.attr.node = nnode;
-		} else if (s->kind == ST_ASSERT)
-			c->u.assert_.cond = nx;
-		return c;
-	}
-	}
+	return ir_map_bodies(u->a, n, sub_body, u);
 }
 
 /* Buffers declared by ST_DECL nodes, in preorder. */
