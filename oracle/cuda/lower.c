@@ -552,10 +552,6 @@ prepass_stmt(L *l, const Stmt *s, int depth)
 	if (!s || depth > IR_MAX_DEPTH)
 		return;
 	switch (s->kind) {
-	case ST_SEQ:
-		for (int i = 0; i < s->u.seq.n; i++)
-			prepass_stmt(l, s->u.seq.items[i], depth + 1);
-		return;
 	case ST_EVAL: {
 		const Expr *c = s->u.eval.value;
 		prepass_expr(l, c, 0);
@@ -579,7 +575,7 @@ prepass_stmt(L *l, const Stmt *s, int depth)
 			if (ef && (ef->role == ER_COMMIT || ef->role == ER_WAIT))
 				l->has_handshake = 1;
 		}
-		return;
+		break;
 	}
 	case ST_LAUNCH: {
 		int64_t ext = 1;
@@ -590,8 +586,7 @@ prepass_stmt(L *l, const Stmt *s, int depth)
 			if (l->ntvars < 8 && !in_list(l->tvars, l->ntvars, s->u.launch.var))
 				l->tvars[l->ntvars++] = s->u.launch.var;
 		}
-		prepass_stmt(l, s->u.launch.body, depth + 1);
-		return;
+		break;
 	}
 	case ST_FOR:
 		if (s->u.for_.kind == FOR_THREAD_BINDING && s->u.for_.thread &&
@@ -600,19 +595,14 @@ prepass_stmt(L *l, const Stmt *s, int depth)
 			if (ir_is_const_int(s->u.for_.extent, &ext) && ext > l->nthreads)
 				l->nthreads = (int)ext;
 		}
-		prepass_stmt(l, s->u.for_.body, depth + 1);
-		return;
-	case ST_IF:
-		prepass_stmt(l, s->u.if_.then_, depth + 1);
-		prepass_stmt(l, s->u.if_.else_, depth + 1);
-		return;
-	default: {
-		const Stmt *b = ir_body(s);
-		if (b)
-			prepass_stmt(l, b, depth + 1);
-		return;
+		break;
+	default:
+		break;
 	}
-	}
+	IrBodies b; /* then every body, in order */
+	ir_stmt_bodies(&b, s);
+	for (Stmt **c; (c = ir_bodies_next(&b));)
+		prepass_stmt(l, *c, depth + 1);
 }
 
 /* ---- expressions ----------------------------------------------------------- */
@@ -1058,19 +1048,17 @@ contains_async(L *l, const Stmt *s, int depth)
 		return 0;
 	const Var *a, *b;
 	switch (s->kind) {
-	case ST_SEQ:
-		for (int i = 0; i < s->u.seq.n; i++)
-			if (contains_async(l, s->u.seq.items[i], depth + 1))
-				return 1;
-		return 0;
 	case ST_EVAL:
 		return is_async_kind(classify(l, s->u.eval.value, &a, &b));
-	case ST_IF:
-		return contains_async(l, s->u.if_.then_, depth + 1) ||
-		       contains_async(l, s->u.if_.else_, depth + 1);
 	default:
-		return contains_async(l, ir_body(s), depth + 1);
+		break;
 	}
+	IrBodies bs; /* any body, in order */
+	ir_stmt_bodies(&bs, s);
+	for (Stmt **c; (c = ir_bodies_next(&bs));)
+		if (contains_async(l, *c, depth + 1))
+			return 1;
+	return 0;
 }
 
 /* `tx < C`, `tx >= C`, `C <= tx`, `C > tx`: *k the first thread index on
@@ -1618,12 +1606,6 @@ count_loads_on(L *l, const Stmt *s, const char *bar, int depth)
 		return 0;
 	const Var *a, *b;
 	switch (s->kind) {
-	case ST_SEQ: {
-		int n = 0;
-		for (int i = 0; i < s->u.seq.n; i++)
-			n += count_loads_on(l, s->u.seq.items[i], bar, depth + 1);
-		return n;
-	}
 	case ST_EVAL: {
 		const Expr *e = s->u.eval.value;
 		if (classify(l, e, &a, &b) != K_ALOAD)
@@ -1635,11 +1617,15 @@ count_loads_on(L *l, const Stmt *s, const char *bar, int depth)
 		sb_free(&t);
 		return same;
 	}
-	case ST_IF:
-		return count_loads_on(l, s->u.if_.then_, bar, depth + 1) + count_loads_on(l, s->u.if_.else_, bar, depth + 1);
 	default:
-		return count_loads_on(l, ir_body(s), bar, depth + 1);
+		break;
 	}
+	int n = 0; /* the sum over every body */
+	IrBodies bs;
+	ir_stmt_bodies(&bs, s);
+	for (Stmt **c; (c = ir_bodies_next(&bs));)
+		n += count_loads_on(l, *c, bar, depth + 1);
+	return n;
 }
 
 static void
@@ -1978,12 +1964,6 @@ stmt(L *l, const Stmt *s, Ctx c, int depth)
 		assign(l, s->u.let.var, s->u.let.value);
 		body(l, s->u.let.body, c, depth);
 		return;
-	case ST_ASSERT:
-		body(l, s->u.assert_.body, c, depth);
-		return;
-	case ST_ATTR:
-		body(l, s->u.attr.body, c, depth);
-		return;
 	case ST_LAUNCH:
 		stmt_launch(l, s, c, depth);
 		return;
@@ -1999,6 +1979,9 @@ stmt(L *l, const Stmt *s, Ctx c, int depth)
 		return;
 	case ST_BLOCK:
 		stmt_block(l, s, c, depth);
+		return;
+	default: /* assert, attr: their body */
+		body(l, ir_body(s), c, depth);
 		return;
 	}
 }
