@@ -255,11 +255,6 @@ ptr_var(const Expr *e, int depth)
 	switch (e->kind) {
 	case EX_VAR:
 		return is_shared_data_var(e->u.var) ? e->u.var : NULL;
-	case EX_BUF:
-		return e->u.buf->data && is_shared_data_var(e->u.buf->data) ? e->u.buf->data : NULL;
-	case EX_LOAD:
-		return e->u.load.buf->data && is_shared_data_var(e->u.load.buf->data) ? e->u.load.buf->data
-		                                                                      : NULL;
 	case EX_CALL: {
 		const char *n = e->u.call.name;
 		if (!strcmp(n, "tvm_access_ptr") && e->u.call.nargs >= 2)
@@ -275,8 +270,10 @@ ptr_var(const Expr *e, int depth)
 			}
 		return NULL;
 	}
-	default:
-		return NULL;
+	default: { /* a bare buffer or a load: the buffer's data */
+		const Buffer *b = ir_expr_buf(e);
+		return b && b->data && is_shared_data_var(b->data) ? b->data : NULL;
+	}
 	}
 }
 
@@ -284,13 +281,8 @@ ptr_var(const Expr *e, int depth)
 static const Var *
 desc_var(const Expr *e)
 {
-	const Var *v = NULL;
-	if (e->kind == EX_VAR)
-		v = e->u.var;
-	else if (e->kind == EX_LOAD)
-		v = e->u.load.buf->data;
-	else if (e->kind == EX_BUF)
-		v = e->u.buf->data;
+	const Buffer *b = ir_expr_buf(e);
+	const Var *v = e->kind == EX_VAR ? e->u.var : b ? b->data : NULL;
 	if (v && v->ptr_scope && strstr(v->ptr_scope, "descriptor"))
 		return v;
 	return NULL;
