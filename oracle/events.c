@@ -1073,6 +1073,8 @@ orc_events_free(EventGraph *g)
 	free(g->ivals);
 	free(g->leaves);
 	free(g->dinfo);
+	for (int k = 0; k < 4; k++)
+		orc_sound_plan_free(g->plans[k]);
 	pm_free(&g->ranges);
 	pm_free(&g->aliases);
 	pm_free(&g->descs);
@@ -1091,6 +1093,10 @@ pm_clear(PtrMap *m)
 static int
 build(EventGraph *g, const Func *f, int cand)
 {
+	for (int k = 0; k < 4; k++) {
+		orc_sound_plan_free(g->plans[k]);
+		g->plans[k] = NULL;
+	}
 	g->n = 0;
 	g->nivals = g->nleaves = g->ndinfo = 0;
 	g->overflow = 0;

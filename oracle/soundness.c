@@ -283,40 +283,48 @@ orc_is_sound(const Func *q, const OracleOptions *o)
 	return run(q, o, NULL, NULL) == 0;
 }
 
+/* The graph's plan for the options' soundness (what a query reads of them:
+ * war, alias_aware), made at its first query and kept in the graph until it
+ * is rebuilt or freed (events.c): a cache, so the graph stays const to its
+ * readers. */
+static OrcSoundPlan *
+graph_plan(const EventGraph *g, const OracleOptions *o)
+{
+	EventGraph *m = (EventGraph *)g;
+	int k = (o->war ? 2 : 0) | (o->alias_aware ? 1 : 0);
+	if (!m->plans[k])
+		m->plans[k] = orc_sound_plan(g, o);
+	return m->plans[k];
+}
+
 int
 orc_is_sound_graph(const EventGraph *g, const OracleOptions *o, const unsigned char *on,
                    int *scratch)
 {
+	(void)scratch;
 	if (g->overflow)
 		return 0;
-	int n = g->n;
-	int *mem = scratch;
-	if (!mem && !(mem = malloc(sizeof *mem * (size_t)(3 * n) + 1)))
-		abort();
-	Search s = {g, o, on, mem, mem + n, mem + 2 * n, NULL, NULL};
-	for (int i = 0; i < n; i++)
-		s.stamp[i] = -1;
-	Class cl[2 * MAX_CLASSES];
-	int nc = classes(g, o, cl), hits = 0;
-	for (int c = 0; c < nc && !hits; c++)
-		hits += search(&s, &cl[c], c, NULL, NULL);
-	if (mem != scratch)
-		free(mem);
-	return hits == 0;
+	return orc_is_sound_plan(graph_plan(g, o), on);
 }
 
 /* ---- prepared queries ---------------------------------------------------------------------- */
 
 /* Many queries on one graph under one set of options (minimality's
- * placement search) differ only in `on`: the source classes and their
- * members are found once, and the search marks are told apart by an epoch
- * instead of being cleared for every query. */
+ * placement search, its necessity queries) differ only in `on`: the source
+ * classes and their members, and which nodes are each class's hazards, are
+ * found once; the search reads compact arrays (successors, fence or not)
+ * instead of the events, and its marks are told apart by an epoch instead
+ * of being cleared for every query.  The same search as search() without
+ * findings. */
 struct OrcSoundPlan {
 	const EventGraph *g;
 	OracleOptions o;
-	int nc;
+	int n, nc;
 	Class cl[2 * MAX_CLASSES];
 	int *src, *src_start; /* members of class c: src[src_start[c] .. src_start[c + 1]) */
+	int *succ;            /* 2 per node, -1 none */
+	unsigned char *fence; /* by node: an EV_FENCE */
+	unsigned char *haz;   /* class c's row of n: entering the node is a hazard of c */
 	int *stamp, *queue;
 	int epoch;
 };
@@ -327,29 +335,44 @@ orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 	OrcSoundPlan *P = calloc(1, sizeof *P);
 	if (!P)
 		abort();
+	int n = g->n;
 	P->g = g;
 	P->o = *o;
+	P->n = n;
 	P->nc = classes(g, o, P->cl);
 	int total = 0;
 	for (int c = 0; c < P->nc; c++)
-		for (int i = 0; i < g->n; i++)
+		for (int i = 0; i < n; i++)
 			total += member(&P->cl[c], &g->ev[i]);
 	P->src = malloc(sizeof *P->src * (size_t)total + 1);
 	P->src_start = malloc(sizeof *P->src_start * (size_t)(P->nc + 1));
-	P->stamp = malloc(sizeof *P->stamp * (size_t)g->n + 1);
-	P->queue = malloc(sizeof *P->queue * (size_t)g->n + 1);
-	if (!P->src || !P->src_start || !P->stamp || !P->queue)
+	P->succ = malloc(sizeof *P->succ * (size_t)(2 * n) + 1);
+	P->fence = malloc((size_t)n + 1);
+	P->haz = calloc((size_t)P->nc * (size_t)n + 1, 1);
+	P->stamp = malloc(sizeof *P->stamp * (size_t)n + 1);
+	P->queue = malloc(sizeof *P->queue * (size_t)n + 1);
+	if (!P->src || !P->src_start || !P->succ || !P->fence || !P->haz || !P->stamp || !P->queue)
 		abort();
 	int k = 0;
 	for (int c = 0; c < P->nc; c++) {
 		P->src_start[c] = k;
-		for (int i = 0; i < g->n; i++)
-			if (member(&P->cl[c], &g->ev[i]))
+		const Class *cl = &P->cl[c];
+		unsigned char *hz = P->haz + (size_t)c * (size_t)n;
+		for (int i = 0; i < n; i++) {
+			const Event *t = &g->ev[i];
+			if (member(cl, t))
 				P->src[k++] = i;
+			hz[i] = hazard(cl, t, o->war) >= 0 && t->site >= 0 &&
+			        (!o->alias_aware || orc_foot_overlap(&cl->foot, &t->foot));
+		}
 	}
 	P->src_start[P->nc] = k;
-	for (int i = 0; i < g->n; i++)
+	for (int i = 0; i < n; i++) {
+		P->succ[2 * i] = g->ev[i].succ[0];
+		P->succ[2 * i + 1] = g->ev[i].succ[1];
+		P->fence[i] = g->ev[i].kind == EV_FENCE;
 		P->stamp[i] = -1;
+	}
 	return P;
 }
 
@@ -360,6 +383,9 @@ orc_sound_plan_free(OrcSoundPlan *P)
 		return;
 	free(P->src);
 	free(P->src_start);
+	free(P->succ);
+	free(P->fence);
+	free(P->haz);
 	free(P->stamp);
 	free(P->queue);
 	free(P);
@@ -369,8 +395,8 @@ orc_sound_plan_free(OrcSoundPlan *P)
 static int
 plan_hit(OrcSoundPlan *P, int c, int stamp, const unsigned char *on)
 {
-	const EventGraph *g = P->g;
-	const Class *cl = &P->cl[c];
+	const int *succ = P->succ;
+	const unsigned char *fence = P->fence, *hz = P->haz + (size_t)c * (size_t)P->n;
 	int *st = P->stamp, *queue = P->queue;
 	int head = 0, tail = 0;
 	for (int j = P->src_start[c]; j < P->src_start[c + 1]; j++) {
@@ -380,18 +406,13 @@ plan_hit(OrcSoundPlan *P, int c, int stamp, const unsigned char *on)
 	while (head < tail) {
 		int u = queue[head++];
 		for (int k = 0; k < 2; k++) {
-			int v = g->ev[u].succ[k];
-			if (v < 0 || st[v] == stamp || (g->ev[v].kind == EV_FENCE) != (on && on[v]))
+			int v = succ[2 * u + k];
+			if (v < 0 || st[v] == stamp || fence[v] != (on && on[v]))
 				continue;
 			st[v] = stamp;
 			queue[tail++] = v;
-			const Event *t = &g->ev[v];
-			int h = hazard(cl, t, P->o.war);
-			if (h < 0 || t->site < 0)
-				continue;
-			if (P->o.alias_aware && !orc_foot_overlap(&cl->foot, &t->foot))
-				continue;
-			return 1;
+			if (hz[v])
+				return 1;
 		}
 	}
 	return 0;
@@ -403,7 +424,7 @@ orc_is_sound_plan(OrcSoundPlan *P, const unsigned char *on)
 	if (P->g->overflow)
 		return 0;
 	if (P->epoch > INT_MAX - 2 * MAX_CLASSES - 1) {
-		for (int i = 0; i < P->g->n; i++)
+		for (int i = 0; i < P->n; i++)
 			P->stamp[i] = -1;
 		P->epoch = 0;
 	}
