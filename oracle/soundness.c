@@ -340,39 +340,51 @@ orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 	P->o = *o;
 	P->n = n;
 	P->nc = classes(g, o, P->cl);
-	int total = 0;
-	for (int c = 0; c < P->nc; c++)
-		for (int i = 0; i < n; i++)
-			total += member(&P->cl[c], &g->ev[i]);
-	P->src = malloc(sizeof *P->src * (size_t)total + 1);
-	P->src_start = malloc(sizeof *P->src_start * (size_t)(P->nc + 1));
-	P->succ = malloc(sizeof *P->succ * (size_t)(2 * n) + 1);
-	P->fence = malloc((size_t)n + 1);
-	P->haz = calloc((size_t)P->nc * (size_t)n + 1, 1);
-	P->stamp = malloc(sizeof *P->stamp * (size_t)n + 1);
-	P->queue = malloc(sizeof *P->queue * (size_t)n + 1);
-	if (!P->src || !P->src_start || !P->succ || !P->fence || !P->haz || !P->stamp || !P->queue)
+	int nc = P->nc;
+	/* One block: succ, stamp, queue, src (2n + 3n ints: a source is in one
+	 * class at most, as group() makes them), src_start, then the bytes. */
+	size_t ints = (size_t)5 * (size_t)n + (size_t)nc + 1;
+	size_t bytes = (size_t)n * (size_t)(nc + 2) + 1;
+	int *mem = malloc(sizeof *mem * ints + bytes);
+	if (!mem)
 		abort();
-	int k = 0;
-	for (int c = 0; c < P->nc; c++) {
-		P->src_start[c] = k;
-		const Class *cl = &P->cl[c];
-		unsigned char *hz = P->haz + (size_t)c * (size_t)n;
-		for (int i = 0; i < n; i++) {
-			const Event *t = &g->ev[i];
-			if (member(cl, t))
-				P->src[k++] = i;
-			hz[i] = hazard(cl, t, o->war) >= 0 && t->site >= 0 &&
-			        (!o->alias_aware || orc_foot_overlap(&cl->foot, &t->foot));
+	P->succ = mem;
+	P->stamp = mem + 2 * n;
+	P->queue = mem + 3 * n;
+	P->src = mem + 4 * n;
+	P->src_start = mem + 5 * n;
+	P->fence = (unsigned char *)(mem + ints);
+	unsigned char *cls = P->fence + n; /* class of each source + 1, 0: none */
+	P->haz = cls + n;
+	memset(P->haz, 0, (size_t)nc * (size_t)n);
+	for (int c = 0; c <= nc; c++)
+		P->src_start[c] = 0;
+	for (int i = 0; i < n; i++) {
+		const Event *t = &g->ev[i];
+		P->succ[2 * i] = t->succ[0];
+		P->succ[2 * i + 1] = t->succ[1];
+		P->fence[i] = t->kind == EV_FENCE;
+		P->stamp[i] = -1;
+		cls[i] = 0;
+		for (int c = 0; c < nc; c++) {
+			const Class *cl = &P->cl[c];
+			if (!cls[i] && member(cl, t)) {
+				cls[i] = (unsigned char)(c + 1);
+				P->src_start[c + 1]++;
+			}
+			if (t->site >= 0 && hazard(cl, t, o->war) >= 0 &&
+			    (!o->alias_aware || orc_foot_overlap(&cl->foot, &t->foot)))
+				P->haz[(size_t)c * (size_t)n + (size_t)i] = 1;
 		}
 	}
-	P->src_start[P->nc] = k;
-	for (int i = 0; i < n; i++) {
-		P->succ[2 * i] = g->ev[i].succ[0];
-		P->succ[2 * i + 1] = g->ev[i].succ[1];
-		P->fence[i] = g->ev[i].kind == EV_FENCE;
-		P->stamp[i] = -1;
-	}
+	for (int c = 0; c < nc; c++)
+		P->src_start[c + 1] += P->src_start[c];
+	int *fill = P->queue; /* free until the first query */
+	for (int c = 0; c < nc; c++)
+		fill[c] = P->src_start[c];
+	for (int i = 0; i < n; i++)
+		if (cls[i])
+			P->src[fill[cls[i] - 1]++] = i;
 	return P;
 }
 
@@ -381,13 +393,7 @@ orc_sound_plan_free(OrcSoundPlan *P)
 {
 	if (!P)
 		return;
-	free(P->src);
-	free(P->src_start);
-	free(P->succ);
-	free(P->fence);
-	free(P->haz);
-	free(P->stamp);
-	free(P->queue);
+	free(P->succ); /* the block */
 	free(P);
 }
 
