@@ -230,6 +230,10 @@ int orc_align_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, int 
 /* q without the given inserted items (by Inserted.index); shares the rest. */
 Func *orc_erase(const Func *q, const Inserted *ins, int nins, Arena *a);
 int orc_is_insertable(const Stmt *s);        /* fence/arrive/wait call statement, by name */
+/* 1 when b is a copy of a (the nodes a model or orc_erase rebuilt on the way
+ * to a change, and no change): then ir_equal_func(a, b) is 1 without its
+ * walk.  0 says nothing (ask ir_equal_func). */
+int orc_func_is_copy(const Func *a, const Func *b);
 char *orc_stmt_brief(Arena *a, const Stmt *s); /* first printed line, at most 80 chars */
 Loc orc_inserted_loc(const Inserted *x);     /* input statement it precedes, else output's, else parent */
 /* Adds FK_NOT_PRESERVED when erasing q's insertions does not give p back. */
