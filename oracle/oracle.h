@@ -140,11 +140,13 @@ typedef struct Inserted {
  * model's output (oracles.def). */
 enum { ORC_IN_P = 1 << 0, ORC_IN_QQ = 1 << 1 };
 /* What the rows judging one function share, built on first use: the event
- * graph of q and the alignment of q to p (oracles.c).  The judge makes one,
- * resets it before each function and frees it at the end. */
+ * graph of q and the alignment of q to p (oracles.c).  The judge makes one
+ * and resets it before each function, naming the arena the alignment may
+ * allocate in (living as long as the findings); one may serve any number of
+ * functions and programs (its buffers are kept), and is freed at the end. */
 typedef struct OracleShared OracleShared;
 OracleShared *orc_shared_new(void);
-void orc_shared_reset(OracleShared *s);
+void orc_shared_reset(OracleShared *s, Arena *scratch);
 void orc_shared_free(OracleShared *s);
 typedef struct OracleCase {
 	const Func *p;            /* the input function (rows needing ORC_IN_P) */
