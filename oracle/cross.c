@@ -573,10 +573,6 @@ walk(Cx *c, const Stmt *s)
 	const Stmt *saved_cur = c->cur;
 	c->cur = s;
 	switch (s->kind) {
-	case ST_SEQ:
-		for (int i = 0; i < s->u.seq.n; i++)
-			walk(c, s->u.seq.items[i]);
-		break;
 	case ST_EVAL:
 		scan_loads(c, s->u.eval.value, s->loc, 0);
 		if (s->u.eval.value->kind == EX_CALL)
@@ -640,9 +636,13 @@ walk(Cx *c, const Stmt *s)
 			walk(c, s->u.block.body);
 		}
 		break;
-	default:
-		walk(c, ir_body(s));
+	default: { /* a sequence's items, or the one body of the other kinds */
+		IrBodies b;
+		ir_stmt_bodies(&b, s);
+		for (Stmt **x; (x = ir_bodies_next(&b));)
+			walk(c, *x);
 		break;
+	}
 	}
 	c->cur = saved_cur;
 	c->depth--;

@@ -265,56 +265,49 @@ scan_threads(OrcTx *c, const Stmt *s, int depth)
 	if (!s || depth > ORC_TX_MAX_DEPTH)
 		return;
 	int64_t n;
+	int loop = 0; /* a loop that is not a thread binding */
 	switch (s->kind) {
-	case ST_SEQ:
-		for (int i = 0; i < s->u.seq.n; i++)
-			scan_threads(c, s->u.seq.items[i], depth + 1);
-		return;
 	case ST_LAUNCH:
 		if (!c->tx && !strcmp(s->u.launch.tag, "threadIdx.x") &&
 		    ir_is_const_int(s->u.launch.extent, &n)) {
 			c->tx = s->u.launch.var;
 			c->nthreads = n;
 		}
-		scan_threads(c, s->u.launch.body, depth + 1);
-		return;
-	case ST_FOR: {
+		break;
+	case ST_FOR:
 		if (!c->tx && s->u.for_.kind == FOR_THREAD_BINDING && s->u.for_.thread &&
 		    !strcmp(s->u.for_.thread, "threadIdx.x") && ir_is_const_int(s->u.for_.extent, &n)) {
 			c->tx = s->u.for_.var;
 			c->nthreads = n;
 		}
-		int loop = s->u.for_.kind != FOR_THREAD_BINDING;
-		c->loop_depth += loop;
-		scan_threads(c, s->u.for_.body, depth + 1);
-		c->loop_depth -= loop;
-		return;
-	}
+		loop = s->u.for_.kind != FOR_THREAD_BINDING;
+		break;
 	case ST_WHILE:
-		c->loop_depth++;
-		scan_threads(c, s->u.while_.body, depth + 1);
-		c->loop_depth--;
-		return;
+		loop = 1;
+		break;
 	case ST_IF:
 		if (c->tx && mentions_tx(c, s->u.if_.cond, 0) && c->npreds < ORC_TX_MAX_PREDS) {
 			c->preds[c->npreds++] = s->u.if_.cond;
 			c->preds_in_loops += c->loop_depth > 0;
 		}
-		scan_threads(c, s->u.if_.then_, depth + 1);
-		scan_threads(c, s->u.if_.else_, depth + 1);
-		return;
+		break;
 	case ST_BLOCK:
 		if (c->tx && s->u.block.where && mentions_tx(c, s->u.block.where, 0) &&
 		    c->npreds < ORC_TX_MAX_PREDS) {
 			c->preds[c->npreds++] = s->u.block.where;
 			c->preds_in_loops += c->loop_depth > 0;
 		}
-		scan_threads(c, s->u.block.body, depth + 1);
-		return;
+		break;
 	default:
-		scan_threads(c, ir_body(s), depth + 1);
-		return;
+		break;
 	}
+	/* Then every body in order (a sequence's items, then before else). */
+	c->loop_depth += loop;
+	IrBodies b;
+	ir_stmt_bodies(&b, s);
+	for (Stmt **x; (x = ir_bodies_next(&b));)
+		scan_threads(c, *x, depth + 1);
+	c->loop_depth -= loop;
 }
 
 
