@@ -524,6 +524,8 @@ tc_compile(Mn *M, Stmt *body, int *next, int depth)
 	tc_emit(M, TC_POS, (*next)++, 0);
 }
 
+static int bit(const uint64_t *s, int i);
+
 /* The cost with count[id] fences at each position, or (count NULL) one
  * fence at each position of set, a set of candidate positions (the set
  * program, tcs_compile). */
@@ -544,7 +546,7 @@ tc_run(const Mn *M, const int *count, const uint64_t *set)
 			stack[sp++] = 0;
 			break;
 		case TC_POS: {
-			int64_t c = count ? count[x->pos] : (int64_t)((set[x->pos / 64] >> (x->pos % 64)) & 1);
+			int64_t c = count ? count[x->pos] : (int64_t)bit(set, x->pos);
 			stack[sp - 1] = sat_add(stack[sp - 1], c);
 			break;
 		}
@@ -586,7 +588,8 @@ typedef uint64_t Word;
 static int
 bit(const Word *s, int i)
 {
-	return (int)((s[i / 64] >> (i % 64)) & 1);
+	unsigned u = (unsigned)i; /* positions are never negative: shifts, not divisions */
+	return (int)((s[u >> 6] >> (u & 63)) & 1);
 }
 
 static void
