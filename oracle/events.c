@@ -694,6 +694,10 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 			       b->site++);
 		return;
 	}
+	case EX_BIN: /* the commonest operator, without the children iterator */
+		scan(b, e->u.bin.a, ow, pos, depth + 1);
+		scan(b, e->u.bin.b, ow, pos, depth + 1);
+		return;
 	case EX_DICT: /* values only: keys are names */
 		for (int i = 0; i < e->u.dict.n; i++)
 			scan(b, e->u.dict.vals[i], ow, pos, depth + 1);
@@ -724,7 +728,7 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 		return;
 	case EX_CALL:
 		break;
-	default: { /* operators, slices, tuples, lists (literals have no children) */
+	default: { /* not, slices, tuples, lists (literals have no children) */
 		IrKids k;
 		ir_expr_kids(&k, e);
 		for (Expr **x; (x = ir_kids_next(&k));)
