@@ -84,7 +84,7 @@ explain_findings(const PassModel *m, const Func *pf, const Func *qf, const Oracl
 		unsound = unsound_kind(out->items[i].kind);
 	if (unsound && m->ungated && (o->enabled & ORC_SOUNDNESS)) {
 		Func *ug = m->ungated->run(pf, out->arena);
-		if (!ir_equal_func(ug, qf)) {
+		if (!orc_func_is_copy(qf, ug) && !ir_equal_func(ug, qf)) {
 			FindingList ufl;
 			fl_init(&ufl, out->arena);
 			orc_soundness(ug, o, m->name, &ufl);
@@ -192,17 +192,21 @@ orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingL
 			model_failure(m, p, &err, " for idempotence (the model run on its own output)", out);
 	}
 	/* One event graph and one alignment of each output function, shared
-	 * by the oracles that need them. */
-	OracleShared *shared = orc_shared_new();
+	 * by the oracles that need them; the graph's buffers serve every call
+	 * (one per process: the judge is not reentrant, and nothing of a case
+	 * outlives it there). */
+	static OracleShared *shared;
+	if (!shared)
+		shared = orc_shared_new();
 	for (int i = 0; i < p->nfuncs && i < q->nfuncs; i++) {
 		const Func *pf = p->funcs[i], *qf = q->funcs[i];
 		int from = out->n;
-		orc_shared_reset(shared);
+		orc_shared_reset(shared, out->arena);
 		OracleCase c = {pf, qf, qq ? qq->funcs[i] : NULL, o, m->name, shared};
 		judge_func(&c, out);
 		explain_findings(m, pf, qf, o, out, from);
 	}
-	orc_shared_free(shared);
+	orc_shared_reset(shared, NULL);
 	return out->n - before;
 }
 

@@ -68,6 +68,7 @@ typedef enum {
 typedef struct CEv {
 	CKind kind;
 	Loc loc;
+	const Stmt *stmt;     /* the statement it comes from (a finding's identity) */
 	const char *op;
 	const char *buf;
 	Foot foot;
@@ -105,6 +106,7 @@ typedef struct Cx {
 	int ndesc;
 	int may;
 	int guard_ev;
+	const Stmt *cur;  /* the statement being walked */
 	int truncated;    /* a loop walked fewer iterations than it runs */
 	int unknown_ctl;  /* a branch or loop walked as "may" */
 	int overflow;
@@ -151,6 +153,7 @@ push(Cx *c, CKind k, const char *op)
 	e->bar_idx = -1;
 	e->parity = -1;
 	e->guard_ev = c->guard_ev;
+	e->stmt = c->cur;
 	return e;
 }
 
@@ -567,11 +570,9 @@ walk(Cx *c, const Stmt *s)
 		c->depth--;
 		return;
 	}
+	const Stmt *saved_cur = c->cur;
+	c->cur = s;
 	switch (s->kind) {
-	case ST_SEQ:
-		for (int i = 0; i < s->u.seq.n; i++)
-			walk(c, s->u.seq.items[i]);
-		break;
 	case ST_EVAL:
 		scan_loads(c, s->u.eval.value, s->loc, 0);
 		if (s->u.eval.value->kind == EX_CALL)
@@ -635,10 +636,15 @@ walk(Cx *c, const Stmt *s)
 			walk(c, s->u.block.body);
 		}
 		break;
-	default:
-		walk(c, ir_body(s));
+	default: { /* a sequence's items, or the one body of the other kinds */
+		IrBodies b;
+		ir_stmt_bodies(&b, s);
+		for (Stmt **x; (x = ir_bodies_next(&b));)
+			walk(c, *x);
 		break;
 	}
+	}
+	c->cur = saved_cur;
 	c->depth--;
 }
 
@@ -880,20 +886,23 @@ threads_text(char *out, size_t n, const Class *cl, int64_t nthreads)
 	(void)nthreads;
 }
 
+/* A finding is one (access statement, async statement, kind): the same pair
+ * shown by several classes or iterations is reported once.  By statement,
+ * not by location: a model's nodes (and generated programs) have no
+ * location, and distinct statements at 0:0 are distinct findings. */
 typedef struct Seen {
-	Loc g, a;
+	const Stmt *g, *a;
 	int kind;
 } Seen;
 
 static int
-seen_add(Seen *seen, int *nseen, int cap, Loc g, Loc a, int kind)
+seen_add(Seen *seen, int *nseen, int cap, const CEv *g, const CEv *a, int kind)
 {
 	for (int i = 0; i < *nseen; i++)
-		if (seen[i].kind == kind && seen[i].g.line == g.line && seen[i].g.col == g.col &&
-		    seen[i].a.line == a.line && seen[i].a.col == a.col)
+		if (seen[i].kind == kind && seen[i].g == g->stmt && seen[i].a == a->stmt)
 			return 0;
 	if (*nseen < cap)
-		seen[(*nseen)++] = (Seen){g, a, kind};
+		seen[(*nseen)++] = (Seen){g->stmt, a->stmt, kind};
 	return 1;
 }
 
@@ -1063,7 +1072,7 @@ judge(Cx *c, Hb *h, int writer, const char *model, FindingList *out, Seen *seen,
 								sync = 1;
 						}
 						if (sync && !fenced && h->cls[gc].count > 1 &&
-						    seen_add(seen, nseen, 4096, ge->loc, ae->loc, kind))
+						    seen_add(seen, nseen, 4096, ge, ae, kind))
 							report(c, h, src, v, prev, -1, -1, writer, model, out);
 						continue;
 					}
@@ -1078,7 +1087,7 @@ judge(Cx *c, Hb *h, int writer, const char *model, FindingList *out, Seen *seen,
 						/* and no definite fence in the issuing thread after it
 						 * (program-order) was checked by implicit_barrier */
 					}
-					if (!seen_add(seen, nseen, 4096, ge->loc, ae->loc, kind))
+					if (!seen_add(seen, nseen, 4096, ge, ae, kind))
 						continue;
 					report(c, h, src, v, prev, crossed, guard, writer, model, out);
 				}

@@ -58,10 +58,36 @@ lookup(short *ix, const char *name)
 	return NULL;
 }
 
+/* The last names looked up, by the address of their text: programs build
+ * their calls from a few name strings (a generator's literals, a reader's
+ * interned names), so most lookups are one string comparison against the
+ * copy kept here (the text at an address may change when an arena is reused:
+ * the comparison, not the address, decides).  Names longer than the copy
+ * are not kept. */
+enum { NAME_CACHE = 256, NAME_MAX_KEPT = 47 };
+static struct NameEntry {
+	const char *at;
+	const Effect *eff;
+	char text[NAME_MAX_KEPT + 1];
+} name_cache[NAME_CACHE];
+
 const Effect *
 orc_effect(const char *name)
 {
-	return lookup(ops_index, name);
+	if (!name)
+		return NULL;
+	uintptr_t h = (uintptr_t)name;
+	struct NameEntry *c = &name_cache[(h ^ h >> 9 ^ h >> 17) % NAME_CACHE];
+	if (c->at == name && !strcmp(c->text, name))
+		return c->eff;
+	const Effect *e = lookup(ops_index, name);
+	size_t n = strlen(name);
+	if (n <= NAME_MAX_KEPT) {
+		c->at = name;
+		c->eff = e;
+		memcpy(c->text, name, n + 1);
+	}
+	return e;
 }
 
 const Effect *

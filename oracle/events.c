@@ -694,24 +694,11 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 			       b->site++);
 		return;
 	}
-	case EX_BIN:
+	case EX_BIN: /* the commonest operator, without the children iterator */
 		scan(b, e->u.bin.a, ow, pos, depth + 1);
 		scan(b, e->u.bin.b, ow, pos, depth + 1);
 		return;
-	case EX_NOT:
-		scan(b, e->u.operand, ow, pos, depth + 1);
-		return;
-	case EX_SLICE:
-		scan(b, e->u.slice.begin, ow, pos, depth + 1);
-		scan(b, e->u.slice.end, ow, pos, depth + 1);
-		scan(b, e->u.slice.step, ow, pos, depth + 1);
-		return;
-	case EX_TUPLE:
-	case EX_LIST:
-		for (int i = 0; i < e->u.list.n; i++)
-			scan(b, e->u.list.items[i], ow, pos, depth + 1);
-		return;
-	case EX_DICT:
+	case EX_DICT: /* values only: keys are names */
 		for (int i = 0; i < e->u.dict.n; i++)
 			scan(b, e->u.dict.vals[i], ow, pos, depth + 1);
 		return;
@@ -741,8 +728,13 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 		return;
 	case EX_CALL:
 		break;
-	default:
+	default: { /* not, slices, tuples, lists (literals have no children) */
+		IrKids k;
+		ir_expr_kids(&k, e);
+		for (Expr **x; (x = ir_kids_next(&k));)
+			scan(b, *x, ow, pos, depth + 1);
 		return;
+	}
 	}
 	int argoff;
 	const Effect *eff = orc_call_effect(e, &argoff);
@@ -1029,9 +1021,6 @@ stmt(B *b, const Stmt *s, int depth)
 		top(b, s->u.alloc.condition, depth);
 		body_of(b, s, 0, s->u.alloc.body, depth + 1);
 		break;
-	case ST_DECL:
-		body_of(b, s, 0, s->u.decl.body, depth + 1);
-		break;
 	case ST_BLOCK: {
 		int64_t w = 1;
 		const Expr *where = s->u.block.where;
@@ -1052,6 +1041,9 @@ stmt(B *b, const Stmt *s, int depth)
 		}
 		break;
 	}
+	default: /* decl_buffer: transparent */
+		body_of(b, s, 0, ir_body(s), depth + 1);
+		break;
 	}
 	b->loc = saved;
 	b->s = saved_s;
@@ -1073,6 +1065,8 @@ orc_events_free(EventGraph *g)
 	free(g->ivals);
 	free(g->leaves);
 	free(g->dinfo);
+	for (int k = 0; k < 4; k++)
+		orc_sound_plan_free(g->plans[k]);
 	pm_free(&g->ranges);
 	pm_free(&g->aliases);
 	pm_free(&g->descs);
@@ -1091,6 +1085,10 @@ pm_clear(PtrMap *m)
 static int
 build(EventGraph *g, const Func *f, int cand)
 {
+	for (int k = 0; k < 4; k++) {
+		orc_sound_plan_free(g->plans[k]);
+		g->plans[k] = NULL;
+	}
 	g->n = 0;
 	g->nivals = g->nleaves = g->ndinfo = 0;
 	g->overflow = 0;

@@ -74,6 +74,9 @@ typedef struct EventGraph {
 	int nleaves, capleaves;
 	DescInfo *dinfo;
 	int ndinfo, capdinfo;
+	/* soundness.c's prepared queries on this graph, by options (war,
+	 * alias_aware); made on first use, dropped when the graph is rebuilt. */
+	struct OrcSoundPlan *plans[4];
 } EventGraph;
 
 /* events.c */
@@ -100,7 +103,7 @@ void orc_events_witness(const EventGraph *g, const int *path, int len, FindingLi
  * node v with on[v] != 0 read the other way round: an EVF_CAND node as a
  * fence (a fence placed there), an EV_FENCE node as no fence (that fence
  * statement erased).  on: NULL, or g->n entries.  scratch: NULL, or
- * 3 * g->n ints the call may use. */
+ * 3 * g->n ints (unused: the graph keeps a prepared query per options). */
 int orc_is_sound_graph(const EventGraph *g, const OracleOptions *o, const unsigned char *on,
                        int *scratch);
 /* orc_is_sound_graph(g, o, on, NULL) for many `on` on one graph: what does

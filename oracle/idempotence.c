@@ -50,7 +50,7 @@ static const char RULE[] =
 int
 orc_idempotence(const Func *q, const Func *qq, const char *model, FindingList *out)
 {
-	if (ir_equal_func(q, qq))
+	if (orc_func_is_copy(q, qq) || ir_equal_func(q, qq))
 		return 0;
 	Arena *a = out->arena;
 	Inserted *ins = NULL;

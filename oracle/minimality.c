@@ -222,6 +222,10 @@ typedef struct Mn {
 	 * set without walking the tree. */
 	struct TcOp *tc;
 	int ntc, captc, tcdepth;
+	/* The same walk for sets of candidate positions only (set_cost): the
+	 * ops that can add nothing to such a set's cost left out (tcs_compile). */
+	struct TcOp *tcs;
+	int ntcs, captcs;
 } Mn;
 
 static int
@@ -416,6 +420,81 @@ tc_emit(Mn *M, int op, int pos, int64_t w)
 	M->tc[M->ntc++] = (TcOp){op, pos, w};
 }
 
+static void
+tcs_emit(Mn *M, int op, int pos, int64_t w)
+{
+	if (M->ntcs == M->captcs) {
+		M->captcs = M->captcs ? 2 * M->captcs : 64;
+		M->tcs = realloc(M->tcs, sizeof *M->tcs * (size_t)M->captcs);
+		if (!M->tcs)
+			abort();
+	}
+	M->tcs[M->ntcs++] = (TcOp){op, pos, w};
+}
+
+/* Drops op i of the set program (the PUSH of a frame being flattened). */
+static void
+tcs_drop(Mn *M, int i)
+{
+	memmove(M->tcs + i, M->tcs + i + 1, sizeof *M->tcs * (size_t)(M->ntcs - i - 1));
+	M->ntcs--;
+}
+
+/* The walk of tc_compile for a set of candidate positions: ops that add
+ * tc_list(body)'s value to the frame on top of the stack, numbering
+ * positions from *next as tc_compile does.  Exact for such sets: costs are
+ * in [0, WMAX], where sat_add is min(a + b, WMAX), associative, with 0 as
+ * its unit, and sat_mul(w, 0) = 0.  So a position that is no candidate
+ * adds 0 and is left out, a body with no candidate adds 0 and is left out
+ * with its statement, a body of weight 0 likewise, a body of weight 1 is
+ * added in its parent's frame (no frame of its own), and so is an if with
+ * candidates in one branch only (max(a, 0) = a), or in both under the sum. */
+static void
+tcs_compile(Mn *M, Stmt *body, int *next)
+{
+	if (!body)
+		return;
+	int n;
+	Stmt *const *items = items_of(&body, &n);
+	for (int k = 0; k < n; k++) {
+		const Stmt *s = items[k];
+		int id = (*next)++;
+		if (M->pos[id].candidate)
+			tcs_emit(M, TC_POS, id, 0);
+		if (!nbodies(s))
+			continue;
+		int start = M->ntcs;
+		tcs_emit(M, TC_PUSH, 0, 0);
+		if (s->kind == ST_IF) {
+			tcs_compile(M, s->u.if_.then_, next);
+			int mid = M->ntcs;
+			tcs_emit(M, TC_PUSH, 0, 0);
+			tcs_compile(M, s->u.if_.else_, next);
+			int na = mid - start - 1, nb = M->ntcs - mid - 1;
+			if (!na && !nb) {
+				M->ntcs = start;
+			} else if (!na || !nb || !M->o->placement_worst_path) {
+				tcs_drop(M, mid);
+				tcs_drop(M, start);
+			} else {
+				tcs_emit(M, TC_IF, 0, 0);
+			}
+		} else {
+			tcs_compile(M, body_at(s, 0), next);
+			int64_t w = weight_of(s, M->o);
+			if (M->ntcs == start + 1 || w == 0)
+				M->ntcs = start;
+			else if (w == 1)
+				tcs_drop(M, start);
+			else
+				tcs_emit(M, TC_MUL, 0, w);
+		}
+	}
+	int id = (*next)++;
+	if (M->pos[id].candidate)
+		tcs_emit(M, TC_POS, id, 0);
+}
+
 /* Compiles tc_list(body) with positions from *next: pushes its value. */
 static void
 tc_compile(Mn *M, Stmt *body, int *next, int depth)
@@ -445,22 +524,29 @@ tc_compile(Mn *M, Stmt *body, int *next, int depth)
 	tc_emit(M, TC_POS, (*next)++, 0);
 }
 
+static int bit(const uint64_t *s, int i);
+
 /* The cost with count[id] fences at each position, or (count NULL) one
- * fence at each position of set. */
+ * fence at each position of set, a set of candidate positions (the set
+ * program, tcs_compile). */
 static int64_t
 tc_run(const Mn *M, const int *count, const uint64_t *set)
 {
 	int64_t stack[2 * IR_MAX_DEPTH + 8];
 	int sp = 0;
 	int worst = M->o->placement_worst_path;
-	for (int i = 0; i < M->ntc; i++) {
-		const TcOp *x = &M->tc[i];
+	const TcOp *ops = count ? M->tc : M->tcs;
+	int nops = count ? M->ntc : M->ntcs;
+	if (!count)
+		stack[sp++] = 0; /* the set program adds to one frame of its own */
+	for (int i = 0; i < nops; i++) {
+		const TcOp *x = &ops[i];
 		switch (x->op) {
 		case TC_PUSH:
 			stack[sp++] = 0;
 			break;
 		case TC_POS: {
-			int64_t c = count ? count[x->pos] : (int64_t)((set[x->pos / 64] >> (x->pos % 64)) & 1);
+			int64_t c = count ? count[x->pos] : (int64_t)bit(set, x->pos);
 			stack[sp - 1] = sat_add(stack[sp - 1], c);
 			break;
 		}
@@ -502,7 +588,8 @@ typedef uint64_t Word;
 static int
 bit(const Word *s, int i)
 {
-	return (int)((s[i / 64] >> (i % 64)) & 1);
+	unsigned u = (unsigned)i; /* positions are never negative: shifts, not divisions */
+	return (int)((s[u >> 6] >> (u & 63)) & 1);
 }
 
 static void
@@ -605,6 +692,12 @@ set_cost(const Mn *M, const Word *set, int *count)
 #endif
 	for (int i = 0; i < M->npos; i++)
 		count[i] = bit(set, i);
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+	if (M->tc && M->tcdepth <= 2 * IR_MAX_DEPTH + 8 && tc_run(M, NULL, set) != tree_cost(M, count)) {
+		fprintf(stderr, "placement selfcheck: the set program and the walk disagree\n");
+		abort();
+	}
+#endif
 	return tree_cost(M, count);
 }
 
@@ -1427,6 +1520,9 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 			if (next != M.npos) { /* cannot happen: the same walk as collect_list */
 				free(M.tc);
 				M.tc = NULL;
+			} else {
+				next = 0;
+				tcs_compile(&M, p->body, &next);
 			}
 			int fences_only = preserved;
 			for (int i = 0; i < nins; i++)
@@ -1449,6 +1545,7 @@ done:
 	free(M.on);
 	free(M.gscratch);
 	free(M.tc);
+	free(M.tcs);
 	ar_free(M.scratch);
 	free(N.flip);
 	free(N.scratch);

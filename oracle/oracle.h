@@ -140,11 +140,13 @@ typedef struct Inserted {
  * model's output (oracles.def). */
 enum { ORC_IN_P = 1 << 0, ORC_IN_QQ = 1 << 1 };
 /* What the rows judging one function share, built on first use: the event
- * graph of q and the alignment of q to p (oracles.c).  The judge makes one,
- * resets it before each function and frees it at the end. */
+ * graph of q and the alignment of q to p (oracles.c).  The judge makes one
+ * and resets it before each function, naming the arena the alignment may
+ * allocate in (living as long as the findings); one may serve any number of
+ * functions and programs (its buffers are kept), and is freed at the end. */
 typedef struct OracleShared OracleShared;
 OracleShared *orc_shared_new(void);
-void orc_shared_reset(OracleShared *s);
+void orc_shared_reset(OracleShared *s, Arena *scratch);
 void orc_shared_free(OracleShared *s);
 typedef struct OracleCase {
 	const Func *p;            /* the input function (rows needing ORC_IN_P) */
@@ -230,6 +232,10 @@ int orc_align_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, int 
 /* q without the given inserted items (by Inserted.index); shares the rest. */
 Func *orc_erase(const Func *q, const Inserted *ins, int nins, Arena *a);
 int orc_is_insertable(const Stmt *s);        /* fence/arrive/wait call statement, by name */
+/* 1 when b is a copy of a (the nodes a model or orc_erase rebuilt on the way
+ * to a change, and no change): then ir_equal_func(a, b) is 1 without its
+ * walk.  0 says nothing (ask ir_equal_func). */
+int orc_func_is_copy(const Func *a, const Func *b);
 char *orc_stmt_brief(Arena *a, const Stmt *s); /* first printed line, at most 80 chars */
 Loc orc_inserted_loc(const Inserted *x);     /* input statement it precedes, else output's, else parent */
 /* Adds FK_NOT_PRESERVED when erasing q's insertions does not give p back. */

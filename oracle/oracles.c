@@ -18,11 +18,11 @@ const OracleInfo orc_oracles[ORC_NORACLES] = {
 #undef KIND
 
 struct OracleShared {
-	EventGraph graph;       /* of the case's q, when built */
+	EventGraph graph;       /* of the case's q, when built (its buffers kept across cases) */
 	const Func *graph_of;   /* NULL: not built for this function */
 	OrcAlignment al;
 	int aligned;            /* al is the alignment of this function's q to p */
-	Arena *scratch;         /* the alignment's insertions */
+	Arena *scratch;         /* the alignment's insertions and erased copies */
 };
 
 OracleShared *
@@ -32,15 +32,15 @@ orc_shared_new(void)
 	if (!s)
 		abort();
 	orc_events_init(&s->graph);
-	s->scratch = ar_new();
 	return s;
 }
 
 void
-orc_shared_reset(OracleShared *s)
+orc_shared_reset(OracleShared *s, Arena *scratch)
 {
 	s->graph_of = NULL;
 	s->aligned = 0;
+	s->scratch = scratch;
 }
 
 void
@@ -49,7 +49,6 @@ orc_shared_free(OracleShared *s)
 	if (!s)
 		return;
 	orc_events_free(&s->graph);
-	ar_free(s->scratch);
 	free(s);
 }
 

@@ -283,40 +283,48 @@ orc_is_sound(const Func *q, const OracleOptions *o)
 	return run(q, o, NULL, NULL) == 0;
 }
 
+/* The graph's plan for the options' soundness (what a query reads of them:
+ * war, alias_aware), made at its first query and kept in the graph until it
+ * is rebuilt or freed (events.c): a cache, so the graph stays const to its
+ * readers. */
+static OrcSoundPlan *
+graph_plan(const EventGraph *g, const OracleOptions *o)
+{
+	EventGraph *m = (EventGraph *)g;
+	int k = (o->war ? 2 : 0) | (o->alias_aware ? 1 : 0);
+	if (!m->plans[k])
+		m->plans[k] = orc_sound_plan(g, o);
+	return m->plans[k];
+}
+
 int
 orc_is_sound_graph(const EventGraph *g, const OracleOptions *o, const unsigned char *on,
                    int *scratch)
 {
+	(void)scratch;
 	if (g->overflow)
 		return 0;
-	int n = g->n;
-	int *mem = scratch;
-	if (!mem && !(mem = malloc(sizeof *mem * (size_t)(3 * n) + 1)))
-		abort();
-	Search s = {g, o, on, mem, mem + n, mem + 2 * n, NULL, NULL};
-	for (int i = 0; i < n; i++)
-		s.stamp[i] = -1;
-	Class cl[2 * MAX_CLASSES];
-	int nc = classes(g, o, cl), hits = 0;
-	for (int c = 0; c < nc && !hits; c++)
-		hits += search(&s, &cl[c], c, NULL, NULL);
-	if (mem != scratch)
-		free(mem);
-	return hits == 0;
+	return orc_is_sound_plan(graph_plan(g, o), on);
 }
 
 /* ---- prepared queries ---------------------------------------------------------------------- */
 
 /* Many queries on one graph under one set of options (minimality's
- * placement search) differ only in `on`: the source classes and their
- * members are found once, and the search marks are told apart by an epoch
- * instead of being cleared for every query. */
+ * placement search, its necessity queries) differ only in `on`: the source
+ * classes and their members, and which nodes are each class's hazards, are
+ * found once; the search reads compact arrays (successors, fence or not)
+ * instead of the events, and its marks are told apart by an epoch instead
+ * of being cleared for every query.  The same search as search() without
+ * findings. */
 struct OrcSoundPlan {
 	const EventGraph *g;
 	OracleOptions o;
-	int nc;
+	int n, nc;
 	Class cl[2 * MAX_CLASSES];
 	int *src, *src_start; /* members of class c: src[src_start[c] .. src_start[c + 1]) */
+	int *succ;            /* 2 per node, -1 none */
+	unsigned char *fence; /* by node: an EV_FENCE */
+	unsigned char *haz;   /* class c's row of n: entering the node is a hazard of c */
 	int *stamp, *queue;
 	int epoch;
 };
@@ -327,29 +335,56 @@ orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 	OrcSoundPlan *P = calloc(1, sizeof *P);
 	if (!P)
 		abort();
+	int n = g->n;
 	P->g = g;
 	P->o = *o;
+	P->n = n;
 	P->nc = classes(g, o, P->cl);
-	int total = 0;
-	for (int c = 0; c < P->nc; c++)
-		for (int i = 0; i < g->n; i++)
-			total += member(&P->cl[c], &g->ev[i]);
-	P->src = malloc(sizeof *P->src * (size_t)total + 1);
-	P->src_start = malloc(sizeof *P->src_start * (size_t)(P->nc + 1));
-	P->stamp = malloc(sizeof *P->stamp * (size_t)g->n + 1);
-	P->queue = malloc(sizeof *P->queue * (size_t)g->n + 1);
-	if (!P->src || !P->src_start || !P->stamp || !P->queue)
+	int nc = P->nc;
+	/* One block: succ, stamp, queue, src (2n + 3n ints: a source is in one
+	 * class at most, as group() makes them), src_start, then the bytes. */
+	size_t ints = (size_t)5 * (size_t)n + (size_t)nc + 1;
+	size_t bytes = (size_t)n * (size_t)(nc + 2) + 1;
+	int *mem = malloc(sizeof *mem * ints + bytes);
+	if (!mem)
 		abort();
-	int k = 0;
-	for (int c = 0; c < P->nc; c++) {
-		P->src_start[c] = k;
-		for (int i = 0; i < g->n; i++)
-			if (member(&P->cl[c], &g->ev[i]))
-				P->src[k++] = i;
-	}
-	P->src_start[P->nc] = k;
-	for (int i = 0; i < g->n; i++)
+	P->succ = mem;
+	P->stamp = mem + 2 * n;
+	P->queue = mem + 3 * n;
+	P->src = mem + 4 * n;
+	P->src_start = mem + 5 * n;
+	P->fence = (unsigned char *)(mem + ints);
+	unsigned char *cls = P->fence + n; /* class of each source + 1, 0: none */
+	P->haz = cls + n;
+	memset(P->haz, 0, (size_t)nc * (size_t)n);
+	for (int c = 0; c <= nc; c++)
+		P->src_start[c] = 0;
+	for (int i = 0; i < n; i++) {
+		const Event *t = &g->ev[i];
+		P->succ[2 * i] = t->succ[0];
+		P->succ[2 * i + 1] = t->succ[1];
+		P->fence[i] = t->kind == EV_FENCE;
 		P->stamp[i] = -1;
+		cls[i] = 0;
+		for (int c = 0; c < nc; c++) {
+			const Class *cl = &P->cl[c];
+			if (!cls[i] && member(cl, t)) {
+				cls[i] = (unsigned char)(c + 1);
+				P->src_start[c + 1]++;
+			}
+			if (t->site >= 0 && hazard(cl, t, o->war) >= 0 &&
+			    (!o->alias_aware || orc_foot_overlap(&cl->foot, &t->foot)))
+				P->haz[(size_t)c * (size_t)n + (size_t)i] = 1;
+		}
+	}
+	for (int c = 0; c < nc; c++)
+		P->src_start[c + 1] += P->src_start[c];
+	int *fill = P->queue; /* free until the first query */
+	for (int c = 0; c < nc; c++)
+		fill[c] = P->src_start[c];
+	for (int i = 0; i < n; i++)
+		if (cls[i])
+			P->src[fill[cls[i] - 1]++] = i;
 	return P;
 }
 
@@ -358,10 +393,7 @@ orc_sound_plan_free(OrcSoundPlan *P)
 {
 	if (!P)
 		return;
-	free(P->src);
-	free(P->src_start);
-	free(P->stamp);
-	free(P->queue);
+	free(P->succ); /* the block */
 	free(P);
 }
 
@@ -369,8 +401,8 @@ orc_sound_plan_free(OrcSoundPlan *P)
 static int
 plan_hit(OrcSoundPlan *P, int c, int stamp, const unsigned char *on)
 {
-	const EventGraph *g = P->g;
-	const Class *cl = &P->cl[c];
+	const int *succ = P->succ;
+	const unsigned char *fence = P->fence, *hz = P->haz + (size_t)c * (size_t)P->n;
 	int *st = P->stamp, *queue = P->queue;
 	int head = 0, tail = 0;
 	for (int j = P->src_start[c]; j < P->src_start[c + 1]; j++) {
@@ -380,18 +412,13 @@ plan_hit(OrcSoundPlan *P, int c, int stamp, const unsigned char *on)
 	while (head < tail) {
 		int u = queue[head++];
 		for (int k = 0; k < 2; k++) {
-			int v = g->ev[u].succ[k];
-			if (v < 0 || st[v] == stamp || (g->ev[v].kind == EV_FENCE) != (on && on[v]))
+			int v = succ[2 * u + k];
+			if (v < 0 || st[v] == stamp || fence[v] != (on && on[v]))
 				continue;
 			st[v] = stamp;
 			queue[tail++] = v;
-			const Event *t = &g->ev[v];
-			int h = hazard(cl, t, P->o.war);
-			if (h < 0 || t->site < 0)
-				continue;
-			if (P->o.alias_aware && !orc_foot_overlap(&cl->foot, &t->foot))
-				continue;
-			return 1;
+			if (hz[v])
+				return 1;
 		}
 	}
 	return 0;
@@ -403,7 +430,7 @@ orc_is_sound_plan(OrcSoundPlan *P, const unsigned char *on)
 	if (P->g->overflow)
 		return 0;
 	if (P->epoch > INT_MAX - 2 * MAX_CLASSES - 1) {
-		for (int i = 0; i < P->g->n; i++)
+		for (int i = 0; i < P->n; i++)
 			P->stamp[i] = -1;
 		P->epoch = 0;
 	}

@@ -83,12 +83,19 @@ elect(OrcTx *c, const Expr *e, int hull, int depth)
 {
 	if (e->u.call.nargs != 1)
 		return UNK;
-	OrcIval k = eval(c, e->u.call.args[0], 0, depth + 1);
+	/* k at the selected thread; over the hull while classes are found by
+	 * ranges (find_classes), so that a range's result holds for each thread. */
+	OrcIval k = eval(c, e->u.call.args[0], c->ranging && hull, depth + 1);
 	if (!k.ok || k.lo != k.hi || k.lo < 0)
 		return UNK;
 	OrcIval t = hull ? (OrcIval){c->tx_lo, c->tx_hi, 1} : pt(c->tx_pt);
-	if (t.lo != t.hi)
+	if (t.lo != t.hi) {
+		/* Classifying a range of threads: none of them elected decides it. */
+		if (c->ranging && t.lo >= 0 &&
+		    (k.lo == 0 ? t.lo > 0 : (t.lo + k.lo - 1) / k.lo * k.lo > t.hi))
+			return pt(0);
 		return (OrcIval){0, 1, 1};
+	}
 	return pt(k.lo == 0 ? t.lo == 0 : t.lo % k.lo == 0);
 }
 
@@ -172,6 +179,8 @@ eval(OrcTx *c, const Expr *e, int hull, int depth)
 		const char *n = e->u.call.name;
 		int na = e->u.call.nargs;
 		Expr *const *a = e->u.call.args;
+		if (!strchr("tsCbmli", n[0]) || !n[0])
+			return UNK; /* none of the names below: no strcmp for most calls */
 		if (!strcmp(n, "tl_shuffle_elect") || !strcmp(n, "shuffle_elect"))
 			return elect(c, e, hull, depth);
 		if (!strcmp(n, "Cast") && na == 2)
@@ -236,7 +245,8 @@ mentions_tx(const OrcTx *c, const Expr *e, int depth)
 	case EX_NOT:
 		return mentions_tx(c, e->u.operand, depth + 1);
 	case EX_CALL:
-		if (!strcmp(e->u.call.name, "tl_shuffle_elect") || !strcmp(e->u.call.name, "shuffle_elect"))
+		if ((e->u.call.name[0] == 't' || e->u.call.name[0] == 's') &&
+		    (!strcmp(e->u.call.name, "tl_shuffle_elect") || !strcmp(e->u.call.name, "shuffle_elect")))
 			return 1;
 		for (int i = 0; i < e->u.call.nargs; i++)
 			if (mentions_tx(c, e->u.call.args[i], depth + 1))
@@ -255,56 +265,49 @@ scan_threads(OrcTx *c, const Stmt *s, int depth)
 	if (!s || depth > ORC_TX_MAX_DEPTH)
 		return;
 	int64_t n;
+	int loop = 0; /* a loop that is not a thread binding */
 	switch (s->kind) {
-	case ST_SEQ:
-		for (int i = 0; i < s->u.seq.n; i++)
-			scan_threads(c, s->u.seq.items[i], depth + 1);
-		return;
 	case ST_LAUNCH:
 		if (!c->tx && !strcmp(s->u.launch.tag, "threadIdx.x") &&
 		    ir_is_const_int(s->u.launch.extent, &n)) {
 			c->tx = s->u.launch.var;
 			c->nthreads = n;
 		}
-		scan_threads(c, s->u.launch.body, depth + 1);
-		return;
-	case ST_FOR: {
+		break;
+	case ST_FOR:
 		if (!c->tx && s->u.for_.kind == FOR_THREAD_BINDING && s->u.for_.thread &&
 		    !strcmp(s->u.for_.thread, "threadIdx.x") && ir_is_const_int(s->u.for_.extent, &n)) {
 			c->tx = s->u.for_.var;
 			c->nthreads = n;
 		}
-		int loop = s->u.for_.kind != FOR_THREAD_BINDING;
-		c->loop_depth += loop;
-		scan_threads(c, s->u.for_.body, depth + 1);
-		c->loop_depth -= loop;
-		return;
-	}
+		loop = s->u.for_.kind != FOR_THREAD_BINDING;
+		break;
 	case ST_WHILE:
-		c->loop_depth++;
-		scan_threads(c, s->u.while_.body, depth + 1);
-		c->loop_depth--;
-		return;
+		loop = 1;
+		break;
 	case ST_IF:
 		if (c->tx && mentions_tx(c, s->u.if_.cond, 0) && c->npreds < ORC_TX_MAX_PREDS) {
 			c->preds[c->npreds++] = s->u.if_.cond;
 			c->preds_in_loops += c->loop_depth > 0;
 		}
-		scan_threads(c, s->u.if_.then_, depth + 1);
-		scan_threads(c, s->u.if_.else_, depth + 1);
-		return;
+		break;
 	case ST_BLOCK:
 		if (c->tx && s->u.block.where && mentions_tx(c, s->u.block.where, 0) &&
 		    c->npreds < ORC_TX_MAX_PREDS) {
 			c->preds[c->npreds++] = s->u.block.where;
 			c->preds_in_loops += c->loop_depth > 0;
 		}
-		scan_threads(c, s->u.block.body, depth + 1);
-		return;
+		break;
 	default:
-		scan_threads(c, ir_body(s), depth + 1);
-		return;
+		break;
 	}
+	/* Then every body in order (a sequence's items, then before else). */
+	c->loop_depth += loop;
+	IrBodies b;
+	ir_stmt_bodies(&b, s);
+	for (Stmt **x; (x = ir_bodies_next(&b));)
+		scan_threads(c, *x, depth + 1);
+	c->loop_depth -= loop;
 }
 
 
@@ -345,8 +348,13 @@ orc_tx_decide(OrcTx *c, const Expr *cond)
 	return r.ok && r.lo == r.hi ? r.lo != 0 : -1;
 }
 
-/* A fingerprint of what the classes depend on: the predicates' structure,
- * constants and variables (by identity), tx and the thread count. */
+/* A fingerprint of what the classes depend on: the predicates' structure
+ * and constants as the evaluator reads them, tx and the thread count.
+ * While classes are found no other variable is bound, so any other
+ * variable, and any node the evaluator does not read (loads, strings,
+ * floats, ...), evaluates as unknown whatever it is: they are fingerprinted
+ * by what they are to it, so that predicates of one shape in different
+ * functions share their classes. */
 static uint64_t
 mix(uint64_t h, uint64_t v)
 {
@@ -355,51 +363,56 @@ mix(uint64_t h, uint64_t v)
 }
 
 static uint64_t
-fingerprint(const Expr *e, uint64_t h, int depth)
+fingerprint(const OrcTx *c, const Expr *e, uint64_t h, int depth)
 {
 	if (!e || depth > ORC_TX_MAX_DEPTH)
 		return mix(h, 0);
-	h = mix(h, (uint64_t)e->kind + 1);
 	switch (e->kind) {
 	case EX_INT:
 	case EX_POD_BOOL:
-		return mix(h, (uint64_t)e->u.i);
+		return mix(mix(h, 1), (uint64_t)e->u.i);
 	case EX_VAR:
-		return mix(h, (uint64_t)(uintptr_t)e->u.var);
+		return mix(h, e->u.var == c->tx ? 2 : 3);
 	case EX_BIN:
-		h = mix(h, (uint64_t)e->u.bin.op);
-		return fingerprint(e->u.bin.b, fingerprint(e->u.bin.a, h, depth + 1), depth + 1);
+		h = mix(mix(h, 4), (uint64_t)e->u.bin.op);
+		return fingerprint(c, e->u.bin.b, fingerprint(c, e->u.bin.a, h, depth + 1), depth + 1);
 	case EX_NOT:
-		return fingerprint(e->u.operand, h, depth + 1);
+		return fingerprint(c, e->u.operand, mix(h, 5), depth + 1);
 	case EX_CALL:
+		h = mix(h, 6);
 		for (const char *p = e->u.call.name; *p; p++)
 			h = mix(h, (unsigned char)*p);
+		h = mix(h, (uint64_t)e->u.call.nargs + 7);
 		for (int i = 0; i < e->u.call.nargs; i++)
-			h = fingerprint(e->u.call.args[i], h, depth + 1);
-		return h;
-	case EX_LOAD:
-		h = mix(h, (uint64_t)(uintptr_t)e->u.load.buf);
-		for (int i = 0; i < e->u.load.nidx; i++)
-			h = fingerprint(e->u.load.idx[i], h, depth + 1);
+			h = fingerprint(c, e->u.call.args[i], h, depth + 1);
 		return h;
 	default:
-		return mix(h, (uint64_t)(uintptr_t)e); /* never equal to another node's */
+		return mix(h, 3); /* unknown to the evaluator, as another variable */
 	}
 }
 
-/* The classes of the last function seen: the oracles build graphs of one
- * function many times (minimality's variants share its predicates), and
+/* The classes of recent predicate sets, by fingerprint: the oracles build
+ * graphs of one function many times (minimality's variants share its
+ * predicates), generated functions share a few predicate shapes, and
  * trying every thread is the cost. */
+enum { CLASS_CACHE = 64 };
 static struct {
 	uint64_t key;
 	int valid, ncls, too_many;
 	OrcTxClass cls[ORC_TX_MAX_CLASSES];
-} last;
+} cache[CLASS_CACHE];
 
 int
 orc_tx_find(OrcTx *c, const Func *f, int only_if_paths_differ)
 {
-	memset(c, 0, sizeof *c);
+	/* The header only: the predicate and binding arrays (most of the
+	 * struct) are read below their counts alone. */
+	c->tx = NULL;
+	c->nthreads = 0;
+	c->npreds = c->ncls = c->too_many = 0;
+	memset(c->cls, 0, sizeof c->cls);
+	c->tx_pt = c->tx_lo = c->tx_hi = 0;
+	c->nenv = c->loop_depth = c->preds_in_loops = c->overflow = c->ranging = 0;
 	scan_threads(c, f->body, 0);
 	if (!c->tx || c->nthreads < 2 || c->nthreads > ORC_TX_MAX_THREADS || c->npreds == 0)
 		return 0;
@@ -407,51 +420,103 @@ orc_tx_find(OrcTx *c, const Func *f, int only_if_paths_differ)
 	 * some thread's (dead arms aside), so the classes change nothing there. */
 	if (only_if_paths_differ && c->npreds < 2 && !c->preds_in_loops)
 		return 0;
-	uint64_t key = mix(mix(0, (uint64_t)(uintptr_t)c->tx), (uint64_t)c->nthreads);
+	uint64_t key = mix(mix(0, (uint64_t)c->npreds), (uint64_t)c->nthreads);
 	for (int i = 0; i < c->npreds; i++)
-		key = fingerprint(c->preds[i], mix(key, (uint64_t)i), 0);
-	if (last.valid && last.key == key) {
-		c->ncls = last.ncls;
-		c->too_many = last.too_many;
-		memcpy(c->cls, last.cls, sizeof c->cls);
+		key = fingerprint(c, c->preds[i], mix(key, (uint64_t)i), 0);
+	int slot = (int)((key ^ key >> 29) % CLASS_CACHE);
+	if (cache[slot].valid && cache[slot].key == key) {
+		c->ncls = cache[slot].ncls;
+		c->too_many = cache[slot].too_many;
+		memcpy(c->cls, cache[slot].cls, sizeof c->cls);
 		return c->ncls;
 	}
 	int n = find_classes(c);
-	last.key = key;
-	last.valid = 1;
-	last.ncls = c->ncls;
-	last.too_many = c->too_many;
-	memcpy(last.cls, c->cls, sizeof c->cls);
+	cache[slot].key = key;
+	cache[slot].valid = 1;
+	cache[slot].ncls = c->ncls;
+	cache[slot].too_many = c->too_many;
+	memcpy(cache[slot].cls, c->cls, sizeof c->cls);
 	return n;
+}
+
+/* Threads [lo, hi], all deciding the predicates as v, join v's class (a
+ * new one at the end when none has v yet). */
+static int
+add_class(OrcTx *c, unsigned char (*sig)[ORC_TX_MAX_PREDS], const unsigned char *v, int64_t lo,
+          int64_t hi)
+{
+	int k = 0;
+	while (k < c->ncls && memcmp(sig[k], v, (size_t)c->npreds))
+		k++;
+	if (k == c->ncls) {
+		if (c->ncls == ORC_TX_MAX_CLASSES)
+			return -1;
+		memcpy(sig[k], v, (size_t)c->npreds);
+		c->cls[k].first = (int)lo;
+		c->ncls++;
+	}
+	c->cls[k].last = (int)hi;
+	c->cls[k].count += (int)(hi - lo + 1);
+	return 0;
+}
+
+/* The decisions of the predicates for threads [lo, hi] at once (tx their
+ * hull): 1 when every predicate is decided alike for all of them (v set).
+ * Interval evaluation is inclusion-monotone (a hull that decides a
+ * predicate decides it so for each of its threads), and a hull of one
+ * thread is exactly the evaluation at that thread. */
+static int
+decide_range(OrcTx *c, int64_t lo, int64_t hi, unsigned char *v)
+{
+	c->tx_pt = c->tx_lo = lo;
+	c->tx_hi = hi;
+	for (int i = 0; i < c->npreds; i++) {
+		OrcIval r = eval(c, c->preds[i], 1, 0);
+		if (!(r.ok && r.lo == r.hi)) {
+			if (lo < hi)
+				return 0;
+			v[i] = 2;
+		} else {
+			v[i] = r.lo != 0;
+		}
+	}
+	return 1;
+}
+
+/* Threads [lo, hi] in order into classes (as trying each thread in turn
+ * would): ranges the predicates decide alike are one step, the others are
+ * halved.  0, or -1 past ORC_TX_MAX_CLASSES classes. */
+static int
+classify(OrcTx *c, unsigned char (*sig)[ORC_TX_MAX_PREDS], int64_t lo, int64_t hi)
+{
+	unsigned char v[ORC_TX_MAX_PREDS];
+	if (hi - lo >= 4 && !decide_range(c, lo, hi, v)) {
+		int64_t mid = lo + (hi - lo) / 2;
+		return classify(c, sig, lo, mid) < 0 ? -1 : classify(c, sig, mid + 1, hi);
+	}
+	if (hi - lo < 4) { /* a few threads: one by one */
+		for (int64_t t = lo; t <= hi; t++) {
+			decide_range(c, t, t, v);
+			if (add_class(c, sig, v, t, t) < 0)
+				return -1;
+		}
+		return 0;
+	}
+	return add_class(c, sig, v, lo, hi);
 }
 
 static int
 find_classes(OrcTx *c)
 {
 	unsigned char sig[ORC_TX_MAX_CLASSES][ORC_TX_MAX_PREDS];
-	for (int64_t t = 0; t < c->nthreads; t++) {
-		unsigned char v[ORC_TX_MAX_PREDS];
-		c->tx_pt = c->tx_lo = c->tx_hi = t;
-		for (int i = 0; i < c->npreds; i++) {
-			OrcIval r = eval(c, c->preds[i], 0, 0);
-			v[i] = r.ok && r.lo == r.hi ? (r.lo != 0) : 2;
-		}
-		int k = 0;
-		while (k < c->ncls && memcmp(sig[k], v, (size_t)c->npreds))
-			k++;
-		if (k == c->ncls) {
-			if (c->ncls == ORC_TX_MAX_CLASSES) {
-				c->too_many = 1;
-				c->ncls = 0;
-				return 0;
-			}
-			memcpy(sig[k], v, (size_t)c->npreds);
-			c->cls[k].first = (int)t;
-			c->ncls++;
-		}
-		c->cls[k].last = (int)t;
-		c->cls[k].count++;
-	}
+	c->ranging = 1;
+	int r = classify(c, sig, 0, c->nthreads - 1);
+	c->ranging = 0;
 	c->nenv = 0;
+	if (r < 0) {
+		c->too_many = 1;
+		c->ncls = 0;
+		return 0;
+	}
 	return c->ncls;
 }

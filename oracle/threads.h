@@ -39,6 +39,7 @@ typedef struct OrcTx {
 	int nenv;               /* bindings; the caller may truncate back to a saved count */
 	int loop_depth, preds_in_loops; /* (scan) predicates inside a loop that is not a thread binding */
 	int overflow;           /* a binding did not fit */
+	int ranging;            /* (find_classes) tx is a range of threads being classified */
 } OrcTx;
 
 /* Finds tx, its predicates and the classes of f: the number of classes, 0
