@@ -23,6 +23,9 @@ typedef struct Chunk {
 struct Arena {
 	Chunk *head;
 	size_t total;
+	const Chunk *hit;            /* ar_owns: the chunk of the last pointer found */
+	void *side;                  /* ar_side */
+	void (*side_free)(void *);
 };
 
 enum { CHUNK_MIN = 64 * 1024, CHUNK_MAP = 2 << 20 };
@@ -75,6 +78,8 @@ ar_free(Arena *a)
 {
 	if (!a)
 		return;
+	if (a->side_free)
+		a->side_free(a->side);
 	for (Chunk *c = a->head, *next; c; c = next) {
 		next = c->next;
 		free_chunk(c);
@@ -129,4 +134,33 @@ ar_dup_array(Arena *a, void *const *items, int n)
 	if (n > 0)
 		memcpy(p, items, sizeof *p * (size_t)n);
 	return p;
+}
+
+void *
+ar_side(const Arena *a)
+{
+	return a->side;
+}
+
+void
+ar_set_side(Arena *a, void *side, void (*free_fn)(void *))
+{
+	if (a->side_free)
+		a->side_free(a->side);
+	a->side = side;
+	a->side_free = free_fn;
+}
+
+int
+ar_owns(Arena *a, const void *p)
+{
+	uintptr_t q = (uintptr_t)p;
+	if (a->hit && q - (uintptr_t)a->hit->data < a->hit->used)
+		return 1;
+	for (const Chunk *c = a->head; c; c = c->next)
+		if (q - (uintptr_t)c->data < c->used) {
+			a->hit = c;
+			return 1;
+		}
+	return 0;
 }
