@@ -229,6 +229,17 @@ pop_node(Scan *S)
 
 static void scan_body(Scan *S, const Stmt *s);
 
+/* The tag of an env thread's first launch (the function header prints it). */
+static int
+env_tag_of(const Stmt *s, void *ctx)
+{
+	Printer *P = ctx;
+	Var *v = ir_stmt_var(s);
+	if (s->kind == ST_LAUNCH && v && (v->flags & VAR_ENV_THREAD) && !pm_get(&P->env_tag, v))
+		pm_put(&P->env_tag, v, (void *)s->u.launch.tag);
+	return IR_WALK_GO;
+}
+
 static void
 scan_nested(Scan *S, const Stmt *body)
 {
@@ -237,9 +248,25 @@ scan_nested(Scan *S, const Stmt *body)
 	pop_node(S);
 }
 
+/* The order in which TVM's printer meets a statement's expressions, as
+ * segments of ir_stmt_kids (numbered in nodes.def's order), for the kinds
+ * where it is not the table's order: a store's value before its indices, a
+ * loop's annotations before its step; a decl_buffer's annotations are not
+ * met at all.  -1 ends a row. */
+typedef struct ScanOrder {
+	unsigned char own; /* 0: the table's order */
+	signed char seg[IR_MAX_SEGS + 1];
+} ScanOrder;
+
+static const ScanOrder scan_order[] = {
+	[ST_STORE] = {1, {1, 0, -1}},
+	[ST_FOR] = {1, {0, 1, 3, 2, -1}},
+	[ST_DECL] = {1, {-1}},
+};
+
 /* Statements are numbered in the order print_stmt meets them; expressions
- * are visited in printing order so that aliases sharing an anchor come out
- * in order of first use. */
+ * are visited in the order TVM's printer meets them (uses of aliases that
+ * share an anchor: their lines come out in order of first use). */
 static void
 scan_stmt(Scan *S, const Stmt *s)
 {
@@ -250,78 +277,28 @@ scan_stmt(Scan *S, const Stmt *s)
 	}
 	push_node(S, S->seq++);
 	S->stamp++;
-	switch (s->kind) {
-	case ST_SEQ:
-		break;
-	case ST_EVAL:
-		scan_expr(S, s->u.eval.value);
-		break;
-	case ST_STORE:
-		scan_buffer_use(S, s->u.store.buf);
-		scan_expr(S, s->u.store.value);
-		for (int i = 0; i < s->u.store.nidx; i++)
-			scan_expr(S, s->u.store.idx[i]);
-		break;
-	case ST_FOR:
-		scan_expr(S, s->u.for_.min);
-		scan_expr(S, s->u.for_.extent);
-		scan_expr(S, s->u.for_.annotations);
-		scan_expr(S, s->u.for_.step);
-		scan_nested(S, s->u.for_.body);
-		break;
-	case ST_WHILE:
-		scan_expr(S, s->u.while_.cond);
-		scan_nested(S, s->u.while_.body);
-		break;
-	case ST_IF:
-		scan_expr(S, s->u.if_.cond);
-		scan_nested(S, s->u.if_.then_);
-		if (s->u.if_.else_)
-			scan_nested(S, s->u.if_.else_);
-		break;
-	case ST_LET:
-		scan_expr(S, s->u.let.value);
-		scan_nested(S, s->u.let.body);
-		break;
-	case ST_ASSERT:
-		scan_expr(S, s->u.assert_.cond);
-		scan_expr(S, s->u.assert_.msg);
-		scan_nested(S, s->u.assert_.body);
-		break;
-	case ST_ATTR:
-		scan_expr(S, s->u.attr.node);
-		scan_expr(S, s->u.attr.value);
-		scan_nested(S, s->u.attr.body);
-		break;
-	case ST_LAUNCH: {
-		Var *v = s->u.launch.var;
-		if (v && (v->flags & VAR_ENV_THREAD) && !pm_get(&S->P->env_tag, v))
-			pm_put(&S->P->env_tag, v, (void *)s->u.launch.tag);
-		scan_expr(S, s->u.launch.extent);
-		scan_nested(S, s->u.launch.body);
-		break;
+	env_tag_of(s, S->P);
+	scan_buffer_use(S, ir_stmt_buf(s)); /* a store's (a decl's is no alias) */
+	IrKids k;
+	ir_stmt_kids(&k, s);
+	const ScanOrder *o = (size_t)s->kind < sizeof scan_order / sizeof scan_order[0] ? &scan_order[s->kind] : NULL;
+	if (o && o->own) {
+		for (int j = 0; o->seg[j] >= 0; j++)
+			for (int i = 0; i < k.len[o->seg[j]]; i++)
+				scan_expr(S, k.seg[o->seg[j]][i]);
+	} else {
+		for (Expr **c; (c = ir_kids_next(&k));)
+			scan_expr(S, *c);
 	}
-	case ST_ALLOC:
-		for (int i = 0; i < s->u.alloc.nextents; i++)
-			scan_expr(S, s->u.alloc.extents[i]);
-		scan_expr(S, s->u.alloc.condition);
-		scan_expr(S, s->u.alloc.annotations);
-		scan_nested(S, s->u.alloc.body);
-		break;
-	case ST_DECL:
-		scan_buffer_fields(S, s->u.decl.buf);
-		scan_nested(S, s->u.decl.body);
-		break;
-	case ST_BLOCK:
-		scan_expr(S, s->u.block.where);
-		scan_expr(S, s->u.block.reads);
-		scan_expr(S, s->u.block.writes);
-		scan_expr(S, s->u.block.attrs);
-		for (int i = 0; i < s->u.block.nallocs; i++)
-			scan_buffer_fields(S, s->u.block.allocs[i]);
-		scan_nested(S, s->u.block.body);
-		break;
-	}
+	int ndefs;
+	Buffer **defs = ir_stmt_defbufs(s, &ndefs);
+	for (int i = 0; i < ndefs; i++)
+		scan_buffer_fields(S, defs[i]);
+	IrBodies b;
+	ir_stmt_bodies(&b, s);
+	for (Stmt **c; (c = ir_bodies_next(&b));)
+		if (*c)
+			scan_nested(S, *c);
 	pop_node(S);
 }
 
@@ -1322,62 +1299,52 @@ print_assert_message(Printer *P, const Stmt *s)
 	put(P, "])");
 }
 
-/* The flat form of a scope statement (docs/tvmscript.md §2); its body is the rest of
- * the enclosing block, printed by the caller at the same indentation. */
-static void
-print_scope_flat(Printer *P, const Stmt *s, int indent)
+/* The name a scope statement binds: its var or buffer; none for an attr,
+ * an assert or the launch of an env thread (the function defines those). */
+static const char *
+bound_name(const Stmt *s)
 {
-	begin_line(P, indent);
-	switch (s->kind) {
-	case ST_LET:
-		print_var(P, s->u.let.var);
-		if (!P->rebinding) {
-			put(P, ": ");
-			print_type(P, s->u.let.var, 0);
-		}
-		P->rebinding = 0;
-		put(P, " = ");
-		print_expr(P, s->u.let.value);
-		break;
-	case ST_ASSERT:
-		put(P, "assert ");
-		print_expr(P, s->u.assert_.cond);
-		put(P, ", ");
-		print_assert_message(P, s);
-		break;
-	case ST_ATTR:
-		print_attr_call(P, s);
-		break;
-	case ST_LAUNCH:
-		if (!(s->u.launch.var->flags & VAR_ENV_THREAD)) {
-			put(P, s->u.launch.var->name);
-			put(P, " = ");
-		}
-		print_launch_call(P, s);
-		break;
-	case ST_ALLOC:
-		put(P, s->u.alloc.var->name);
-		put(P, " = ");
-		print_alloc_call(P, s);
-		break;
-	case ST_DECL:
-		put(P, s->u.decl.buf->name);
-		put(P, " = ");
-		print_decl_call(P, s);
-		break;
-	default:
-		abort();
-	}
+	const Var *v = ir_stmt_var(s);
+	if (v)
+		return v->flags & VAR_ENV_THREAD ? NULL : v->name;
+	const Buffer *b = ir_stmt_buf(s);
+	return b ? b->name : NULL;
 }
 
-static void
-print_scope_with(Printer *P, const Stmt *s, int indent)
+/* Flat: `name = ` before the call.  Returns the name. */
+static const char *
+print_bound_name(Printer *P, const Stmt *s, int flat)
 {
-	begin_line(P, indent);
-	put(P, "with ");
+	const char *name = bound_name(s);
+	if (flat && name) {
+		put(P, name);
+		put(P, " = ");
+	}
+	return name;
+}
+
+/* The line of a scope statement (docs/tvmscript.md §2) after its
+ * indentation: the flat form (`p = T.allocate(..)`, whose body is the rest
+ * of the enclosing block, printed by the caller at the same indentation),
+ * or the head of the with form (`T.allocate(..)`, after `with `).  Returns
+ * the name the with form binds (`as p`), or NULL. */
+static const char *
+print_scope_head(Printer *P, const Stmt *s, int flat)
+{
 	const char *as = NULL;
 	switch (s->kind) {
 	case ST_LET:
+		if (flat) {
+			print_var(P, s->u.let.var);
+			if (!P->rebinding) {
+				put(P, ": ");
+				print_type(P, s->u.let.var, 0);
+			}
+			P->rebinding = 0;
+			put(P, " = ");
+			print_expr(P, s->u.let.value);
+			break;
+		}
 		put(P, "T.LetStmt(");
 		print_expr(P, s->u.let.value);
 		if (P->rebinding) {
@@ -1394,6 +1361,13 @@ print_scope_with(Printer *P, const Stmt *s, int indent)
 		putch(P, ')');
 		break;
 	case ST_ASSERT:
+		if (flat) {
+			put(P, "assert ");
+			print_expr(P, s->u.assert_.cond);
+			put(P, ", ");
+			print_assert_message(P, s);
+			break;
+		}
 		put(P, "T.Assert(");
 		print_expr(P, s->u.assert_.cond);
 		put(P, ", ");
@@ -1414,21 +1388,36 @@ print_scope_with(Printer *P, const Stmt *s, int indent)
 		print_attr_call(P, s);
 		break;
 	case ST_LAUNCH:
+		as = print_bound_name(P, s, flat);
 		print_launch_call(P, s);
-		if (!(s->u.launch.var->flags & VAR_ENV_THREAD))
-			as = s->u.launch.var->name;
 		break;
 	case ST_ALLOC:
+		as = print_bound_name(P, s, flat);
 		print_alloc_call(P, s);
-		as = s->u.alloc.var->name;
 		break;
 	case ST_DECL:
+		as = print_bound_name(P, s, flat);
 		print_decl_call(P, s);
-		as = s->u.decl.buf->name;
 		break;
 	default:
 		abort();
 	}
+	return as;
+}
+
+static void
+print_scope_flat(Printer *P, const Stmt *s, int indent)
+{
+	begin_line(P, indent);
+	print_scope_head(P, s, 1);
+}
+
+static void
+print_scope_with(Printer *P, const Stmt *s, int indent)
+{
+	begin_line(P, indent);
+	put(P, "with ");
+	const char *as = print_scope_head(P, s, 0);
 	if (as) {
 		put(P, " as ");
 		put(P, as);
@@ -1736,15 +1725,6 @@ print_func_text(Printer *P, const Func *f, const Stmt *body, int indent)
 	print_body(P, body, in);
 }
 
-static int
-env_tag_of(const Stmt *s, void *ctx)
-{
-	Printer *P = ctx;
-	Var *v = ir_stmt_var(s);
-	if (s->kind == ST_LAUNCH && v && (v->flags & VAR_ENV_THREAD) && !pm_get(&P->env_tag, v))
-		pm_put(&P->env_tag, v, (void *)s->u.launch.tag);
-	return IR_WALK_GO;
-}
 
 static void
 print_func(Printer *P, const Func *f, int indent)
