@@ -16,13 +16,15 @@
  * read (the reader), verify-in (the verifier on what was read), pass (the
  * model, with the verification of its output that FENCEFUZZ_VERIFY builds
  * run inside pass_run_ex subtracted), verify-out (that verification on its
- * own), print, write (the text to F.bench-out, then removed) and the total.
+ * own), print, write (the text to F.bench-out, then removed), the total and
+ * the process's peak RSS.
  *
  *     bench_pass --file big.py [--model M] [--repeat R]
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "ir.h"
@@ -351,6 +353,9 @@ split(const char *file, const char *model, int repeat)
 	for (int i = 0; i < NSTAGE; i++)
 		printf("| %-10s | %8.1f |\n", names[i], best[i] * 1e3);
 	printf("| %-10s | %8.1f |\n", "total", total * 1e3);
+	struct rusage ru;
+	if (getrusage(RUSAGE_SELF, &ru) == 0)
+		printf("peak RSS %.0f MB\n", (double)ru.ru_maxrss / 1024.0);
 	free(src);
 	return 0;
 }
