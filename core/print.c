@@ -27,7 +27,9 @@
  * statements in printing order and finds, per alias, the lowest common
  * ancestor of its uses in the tree of statements and bodies; the printer
  * counts statements the same way and emits each alias before the statement
- * with its anchor number.  Without aliases the pre-pass builds no tree.
+ * with its anchor number.  Without aliases the pre-pass builds no tree;
+ * at seed, a function is first printed without any pre-pass, and printed
+ * again after it only if that print meets an alias buffer (print_func).
  */
 #include <assert.h>
 #include <inttypes.h>
