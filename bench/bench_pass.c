@@ -10,10 +10,21 @@
  * statement.  Also the reader and the printer on the same programs.
  *
  *     bench_pass [--max N]
+ *
+ * With --file F: the stages of `fencefuzz pass F` one by one, in CPU time
+ * (user + system: page faults count), best of --repeat R runs (default 3):
+ * read (the reader), verify-in (the verifier on what was read), pass (the
+ * model, with the verification of its output that FENCEFUZZ_VERIFY builds
+ * run inside pass_run_ex subtracted), verify-out (that verification on its
+ * own), print, write (the text to F.bench-out, then removed), the total and
+ * the process's peak RSS.
+ *
+ *     bench_pass --file big.py [--model M] [--repeat R]
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "ir.h"
@@ -243,6 +254,112 @@ time_model(const PassModel *m, const Program *p, long stmts)
 	return best;
 }
 
+static double
+cpu(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+enum { ST_READ, ST_VIN, ST_PASS, ST_VOUT, ST_PRINT, ST_WRITE, NSTAGE };
+
+/* One run of the stages of `fencefuzz pass` on src; t[] gets CPU seconds. */
+static int
+split_once(const char *file, const char *src, size_t len, const PassModel *m, double *t)
+{
+	Diag d = {0};
+	Arena *a = ar_new();
+	double t0 = cpu();
+	Program *p = ir_read(a, file, src, len, &d);
+	t[ST_READ] = cpu() - t0;
+	if (!p) {
+		diag_print(stderr, &d);
+		ar_free(a);
+		return 1;
+	}
+	size_t read_bytes = ar_bytes(a);
+	t0 = cpu();
+	int bad = ir_verify_program(p, &d);
+	t[ST_VIN] = cpu() - t0;
+	PassError err;
+	t0 = cpu();
+	Program *q = pass_run_ex(m, p, &err);
+	t[ST_PASS] = cpu() - t0;
+	if (bad || !q) {
+		fprintf(stderr, "bench: %s\n", bad ? d.msg : err.msg);
+		ar_free(a);
+		return 1;
+	}
+	if (getenv("BENCH_ARENA"))
+		fprintf(stderr, "arena: %.1f MB after reading, %.1f MB after the pass\n",
+		        (double)read_bytes / 1e6, (double)ar_bytes(a) / 1e6);
+	t0 = cpu();
+	(void)ir_verify_program(q, &d);
+	t[ST_VOUT] = cpu() - t0;
+#ifdef FENCEFUZZ_VERIFY
+	t[ST_PASS] -= t[ST_VOUT];
+#endif
+	StrBuf sb;
+	sb_init(&sb);
+	t0 = cpu();
+	ir_print_program(&sb, q);
+	t[ST_PRINT] = cpu() - t0;
+	char out[4096];
+	snprintf(out, sizeof out, "%s.bench-out", file);
+	t0 = cpu();
+	FILE *f = fopen(out, "wb");
+	if (!f || fwrite(sb.p, 1, sb.len, f) != sb.len || fputc('\n', f) == EOF || fclose(f)) {
+		perror(out);
+		return 1;
+	}
+	t[ST_WRITE] = cpu() - t0;
+	remove(out);
+	sb_free(&sb);
+	ar_free(a);
+	return 0;
+}
+
+static int
+split(const char *file, const char *model, int repeat)
+{
+	const PassModel *m = pass_find(model);
+	if (!m) {
+		fprintf(stderr, "bench: unknown model %s\n", model);
+		return 2;
+	}
+	Diag d = {0};
+	size_t len;
+	char *src = ir_read_text(file, &len, &d);
+	if (!src) {
+		diag_print(stderr, &d);
+		return 2;
+	}
+	static const char *const names[NSTAGE] = {"read", "verify-in", "pass", "verify-out", "print",
+	                                          "write"};
+	double best[NSTAGE], total = 1e30;
+	for (int r = 0; r < repeat; r++) {
+		double t[NSTAGE], sum = 0;
+		if (split_once(file, src, len, m, t))
+			return 1;
+		for (int i = 0; i < NSTAGE; i++)
+			sum += t[i];
+		if (sum < total) {
+			total = sum;
+			memcpy(best, t, sizeof best);
+		}
+	}
+	printf("| stage      | CPU ms   |\n|------------|---------:|\n");
+	for (int i = 0; i < NSTAGE; i++)
+		printf("| %-10s | %8.1f |\n", names[i], best[i] * 1e3);
+	printf("| %-10s | %8.1f |\n", "total", total * 1e3);
+	struct rusage ru;
+	if (getrusage(RUSAGE_SELF, &ru) == 0)
+		printf("peak RSS %.0f MB\n", (double)ru.ru_maxrss / 1024.0);
+	free(src);
+	return 0;
+}
+
 static void
 row(const char *shape, const char *what, long stmts, double seconds)
 {
@@ -254,9 +371,20 @@ int
 main(int argc, char **argv)
 {
 	long max = 1000000;
-	for (int i = 1; i < argc; i++)
+	const char *file = NULL, *model = PASS_DEFAULT_MODEL;
+	int repeat = 3;
+	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--max") && i + 1 < argc)
 			max = atol(argv[++i]);
+		else if (!strcmp(argv[i], "--file") && i + 1 < argc)
+			file = argv[++i];
+		else if (!strcmp(argv[i], "--model") && i + 1 < argc)
+			model = argv[++i];
+		else if (!strcmp(argv[i], "--repeat") && i + 1 < argc)
+			repeat = atoi(argv[++i]);
+	}
+	if (file)
+		return split(file, model, repeat > 0 ? repeat : 1);
 	int nmodels;
 	const PassModel *const *models = pass_models(&nmodels);
 	printf("| shape    | model / stage      | statements |   ms       | ns/stmt  |\n");

@@ -104,8 +104,14 @@ extern const char cli_commit[];  /* git commit of the source tree, "unknown" out
 /* common.c */
 /* Reads and verifies a program; prints the diagnostic and returns NULL on bad input. */
 Program *cli_read_program(Arena *a, const char *path);
+/* The same, also handing back the text read (*text: freed with sb_free;
+ * the program does not point into it, so it may be printed over). */
+Program *cli_read_program_text(Arena *a, const char *path, StrBuf *text);
 /* Prints a program with a final newline. */
 void cli_print_program(FILE *out, const Program *p);
+/* The same, printed in *sb (emptied first, its memory reused) and written
+ * with one fwrite: 0, or -1 on a write error. */
+int cli_print_program_into(FILE *out, const Program *p, StrBuf *sb);
 /* Usage error: prints "fencefuzz CMD: message" and returns 2. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* CliParseFn of --oracles LIST (an unsigned mask, orc_parse_oracles). */

@@ -106,7 +106,8 @@ cmd_fmt(int argc, char **argv)
 	if (era_name && ir_era_parse(era_name, &era))
 		return cli_usage_error("fmt", "--era takes seed or head, not '%s'", era_name);
 	Arena *a = ar_new();
-	Program *p = cli_read_program(a, path);
+	StrBuf raw; /* the text read: compared with (--check), or printed over */
+	Program *p = cli_read_program_text(a, path, &raw);
 	if (!p) {
 		ar_free(a);
 		return 2;
@@ -115,33 +116,30 @@ cmd_fmt(int argc, char **argv)
 		era = p->era;
 	StrBuf canon;
 	sb_init(&canon);
+	if (!check) {
+		canon = raw;
+		canon.len = 0;
+		sb_init(&raw);
+	}
 	int rc = convert(path, p, era, &canon);
 	if (rc) {
 		/* nothing printed */
 	} else if (check) {
-		/* Re-read the raw text to compare: the reader does not keep it. */
-		size_t len;
-		Diag d;
-		char *raw = strcmp(path, "-") ? ir_read_text(path, &len, &d) : NULL;
 		if (!strcmp(path, "-")) {
 			fprintf(stderr, "fencefuzz fmt: --check needs a file, not stdin\n");
 			rc = 2;
-		} else if (!raw) {
-			diag_print(stderr, &d);
-			rc = 2;
-		} else if (!same_modulo_final_newlines(canon.p, canon.len, raw, len)) {
+		} else if (!same_modulo_final_newlines(canon.p, canon.len, raw.p, raw.len)) {
 			fprintf(stderr, "%s: not in canonical form (fencefuzz fmt %s shows it)\n", path, path);
 			rc = 1;
 		}
-		free(raw);
 	} else {
 		FILE *out = out_path ? fopen(out_path, "wb") : stdout;
 		if (!out) {
 			perror(out_path);
 			rc = 2;
 		} else {
-			fwrite(canon.p ? canon.p : "", 1, canon.len, out);
-			fputc('\n', out);
+			sb_putc(&canon, '\n');
+			fwrite(canon.p, 1, canon.len, out);
 			if (out != stdout && fclose(out) != 0) {
 				perror(out_path);
 				rc = 2;
@@ -149,6 +147,7 @@ cmd_fmt(int argc, char **argv)
 		}
 	}
 	sb_free(&canon);
+	sb_free(&raw);
 	ar_free(a);
 	return rc;
 }

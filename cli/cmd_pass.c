@@ -72,7 +72,8 @@ cmd_pass(int argc, char **argv)
 	if (!m)
 		return 2;
 	Arena *a = ar_new();
-	Program *p = cli_read_program(a, path);
+	StrBuf text; /* the input's memory, reused for the output */
+	Program *p = cli_read_program_text(a, path, &text);
 	if (!p) {
 		ar_free(a);
 		return 2;
@@ -81,11 +82,13 @@ cmd_pass(int argc, char **argv)
 	Program *q = pass_run_ex(m, p, &err);
 	if (!q && err.kind == PASS_ERR_REJECTED) {
 		fprintf(stderr, "%s:%d:%d: %s\n", path, err.loc.line, err.loc.col, err.msg);
+		sb_free(&text);
 		ar_free(a);
 		return 2;
 	}
 	if (!q) {
 		fprintf(stderr, "fencefuzz pass: model %s failed: %s\n", m->name, err.msg);
+		sb_free(&text);
 		ar_free(a);
 		return 2;
 	}
@@ -95,12 +98,13 @@ cmd_pass(int argc, char **argv)
 		perror(out_path);
 		rc = 2;
 	} else {
-		cli_print_program(out, q);
+		cli_print_program_into(out, q, &text);
 		if (out != stdout && fclose(out) != 0) {
 			perror(out_path);
 			rc = 2;
 		}
 	}
+	sb_free(&text);
 	ar_free(a);
 	return rc;
 }

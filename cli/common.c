@@ -9,10 +9,27 @@
 Program *
 cli_read_program(Arena *a, const char *path)
 {
+	StrBuf text;
+	Program *p = cli_read_program_text(a, path, &text);
+	sb_free(&text);
+	return p;
+}
+
+Program *
+cli_read_program_text(Arena *a, const char *path, StrBuf *text)
+{
 	Diag d = {0};
-	Program *p = ir_read_file(a, path, &d);
+	sb_init(text);
+	size_t len;
+	char *src = ir_read_text(path, &len, &d);
+	Program *p = src ? ir_read(a, strcmp(path, "-") ? path : "<stdin>", src, len, &d) : NULL;
+	/* The program holds nothing of the text: the caller may write over it. */
+	text->p = src;
+	text->len = len;
+	text->cap = src ? len + 1 : 0;
 	if (!p) {
 		diag_print(stderr, &d);
+		sb_free(text);
 		return NULL;
 	}
 #ifdef FENCEFUZZ_VERIFY
@@ -31,10 +48,17 @@ cli_print_program(FILE *out, const Program *p)
 {
 	StrBuf sb;
 	sb_init(&sb);
-	ir_print_program(&sb, p);
-	fwrite(sb.p ? sb.p : "", 1, sb.len, out);
-	fputc('\n', out);
+	cli_print_program_into(out, p, &sb);
 	sb_free(&sb);
+}
+
+int
+cli_print_program_into(FILE *out, const Program *p, StrBuf *sb)
+{
+	sb->len = 0;
+	ir_print_program(sb, p);
+	sb_putc(sb, '\n');
+	return fwrite(sb->p, 1, sb->len, out) == sb->len ? 0 : -1;
 }
 
 int

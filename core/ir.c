@@ -225,8 +225,10 @@ is_noop_eval(const Stmt *s)
 	       s->u.eval.value->u.i == 0;
 }
 
-Stmt *
-ir_seq(Arena *a, Stmt **items, int n)
+/* Items with no sequence among them (the usual case) take one pass over
+ * the items, which are each another cache line on a big program. */
+static Stmt *
+seq_flatten(Arena *a, Stmt **items, int n)
 {
 	int total = 0;
 	for (int i = 0; i < n; i++)
@@ -240,15 +242,12 @@ ir_seq(Arena *a, Stmt **items, int n)
 		else
 			flat[k++] = items[i];
 	}
-	/* As TVM's parser: T.evaluate(0) disappears from multi-statement bodies. */
 	if (k > 1) {
 		int m = 0;
 		for (int i = 0; i < k; i++)
 			if (!is_noop_eval(flat[i]))
 				flat[m++] = flat[i];
-		if (m == 0)
-			m = 1; /* all no-ops: keep one */
-		k = m;
+		k = m ? m : 1; /* all no-ops: keep one */
 	}
 	if (k == 0)
 		return ir_eval(a, ir_int(a, 0, "int32"));
@@ -257,6 +256,30 @@ ir_seq(Arena *a, Stmt **items, int n)
 	Stmt *s = new_stmt(a, ST_SEQ);
 	s->u.seq.items = flat;
 	s->u.seq.n = k;
+	return s;
+}
+
+Stmt *
+ir_seq(Arena *a, Stmt **items, int n)
+{
+	if (n <= 0)
+		return ir_eval(a, ir_int(a, 0, "int32"));
+	Stmt **kept = ar_alloc(a, sizeof *kept * (size_t)n);
+	int m = 0;
+	for (int i = 0; i < n; i++) {
+		if (items[i]->kind == ST_SEQ)
+			return seq_flatten(a, items, n);
+		/* As TVM's parser: T.evaluate(0) disappears from multi-statement bodies. */
+		if (!is_noop_eval(items[i]))
+			kept[m++] = items[i];
+	}
+	if (n == 1 || m == 0)
+		return items[0]; /* all no-ops: keep one */
+	if (m == 1)
+		return kept[0];
+	Stmt *s = new_stmt(a, ST_SEQ);
+	s->u.seq.items = kept;
+	s->u.seq.n = m;
 	return s;
 }
 

@@ -277,6 +277,12 @@ char *ar_strndup(Arena *a, const char *s, size_t n);
 char *ar_strdup(Arena *a, const char *s);
 size_t ar_bytes(const Arena *a);
 void **ar_dup_array(Arena *a, void *const *items, int n);
+/* One slot of side data about the arena's nodes, freed (free_fn) with the
+ * arena or when replaced: verify.c keeps its memo of verified statements
+ * there, for the programs that share those nodes. */
+void *ar_side(const Arena *a);
+void ar_set_side(Arena *a, void *side, void (*free_fn)(void *));
+int ar_owns(Arena *a, const void *p); /* p points into memory a handed out */
 
 /* ---- strbuf.c ---------------------------------------------------------------- */
 void sb_init(StrBuf *sb);

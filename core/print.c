@@ -27,7 +27,9 @@
  * statements in printing order and finds, per alias, the lowest common
  * ancestor of its uses in the tree of statements and bodies; the printer
  * counts statements the same way and emits each alias before the statement
- * with its anchor number.  Without aliases the pre-pass builds no tree.
+ * with its anchor number.  Without aliases the pre-pass builds no tree;
+ * at seed, a function is first printed without any pre-pass, and printed
+ * again after it only if that print meets an alias buffer (print_func).
  */
 #include <assert.h>
 #include <inttypes.h>
@@ -88,6 +90,10 @@ typedef struct Printer {
 	const Stmt *pending;
 	size_t scanned, bol; /* bytes of sb counted; where the current line begins */
 	int line;
+	/* Printing without the pre-pass (print_func): an alias buffer met
+	 * means the pre-pass was needed after all, and the function is
+	 * printed again after it. */
+	int speculating, missed;
 } Printer;
 
 /* The tree walked by the placement pre-pass: statement nodes and body nodes
@@ -114,6 +120,14 @@ static int
 alias_index(Printer *P, const Buffer *b)
 {
 	return (int)(intptr_t)pm_get(&P->alias_of, b) - 1;
+}
+
+/* A buffer printed by name: a use, which the pre-pass would have seen. */
+static inline void
+note_buffer(Printer *P, const Buffer *b)
+{
+	if (b->kind == BUF_ALIAS && P->speculating)
+		P->missed = 1;
 }
 
 static void
@@ -217,6 +231,17 @@ pop_node(Scan *S)
 
 static void scan_body(Scan *S, const Stmt *s);
 
+/* The tag of an env thread's first launch (the function header prints it). */
+static int
+env_tag_of(const Stmt *s, void *ctx)
+{
+	Printer *P = ctx;
+	Var *v = ir_stmt_var(s);
+	if (s->kind == ST_LAUNCH && v && (v->flags & VAR_ENV_THREAD) && !pm_get(&P->env_tag, v))
+		pm_put(&P->env_tag, v, (void *)s->u.launch.tag);
+	return IR_WALK_GO;
+}
+
 static void
 scan_nested(Scan *S, const Stmt *body)
 {
@@ -225,9 +250,25 @@ scan_nested(Scan *S, const Stmt *body)
 	pop_node(S);
 }
 
+/* The order in which TVM's printer meets a statement's expressions, as
+ * segments of ir_stmt_kids (numbered in nodes.def's order), for the kinds
+ * where it is not the table's order: a store's value before its indices, a
+ * loop's annotations before its step; a decl_buffer's annotations are not
+ * met at all.  -1 ends a row. */
+typedef struct ScanOrder {
+	unsigned char own; /* 0: the table's order */
+	signed char seg[IR_MAX_SEGS + 1];
+} ScanOrder;
+
+static const ScanOrder scan_order[] = {
+	[ST_STORE] = {1, {1, 0, -1}},
+	[ST_FOR] = {1, {0, 1, 3, 2, -1}},
+	[ST_DECL] = {1, {-1}},
+};
+
 /* Statements are numbered in the order print_stmt meets them; expressions
- * are visited in printing order so that aliases sharing an anchor come out
- * in order of first use. */
+ * are visited in the order TVM's printer meets them (uses of aliases that
+ * share an anchor: their lines come out in order of first use). */
 static void
 scan_stmt(Scan *S, const Stmt *s)
 {
@@ -238,78 +279,28 @@ scan_stmt(Scan *S, const Stmt *s)
 	}
 	push_node(S, S->seq++);
 	S->stamp++;
-	switch (s->kind) {
-	case ST_SEQ:
-		break;
-	case ST_EVAL:
-		scan_expr(S, s->u.eval.value);
-		break;
-	case ST_STORE:
-		scan_buffer_use(S, s->u.store.buf);
-		scan_expr(S, s->u.store.value);
-		for (int i = 0; i < s->u.store.nidx; i++)
-			scan_expr(S, s->u.store.idx[i]);
-		break;
-	case ST_FOR:
-		scan_expr(S, s->u.for_.min);
-		scan_expr(S, s->u.for_.extent);
-		scan_expr(S, s->u.for_.annotations);
-		scan_expr(S, s->u.for_.step);
-		scan_nested(S, s->u.for_.body);
-		break;
-	case ST_WHILE:
-		scan_expr(S, s->u.while_.cond);
-		scan_nested(S, s->u.while_.body);
-		break;
-	case ST_IF:
-		scan_expr(S, s->u.if_.cond);
-		scan_nested(S, s->u.if_.then_);
-		if (s->u.if_.else_)
-			scan_nested(S, s->u.if_.else_);
-		break;
-	case ST_LET:
-		scan_expr(S, s->u.let.value);
-		scan_nested(S, s->u.let.body);
-		break;
-	case ST_ASSERT:
-		scan_expr(S, s->u.assert_.cond);
-		scan_expr(S, s->u.assert_.msg);
-		scan_nested(S, s->u.assert_.body);
-		break;
-	case ST_ATTR:
-		scan_expr(S, s->u.attr.node);
-		scan_expr(S, s->u.attr.value);
-		scan_nested(S, s->u.attr.body);
-		break;
-	case ST_LAUNCH: {
-		Var *v = s->u.launch.var;
-		if (v && (v->flags & VAR_ENV_THREAD) && !pm_get(&S->P->env_tag, v))
-			pm_put(&S->P->env_tag, v, (void *)s->u.launch.tag);
-		scan_expr(S, s->u.launch.extent);
-		scan_nested(S, s->u.launch.body);
-		break;
+	env_tag_of(s, S->P);
+	scan_buffer_use(S, ir_stmt_buf(s)); /* a store's (a decl's is no alias) */
+	IrKids k;
+	ir_stmt_kids(&k, s);
+	const ScanOrder *o = (size_t)s->kind < sizeof scan_order / sizeof scan_order[0] ? &scan_order[s->kind] : NULL;
+	if (o && o->own) {
+		for (int j = 0; o->seg[j] >= 0; j++)
+			for (int i = 0; i < k.len[o->seg[j]]; i++)
+				scan_expr(S, k.seg[o->seg[j]][i]);
+	} else {
+		for (Expr **c; (c = ir_kids_next(&k));)
+			scan_expr(S, *c);
 	}
-	case ST_ALLOC:
-		for (int i = 0; i < s->u.alloc.nextents; i++)
-			scan_expr(S, s->u.alloc.extents[i]);
-		scan_expr(S, s->u.alloc.condition);
-		scan_expr(S, s->u.alloc.annotations);
-		scan_nested(S, s->u.alloc.body);
-		break;
-	case ST_DECL:
-		scan_buffer_fields(S, s->u.decl.buf);
-		scan_nested(S, s->u.decl.body);
-		break;
-	case ST_BLOCK:
-		scan_expr(S, s->u.block.where);
-		scan_expr(S, s->u.block.reads);
-		scan_expr(S, s->u.block.writes);
-		scan_expr(S, s->u.block.attrs);
-		for (int i = 0; i < s->u.block.nallocs; i++)
-			scan_buffer_fields(S, s->u.block.allocs[i]);
-		scan_nested(S, s->u.block.body);
-		break;
-	}
+	int ndefs;
+	Buffer **defs = ir_stmt_defbufs(s, &ndefs);
+	for (int i = 0; i < ndefs; i++)
+		scan_buffer_fields(S, defs[i]);
+	IrBodies b;
+	ir_stmt_bodies(&b, s);
+	for (Stmt **c; (c = ir_bodies_next(&b));)
+		if (*c)
+			scan_nested(S, *c);
 	pop_node(S);
 }
 
@@ -396,10 +387,13 @@ printer_init(Printer *P, StrBuf *sb)
 	P->line = 1;
 }
 
-/* Drops the per-function state; keeps the output position. */
+/* Drops the per-function state; keeps the output position, and
+ * NUL-terminates the text (putn does not). */
 static void
 printer_reset(Printer *P)
 {
+	if (P->sb->p)
+		P->sb->p[P->sb->len] = 0;
 	pm_free(&P->env_tag);
 	pm_free(&P->alias_of);
 	pm_free(&P->let_bound);
@@ -438,35 +432,63 @@ enum {
 
 static void print_expr(Printer *P, const Expr *e);
 
-static void
-put(Printer *P, const char *s)
+/* Output goes straight into the StrBuf, which sb_putn grows when it must;
+ * the text is NUL-terminated only when a public entry point returns
+ * (printer_end).  put of a literal costs no strlen: it is inlined and folded. */
+static inline void
+putn(Printer *P, const char *s, size_t n)
 {
-	sb_puts(P->sb, s);
+	StrBuf *sb = P->sb;
+	if (sb->cap - sb->len > n) {
+		memcpy(sb->p + sb->len, s, n);
+		sb->len += n;
+	} else {
+		sb_putn(sb, s, n);
+	}
 }
 
+static inline void
+put(Printer *P, const char *s)
+{
+	putn(P, s, strlen(s));
+}
+
+static inline void
+putch(Printer *P, char c)
+{
+	StrBuf *sb = P->sb;
+	if (sb->cap - sb->len > 1)
+		sb->p[sb->len++] = c;
+	else
+		sb_putc(sb, c);
+}
+
+/* A Python string literal: the runs that need no escape are copied whole. */
 static void
 print_string(Printer *P, const char *s)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	StrBuf *sb = P->sb;
-	sb_putc(sb, '"');
+	putch(P, '"');
+	const char *run = s;
 	for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+		if (*c >= ' ' && *c <= '~' && *c != '"' && *c != '\\')
+			continue;
+		putn(P, run, (size_t)((const char *)c - run));
+		run = (const char *)c + 1;
 		switch (*c) {
-		case '"': sb_puts(sb, "\\\""); break;
-		case '\\': sb_puts(sb, "\\\\"); break;
-		case '\t': sb_puts(sb, "\\t"); break;
-		case '\r': sb_puts(sb, "\\r"); break;
-		case '\n': sb_puts(sb, "\\n"); break;
-		default:
-			if (*c >= ' ' && *c <= '~') {
-				sb_putc(sb, (char)*c);
-			} else {
-				char esc[5] = {'\\', 'x', hex[*c >> 4], hex[*c & 15], 0};
-				sb_puts(sb, esc);
-			}
+		case '"': put(P, "\\\""); break;
+		case '\\': put(P, "\\\\"); break;
+		case '\t': put(P, "\\t"); break;
+		case '\r': put(P, "\\r"); break;
+		case '\n': put(P, "\\n"); break;
+		default: {
+			char esc[4] = {'\\', 'x', hex[*c >> 4], hex[*c & 15]};
+			putn(P, esc, 4);
+		}
 		}
 	}
-	sb_putc(sb, '"');
+	put(P, run);
+	putch(P, '"');
 }
 
 static void
@@ -553,10 +575,10 @@ static void
 print_operand(Printer *P, const Expr *e, int parens)
 {
 	if (parens)
-		sb_putc(P->sb, '(');
+		putch(P, '(');
 	print_expr(P, e);
 	if (parens)
-		sb_putc(P->sb, ')');
+		putch(P, ')');
 }
 
 static void
@@ -572,37 +594,43 @@ print_list(Printer *P, Expr *const *items, int n)
 static void
 print_tuple(Printer *P, Expr *const *items, int n)
 {
-	sb_putc(P->sb, '(');
+	putch(P, '(');
 	print_list(P, items, n);
 	if (n == 1)
-		sb_putc(P->sb, ',');
-	sb_putc(P->sb, ')');
+		putch(P, ',');
+	putch(P, ')');
 }
 
 static void
 print_indices(Printer *P, const Buffer *b, Expr *const *idx, int n)
 {
+	note_buffer(P, b);
 	put(P, b->name);
-	sb_putc(P->sb, '[');
+	putch(P, '[');
 	if (n == 0)
 		put(P, "()");
 	print_list(P, idx, n);
-	sb_putc(P->sb, ']');
+	putch(P, ']');
 }
 
-/* v in decimal, as "%" PRId64 prints it, without printf. */
+/* v in decimal, as "%" PRIu64 / PRId64 print it, without printf. */
 static void
-put_i64(Printer *P, int64_t v)
+put_digits(Printer *P, uint64_t u, int neg)
 {
 	char buf[24];
 	size_t n = 0;
-	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
 	do
 		buf[sizeof buf - 1 - n++] = (char)('0' + u % 10);
 	while (u /= 10);
-	if (v < 0)
+	if (neg)
 		buf[sizeof buf - 1 - n++] = '-';
-	sb_putn(P->sb, buf + sizeof buf - n, n);
+	putn(P, buf + sizeof buf - n, n);
+}
+
+static void
+put_i64(Printer *P, int64_t v)
+{
+	put_digits(P, v < 0 ? -(uint64_t)v : (uint64_t)v, v < 0);
 }
 
 static void
@@ -613,10 +641,15 @@ print_int(Printer *P, const Expr *e)
 		put_i64(P, e->u.i);
 	} else if (strcmp(dt, "bool") == 0) {
 		put(P, e->u.i ? "T.bool(True)" : "T.bool(False)");
-	} else if (strncmp(dt, "uint", 4) == 0) {
-		sb_printf(P->sb, "T.%s(%" PRIu64 ")", dt, (uint64_t)e->u.i);
 	} else {
-		sb_printf(P->sb, "T.%s(%" PRId64 ")", dt, e->u.i);
+		put(P, "T.");
+		put(P, dt);
+		putch(P, '(');
+		if (strncmp(dt, "uint", 4) == 0)
+			put_digits(P, (uint64_t)e->u.i, 0);
+		else
+			put_i64(P, e->u.i);
+		putch(P, ')');
 	}
 }
 
@@ -633,7 +666,7 @@ print_float(Printer *P, const Expr *e)
 	double f = e->u.f;
 	put(P, "T.");
 	put(P, lit_dtype(e));
-	sb_putc(P->sb, '(');
+	putch(P, '(');
 	if (isnan(f))
 		put(P, "\"nan\"");
 	else if (isinf(f))
@@ -649,7 +682,7 @@ print_float(Printer *P, const Expr *e)
 		sb_printf(P->sb, "%.1f", f);
 	else
 		sb_printf(P->sb, "%.17g", f);
-	sb_putc(P->sb, ')');
+	putch(P, ')');
 }
 
 /* TileLang's tile ops register as tl.tileop.NAME, its builtins as tl.NAME
@@ -718,7 +751,7 @@ print_call(Printer *P, const Expr *e)
 	} else if (lead < 0) {
 		put(P, "T.");
 		put(P, name);
-		sb_putc(P->sb, '(');
+		putch(P, '(');
 	} else if (lead > 0 && (nargs || nkw)) {
 		put(P, ", ");
 	}
@@ -727,10 +760,10 @@ print_call(Printer *P, const Expr *e)
 		if (i || nargs)
 			put(P, ", ");
 		put(P, kwnames[i]);
-		sb_putc(P->sb, '=');
+		putch(P, '=');
 		print_expr(P, kwargs[i]);
 	}
-	sb_putc(P->sb, ')');
+	putch(P, ')');
 }
 
 static void
@@ -743,15 +776,15 @@ print_bin(Printer *P, const Expr *e)
 		print_expr(P, a);
 		put(P, ", ");
 		print_expr(P, b);
-		sb_putc(P->sb, ')');
+		putch(P, ')');
 		return;
 	}
 	int prec = binop_prec(op), pa = expr_prec(a), pb = expr_prec(b);
 	/* `a < b == c` would read back as a chained comparison. */
 	print_operand(P, a, pa < prec || (prec == PR_CMP && pa == PR_CMP));
-	sb_putc(P->sb, ' ');
+	putch(P, ' ');
 	put(P, ir_binop_token(op));
-	sb_putc(P->sb, ' ');
+	putch(P, ' ');
 	print_operand(P, b, pb <= prec);
 }
 
@@ -778,6 +811,7 @@ print_expr(Printer *P, const Expr *e)
 		print_var(P, e->u.var);
 		break;
 	case EX_BUF:
+		note_buffer(P, e->u.buf);
 		put(P, e->u.buf->name);
 		break;
 	case EX_BIN:
@@ -787,7 +821,7 @@ print_expr(Printer *P, const Expr *e)
 		if (is_bare_literal(e->u.operand)) {
 			put(P, "T.Not(");
 			print_expr(P, e->u.operand);
-			sb_putc(P->sb, ')');
+			putch(P, ')');
 		} else {
 			put(P, "not ");
 			print_operand(P, e->u.operand, expr_prec(e->u.operand) < PR_NOT);
@@ -801,10 +835,10 @@ print_expr(Printer *P, const Expr *e)
 		break;
 	case EX_SLICE:
 		print_expr(P, e->u.slice.begin);
-		sb_putc(P->sb, ':');
+		putch(P, ':');
 		print_expr(P, e->u.slice.end);
 		if (e->u.slice.step) {
-			sb_putc(P->sb, ':');
+			putch(P, ':');
 			print_expr(P, e->u.slice.step);
 		}
 		break;
@@ -812,12 +846,12 @@ print_expr(Printer *P, const Expr *e)
 		print_tuple(P, e->u.list.items, e->u.list.n);
 		break;
 	case EX_LIST:
-		sb_putc(P->sb, '[');
+		putch(P, '[');
 		print_list(P, e->u.list.items, e->u.list.n);
-		sb_putc(P->sb, ']');
+		putch(P, ']');
 		break;
 	case EX_DICT:
-		sb_putc(P->sb, '{');
+		putch(P, '{');
 		for (int i = 0; i < e->u.dict.n; i++) {
 			if (i)
 				put(P, ", ");
@@ -825,12 +859,14 @@ print_expr(Printer *P, const Expr *e)
 			put(P, ": ");
 			print_expr(P, e->u.dict.vals[i]);
 		}
-		sb_putc(P->sb, '}');
+		putch(P, '}');
 		break;
 	case EX_METADATA:
 		put(P, "metadata[");
 		print_string(P, e->u.meta.key);
-		sb_printf(P->sb, "][%" PRId64 "]", e->u.meta.index);
+		put(P, "][");
+		put_i64(P, e->u.meta.index);
+		putch(P, ']');
 		P->metadata = 1;
 		break;
 	}
@@ -850,7 +886,7 @@ print_type(Printer *P, const Var *v, int as_call)
 			put(P, ", ");
 			print_string(P, v->ptr_scope);
 		}
-		sb_putc(P->sb, ')');
+		putch(P, ')');
 		return;
 	}
 	put(P, "T.");
@@ -878,7 +914,7 @@ print_buffer_call(Printer *P, const char *fn, const Buffer *b, const Expr *sourc
 {
 	put(P, "T.");
 	put(P, fn);
-	sb_putc(P->sb, '(');
+	putch(P, '(');
 	if (source) {
 		print_expr(P, source);
 		put(P, ", ");
@@ -897,7 +933,9 @@ print_buffer_call(Printer *P, const char *fn, const Buffer *b, const Expr *sourc
 	};
 	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
 		if (fields[i].e) {
-			sb_printf(P->sb, ", %s=", fields[i].key);
+			put(P, ", ");
+			put(P, fields[i].key);
+			putch(P, '=');
 			print_expr(P, fields[i].e);
 		}
 	}
@@ -912,11 +950,13 @@ print_buffer_call(Printer *P, const char *fn, const Buffer *b, const Expr *sourc
 	};
 	for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) {
 		if (more[i].e) {
-			sb_printf(P->sb, ", %s=", more[i].key);
+			put(P, ", ");
+			put(P, more[i].key);
+			putch(P, '=');
 			print_expr(P, more[i].e);
 		}
 	}
-	sb_putc(P->sb, ')');
+	putch(P, ')');
 }
 
 /* ---- lines --------------------------------------------------------------------------- */
@@ -926,22 +966,31 @@ static void *
 here(Printer *P)
 {
 	const StrBuf *sb = P->sb;
-	for (; P->scanned < sb->len; P->scanned++)
-		if (sb->p[P->scanned] == '\n') {
-			P->line++;
-			P->bol = P->scanned + 1;
-		}
+	const char *nl;
+	while (P->scanned < sb->len &&
+	       (nl = memchr(sb->p + P->scanned, '\n', sb->len - P->scanned))) {
+		P->line++;
+		P->scanned = P->bol = (size_t)(nl - sb->p) + 1;
+	}
+	P->scanned = sb->len;
 	return pm_loc_pack(P->line, (int)(sb->len - P->bol) + 1);
 }
 
 static void
 begin_line(Printer *P, int indent)
 {
-	if (P->started)
-		sb_putc(P->sb, '\n');
+	static const char spaces[] = "\n                                                                ";
+	int nl = P->started != 0;
 	P->started = 1;
-	for (int i = 0; i < indent; i++)
-		put(P, "    ");
+	size_t n = (size_t)indent * 4;
+	if (n + 1 < sizeof spaces) {
+		putn(P, spaces + 1 - nl, n + (size_t)nl);
+	} else {
+		if (nl)
+			putch(P, '\n');
+		for (int i = 0; i < indent; i++)
+			put(P, "    ");
+	}
 	if (P->pending) {
 		pm_put(P->locs, P->pending, here(P));
 		P->pending = NULL;
@@ -1115,7 +1164,7 @@ print_for_head(Printer *P, const Stmt *s, int indent)
 	put(P, s->u.for_.var->name);
 	put(P, " in ");
 	put(P, head);
-	sb_putc(P->sb, '(');
+	putch(P, '(');
 	if (is_zero(min) && !step) {
 		print_expr(P, ext);
 	} else {
@@ -1163,7 +1212,7 @@ print_alloc_buffer_head(Printer *P, Expr *const *shape, int n, const char *dtype
 		put(P, ", annotations=");
 		print_expr(P, annotations);
 	}
-	sb_putc(P->sb, ')');
+	putch(P, ')');
 }
 
 static void
@@ -1191,7 +1240,7 @@ print_alloc_call(Printer *P, const Stmt *s)
 		put(P, ", annotations=");
 		print_expr(P, s->u.alloc.annotations);
 	}
-	sb_putc(P->sb, ')');
+	putch(P, ')');
 }
 
 static void
@@ -1215,7 +1264,7 @@ print_attr_call(Printer *P, const Stmt *s)
 	print_string(P, s->u.attr.key);
 	put(P, ", ");
 	print_expr(P, s->u.attr.value);
-	sb_putc(P->sb, ')');
+	putch(P, ')');
 }
 
 static void
@@ -1228,7 +1277,7 @@ print_launch_call(Printer *P, const Stmt *s)
 		print_string(P, s->u.launch.tag);
 	put(P, ", ");
 	print_expr(P, s->u.launch.extent);
-	sb_putc(P->sb, ')');
+	putch(P, ')');
 }
 
 /* Head's structured message `("Kind", [parts])`; the seed message when
@@ -1252,62 +1301,52 @@ print_assert_message(Printer *P, const Stmt *s)
 	put(P, "])");
 }
 
-/* The flat form of a scope statement (docs/tvmscript.md §2); its body is the rest of
- * the enclosing block, printed by the caller at the same indentation. */
-static void
-print_scope_flat(Printer *P, const Stmt *s, int indent)
+/* The name a scope statement binds: its var or buffer; none for an attr,
+ * an assert or the launch of an env thread (the function defines those). */
+static const char *
+bound_name(const Stmt *s)
 {
-	begin_line(P, indent);
-	switch (s->kind) {
-	case ST_LET:
-		print_var(P, s->u.let.var);
-		if (!P->rebinding) {
-			put(P, ": ");
-			print_type(P, s->u.let.var, 0);
-		}
-		P->rebinding = 0;
-		put(P, " = ");
-		print_expr(P, s->u.let.value);
-		break;
-	case ST_ASSERT:
-		put(P, "assert ");
-		print_expr(P, s->u.assert_.cond);
-		put(P, ", ");
-		print_assert_message(P, s);
-		break;
-	case ST_ATTR:
-		print_attr_call(P, s);
-		break;
-	case ST_LAUNCH:
-		if (!(s->u.launch.var->flags & VAR_ENV_THREAD)) {
-			put(P, s->u.launch.var->name);
-			put(P, " = ");
-		}
-		print_launch_call(P, s);
-		break;
-	case ST_ALLOC:
-		put(P, s->u.alloc.var->name);
-		put(P, " = ");
-		print_alloc_call(P, s);
-		break;
-	case ST_DECL:
-		put(P, s->u.decl.buf->name);
-		put(P, " = ");
-		print_decl_call(P, s);
-		break;
-	default:
-		abort();
-	}
+	const Var *v = ir_stmt_var(s);
+	if (v)
+		return v->flags & VAR_ENV_THREAD ? NULL : v->name;
+	const Buffer *b = ir_stmt_buf(s);
+	return b ? b->name : NULL;
 }
 
-static void
-print_scope_with(Printer *P, const Stmt *s, int indent)
+/* Flat: `name = ` before the call.  Returns the name. */
+static const char *
+print_bound_name(Printer *P, const Stmt *s, int flat)
 {
-	begin_line(P, indent);
-	put(P, "with ");
+	const char *name = bound_name(s);
+	if (flat && name) {
+		put(P, name);
+		put(P, " = ");
+	}
+	return name;
+}
+
+/* The line of a scope statement (docs/tvmscript.md §2) after its
+ * indentation: the flat form (`p = T.allocate(..)`, whose body is the rest
+ * of the enclosing block, printed by the caller at the same indentation),
+ * or the head of the with form (`T.allocate(..)`, after `with `).  Returns
+ * the name the with form binds (`as p`), or NULL. */
+static const char *
+print_scope_head(Printer *P, const Stmt *s, int flat)
+{
 	const char *as = NULL;
 	switch (s->kind) {
 	case ST_LET:
+		if (flat) {
+			print_var(P, s->u.let.var);
+			if (!P->rebinding) {
+				put(P, ": ");
+				print_type(P, s->u.let.var, 0);
+			}
+			P->rebinding = 0;
+			put(P, " = ");
+			print_expr(P, s->u.let.value);
+			break;
+		}
 		put(P, "T.LetStmt(");
 		print_expr(P, s->u.let.value);
 		if (P->rebinding) {
@@ -1321,16 +1360,23 @@ print_scope_with(Printer *P, const Stmt *s, int indent)
 			}
 			as = s->u.let.var->name;
 		}
-		sb_putc(P->sb, ')');
+		putch(P, ')');
 		break;
 	case ST_ASSERT:
+		if (flat) {
+			put(P, "assert ");
+			print_expr(P, s->u.assert_.cond);
+			put(P, ", ");
+			print_assert_message(P, s);
+			break;
+		}
 		put(P, "T.Assert(");
 		print_expr(P, s->u.assert_.cond);
 		put(P, ", ");
 		if (s->u.assert_.msg->kind == EX_LIST) {
-			sb_putc(P->sb, '[');
+			putch(P, '[');
 			print_list(P, s->u.assert_.msg->u.list.items, s->u.assert_.msg->u.list.n);
-			sb_putc(P->sb, ']');
+			putch(P, ']');
 		} else {
 			print_expr(P, s->u.assert_.msg);
 		}
@@ -1338,27 +1384,42 @@ print_scope_with(Printer *P, const Stmt *s, int indent)
 			put(P, ", error_kind=");
 			print_string(P, s->u.assert_.error_kind);
 		}
-		sb_putc(P->sb, ')');
+		putch(P, ')');
 		break;
 	case ST_ATTR:
 		print_attr_call(P, s);
 		break;
 	case ST_LAUNCH:
+		as = print_bound_name(P, s, flat);
 		print_launch_call(P, s);
-		if (!(s->u.launch.var->flags & VAR_ENV_THREAD))
-			as = s->u.launch.var->name;
 		break;
 	case ST_ALLOC:
+		as = print_bound_name(P, s, flat);
 		print_alloc_call(P, s);
-		as = s->u.alloc.var->name;
 		break;
 	case ST_DECL:
+		as = print_bound_name(P, s, flat);
 		print_decl_call(P, s);
-		as = s->u.decl.buf->name;
 		break;
 	default:
 		abort();
 	}
+	return as;
+}
+
+static void
+print_scope_flat(Printer *P, const Stmt *s, int indent)
+{
+	begin_line(P, indent);
+	print_scope_head(P, s, 1);
+}
+
+static void
+print_scope_with(Printer *P, const Stmt *s, int indent)
+{
+	begin_line(P, indent);
+	put(P, "with ");
+	const char *as = print_scope_head(P, s, 0);
 	if (as) {
 		put(P, " as ");
 		put(P, as);
@@ -1380,7 +1441,7 @@ print_block(Printer *P, const Stmt *s, int indent)
 		begin_line(P, in);
 		put(P, "T.where(");
 		print_expr(P, s->u.block.where);
-		sb_putc(P->sb, ')');
+		putch(P, ')');
 	}
 	const Expr *rw[2] = {s->u.block.reads, s->u.block.writes};
 	for (int i = 0; i < 2; i++) {
@@ -1390,13 +1451,13 @@ print_block(Printer *P, const Stmt *s, int indent)
 			print_list(P, rw[i]->u.list.items, rw[i]->u.list.n);
 		else if (rw[i])
 			print_expr(P, rw[i]);
-		sb_putc(P->sb, ')');
+		putch(P, ')');
 	}
 	if (!dict_empty(s->u.block.attrs)) {
 		begin_line(P, in);
 		put(P, head ? "T.sblock_attr(" : "T.block_attr(");
 		print_expr(P, s->u.block.attrs);
-		sb_putc(P->sb, ')');
+		putch(P, ')');
 	}
 	for (int i = 0; i < s->u.block.nallocs; i++) {
 		const Buffer *b = s->u.block.allocs[i];
@@ -1421,7 +1482,7 @@ print_eval(Printer *P, const Stmt *s, int indent)
 	} else {
 		put(P, "T.evaluate(");
 		print_expr(P, v);
-		sb_putc(P->sb, ')');
+		putch(P, ')');
 	}
 }
 
@@ -1445,6 +1506,8 @@ print_flat_rest(Printer *P, const Stmt *s, int indent)
 static void
 print_stmt(Printer *P, const Stmt *s, int indent, int last)
 {
+	if (P->missed)
+		return; /* printed again */
 	if (s->kind == ST_SEQ) {
 		/* A nested sequence is malformed, but prints as its items. */
 		for (int i = 0; i < s->u.seq.n; i++)
@@ -1603,24 +1666,14 @@ era_attrs(Printer *P, const Expr *d)
 }
 
 static void
-print_func(Printer *P, const Func *f, int indent)
+print_func_text(Printer *P, const Func *f, const Stmt *body, int indent)
 {
-	Stmt *body = f->body;
-	if (P->era == ERA_HEAD) {
-		/* Head's flat lines own the rest of their block: print the IR
-		 * that reading the text back builds, so aliases land where they
-		 * will land then. */
-		Stmt *flat = ir_era_flatten(tmp_arena(P), body);
-		if (flat)
-			body = flat;
-	}
-	prepare(P, f, body);
 	begin_line(P, indent);
 	put(P, f->is_private ? "@T.prim_func(private=True)" : "@T.prim_func");
 	begin_line(P, indent);
 	put(P, "def ");
 	put(P, f->name ? f->name : "main");
-	sb_putc(P->sb, '(');
+	putch(P, '(');
 	print_params(P, f);
 	put(P, "):");
 	int in = indent + 1;
@@ -1628,7 +1681,7 @@ print_func(Printer *P, const Func *f, int indent)
 		begin_line(P, in);
 		put(P, "T.func_attr(");
 		print_expr(P, era_attrs(P, f->attrs));
-		sb_putc(P->sb, ')');
+		putch(P, ')');
 	}
 	/* One line per free var: the IR does not keep which buffer defined a
 	 * group of shape vars, so TVM's `m, n = T.int32(), T.int32()` grouping
@@ -1649,7 +1702,7 @@ print_func(Printer *P, const Func *f, int indent)
 			put(P, ", dtype=");
 			print_string(P, f->env_threads[i]->dtype);
 		}
-		sb_putc(P->sb, ')');
+		putch(P, ')');
 	}
 	for (int i = 0; i < f->nmatches; i++) {
 		const Buffer *b = f->matches[i];
@@ -1672,6 +1725,51 @@ print_func(Printer *P, const Func *f, int indent)
 		print_buffer_call(P, P->era == ERA_HEAD ? "sblock_alloc_buffer" : "alloc_buffer", b, NULL, 0);
 	}
 	print_body(P, body, in);
+}
+
+
+static void
+print_func(Printer *P, const Func *f, int indent)
+{
+	Stmt *body = f->body;
+	if (P->era == ERA_HEAD) {
+		/* Head's flat lines own the rest of their block: print the IR
+		 * that reading the text back builds, so aliases land where they
+		 * will land then. */
+		Stmt *flat = ir_era_flatten(tmp_arena(P), body);
+		if (flat)
+			body = flat;
+	}
+	/* At seed every expression the pre-pass scans is printed, so a print
+	 * that meets no alias buffer is the one the pre-pass would have led
+	 * to: most functions have no alias, and skip the pre-pass (all but the
+	 * env threads' tags, which the header needs).  Head prints less than
+	 * the pre-pass scans (an AllocBuffer's strides, an allocation's
+	 * condition), and a hook may keep state: both take the pre-pass first. */
+	if (P->era == ERA_SEED && !P->hooks) {
+		StrBuf *sb = P->sb;
+		size_t len = sb->len, scanned = P->scanned, bol = P->bol;
+		int line = P->line, started = P->started, metadata = P->metadata;
+		if (f->nenv)
+			ir_walk_stmt(body, env_tag_of, NULL, P);
+		P->speculating = 1;
+		P->missed = 0;
+		print_func_text(P, f, body, indent);
+		P->speculating = 0;
+		if (!P->missed) {
+			printer_reset(P);
+			return;
+		}
+		printer_reset(P);
+		sb->len = len;
+		P->scanned = scanned;
+		P->bol = bol;
+		P->line = line;
+		P->started = started;
+		P->metadata = metadata;
+	}
+	prepare(P, f, body);
+	print_func_text(P, f, body, indent);
 	for (int k = 0; k < P->nalias; k++)
 		assert(P->aliases[k].printed || P->aliases[k].first_node < 0);
 	printer_reset(P);

@@ -13,7 +13,12 @@
  *
  * Reports the first problem only, with the node's location.  Never recurses
  * deeper than the bound it checks, so it is safe on any tree.
+ *
+ * Subtrees verified before are not checked again (the memo below): a
+ * pass's output shares most of its statements with its input, which was
+ * verified when it was read.
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +35,95 @@ pm_count(const PtrMap *m, const void *k)
 	return (intptr_t)pm_get(m, k);
 }
 
+/* ---- memo of verified statements ----------------------------------------------
+ * What the checks of a statement's subtree find depends on nothing outside
+ * it but the definitions in scope (vars and buffers, counted), its nesting
+ * depth and the tags of env-thread launches (checked against the
+ * function's other launches).  So a subtree that passed under one chain of
+ * enclosing definitions passes again under the same chain at no greater
+ * depth, unless it launches an env thread.
+ *
+ * Chains are interned as frames: frame 0 is the empty chain, and (parent
+ * frame, Var or Buffer defined) gets one number per memo, so equal chains
+ * have equal numbers.  The first program verified in an arena that passes
+ * leaves the memo in the arena (ar_side): its statements in preorder, each
+ * with its frame, depth and where its subtree's entries end; only
+ * statements in that arena's own memory, which outlive the memo and never
+ * change (nodes are immutable), so an entry's pointer always means the same
+ * node.  Programs verified later in the arena (a pass's output) look each
+ * statement up at a cursor that follows the recorded order (a window of
+ * MEMO_LOOK entries, since a pass inserts and rebuilds statements) and
+ * skip the subtrees found under the same frame at no greater depth.  Builds
+ * with assertions check those subtrees anyway and assert that they pass. */
+enum { MEMO_LOOK = 32 };
+
+typedef struct MemoStmt {
+	const Stmt *s;
+	int frame, end; /* end: index after the last entry of the subtree */
+	int sdepth;
+	unsigned char env, seq; /* env: launches an env thread; seq: an ST_SEQ */
+} MemoStmt;
+
+typedef struct MemoFrame {
+	const void *def;
+	int parent, id; /* id 0: an empty slot */
+} MemoFrame;
+
+typedef struct Memo {
+	MemoStmt *st;
+	int n, cap;
+	MemoFrame *fr;
+	size_t fcap, fn;
+} Memo;
+
+static void
+memo_free(void *p)
+{
+	Memo *m = p;
+	if (!m)
+		return;
+	free(m->st);
+	free(m->fr);
+	free(m);
+}
+
+static size_t
+frame_slot(int parent, const void *def, size_t cap)
+{
+	uint64_t h = ((uint64_t)(uintptr_t)def ^ (uint64_t)parent * 0x9e3779b97f4a7c15ULL) *
+	             0xff51afd7ed558ccdULL;
+	return (size_t)(h >> 20) & (cap - 1);
+}
+
+/* The frame of chain `parent` followed by def. */
+static int
+memo_frame(Memo *m, int parent, const void *def)
+{
+	if ((m->fn + 1) * 2 > m->fcap) {
+		size_t cap = m->fcap ? m->fcap * 2 : 256;
+		MemoFrame *fr = calloc(cap, sizeof *fr);
+		if (!fr)
+			abort();
+		for (size_t i = 0; i < m->fcap; i++) {
+			if (!m->fr[i].id)
+				continue;
+			size_t j = frame_slot(m->fr[i].parent, m->fr[i].def, cap);
+			while (fr[j].id)
+				j = (j + 1) & (cap - 1);
+			fr[j] = m->fr[i];
+		}
+		free(m->fr);
+		m->fr = fr;
+		m->fcap = cap;
+	}
+	size_t j = frame_slot(parent, def, m->fcap);
+	for (; m->fr[j].id; j = (j + 1) & (m->fcap - 1))
+		if (m->fr[j].def == def && m->fr[j].parent == parent)
+			return m->fr[j].id;
+	m->fr[j] = (MemoFrame){def, parent, (int)++m->fn};
+	return m->fr[j].id;
+}
+
 /* ---- verifier state ------------------------------------------------------------ */
 
 typedef struct Vf {
@@ -41,6 +135,12 @@ typedef struct Vf {
 	PtrMap env_tags; /* env thread Var -> tag of its first launch */
 	const Func *f;
 	int sdepth, edepth;
+	/* The memo (NULL: none): recorded into (rec) or looked up (cursor). */
+	Memo *memo;
+	Arena *own;  /* rec: the arena whose statements are recorded */
+	int rec, cursor;
+	int frame;   /* the chain of definitions in scope */
+	int envs;    /* env-thread launches met */
 } Vf;
 
 static void fail(Vf *V, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -81,6 +181,8 @@ def_var(Vf *V, const Var *v, Loc loc)
 	if (empty(v->name) || empty(v->dtype))
 		fail(V, loc, "variable without a name or dtype");
 	pm_add(&V->vars, v, 1);
+	if (V->memo)
+		V->frame = memo_frame(V->memo, V->frame, v);
 }
 
 static void
@@ -104,6 +206,8 @@ use_var(Vf *V, const Var *v, Loc loc)
 
 static void check_expr(Vf *V, const Expr *e, Loc loc, int as_index);
 static void check_stmt(Vf *V, const Stmt *s, Loc loc);
+static void check_node(Vf *V, const Stmt *s, Loc outer);
+static int memo_skip(Vf *V, const Stmt *s, Loc outer, int not_seq);
 
 static void
 check_opt(Vf *V, const Expr *e, Loc loc)
@@ -157,6 +261,8 @@ declare_buf(Vf *V, const Buffer *b, Loc loc)
 	if (b->data && b->data->owner == b)
 		def_var(V, b->data, loc);
 	pm_add(&V->bufs, b, 1);
+	if (V->memo)
+		V->frame = memo_frame(V->memo, V->frame, b);
 }
 
 static void
@@ -313,10 +419,8 @@ check_body(Vf *V, const Stmt *s, Loc loc, const char *what)
 }
 
 static void
-check_stmt(Vf *V, const Stmt *s, Loc outer)
+check_node(Vf *V, const Stmt *s, Loc outer)
 {
-	if (V->failed)
-		return;
 	Loc loc = s->loc.line ? s->loc : outer;
 	if (s->kind != ST_SEQ && ++V->sdepth > IR_MAX_DEPTH) {
 		fail(V, loc, "statement nesting deeper than %d", IR_MAX_DEPTH);
@@ -333,6 +437,8 @@ check_stmt(Vf *V, const Stmt *s, Loc outer)
 			const Stmt *item = s->u.seq.items[i];
 			if (!item)
 				fail(V, loc, "missing statement in a sequence");
+			else if (V->memo && !V->rec && memo_skip(V, item, loc, 1))
+				continue; /* no sequence, and passed before here */
 			else if (item->kind == ST_SEQ)
 				fail(V, item->loc.line ? item->loc : loc, "sequence directly inside a sequence");
 			else
@@ -397,6 +503,7 @@ check_stmt(Vf *V, const Stmt *s, Loc outer)
 		check_req(V, s->u.launch.extent, loc, "thread extent");
 		int env = v && (v->flags & VAR_ENV_THREAD);
 		if (env) {
+			V->envs++;
 			use_var(V, v, loc);
 			/* `T.launch_thread(tx, n)` prints no tag: the one of
 			 * `tx = T.env_thread(tag)` must be the tag of every launch. */
@@ -461,6 +568,78 @@ check_stmt(Vf *V, const Stmt *s, Loc outer)
 	V->sdepth--;
 }
 
+/* Checks s, recording it (when it is in the arena's memory) in preorder. */
+static void
+record(Vf *V, const Stmt *s, Loc outer)
+{
+	Memo *m = V->memo;
+	int frame = V->frame, envs = V->envs, k = -1;
+	if (ar_owns(V->own, s)) {
+		if (m->n == m->cap) {
+			m->cap = m->cap ? m->cap * 2 : 256;
+			m->st = realloc(m->st, sizeof *m->st * (size_t)m->cap);
+			if (!m->st)
+				abort();
+		}
+		k = m->n++;
+		m->st[k] = (MemoStmt){.s = s, .frame = frame, .sdepth = V->sdepth, .seq = s->kind == ST_SEQ};
+	}
+	check_node(V, s, outer);
+	V->frame = frame;
+	if (k >= 0) {
+		m->st[k].end = m->n;
+		m->st[k].env = V->envs != envs;
+	}
+}
+
+/* Looks s up in the memo (not recording): 1 when its subtree passed
+ * before under the chain in scope now, at no smaller depth (and is no
+ * ST_SEQ when not_seq: then s itself is not read). */
+static int
+memo_skip(Vf *V, const Stmt *s, Loc outer, int not_seq)
+{
+	const Memo *m = V->memo;
+	const MemoStmt *e = NULL;
+	int lim = m->n - V->cursor > MEMO_LOOK ? V->cursor + MEMO_LOOK : m->n;
+	for (int j = V->cursor; j < lim; j++)
+		if (m->st[j].s == s) {
+			e = &m->st[j];
+			V->cursor = j + 1;
+			break;
+		}
+	if (!e || e->frame != V->frame || e->sdepth < V->sdepth || e->env || (not_seq && e->seq))
+		return 0;
+#ifndef NDEBUG
+	int frame = V->frame;
+	assert(!not_seq || s->kind != ST_SEQ);
+	check_node(V, s, outer);
+	assert(!V->failed && "the verifier's memo skipped an invalid subtree");
+	V->frame = frame;
+#endif
+	V->cursor = e->end;
+	return 1;
+}
+
+static void
+check_stmt(Vf *V, const Stmt *s, Loc outer)
+{
+	if (V->failed)
+		return;
+	if (!V->memo) {
+		check_node(V, s, outer);
+		return;
+	}
+	if (V->rec) {
+		record(V, s, outer);
+		return;
+	}
+	int frame = V->frame;
+	if (memo_skip(V, s, outer, 0))
+		return;
+	check_node(V, s, outer);
+	V->frame = frame;
+}
+
 static void
 check_func(Vf *V, const Func *f)
 {
@@ -505,12 +684,22 @@ ir_verify_program(const Program *p, Diag *d)
 		snprintf(d->msg, sizeof d->msg, "IR verifier: no program");
 		return 1;
 	}
+	Arena *own = p->arena;
+	Memo *memo = own ? ar_side(own) : NULL;
+	int rec = 0, cursor = 0;
+	if (own && !memo) {
+		memo = calloc(1, sizeof *memo);
+		if (!memo)
+			abort();
+		rec = 1;
+	}
 	for (int i = 0; i < p->nfuncs; i++) {
-		Vf V = {.d = d};
+		Vf V = {.d = d, .memo = memo, .own = own, .rec = rec, .cursor = cursor};
 		if (!p->funcs || !p->funcs[i])
 			fail(&V, noloc, "missing function %d", i);
 		else
 			check_func(&V, p->funcs[i]);
+		cursor = V.cursor;
 		free(V.vars.keys);
 		free(V.vars.vals);
 		free(V.bufs.keys);
@@ -519,8 +708,13 @@ ir_verify_program(const Program *p, Diag *d)
 		free(V.checking.vals);
 		free(V.env_tags.keys);
 		free(V.env_tags.vals);
-		if (V.failed)
+		if (V.failed) {
+			if (rec)
+				memo_free(memo);
 			return 1;
+		}
 	}
+	if (rec)
+		ar_set_side(own, memo, memo_free);
 	return 0;
 }

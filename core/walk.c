@@ -216,6 +216,9 @@ ir_expr_buf(const Expr *n)
 
 /* ---- preorder walks ---------------------------------------------------------- */
 
+/* The walks visit the table's fields directly (no IrKids), in the order
+ * ir_expr_kids / ir_stmt_kids / ir_stmt_bodies give them: they run over
+ * whole programs (the models' op check, for one). */
 int
 ir_walk_expr(const Expr *e, IrExprFn fn, void *ctx)
 {
@@ -226,11 +229,18 @@ ir_walk_expr(const Expr *e, IrExprFn fn, void *ctx)
 		return IR_WALK_GO;
 	if (r != IR_WALK_GO)
 		return r;
-	IrKids k;
-	ir_expr_kids(&k, e);
-	for (Expr **c; (c = ir_kids_next(&k));)
-		if ((r = ir_walk_expr(*c, fn, ctx)) != IR_WALK_GO)
+	switch (e->kind) {
+#define FX(m) if ((r = ir_walk_expr(e->u.m, fn, ctx)) != IR_WALK_GO) return r;
+#define FXD(m) FX(m)
+#define FXL(m) FX(m)
+#define FXA(m) FX(m)
+#define FXS(m, c)                                                             \
+	for (int i_ = 0; i_ < e->u.c; i_++)                                   \
+		if ((r = ir_walk_expr(e->u.m[i_], fn, ctx)) != IR_WALK_GO)    \
 			return r;
+#define EXPR(kind, name, fields) case kind: fields break;
+#include "nodes.def"
+	}
 	return IR_WALK_GO;
 }
 
@@ -245,17 +255,28 @@ ir_walk_stmt(const Stmt *s, IrStmtFn sfn, IrExprFn efn, void *ctx)
 	if (r != IR_WALK_GO)
 		return r;
 	if (efn) {
-		IrKids k;
-		ir_stmt_kids(&k, s);
-		for (Expr **c; (c = ir_kids_next(&k));)
-			if ((r = ir_walk_expr(*c, efn, ctx)) != IR_WALK_GO)
-				return r;
-	}
-	IrBodies b;
-	ir_stmt_bodies(&b, s);
-	for (Stmt **c; (c = ir_bodies_next(&b));)
-		if ((r = ir_walk_stmt(*c, sfn, efn, ctx)) != IR_WALK_GO)
+		switch (s->kind) {
+#define FX(m) if ((r = ir_walk_expr(s->u.m, efn, ctx)) != IR_WALK_GO) return r;
+#define FXD(m) FX(m)
+#define FXL(m) FX(m)
+#define FXA(m) FX(m)
+#define FXS(m, c)                                                             \
+	for (int i_ = 0; i_ < s->u.c; i_++)                                   \
+		if ((r = ir_walk_expr(s->u.m[i_], efn, ctx)) != IR_WALK_GO)   \
 			return r;
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+		}
+	}
+	switch (s->kind) {
+#define FB(m) if ((r = ir_walk_stmt(s->u.m, sfn, efn, ctx)) != IR_WALK_GO) return r;
+#define FBS(m, c)                                                             \
+	for (int i_ = 0; i_ < s->u.c; i_++)                                   \
+		if ((r = ir_walk_stmt(s->u.m[i_], sfn, efn, ctx)) != IR_WALK_GO) \
+			return r;
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+	}
 	return IR_WALK_GO;
 }
 

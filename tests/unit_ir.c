@@ -982,6 +982,34 @@ test_scale(void)
 	free(text);
 }
 
+/* The verifier's memo (core/verify.c): a statement verified once is
+ * skipped later only where the same definitions are in scope again. */
+static void
+test_verifier_memo(void)
+{
+	Arena *outer = A;
+	A = ar_new(); /* the first verification in an arena leaves the memo */
+	Func *f = func("main");
+	Var *n = ir_var(A, f, "n", "int32", NULL);
+	Var *x = ir_var(A, f, "x", "int32", NULL);
+	add_param(f, n, NULL);
+	Stmt *use = ir_eval(A, call("b", 1, V(x)));
+	Stmt *let = ir_let(A, x, V(n), seq(2, callstmt("a"), use));
+	f->body = let;
+	CHECK(verifies(f), "memo: the program does not verify: %s", verify_msg(f));
+	CHECK(ar_side(A) != NULL, "memo: no memo left in the arena");
+	/* The let's statement again after the let: x is out of scope there. */
+	Func *g = ir_func_with_body(A, f, seq(2, let, use));
+	const char *m = verify_msg(g);
+	CHECK(m && strstr(m, "outside the scope"), "memo: shared statement out of scope: %s",
+	      m ? m : "accepted");
+	/* Under another let of the same var: in scope, accepted. */
+	Func *h = ir_func_with_body(A, f, seq(2, callstmt("c"), ir_let(A, x, I(1), seq(2, use, callstmt("d")))));
+	CHECK(verifies(h), "memo: shared statement in scope rejected: %s", verify_msg(h));
+	ar_free(A);
+	A = outer;
+}
+
 int
 main(void)
 {
@@ -997,6 +1025,7 @@ main(void)
 	test_aliases();
 	test_equality();
 	test_verifier();
+	test_verifier_memo();
 	test_scale();
 	ar_free(A);
 	return check_summary();
