@@ -81,6 +81,7 @@ typedef struct Server {
 	StrBuf rbuf;       /* stdout bytes not consumed yet */
 	Answer cache[CACHE_N];
 	int cache_next;
+	PassExtProfile *prof; /* NULL: not profiled */
 	struct Server *next;
 } Server;
 
@@ -261,6 +262,25 @@ spawn(Server *s, PassError *err)
 
 /* ---- frames -------------------------------------------------------------- */
 
+/* The clock, when profiling. */
+static double
+tick(const Server *s)
+{
+	return s->prof ? pass_ext_now() : 0;
+}
+
+/* This thread's CPU seconds, when profiling. */
+static double
+cpu_tick(const Server *s)
+{
+	if (!s->prof)
+		return 0;
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	s->prof->clock_reads++;
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 typedef enum { IO_FRAME, IO_EOF, IO_TIMEOUT, IO_BAD } IoResult;
 
 /* A complete frame at the head of s->rbuf: 1 and its parts; 0 when more
@@ -343,7 +363,12 @@ exchange(Server *s, const char *out, size_t nout, double deadline, char *tag, si
 		io = np, pf[np++] = (struct pollfd){.fd = s->fd_out, .events = POLLIN};
 		if (s->fd_err >= 0)
 			ie = np, pf[np++] = (struct pollfd){.fd = s->fd_err, .events = POLLIN};
+		double t0 = tick(s);
 		int k = poll(pf, (nfds_t)np, (int)(left * 1000) + 1);
+		if (s->prof) {
+			s->prof->polls++;
+			*(written < nout ? &s->prof->send : &s->prof->wait) += pass_ext_now() - t0;
+		}
 		if (k < 0) {
 			if (errno == EINTR)
 				continue;
@@ -352,14 +377,20 @@ exchange(Server *s, const char *out, size_t nout, double deadline, char *tag, si
 		if (ie >= 0 && pf[ie].revents)
 			drain_stderr(s);
 		if (ii >= 0 && pf[ii].revents) {
+			t0 = tick(s);
 			ssize_t w = write(s->fd_in, out + written, nout - written);
+			if (s->prof)
+				s->prof->writes++, s->prof->send += pass_ext_now() - t0;
 			if (w > 0)
 				written += (size_t)w;
 			else if (w < 0 && errno != EAGAIN && errno != EINTR)
 				return IO_EOF; /* EPIPE: it is gone */
 		}
 		if (pf[io].revents) {
+			t0 = tick(s);
 			ssize_t got = read(s->fd_out, buf, sizeof buf);
+			if (s->prof)
+				s->prof->reads++, s->prof->recv += pass_ext_now() - t0;
 			if (got < 0 && (errno == EAGAIN || errno == EINTR))
 				continue;
 			if (got <= 0)
@@ -748,8 +779,11 @@ request(Server *s, const Program *in, StrBuf *text, uint64_t h, PassError *err)
 	size_t off = 0, len = 0;
 	long nth = s->served + 1;
 	snprintf(what, sizeof what, "on its %ld%s program", nth, ordinal_suffix(nth));
+	double c0 = cpu_tick(s);
 	IoResult r = exchange(s, frame.p, frame.len, pass_ext_now() + limit, tag, sizeof tag, &off, &len,
 	                      bad, sizeof bad);
+	if (s->prof)
+		s->prof->cpu_io += cpu_tick(s) - c0;
 	sb_free(&frame);
 	int known = r == IO_FRAME && (!strcmp(tag, "result") || !strcmp(tag, "reject") || !strcmp(tag, "error"));
 	if (r == IO_FRAME && !known)
@@ -766,7 +800,10 @@ request(Server *s, const Program *in, StrBuf *text, uint64_t h, PassError *err)
 	Program *q = NULL;
 	if (!strcmp(tag, "result")) {
 		remember(s, h, text, payload, len, &e);
+		double t1 = tick(s), c1 = cpu_tick(s);
 		q = answer(s, in, payload, len, &e, err);
+		if (s->prof)
+			s->prof->read_back += pass_ext_now() - t1, s->prof->cpu_read_back += cpu_tick(s) - c1;
 	} else {
 		if (!strcmp(tag, "reject"))
 			set_err(&e, PASS_ERR_REJECTED, "server `%s` refused the program", s->model.cmd);
@@ -784,14 +821,19 @@ static Program *
 run_server(const PassModel *m, const Program *in, PassError *err)
 {
 	Server *s = (Server *)m;
+	double t0 = tick(s), c0 = cpu_tick(s);
 	StrBuf text;
 	sb_init(&text);
 	ir_print_program(&text, in);
 	sb_putc(&text, '\n');
+	if (s->prof)
+		s->prof->print += pass_ext_now() - t0, s->prof->cpu_print += cpu_tick(s) - c0;
 	uint64_t h = hash_text(text.p ? text.p : "", text.len);
 	Answer *a = cached(s, h, text.p ? text.p : "", text.len);
 	if (a) {
 		sb_free(&text);
+		if (s->prof) /* a cache hit is not a request */
+			s->prof->print -= pass_ext_now() - t0, s->prof->cpu_print -= cpu_tick(s) - c0;
 		return answer(s, in, a->out, a->out_len, &a->err, err);
 	}
 	struct sigaction ign, old;
@@ -802,5 +844,19 @@ run_server(const PassModel *m, const Program *in, PassError *err)
 	Program *q = request(s, in, &text, h, err);
 	sigaction(SIGPIPE, &old, NULL);
 	sb_free(&text);
+	if (s->prof)
+		s->prof->programs++, s->prof->total += pass_ext_now() - t0, s->prof->cpu_total += cpu_tick(s) - c0;
 	return q;
+}
+
+int
+pass_ext_server_profile(const PassModel *m, PassExtProfile *p)
+{
+	if (m->run_program != run_server)
+		return -1;
+	Server *s = (Server *)m;
+	if (p)
+		memset(p, 0, sizeof *p);
+	s->prof = p;
+	return 0;
 }
