@@ -18,7 +18,10 @@
  * rows interleaved, and prints medians.
  *
  *     bench_ext [--programs N] [--ext-programs M] [--size S] [--rounds R]
- */
+ *               [--py-server SCRIPT] [--c-server PROGRAM]
+ *
+ * (the servers default to the tree's tests/external_mock_server.py and the
+ * build's ext_identity_server). */
 #define _DEFAULT_SOURCE
 #include <stddef.h>
 #include <stdio.h>
@@ -181,7 +184,7 @@ int
 main(int argc, char **argv)
 {
 	long n = 20000, next = 20;
-	const char *server = EXT_MOCK_SERVER;
+	const char *server = EXT_MOCK_SERVER, *cserver = EXT_IDENTITY_SERVER;
 	int size = 0, rounds = 1;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--programs") && i + 1 < argc)
@@ -192,9 +195,13 @@ main(int argc, char **argv)
 			size = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--rounds") && i + 1 < argc)
 			rounds = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--py-server") && i + 1 < argc)
+			server = argv[++i];
+		else if (!strcmp(argv[i], "--c-server") && i + 1 < argc)
+			cserver = argv[++i];
 		else {
 			fprintf(stderr, "usage: bench_ext [--programs N] [--ext-programs M] [--size S] "
-			                "[--rounds R]\n");
+			                "[--rounds R] [--py-server SCRIPT] [--c-server PROGRAM]\n");
 			return 2;
 		}
 	}
@@ -217,11 +224,11 @@ main(int argc, char **argv)
 		texts[i] = sb_take(&sb);
 		ar_free(a);
 	}
-	char srv[4200], ext[4200];
+	char srv[4200], ext[4200], csrv[4200];
 	snprintf(srv, sizeof srv, "ext-server:python3 -S %s --serve", server);
 	snprintf(ext, sizeof ext, "ext:python3 -S %s", server);
-	const PassModel *ms = pass_find(srv), *me = pass_find(ext);
-	const PassModel *mc = pass_find("ext-server:" EXT_IDENTITY_SERVER);
+	snprintf(csrv, sizeof csrv, "ext-server:%s", cserver);
+	const PassModel *ms = pass_find(srv), *me = pass_find(ext), *mc = pass_find(csrv);
 	char hello[600];
 	PassError err;
 	double t0 = now();
