@@ -18,10 +18,10 @@ double pass_ext_seconds(const char *env, double dflt);
 void pass_ext_append_stderr(char *msg, size_t cap, const char *err, size_t n);
 /* Reads a model's output text into in->arena: the program, or NULL with
  * *err filled (PASS_ERR_UNREADABLE, the reader's located message, or a
- * function count other than the input's), prefixed by who and followed by
- * the stderr lines. */
-Program *pass_ext_read_output(const char *who, const Program *in, const char *text, size_t len,
-                              const char *errbuf, size_t nerr, PassError *err);
+ * function count other than the input's), prefixed by "WHO`CMD`" and
+ * followed by the stderr lines. */
+Program *pass_ext_read_output(const char *who, const char *cmd, const Program *in, const char *text,
+                              size_t len, const char *errbuf, size_t nerr, PassError *err);
 
 /* pass_ext_server.c: where a server model's time goes, for bench/bench_ext.
  * Wall seconds per phase, summed over the requests sent (answers from the
