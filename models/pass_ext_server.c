@@ -63,7 +63,8 @@ enum {
 typedef struct Answer {
 	int used;
 	StrBuf in;         /* the program text sent */
-	StrBuf out;        /* the result text (a result only) */
+	StrBuf out;        /* a result: its whole frame, the text at out_off */
+	size_t out_off, out_len;
 	PassError err;     /* PASS_OK for a result */
 } Answer;
 
@@ -754,35 +755,37 @@ cached(Server *s, const char *text, size_t n)
 	return NULL;
 }
 
-/* b = p[0..n), in b's own storage (kept from one use to the next, unless
- * it is far larger than needed): 0, or -1 when out of memory. */
-static int
-keep(StrBuf *b, const char *p, size_t n)
+static void
+swap_buf(StrBuf *a, StrBuf *b)
 {
-	if (b->cap > ((size_t)1 << 20) && b->cap / 4 > n)
-		sb_free(b);
-	b->len = 0;
-	if (reserve(b, n))
-		return -1;
-	memcpy(b->p, p, n);
-	b->len = n;
-	b->p[n] = 0;
-	return 0;
+	StrBuf t = *a;
+	*a = *b;
+	*b = t;
 }
 
-/* The answer to s->tx: the result out[0..nout) (err NULL), or the failure *err. */
+/* The answer to s->tx: the result frame at the head of s->rbuf, its text at
+ * off, len bytes (err NULL), or the failure *err.  Nothing is copied: the
+ * slot takes s->tx's and (for a result) s->rbuf's storage and leaves them
+ * its own (emptied; freed when large) for the next program. */
 static void
-remember(Server *s, const char *out, size_t nout, const PassError *err)
+remember(Server *s, size_t off, size_t len, const PassError *err)
 {
 	Answer *a = &s->cache[s->cache_next];
 	s->cache_next = (s->cache_next + 1) % CACHE_N;
-	a->used = 0;
-	if (keep(&a->in, s->tx.p ? s->tx.p : "", s->tx.len) || (!err && keep(&a->out, out, nout)))
-		return; /* out of memory: keep nothing */
-	if (err)
+	swap_buf(&a->in, &s->tx);
+	s->tx.len = 0;
+	if (err) {
 		a->err = *err;
-	else
+	} else {
+		swap_buf(&a->out, &s->rbuf);
+		s->rbuf.len = 0;
+		a->out_off = off, a->out_len = len;
 		a->err.kind = PASS_OK;
+	}
+	if (s->tx.cap > ((size_t)1 << 20))
+		sb_free(&s->tx);
+	if (s->rbuf.cap > ((size_t)1 << 20))
+		sb_free(&s->rbuf);
 	a->used = 1;
 }
 
@@ -822,16 +825,15 @@ request(Server *s, const Program *in, PassError *err)
 	IoResult r = exchange(s, iov, 3, pass_ext_now() + limit, tag, sizeof tag, &off, &len, bad, sizeof bad);
 	if (s->prof)
 		s->prof->cpu_io += cpu_tick(s) - c0;
-	int result = r == IO_FRAME && !strcmp(tag, "result");
-	if (result) {
+	if (r == IO_FRAME && !strcmp(tag, "result")) {
 		s->served++;
-		const char *payload = s->rbuf.p + off;
-		remember(s, payload, len, NULL);
+		/* The frame is all s->rbuf holds (more is a framing violation). */
+		Answer *a = &s->cache[s->cache_next];
+		remember(s, off, len, NULL);
 		double t1 = tick(s), c1 = cpu_tick(s);
-		Program *q = answer(s, in, payload, len, err);
+		Program *q = answer(s, in, a->out.p + off, len, err);
 		if (s->prof)
 			s->prof->read_back += pass_ext_now() - t1, s->prof->cpu_read_back += cpu_tick(s) - c1;
-		s->rbuf.len = 0; /* the frame was all it held (more is a framing violation) */
 		return q;
 	}
 	snprintf(what, sizeof what, "on its %ld%s program", nth, ordinal_suffix(nth));
@@ -841,7 +843,7 @@ request(Server *s, const Program *in, PassError *err)
 	PassError e = {.kind = PASS_OK};
 	if (r != IO_FRAME) {
 		transport_failure(s, r, what, limit, "FENCEFUZZ_EXT_TIMEOUT", bad, &e);
-		remember(s, NULL, 0, &e);
+		remember(s, 0, 0, &e);
 		*err = e;
 		return NULL;
 	}
@@ -851,7 +853,7 @@ request(Server *s, const Program *in, PassError *err)
 	else
 		set_err(&e, PASS_ERR_CRASH, "server `%s` says the pass failed %s", s->model.cmd, what);
 	quote(e.msg, sizeof e.msg, s->rbuf.p + off, len);
-	remember(s, NULL, 0, &e);
+	remember(s, 0, 0, &e);
 	*err = e;
 	consume(s, off, len);
 	return NULL;
@@ -862,10 +864,7 @@ run_server(const PassModel *m, const Program *in, PassError *err)
 {
 	Server *s = (Server *)m;
 	double t0 = tick(s), c0 = cpu_tick(s);
-	/* s->tx keeps its storage from one program to the next (but not a very large one's). */
-	if (s->tx.cap > ((size_t)1 << 20))
-		sb_free(&s->tx);
-	s->tx.len = 0;
+	s->tx.len = 0; /* storage left by an earlier program (remember) */
 	ir_print_program(&s->tx, in);
 	sb_putc(&s->tx, '\n');
 	if (s->prof)
@@ -878,7 +877,7 @@ run_server(const PassModel *m, const Program *in, PassError *err)
 			*err = a->err;
 			return NULL;
 		}
-		return answer(s, in, a->out.p, a->out.len, err);
+		return answer(s, in, a->out.p + a->out_off, a->out_len, err);
 	}
 	struct sigaction ign, old;
 	memset(&ign, 0, sizeof ign);
