@@ -42,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -60,12 +61,11 @@ enum {
 };
 
 typedef struct Answer {
-	uint64_t hash;
-	char *in;          /* the program text sent */
-	size_t in_len;
-	char *out;         /* the result text; NULL for an error */
-	size_t out_len;
-	PassError err;     /* PASS_OK with out */
+	int used;
+	StrBuf in;         /* the program text sent */
+	StrBuf out;        /* a result: its whole frame, the text at out_off */
+	size_t out_off, out_len;
+	PassError err;     /* PASS_OK for a result */
 } Answer;
 
 typedef struct Server {
@@ -78,9 +78,11 @@ typedef struct Server {
 	long served;       /* programs this instance answered */
 	char errtail[PASS_EXT_STDERR_KEEP]; /* the newest stderr bytes */
 	size_t nerrtail;
-	StrBuf rbuf;       /* stdout bytes not consumed yet */
+	StrBuf rbuf;       /* stdout bytes not consumed yet (its capacity kept) */
+	StrBuf tx;         /* the program being sent (its capacity kept) */
 	Answer cache[CACHE_N];
 	int cache_next;
+	PassExtProfile *prof; /* NULL: not profiled */
 	struct Server *next;
 } Server;
 
@@ -117,6 +119,7 @@ pass_find_ext_server(const char *spec)
 	s->model.cmd = copy + (rest - spec) + plen;
 	s->fd_in = s->fd_out = s->fd_err = -1;
 	sb_init(&s->rbuf);
+	sb_init(&s->tx);
 	s->next = servers;
 	servers = s;
 	return &s->model;
@@ -261,6 +264,25 @@ spawn(Server *s, PassError *err)
 
 /* ---- frames -------------------------------------------------------------- */
 
+/* The clock, when profiling. */
+static double
+tick(const Server *s)
+{
+	return s->prof ? pass_ext_now() : 0;
+}
+
+/* This thread's CPU seconds, when profiling. */
+static double
+cpu_tick(const Server *s)
+{
+	if (!s->prof)
+		return 0;
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	s->prof->clock_reads++;
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 typedef enum { IO_FRAME, IO_EOF, IO_TIMEOUT, IO_BAD } IoResult;
 
 /* A complete frame at the head of s->rbuf: 1 and its parts; 0 when more
@@ -309,22 +331,70 @@ parse_frame(Server *s, char *tag, size_t tagcap, size_t *off, size_t *len, char 
 	return 1;
 }
 
-/* Writes out[0..nout) (may be 0 bytes) while reading s->fd_out, until one
- * frame is complete at the head of s->rbuf or the deadline passes. */
+/* Room for extra more bytes in sb; -1 when out of memory. */
+static int
+reserve(StrBuf *sb, size_t extra)
+{
+	if (sb->cap > sb->len && sb->cap - sb->len > extra)
+		return 0;
+	size_t cap = sb->cap ? sb->cap : 4096;
+	while (cap <= sb->len + extra)
+		cap *= 2;
+	char *p = realloc(sb->p, cap);
+	if (!p)
+		return -1;
+	sb->p = p;
+	sb->cap = cap;
+	return 0;
+}
+
+/* Writes what is left of the request (iov[0..*niov), *pending bytes) as far
+ * as the pipe takes it, in one writev; -1 when the server is gone (EPIPE). */
+static int
+send_some(Server *s, struct iovec **iov, int *niov, size_t *pending)
+{
+	double t0 = tick(s);
+	ssize_t w = writev(s->fd_in, *iov, *niov);
+	if (s->prof)
+		s->prof->writes++, s->prof->send += pass_ext_now() - t0;
+	if (w < 0)
+		return errno == EAGAIN || errno == EINTR ? 0 : -1;
+	*pending -= (size_t)w;
+	while (*niov > 0 && (size_t)w >= (*iov)->iov_len)
+		w -= (ssize_t)(*iov)->iov_len, ++*iov, --*niov;
+	if (*niov > 0) {
+		(*iov)->iov_base = (char *)(*iov)->iov_base + w;
+		(*iov)->iov_len -= (size_t)w;
+	}
+	return 0;
+}
+
+enum { READ_CHUNK = 65536 }; /* a pipe's default capacity: what one read can get */
+
+/* Writes the request iov[0..niov) (may be empty) while reading s->fd_out,
+ * until one frame is complete at the head of s->rbuf or the deadline
+ * passes.  The request is written first, without a poll (a pipe with room
+ * takes it at once); then each poll waits for the answer (or for room, or
+ * for stderr), and each read takes what the pipe holds, straight into
+ * s->rbuf. */
 static IoResult
-exchange(Server *s, const char *out, size_t nout, double deadline, char *tag, size_t tagcap,
+exchange(Server *s, struct iovec *iov, int niov, double deadline, char *tag, size_t tagcap,
          size_t *off, size_t *len, char *bad, size_t badcap)
 {
-	size_t written = 0;
-	char buf[65536];
+	size_t nout = 0, pending;
+	for (int i = 0; i < niov; i++)
+		nout += iov[i].iov_len;
+	pending = nout;
+	if (pending && send_some(s, &iov, &niov, &pending))
+		return IO_EOF; /* EPIPE: it is gone */
 	for (;;) {
 		int r = parse_frame(s, tag, tagcap, off, len, bad, badcap);
 		if (r < 0)
 			return IO_BAD;
 		if (r > 0) {
-			if (written < nout) {
+			if (pending) {
 				snprintf(bad, badcap, "answered before reading the whole request (%zu of %zu bytes)",
-				         written, nout);
+				         nout - pending, nout);
 				return IO_BAD;
 			}
 			if (s->rbuf.len > *off + *len + 1) {
@@ -338,12 +408,17 @@ exchange(Server *s, const char *out, size_t nout, double deadline, char *tag, si
 			return IO_TIMEOUT;
 		struct pollfd pf[3];
 		int np = 0, ii = -1, io = -1, ie = -1;
-		if (written < nout && s->fd_in >= 0)
+		if (pending && s->fd_in >= 0)
 			ii = np, pf[np++] = (struct pollfd){.fd = s->fd_in, .events = POLLOUT};
 		io = np, pf[np++] = (struct pollfd){.fd = s->fd_out, .events = POLLIN};
 		if (s->fd_err >= 0)
 			ie = np, pf[np++] = (struct pollfd){.fd = s->fd_err, .events = POLLIN};
+		double t0 = tick(s);
 		int k = poll(pf, (nfds_t)np, (int)(left * 1000) + 1);
+		if (s->prof) {
+			s->prof->polls++;
+			*(pending ? &s->prof->send : &s->prof->wait) += pass_ext_now() - t0;
+		}
 		if (k < 0) {
 			if (errno == EINTR)
 				continue;
@@ -351,15 +426,17 @@ exchange(Server *s, const char *out, size_t nout, double deadline, char *tag, si
 		}
 		if (ie >= 0 && pf[ie].revents)
 			drain_stderr(s);
-		if (ii >= 0 && pf[ii].revents) {
-			ssize_t w = write(s->fd_in, out + written, nout - written);
-			if (w > 0)
-				written += (size_t)w;
-			else if (w < 0 && errno != EAGAIN && errno != EINTR)
-				return IO_EOF; /* EPIPE: it is gone */
-		}
+		if (ii >= 0 && pf[ii].revents && send_some(s, &iov, &niov, &pending))
+			return IO_EOF;
 		if (pf[io].revents) {
-			ssize_t got = read(s->fd_out, buf, sizeof buf);
+			if (reserve(&s->rbuf, READ_CHUNK)) {
+				snprintf(bad, badcap, "out of memory reading a frame");
+				return IO_BAD;
+			}
+			t0 = tick(s);
+			ssize_t got = read(s->fd_out, s->rbuf.p + s->rbuf.len, s->rbuf.cap - s->rbuf.len - 1);
+			if (s->prof)
+				s->prof->reads++, s->prof->recv += pass_ext_now() - t0;
 			if (got < 0 && (errno == EAGAIN || errno == EINTR))
 				continue;
 			if (got <= 0)
@@ -368,7 +445,8 @@ exchange(Server *s, const char *out, size_t nout, double deadline, char *tag, si
 				snprintf(bad, badcap, "more than %zu MiB in one frame", PASS_EXT_OUTPUT_CAP >> 20);
 				return IO_BAD;
 			}
-			sb_putn(&s->rbuf, buf, (size_t)got);
+			s->rbuf.len += (size_t)got;
+			s->rbuf.p[s->rbuf.len] = 0;
 		}
 	}
 }
@@ -666,61 +744,55 @@ pass_ext_server_versions(const PassModel *const *models, int n, char *out, size_
 
 /* ---- one program --------------------------------------------------------- */
 
-static uint64_t
-hash_text(const char *p, size_t n)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)p[i]) * 0x100000001b3ULL;
-	return h;
-}
-
 static Answer *
-cached(Server *s, uint64_t h, const char *text, size_t n)
+cached(Server *s, const char *text, size_t n)
 {
 	for (int i = 0; i < CACHE_N; i++) {
 		Answer *a = &s->cache[i];
-		if (a->in && a->hash == h && a->in_len == n && !memcmp(a->in, text, n))
+		if (a->used && a->in.len == n && !memcmp(a->in.p, text, n))
 			return a;
 	}
 	return NULL;
 }
 
 static void
-remember(Server *s, uint64_t h, StrBuf *text, const char *out, size_t nout, const PassError *err)
+swap_buf(StrBuf *a, StrBuf *b)
+{
+	StrBuf t = *a;
+	*a = *b;
+	*b = t;
+}
+
+/* The answer to s->tx: the result frame at the head of s->rbuf, its text at
+ * off, len bytes (err NULL), or the failure *err.  Nothing is copied: the
+ * slot takes s->tx's and (for a result) s->rbuf's storage and leaves them
+ * its own (emptied; freed when large) for the next program. */
+static void
+remember(Server *s, size_t off, size_t len, const PassError *err)
 {
 	Answer *a = &s->cache[s->cache_next];
 	s->cache_next = (s->cache_next + 1) % CACHE_N;
-	free(a->in), free(a->out);
-	memset(a, 0, sizeof *a);
-	a->hash = h;
-	a->in_len = text->len;
-	a->in = sb_take(text);
-	if (out) {
-		a->out = malloc(nout + 1);
-		if (a->out) {
-			memcpy(a->out, out, nout);
-			a->out[nout] = 0;
-			a->out_len = nout;
-		}
+	swap_buf(&a->in, &s->tx);
+	s->tx.len = 0;
+	if (err) {
+		a->err = *err;
+	} else {
+		swap_buf(&a->out, &s->rbuf);
+		s->rbuf.len = 0;
+		a->out_off = off, a->out_len = len;
+		a->err.kind = PASS_OK;
 	}
-	a->err = *err;
-	if (!a->in || (out && !a->out)) { /* out of memory: keep nothing */
-		free(a->in), free(a->out);
-		memset(a, 0, sizeof *a);
-	}
+	if (s->tx.cap > ((size_t)1 << 20))
+		sb_free(&s->tx);
+	if (s->rbuf.cap > ((size_t)1 << 20))
+		sb_free(&s->rbuf);
+	a->used = 1;
 }
 
 static Program *
-answer(Server *s, const Program *in, const char *out, size_t nout, const PassError *e, PassError *err)
+answer(Server *s, const Program *in, const char *out, size_t nout, PassError *err)
 {
-	if (!out) {
-		*err = *e;
-		return NULL;
-	}
-	char who[1100];
-	snprintf(who, sizeof who, "server `%s`", s->model.cmd);
-	return pass_ext_read_output(who, in, out, nout, "", 0, err);
+	return pass_ext_read_output("server ", s->model.cmd, in, out, nout, "", 0, err);
 }
 
 static const char *
@@ -731,76 +803,102 @@ ordinal_suffix(long n)
 	return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
 }
 
+/* Sends s->tx as a program frame and takes the answer. */
 static Program *
-request(Server *s, const Program *in, StrBuf *text, uint64_t h, PassError *err)
+request(Server *s, const Program *in, PassError *err)
 {
 	if (ensure_started(s, err))
 		return NULL; /* not remembered: the next program tries a new start */
+	/* One writev: header, the text (its final LF included), the LF closing the frame. */
 	char head[48];
-	int nh = snprintf(head, sizeof head, "program %zu\n", text->len);
-	StrBuf frame;
-	sb_init(&frame);
-	sb_putn(&frame, head, (size_t)nh);
-	sb_putn(&frame, text->p ? text->p : "", text->len);
-	sb_putc(&frame, '\n');
+	int nh = snprintf(head, sizeof head, "program %zu\n", s->tx.len);
+	struct iovec iov[3] = {
+		{head, (size_t)nh},
+		{s->tx.p ? s->tx.p : (char *)"", s->tx.len},
+		{(char *)"\n", 1},
+	};
 	double limit = pass_ext_seconds("FENCEFUZZ_EXT_TIMEOUT", PASS_EXT_TIMEOUT_DEFAULT);
 	char tag[16], bad[512], what[64];
 	size_t off = 0, len = 0;
 	long nth = s->served + 1;
+	double c0 = cpu_tick(s);
+	IoResult r = exchange(s, iov, 3, pass_ext_now() + limit, tag, sizeof tag, &off, &len, bad, sizeof bad);
+	if (s->prof)
+		s->prof->cpu_io += cpu_tick(s) - c0;
+	if (r == IO_FRAME && !strcmp(tag, "result")) {
+		s->served++;
+		/* The frame is all s->rbuf holds (more is a framing violation). */
+		Answer *a = &s->cache[s->cache_next];
+		remember(s, off, len, NULL);
+		double t1 = tick(s), c1 = cpu_tick(s);
+		Program *q = answer(s, in, a->out.p + off, len, err);
+		if (s->prof)
+			s->prof->read_back += pass_ext_now() - t1, s->prof->cpu_read_back += cpu_tick(s) - c1;
+		return q;
+	}
 	snprintf(what, sizeof what, "on its %ld%s program", nth, ordinal_suffix(nth));
-	IoResult r = exchange(s, frame.p, frame.len, pass_ext_now() + limit, tag, sizeof tag, &off, &len,
-	                      bad, sizeof bad);
-	sb_free(&frame);
-	int known = r == IO_FRAME && (!strcmp(tag, "result") || !strcmp(tag, "reject") || !strcmp(tag, "error"));
+	int known = r == IO_FRAME && (!strcmp(tag, "reject") || !strcmp(tag, "error"));
 	if (r == IO_FRAME && !known)
 		snprintf(bad, sizeof bad, "answered with a '%s' frame (want result, reject or error)", tag), r = IO_BAD;
 	PassError e = {.kind = PASS_OK};
 	if (r != IO_FRAME) {
 		transport_failure(s, r, what, limit, "FENCEFUZZ_EXT_TIMEOUT", bad, &e);
-		remember(s, h, text, NULL, 0, &e);
+		remember(s, 0, 0, &e);
 		*err = e;
 		return NULL;
 	}
 	s->served++;
-	const char *payload = s->rbuf.p + off;
-	Program *q = NULL;
-	if (!strcmp(tag, "result")) {
-		remember(s, h, text, payload, len, &e);
-		q = answer(s, in, payload, len, &e, err);
-	} else {
-		if (!strcmp(tag, "reject"))
-			set_err(&e, PASS_ERR_REJECTED, "server `%s` refused the program", s->model.cmd);
-		else
-			set_err(&e, PASS_ERR_CRASH, "server `%s` says the pass failed %s", s->model.cmd, what);
-		quote(e.msg, sizeof e.msg, payload, len);
-		remember(s, h, text, NULL, 0, &e);
-		*err = e;
-	}
+	if (!strcmp(tag, "reject"))
+		set_err(&e, PASS_ERR_REJECTED, "server `%s` refused the program", s->model.cmd);
+	else
+		set_err(&e, PASS_ERR_CRASH, "server `%s` says the pass failed %s", s->model.cmd, what);
+	quote(e.msg, sizeof e.msg, s->rbuf.p + off, len);
+	remember(s, 0, 0, &e);
+	*err = e;
 	consume(s, off, len);
-	return q;
+	return NULL;
 }
 
 static Program *
 run_server(const PassModel *m, const Program *in, PassError *err)
 {
 	Server *s = (Server *)m;
-	StrBuf text;
-	sb_init(&text);
-	ir_print_program(&text, in);
-	sb_putc(&text, '\n');
-	uint64_t h = hash_text(text.p ? text.p : "", text.len);
-	Answer *a = cached(s, h, text.p ? text.p : "", text.len);
+	double t0 = tick(s), c0 = cpu_tick(s);
+	s->tx.len = 0; /* storage left by an earlier program (remember) */
+	ir_print_program(&s->tx, in);
+	sb_putc(&s->tx, '\n');
+	if (s->prof)
+		s->prof->print += pass_ext_now() - t0, s->prof->cpu_print += cpu_tick(s) - c0;
+	Answer *a = cached(s, s->tx.p, s->tx.len);
 	if (a) {
-		sb_free(&text);
-		return answer(s, in, a->out, a->out_len, &a->err, err);
+		if (s->prof) /* a cache hit is not a request */
+			s->prof->print -= pass_ext_now() - t0, s->prof->cpu_print -= cpu_tick(s) - c0;
+		if (a->err.kind != PASS_OK) {
+			*err = a->err;
+			return NULL;
+		}
+		return answer(s, in, a->out.p + a->out_off, a->out_len, err);
 	}
 	struct sigaction ign, old;
 	memset(&ign, 0, sizeof ign);
 	ign.sa_handler = SIG_IGN;
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &old); /* a dead server's stdin: EPIPE, not death */
-	Program *q = request(s, in, &text, h, err);
+	Program *q = request(s, in, err);
 	sigaction(SIGPIPE, &old, NULL);
-	sb_free(&text);
+	if (s->prof)
+		s->prof->programs++, s->prof->total += pass_ext_now() - t0, s->prof->cpu_total += cpu_tick(s) - c0;
 	return q;
+}
+
+int
+pass_ext_server_profile(const PassModel *m, PassExtProfile *p)
+{
+	if (m->run_program != run_server)
+		return -1;
+	Server *s = (Server *)m;
+	if (p)
+		memset(p, 0, sizeof *p);
+	s->prof = p;
+	return 0;
 }

@@ -164,8 +164,8 @@ fail(PassError *err, PassErrorKind kind, const char *errbuf, size_t nerr, const 
 }
 
 Program *
-pass_ext_read_output(const char *who, const Program *in, const char *text, size_t len,
-                     const char *errbuf, size_t nerr, PassError *err)
+pass_ext_read_output(const char *who, const char *cmd, const Program *in, const char *text,
+                     size_t len, const char *errbuf, size_t nerr, PassError *err)
 {
 	Diag d = {0};
 	Program *q = ir_read(in->arena, "<model output>", text ? text : "", len, &d);
@@ -174,14 +174,14 @@ pass_ext_read_output(const char *who, const Program *in, const char *text, size_
 		*nl = 0;
 	if (!q && d.line > 0)
 		return fail(err, PASS_ERR_UNREADABLE, errbuf, nerr,
-		            "%s printed an unreadable program: %s:%d:%d: %s", who,
+		            "%s`%s` printed an unreadable program: %s:%d:%d: %s", who, cmd,
 		            d.file ? d.file : "<model output>", d.line, d.col, d.msg);
 	if (!q)
-		return fail(err, PASS_ERR_UNREADABLE, errbuf, nerr, "%s printed an unreadable program: %s",
-		            who, d.msg);
+		return fail(err, PASS_ERR_UNREADABLE, errbuf, nerr, "%s`%s` printed an unreadable program: %s",
+		            who, cmd, d.msg);
 	if (q->nfuncs != in->nfuncs)
 		return fail(err, PASS_ERR_UNREADABLE, errbuf, nerr,
-		            "%s printed a program of %d function%s; the input has %d", who, q->nfuncs,
+		            "%s`%s` printed a program of %d function%s; the input has %d", who, cmd, q->nfuncs,
 		            q->nfuncs == 1 ? "" : "s", in->nfuncs);
 	return q;
 }
@@ -364,9 +364,7 @@ outcome(const Child *c, const Program *in, double limit, PassError *err)
 		return fail(err, PASS_ERR_CRASH, c->errbuf, c->nerr, "`%s` exited with status %d%s", cmd,
 		            WIFEXITED(status) ? WEXITSTATUS(status) : -1,
 		            WIFEXITED(status) && WEXITSTATUS(status) == 127 ? " (command not found?)" : "");
-	char who[1100];
-	snprintf(who, sizeof who, "`%s`", cmd);
-	return pass_ext_read_output(who, in, c->out.p, c->out.len, c->errbuf, c->nerr, err);
+	return pass_ext_read_output("", cmd, in, c->out.p, c->out.len, c->errbuf, c->nerr, err);
 }
 
 static Program *

@@ -29,6 +29,33 @@ for s in "$prog" "$src/corpus/golden-tilelang/p00000.in.py" "$src/corpus/golden-
 		bad "check mock on $s differs from identity"; diff "$work/cid" "$work/cm" | head -n 4; fi
 done
 
+# programs larger than a pipe holds (a request written and an answer read in
+# parts), over 1 MiB (the buffers kept between programs are dropped after it),
+# between small ones, all through one server: each comes back unchanged
+sh "$src/bench/gen_straight.sh" 30000 >"$work/big.py"
+sh "$src/bench/gen_straight.sh" 3000 >"$work/mid.py"
+"$ff" pass --model identity "$work/big.py" >"$work/id" 2>&1
+if "$ff" pass --model "ext-server:$mock" "$work/big.py" 2>&1 | cmp -s - "$work/id"; then ok; else
+	bad "pass ext-server:mock on a 1.4 MB program differs from identity"; fi
+"$ff" sweep --models "mock=ext-server:$mock" "$work/big.py" "$prog" "$work/mid.py" "$work/big.py" \
+	"$src/corpus/golden-tilelang/p00000.in.py" "$work/mid.py" >"$work/out" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && grep -q '^mock  *6  *0 ' "$work/out"; then ok; else
+	bad "sweep of large and small programs through one server: exit $rc"; cat "$work/out"; fi
+
+# bench/bench_ext (when built next to fencefuzz) runs clean, and a request
+# costs fencefuzz one writev, one poll and one read (its answer, written by
+# the C identity server in one writev, comes in one read)
+bx="$(dirname "$ff")/bench/bench_ext"
+if [ -x "$bx" ]; then
+	"$bx" --programs 30 --ext-programs 2 >"$work/bench.out" 2>&1
+	rc=$?
+	calls=$(sed -n 's/^| system calls on the pipes per program (write + poll + read) | \([0-9.]*\) + \([0-9.]*\) + \([0-9.]*\) |.*/\1 \2 \3/p' "$work/bench.out")
+	if [ $rc -eq 0 ] && echo "$calls" | awk '{ exit !($1 == 1 && $2 <= 1.05 && $3 <= 1.05) }'; then ok; else
+		bad "bench_ext: exit $rc, system calls per request (write poll read) '$calls', want 1 1 1"
+		tail -n 5 "$work/bench.out"; fi
+fi
+
 # the example server of docs/external-models.md works as written
 awk '/^```python/ { f = 1; next } /^```/ { f = 0 } f' "$src/docs/external-models.md" >"$work/example.py"
 "$ff" check --model identity "$prog" | sed 's/\[identity,/[ex,/' >"$work/cid"
