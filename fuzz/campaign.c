@@ -4,9 +4,12 @@
  * model, kind).  The program text is stored only the first time this worker
  * sees a finding, so that the store does not grow with every program.
  * Writes go in batches: what a worker finds is kept in memory and written in
- * one short transaction per second (or per 256 programs with findings), so
- * workers sharing a database do not wait on each other's write lock, and a
- * killed worker loses at most its last second, never consistency.
+ * one short transaction per second (sooner when 256 programs with a first
+ * sighting wait), so workers sharing a database do not wait on each other's
+ * write lock, and a killed worker loses at most its last second, never
+ * consistency.  Only a program on which a finding is first seen is kept
+ * until then (its text is stored); the findings seen again are counted per
+ * row, and written once per row and transaction.
  *
  * Findings are recorded under their cause signature (signature.c): the
  * program is reduced (reduce.c) and the reduced program's shape signs the
@@ -282,7 +285,6 @@ typedef struct Worker {
 	long next;   /* the slot after the last one judged */
 	Pending pend[FLUSH_PROGRAMS];
 	int npend;
-	int nfound;  /* programs with findings since the last flush */
 	Again again; /* the findings seen again (groups for the worker's lifetime) */
 	Arena *keep; /* the groups' copies of their first sighting */
 	StrBuf text; /* the program being judged, printed (reused) */
@@ -465,7 +467,6 @@ worker_program(Worker *wk, Arena *a, Program *p)
 		fz_apply_locs(&wk->locs);
 	}
 	unsigned char applied[CAMPAIGN_MAX_MODELS + 1];
-	int nfindings = 0;
 	for (int m = 0; m < njudges(o); m++) {
 		FindingList fl;
 		fl_init(&fl, a);
@@ -476,7 +477,6 @@ worker_program(Worker *wk, Arena *a, Program *p)
 		}
 		if (!fl.n)
 			continue;
-		nfindings += fl.n;
 		for (int k = 0; k < fl.n; k++) {
 			const Finding *cur = &fl.items[k];
 			uint64_t sig = cur->signature;
@@ -534,13 +534,10 @@ worker_program(Worker *wk, Arena *a, Program *p)
 		wk->npend++;
 	else
 		ar_free(a);
-	if (nfindings)
-		wk->nfound++;
 	wk->ctr->programs[wk->w]++;
 	double t = fz_now();
-	if (wk->nfound == FLUSH_PROGRAMS || wk->npend == FLUSH_PROGRAMS || t - wk->last_flush >= 1.0) {
+	if (wk->npend == FLUSH_PROGRAMS || t - wk->last_flush >= 1.0) {
 		wk->last_flush = t;
-		wk->nfound = 0;
 		return flush(wk->db, wk->campaign_id, wk->pend, &wk->npend, &wk->again, wk->w, wk->ctr,
 		             wk->next, t - wk->start_time, wk->err, wk->errlen);
 	}
