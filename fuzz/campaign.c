@@ -417,15 +417,40 @@ worker_cause(Worker *wk, Arena *a, const Program *p, int m, const Finding *f, Re
 	return cause;
 }
 
+/* Whether judge m's finding f needs its root cause (the model's explanation,
+ * OrcExplainHook): with reduction, the reduction gives it; without, a
+ * finding seen again needs it only while its group has none since the last
+ * flush (the store keeps the first it is given).  Asked before the findings
+ * of the program are counted, so a finding seen first here is explained. */
+typedef struct CauseQuery {
+	const Worker *wk;
+	int m;
+} CauseQuery;
+
+static int
+cause_wanted(const Finding *f, void *ctx)
+{
+	const CauseQuery *cq = ctx;
+	const Worker *wk = cq->wk;
+	if (!wk->o->no_reduce)
+		return 0;
+	uint64_t key = f->signature ^ ((uint64_t)f->kind << 56) ^ ((uint64_t)cq->m << 48);
+	if (!pm_get(&wk->seen, (void *)(uintptr_t)(key | 1)) || !wk->again.cap)
+		return 1;
+	const AgainGroup *g = &wk->again.g[again_slot(&wk->again, f)];
+	return !g->used || !g->agg.root_cause;
+}
+
 /* Runs judge j on p into fl; 0 when it does not apply (see njudges).  A
  * model whose TileLang version lacks an op of p refuses it: orc_check then
  * reports that refusal alone, and only then is pass_accepts asked (a scan
  * of p) whether the refusal is that one; applied[j] keeps the answer for
  * the differential judge. */
 static int
-judge_program(const CampaignOptions *o, int j, const Program *p, FindingList *fl,
+judge_program(const Worker *wk, int j, const Program *p, FindingList *fl,
               unsigned char *applied)
 {
+	const CampaignOptions *o = wk->o;
 	if (j >= o->nmodels) {
 		if (!applied[0] || !applied[1])
 			return 0;
@@ -433,7 +458,9 @@ judge_program(const CampaignOptions *o, int j, const Program *p, FindingList *fl
 		return 1;
 	}
 	const PassModel *m = o->models[j];
-	orc_check(m, p, &o->oracles, fl);
+	CauseQuery cq = {wk, j};
+	OrcExplainHook hook = {cause_wanted, &cq};
+	orc_check_hook(m, p, &o->oracles, fl, &hook);
 	applied[j] = !(m->versions && fl->n == 1 && fl->items[0].kind == FK_MODEL_REJECTED &&
 	               !pass_accepts(m, p, NULL));
 	return applied[j];
@@ -474,7 +501,7 @@ worker_program(Worker *wk, Arena *a, Program *p)
 		FindingList fl;
 		fl_init(&fl, a);
 		wk->ctr->judge[wk->w] = m;
-		if (!judge_program(o, m, p, &fl, applied)) {
+		if (!judge_program(wk, m, p, &fl, applied)) {
 			wk->ctr->not_applicable[wk->w][m]++;
 			continue;
 		}
