@@ -4,9 +4,12 @@
  * model, kind).  The program text is stored only the first time this worker
  * sees a finding, so that the store does not grow with every program.
  * Writes go in batches: what a worker finds is kept in memory and written in
- * one short transaction per second (or per 256 programs with findings), so
- * workers sharing a database do not wait on each other's write lock, and a
- * killed worker loses at most its last second, never consistency.
+ * one short transaction per second (sooner when 256 programs with a first
+ * sighting wait), so workers sharing a database do not wait on each other's
+ * write lock, and a killed worker loses at most its last second, never
+ * consistency.  Only a program on which a finding is first seen is kept
+ * until then (its text is stored); the findings seen again are counted per
+ * row, and written once per row and transaction.
  *
  * Findings are recorded under their cause signature (signature.c): the
  * program is reduced (reduce.c) and the reduced program's shape signs the
@@ -34,6 +37,9 @@
 #include <string.h>
 #include <signal.h>
 #include <time.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "campaign.h"
 #include "gen.h"
@@ -79,47 +85,37 @@ njudges(const CampaignOptions *o)
 	return o->nmodels + (o->differential && o->nmodels >= 2);
 }
 
-static int
-judge_applies(const CampaignOptions *o, int j, const Program *p)
-{
-	if (j < o->nmodels)
-		return pass_accepts(o->models[j], p, NULL);
-	return pass_accepts(o->models[0], p, NULL) && pass_accepts(o->models[1], p, NULL);
-}
-
-static void
-judge(const CampaignOptions *o, int j, const Program *p, FindingList *fl)
-{
-	if (j < o->nmodels)
-		orc_check(o->models[j], p, &o->oracles, fl);
-	else
-		orc_differential(o->models[0], o->models[1], p, &o->oracles, fl);
-}
-
 /* The reproducer texts of a finding's first reduction (arena strings). */
 typedef struct Repro {
 	const char *reduced, *pytest, *cuda;
 } Repro;
 
-/* What one program found, kept (with its arena) until the next flush. */
+/* A program on which some finding was first seen by this worker, kept
+ * (with its arena) until the next flush: its text is stored, and its first
+ * sightings make their rows.  Programs whose findings were all seen before
+ * are not kept: their findings go to the worker's Again table as they are
+ * judged, and their arena is freed at once. */
 typedef struct Pending {
 	Arena *a;          /* owns the program, its text and the findings */
-	const char *text;  /* printed program when some finding is first seen here */
+	const char *text;  /* printed program */
 	uint64_t hash;
-	Finding *f;
-	unsigned char *first; /* per finding: store it with this program */
+	Finding *f;        /* the first sightings */
 	Repro *repro;      /* per finding: reproducer texts to store when it is new */
-	int n;
+	int n, cap;
 } Pending;
 
 enum { FLUSH_PROGRAMS = 256 };
 
-/* Findings seen again in one batch, grouped by what the store deduplicates
- * them by (signature, model, kind): one write per group.  Open addressing. */
+/* Findings seen again, grouped by what the store deduplicates them by
+ * (signature, model, kind): one write per group and flush.  A group lives
+ * as long as the worker (open addressing); `agg` is a copy, in the worker's
+ * arena, of the group's first sighting (the row exists by then: a sighting
+ * is "again" only after a first one of its key was pending, and a flush
+ * writes the first sightings before the groups), with the first root cause
+ * of the group since the last flush; n counts the sightings since then. */
 typedef struct AgainGroup {
-	const Finding *f;   /* the first of the group, NULL: free slot */
-	Finding agg;        /* f, with the first root cause of the group */
-	const Repro *repro; /* f's */
+	int used;
+	Finding agg;
 	long n;
 } AgainGroup;
 
@@ -140,13 +136,41 @@ again_slot(const Again *ag, const Finding *f)
 {
 	uint64_t h = (f->signature ^ ((uint64_t)f->kind << 56)) * 0x9e3779b97f4a7c15ULL;
 	size_t i = (size_t)(h >> 32) & (ag->cap - 1);
-	while (ag->g[i].f && !same_key(ag->g[i].f, f))
+	while (ag->g[i].used && !same_key(&ag->g[i].agg, f))
 		i = (i + 1) & (ag->cap - 1);
 	return i;
 }
 
-static void
-again_add(Again *ag, const Finding *f, const Repro *repro)
+static const char *
+keep_str(Arena *a, const char *s)
+{
+	return s ? ar_strdup(a, s) : NULL;
+}
+
+/* A copy of f in arena a that outlives f's arena (root cause left out). */
+static Finding
+keep_finding(Arena *a, const Finding *f)
+{
+	Finding k = *f;
+	k.model = keep_str(a, f->model);
+	k.oracle = keep_str(a, f->oracle);
+	k.rule = keep_str(a, f->rule);
+	k.message = (char *)keep_str(a, f->message);
+	k.strength_note = (char *)keep_str(a, f->strength_note);
+	k.root_cause = NULL;
+	if (f->nwitness > 0) {
+		k.witness = ar_alloc(a, sizeof *k.witness * (size_t)f->nwitness);
+		for (int i = 0; i < f->nwitness; i++) {
+			k.witness[i].loc = f->witness[i].loc;
+			k.witness[i].what = keep_str(a, f->witness[i].what);
+		}
+	}
+	return k;
+}
+
+/* The group of f, made (from f) when it is the first of its key. */
+static AgainGroup *
+again_group(Again *ag, Arena *keep, const Finding *f)
 {
 	if ((ag->n + 1) * 2 > ag->cap) {
 		Again bigger = {calloc(ag->cap ? ag->cap * 2 : 256, sizeof *bigger.g),
@@ -154,20 +178,19 @@ again_add(Again *ag, const Finding *f, const Repro *repro)
 		if (!bigger.g)
 			abort();
 		for (size_t i = 0; i < ag->cap; i++)
-			if (ag->g[i].f)
-				bigger.g[again_slot(&bigger, ag->g[i].f)] = ag->g[i];
+			if (ag->g[i].used)
+				bigger.g[again_slot(&bigger, &ag->g[i].agg)] = ag->g[i];
 		free(ag->g);
 		*ag = bigger;
 	}
 	AgainGroup *g = &ag->g[again_slot(ag, f)];
-	if (!g->f) {
-		*g = (AgainGroup){f, *f, repro, 0};
+	if (!g->used) {
+		g->used = 1;
+		g->agg = keep_finding(keep, f);
+		g->n = 0;
 		ag->n++;
 	}
-	/* The store keeps the first root cause it is given (coalesce). */
-	if (!g->agg.root_cause)
-		g->agg.root_cause = f->root_cause;
-	g->n++;
+	return g;
 }
 
 /* Records n sightings of f, and its reproducer when the row is new. */
@@ -182,7 +205,7 @@ record(Db *db, int64_t campaign_id, int64_t program_id, const Finding *f, long n
 	found[f->kind] += n;
 	if (is_new)
 		distinct[f->kind]++;
-	if (is_new && r->reduced && db_reproducer(db, fid, r->reduced, r->pytest, r->cuda) <= 0)
+	if (is_new && r && r->reduced && db_reproducer(db, fid, r->reduced, r->pytest, r->cuda) <= 0)
 		return fail(err, errlen, db, "store reproducer");
 	return 0;
 }
@@ -194,36 +217,34 @@ record(Db *db, int64_t campaign_id, int64_t program_id, const Finding *f, long n
  * move only once the transaction is committed, so what the progress line
  * shows is in the database. */
 static int
-flush(Db *db, int64_t campaign_id, Pending *pend, int *npend, int w, CampaignCounters *ctr,
-      long next, double elapsed, char *err, size_t errlen)
+flush(Db *db, int64_t campaign_id, Pending *pend, int *npend, Again *again, int w,
+      CampaignCounters *ctr, long next, double elapsed, char *err, size_t errlen)
 {
 	int rc = 0;
 	long found[FK_COUNT] = {0}, distinct[FK_COUNT] = {0};
 	long programs = ctr->programs[w];
-	Again again = {0};
 	if (db_begin(db))
 		rc = fail(err, errlen, db, "begin");
 	for (int i = 0; i < *npend && !rc; i++) {
-		int64_t program_id = 0;
-		if (pend[i].text && (program_id = db_program(db, pend[i].hash, pend[i].text)) <= 0) {
+		int64_t program_id = db_program(db, pend[i].hash, pend[i].text);
+		if (program_id <= 0) {
 			rc = fail(err, errlen, db, "store program");
 			break;
 		}
-		for (int k = 0; k < pend[i].n && !rc; k++) {
-			if (pend[i].first[k])
-				rc = record(db, campaign_id, program_id, &pend[i].f[k], 1, &pend[i].repro[k], found,
-				            distinct, err, errlen);
-			else
-				again_add(&again, &pend[i].f[k], &pend[i].repro[k]);
-		}
+		for (int k = 0; k < pend[i].n && !rc; k++)
+			rc = record(db, campaign_id, program_id, &pend[i].f[k], 1, &pend[i].repro[k], found,
+			            distinct, err, errlen);
 	}
 	/* The findings seen again, once each with their number of sightings,
 	 * after every first sighting (which made their rows). */
-	for (size_t i = 0; i < again.cap && !rc; i++)
-		if (again.g[i].f)
-			rc = record(db, campaign_id, 0, &again.g[i].agg, again.g[i].n, again.g[i].repro, found,
+	for (size_t i = 0; i < again->cap && !rc; i++)
+		if (again->g[i].n)
+			rc = record(db, campaign_id, 0, &again->g[i].agg, again->g[i].n, NULL, found,
 			            distinct, err, errlen);
-	free(again.g);
+	for (size_t i = 0; i < again->cap; i++) {
+		again->g[i].n = 0;
+		again->g[i].agg.root_cause = NULL;
+	}
 	if (!rc) {
 		long total = 0;
 		for (int k = 0; k < FK_COUNT; k++)
@@ -267,6 +288,10 @@ typedef struct Worker {
 	long next;   /* the slot after the last one judged */
 	Pending pend[FLUSH_PROGRAMS];
 	int npend;
+	Again again; /* the findings seen again (groups for the worker's lifetime) */
+	Arena *keep; /* the groups' copies of their first sighting */
+	StrBuf text; /* the program being judged, printed (reused) */
+	PtrMap locs; /* its statements' line:col in text (reused) */
 	char *err;
 	size_t errlen;
 } Worker;
@@ -284,6 +309,8 @@ worker_open(Worker *wk, const CampaignOptions *o, int64_t campaign_id, int w,
 	wk->last_flush = fz_now();
 	wk->err = err;
 	wk->errlen = errlen;
+	wk->keep = ar_new();
+	sb_init(&wk->text);
 	return db_open(o->db_path, &wk->db, err, errlen);
 }
 
@@ -390,6 +417,65 @@ worker_cause(Worker *wk, Arena *a, const Program *p, int m, const Finding *f, Re
 	return cause;
 }
 
+/* Whether judge m's finding f needs its root cause (the model's explanation,
+ * OrcExplainHook): with reduction, the reduction gives it; without, a
+ * finding seen again needs it only while its group has none since the last
+ * flush (the store keeps the first it is given).  Asked before the findings
+ * of the program are counted, so a finding seen first here is explained. */
+typedef struct CauseQuery {
+	const Worker *wk;
+	int m;
+} CauseQuery;
+
+static int
+cause_wanted(const Finding *f, void *ctx)
+{
+	const CauseQuery *cq = ctx;
+	const Worker *wk = cq->wk;
+	if (!wk->o->no_reduce)
+		return 0;
+	uint64_t key = f->signature ^ ((uint64_t)f->kind << 56) ^ ((uint64_t)cq->m << 48);
+	if (!pm_get(&wk->seen, (void *)(uintptr_t)(key | 1)) || !wk->again.cap)
+		return 1;
+	const AgainGroup *g = &wk->again.g[again_slot(&wk->again, f)];
+	return !g->used || !g->agg.root_cause;
+}
+
+/* Runs judge j on p into fl; 0 when it does not apply (see njudges).  A
+ * model whose TileLang version lacks an op of p refuses it: orc_check then
+ * reports that refusal alone, and only then is pass_accepts asked (a scan
+ * of p) whether the refusal is that one; applied[j] keeps the answer for
+ * the differential judge. */
+static int
+judge_program(const Worker *wk, int j, const Program *p, FindingList *fl,
+              unsigned char *applied)
+{
+	const CampaignOptions *o = wk->o;
+	if (j >= o->nmodels) {
+		if (!applied[0] || !applied[1])
+			return 0;
+		orc_differential(o->models[0], o->models[1], p, &o->oracles, fl);
+		return 1;
+	}
+	const PassModel *m = o->models[j];
+	CauseQuery cq = {wk, j};
+	OrcExplainHook hook = {cause_wanted, &cq};
+	orc_check_hook(m, p, &o->oracles, fl, &hook);
+	applied[j] = !(m->versions && fl->n == 1 && fl->items[0].kind == FK_MODEL_REJECTED &&
+	               !pass_accepts(m, p, NULL));
+	return applied[j];
+}
+
+/* The worker's location map, emptied (its capacity kept). */
+static void
+clear_locs(PtrMap *m)
+{
+	if (m->cap) {
+		memset(m->keys, 0, sizeof *m->keys * m->cap);
+		m->n = 0;
+	}
+}
+
 /* Judges program p (owned by arena a, which this takes over), keeps its
  * findings for the next flush, and flushes when due.  Returns 0 or -1. */
 static int
@@ -402,74 +488,78 @@ worker_program(Worker *wk, Arena *a, Program *p)
 	/* The text a finding seen first here is stored with, printed before
 	 * judging: its statements take the locations the text gives them, so
 	 * that the findings are those of the stored text, read back. */
-	StrBuf sb;
-	sb_init(&sb);
+	StrBuf *sb = &wk->text;
+	sb->len = 0;
 	if (p) {
-		PtrMap locs = {0};
-		IrPrintOptions po = {.era = p->era, .locs = &locs};
-		ir_print_program_opts(&sb, p, &po);
-		fz_apply_locs(&locs);
-		pm_free(&locs);
+		clear_locs(&wk->locs);
+		IrPrintOptions po = {.era = p->era, .locs = &wk->locs};
+		ir_print_program_opts(sb, p, &po);
+		fz_apply_locs(&wk->locs);
 	}
+	unsigned char applied[CAMPAIGN_MAX_MODELS + 1];
 	for (int m = 0; m < njudges(o); m++) {
 		FindingList fl;
 		fl_init(&fl, a);
 		wk->ctr->judge[wk->w] = m;
-		if (!judge_applies(o, m, p)) {
+		if (!judge_program(wk, m, p, &fl, applied)) {
 			wk->ctr->not_applicable[wk->w][m]++;
 			continue;
 		}
-		judge(o, m, p, &fl);
 		if (!fl.n)
 			continue;
-		Finding *f = ar_alloc(a, sizeof *f * (size_t)(pe->n + fl.n));
-		unsigned char *first = ar_alloc(a, (size_t)(pe->n + fl.n));
-		if (pe->n) {
-			memcpy(f, pe->f, sizeof *f * (size_t)pe->n);
-			memcpy(first, pe->first, (size_t)pe->n);
-		}
-		pe->f = f;
-		pe->first = first;
-		Repro *repro = ar_alloc(a, sizeof *repro * (size_t)(pe->n + fl.n));
-		if (pe->n)
-			memcpy(repro, pe->repro, sizeof *repro * (size_t)pe->n);
-		pe->repro = repro;
 		for (int k = 0; k < fl.n; k++) {
 			const Finding *cur = &fl.items[k];
 			uint64_t sig = cur->signature;
 			Repro rp = {0};
-			const char *root_cause = NULL;
+			const char *root_cause = cur->root_cause;
 			if (!o->no_reduce)
 				sig = worker_cause(wk, a, p, m, cur, &rp, &root_cause);
 			/* The map is keyed by pointers; a (signature, kind, judge)
 			 * hash made odd (never NULL) stands in for one. */
 			uint64_t key = sig ^ ((uint64_t)cur->kind << 56) ^ ((uint64_t)m << 48);
-			int is_first = !pm_get(&wk->seen, (void *)(uintptr_t)(key | 1));
-			if (is_first) {
-				pm_put(&wk->seen, (void *)(uintptr_t)(key | 1), (void *)1);
-				if (!pe->text) {
-					pe->text = ar_strndup(a, sb.p ? sb.p : "", sb.len);
-					pe->hash = ir_hash_program(p);
-				}
-				/* Stored with the first finding of its raw signature and
-				 * kind in this judge's list (with reduction, findings of
-				 * one raw signature may sign under several causes). */
-				for (int j = 0; j < k; j++)
-					if (fl.items[j].signature == cur->signature && fl.items[j].kind == cur->kind) {
-						cur = &fl.items[j];
-						break;
-					}
+			if (pm_get(&wk->seen, (void *)(uintptr_t)(key | 1))) {
+				Finding f = *cur;
+				f.signature = sig;
+				AgainGroup *g = again_group(&wk->again, wk->keep, &f);
+				/* The store keeps the first root cause it is given (coalesce). */
+				if (!g->agg.root_cause && root_cause)
+					g->agg.root_cause = intern(wk, root_cause);
+				g->n++;
+				continue;
 			}
-			pe->f[pe->n] = *cur;
-			pe->f[pe->n].signature = sig;
+			pm_put(&wk->seen, (void *)(uintptr_t)(key | 1), (void *)1);
+			if (!pe->text) {
+				pe->text = ar_strndup(a, sb->p ? sb->p : "", sb->len);
+				pe->hash = ir_hash_program(p);
+			}
+			/* Stored with the first finding of its raw signature and kind
+			 * in this judge's list (with reduction, findings of one raw
+			 * signature may sign under several causes). */
+			for (int j = 0; j < k; j++)
+				if (fl.items[j].signature == cur->signature && fl.items[j].kind == cur->kind) {
+					cur = &fl.items[j];
+					break;
+				}
+			if (pe->n == pe->cap) {
+				pe->cap = pe->cap ? pe->cap * 2 : 8;
+				Finding *f = ar_alloc(a, sizeof *f * (size_t)pe->cap);
+				Repro *repro = ar_alloc(a, sizeof *repro * (size_t)pe->cap);
+				if (pe->n) {
+					memcpy(f, pe->f, sizeof *f * (size_t)pe->n);
+					memcpy(repro, pe->repro, sizeof *repro * (size_t)pe->n);
+				}
+				pe->f = f;
+				pe->repro = repro;
+			}
+			Finding *f = &pe->f[pe->n];
+			*f = *cur;
+			f->signature = sig;
 			if (!o->no_reduce)
-				pe->f[pe->n].root_cause = root_cause;
-			pe->first[pe->n] = (unsigned char)is_first;
+				f->root_cause = root_cause;
 			pe->repro[pe->n] = rp;
 			pe->n++;
 		}
 	}
-	sb_free(&sb);
 	if (pe->n)
 		wk->npend++;
 	else
@@ -478,8 +568,8 @@ worker_program(Worker *wk, Arena *a, Program *p)
 	double t = fz_now();
 	if (wk->npend == FLUSH_PROGRAMS || t - wk->last_flush >= 1.0) {
 		wk->last_flush = t;
-		return flush(wk->db, wk->campaign_id, wk->pend, &wk->npend, wk->w, wk->ctr, wk->next,
-		             t - wk->start_time, wk->err, wk->errlen);
+		return flush(wk->db, wk->campaign_id, wk->pend, &wk->npend, &wk->again, wk->w, wk->ctr,
+		             wk->next, t - wk->start_time, wk->err, wk->errlen);
 	}
 	return 0;
 }
@@ -489,8 +579,8 @@ static int
 worker_close(Worker *wk, int rc)
 {
 	if (!rc && wk->db)
-		rc = flush(wk->db, wk->campaign_id, wk->pend, &wk->npend, wk->w, wk->ctr, wk->next,
-		           fz_now() - wk->start_time, wk->err, wk->errlen);
+		rc = flush(wk->db, wk->campaign_id, wk->pend, &wk->npend, &wk->again, wk->w, wk->ctr,
+		           wk->next, fz_now() - wk->start_time, wk->err, wk->errlen);
 	for (int i = 0; i < wk->npend; i++)
 		ar_free(wk->pend[i].a);
 	wk->npend = 0;
@@ -501,6 +591,12 @@ worker_close(Worker *wk, int rc)
 	pm_free(&wk->cause);
 	pm_free(&wk->reproduced);
 	pm_free(&wk->root_cause);
+	free(wk->again.g);
+	wk->again = (Again){0};
+	ar_free(wk->keep);
+	wk->keep = NULL;
+	sb_free(&wk->text);
+	pm_free(&wk->locs);
 	for (int i = 0; i < wk->nlabels; i++)
 		free(wk->labels[i]);
 	free(wk->labels);
@@ -589,6 +685,14 @@ fz_campaign_worker(const CampaignOptions *o, int64_t campaign_id, int w, Campaig
                    double start_time, char *err, size_t errlen)
 {
 	static Worker wk; /* one per process; too big for the stack */
+#ifdef __GLIBC__
+	/* Each program's arena is freed before the next one is made: keep the
+	 * freed memory in the heap (no trim, no mmap of a chunk per program),
+	 * so the next program reuses the same pages instead of faulting fresh
+	 * ones in. */
+	mallopt(M_TRIM_THRESHOLD, 8 << 20);
+	mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
 	if (worker_open(&wk, o, campaign_id, w, ctr, start_time, err, errlen)) {
 		ctr->failed[w] = 1;
 		return -1;

@@ -76,7 +76,7 @@ question(FindingKind k)
  * gate makes them, then the model's explanation of the rest. */
 static void
 explain_findings(const PassModel *m, const Func *pf, const Func *qf, const OracleOptions *o,
-                 FindingList *out, int from)
+                 FindingList *out, int from, const OrcExplainHook *hook)
 {
 	/* The ungated run matters only to unsound findings: none, no run. */
 	int unsound = 0;
@@ -116,7 +116,7 @@ explain_findings(const PassModel *m, const Func *pf, const Func *qf, const Oracl
 	for (int i = from; i < out->n; i++) {
 		Finding *f = &out->items[i];
 		PassQuestion qn = question(f->kind);
-		if (f->root_cause || qn == PASS_Q_OTHER)
+		if (f->root_cause || qn == PASS_Q_OTHER || (hook && !hook->wanted(f, hook->ctx)))
 			continue;
 		/* WitnessStep and PassStep say the same; the copy keeps the model
 		 * interface free of oracle types. */
@@ -174,6 +174,13 @@ judge_func(const OracleCase *c, FindingList *out)
 int
 orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingList *out)
 {
+	return orc_check_hook(m, p, o, out, NULL);
+}
+
+int
+orc_check_hook(const PassModel *m, const Program *p, const OracleOptions *o, FindingList *out,
+               const OrcExplainHook *hook)
+{
 	int before = out->n;
 	PassError err;
 	Program *q = pass_run_ex(m, p, &err);
@@ -204,7 +211,7 @@ orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingL
 		orc_shared_reset(shared, out->arena);
 		OracleCase c = {pf, qf, qq ? qq->funcs[i] : NULL, o, m->name, shared};
 		judge_func(&c, out);
-		explain_findings(m, pf, qf, o, out, from);
+		explain_findings(m, pf, qf, o, out, from, hook);
 	}
 	orc_shared_reset(shared, NULL);
 	return out->n - before;

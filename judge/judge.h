@@ -19,6 +19,15 @@
  * orc_differential skips a pair in which a model failed.  Both return the
  * number of findings added to out. */
 int orc_check(const PassModel *m, const Program *p, const OracleOptions *o, FindingList *out);
+/* orc_check, asking hook->wanted(f, ctx) before the model explains finding
+ * f (its root cause): 0 leaves f->root_cause NULL, for a caller that will
+ * not use it (a campaign that has it already).  Nothing else changes. */
+typedef struct OrcExplainHook {
+	int (*wanted)(const Finding *f, void *ctx);
+	void *ctx;
+} OrcExplainHook;
+int orc_check_hook(const PassModel *m, const Program *p, const OracleOptions *o,
+                   FindingList *out, const OrcExplainHook *hook);
 int orc_differential(const PassModel *a, const PassModel *b, const Program *p,
                      const OracleOptions *o, FindingList *out);
 
