@@ -1059,6 +1059,31 @@ pod_bool_arg(Parser *p, const Args *a, const Expr *e, const char *what)
 	return (int)e->u.i;
 }
 
+/* What each expression kind can be where the reader checks its operands,
+ * values and statements: one row per kind, indexed by ExprKind.
+ *   XK_VALUE  a PrimExpr-like value (an operand, a stored or bound value)
+ *   XK_STMT   an expression statement (an Evaluate)
+ *   XK_INERT  an expression statement with no effect (dropped, as in TVM)
+ *   XK_BUF    a bare buffer (a name may be bound to it) */
+enum { XK_VALUE = 1, XK_STMT = 2, XK_INERT = 4, XK_BUF = 8 };
+#define XK_VS (XK_VALUE | XK_STMT)
+static const unsigned char expr_kind_role[] = {
+	[EX_INT] = XK_VS,      [EX_FLOAT] = XK_VS,    [EX_STR] = XK_INERT,
+	[EX_POD_BOOL] = XK_VS, [EX_NONE] = XK_INERT,  [EX_VAR] = XK_VS,
+	[EX_BUF] = XK_BUF,     [EX_BIN] = XK_VS,      [EX_NOT] = XK_VS,
+	[EX_CALL] = XK_VS,     [EX_LOAD] = XK_VS,     [EX_SLICE] = XK_VALUE,
+	[EX_TUPLE] = 0,        [EX_LIST] = 0,         [EX_DICT] = 0,
+	[EX_METADATA] = 0,
+};
+#undef XK_VS
+_Static_assert(sizeof expr_kind_role == EX_METADATA + 1, "a row per expression kind");
+
+RD_INLINE int
+is_value(const Expr *e)
+{
+	return expr_kind_role[e->kind] & XK_VALUE;
+}
+
 /* An expression argument that must be a PrimExpr-like value, not a string,
  * None, dict or metadata. */
 static Expr *
@@ -1066,18 +1091,9 @@ value_arg(Parser *p, const Args *a, Expr *e, const char *what)
 {
 	if (!e)
 		err(p, a->at, "%s: missing %s", a->fn, what);
-	switch (e->kind) {
-	case EX_STR:
-	case EX_NONE:
-	case EX_DICT:
-	case EX_TUPLE:
-	case EX_LIST:
-	case EX_BUF:
-	case EX_METADATA:
+	if (!is_value(e))
 		err_expr(p, e, "%s: %s must be an expression", a->fn, what);
-	default:
-		return e;
-	}
+	return e;
 }
 
 static Expr *
@@ -1125,18 +1141,9 @@ call2(Parser *p, const char *name, Expr *x, Expr *y, const Tok *t)
 static Expr *
 operand(Parser *p, Expr *e, const Tok *op)
 {
-	switch (e->kind) {
-	case EX_STR:
-	case EX_NONE:
-	case EX_DICT:
-	case EX_TUPLE:
-	case EX_LIST:
-	case EX_BUF:
-	case EX_METADATA:
+	if (!is_value(e))
 		err_expr(p, e, "operand of '%.*s' must be an expression", op->len, op->s);
-	default:
-		return e;
-	}
+	return e;
 }
 
 /* -x: a literal folds, anything else is x * -1 (docs/tvmscript.md §8). */
@@ -2098,21 +2105,15 @@ add_item(Parser *p, Items *it, Stmt *s, int frame)
 		p->blk->header_open = 0;
 }
 
+/* A frame's body: its one body slot (the node table's). */
 static void
 set_body(Stmt *s, Stmt *body)
 {
-	switch (s->kind) {
-	case ST_FOR: s->u.for_.body = body; break;
-	case ST_WHILE: s->u.while_.body = body; break;
-	case ST_LET: s->u.let.body = body; break;
-	case ST_ASSERT: s->u.assert_.body = body; break;
-	case ST_ATTR: s->u.attr.body = body; break;
-	case ST_LAUNCH: s->u.launch.body = body; break;
-	case ST_ALLOC: s->u.alloc.body = body; break;
-	case ST_DECL: s->u.decl.body = body; break;
-	case ST_BLOCK: s->u.block.body = body; break;
-	default: abort(); /* only frames get a body this way */
-	}
+	IrBodies b;
+	ir_stmt_bodies(&b, s);
+	if (s->kind == ST_SEQ || ir_stmt_nbodies(s) != 1)
+		abort(); /* only frames get a body this way */
+	*ir_bodies_next(&b) = body;
 }
 
 /* items[0..n) then tail (if any) as one statement. */
@@ -2377,18 +2378,8 @@ letstmt_args(Parser *p, LetArgs *la, const Tok *at)
 	expect_op(p, ")");
 	if (la->var && la->dtype)
 		err(p, at, "T.LetStmt: give a type or var=, not both");
-	switch (la->value->kind) {
-	case EX_STR:
-	case EX_NONE:
-	case EX_DICT:
-	case EX_TUPLE:
-	case EX_LIST:
-	case EX_BUF:
-	case EX_METADATA:
+	if (!is_value(la->value))
 		err_expr(p, la->value, "T.LetStmt: the value must be an expression");
-	default:
-		break;
-	}
 }
 
 /* The var a let binds: given, typed, or inferred from the value. */
@@ -2621,21 +2612,13 @@ bind_value(Parser *p, Items *it, const Tok *nt, const Tok *at, Rhs *r)
 		return;
 	}
 	Expr *e = r->e;
-	switch (e->kind) {
-	case EX_BUF:
+	if (expr_kind_role[e->kind] & XK_BUF) {
 		check_same_name(p, nt, name, e->u.buf->name);
 		bind(p, name, BIND_BUF, NULL, e->u.buf, G_LOCAL);
 		return;
-	case EX_STR:
-	case EX_NONE:
-	case EX_DICT:
-	case EX_TUPLE:
-	case EX_LIST:
-	case EX_METADATA:
-		err_expr(p, e, "cannot bind '%s' to a value that is not an expression", name);
-	default:
-		break;
 	}
+	if (!is_value(e))
+		err_expr(p, e, "cannot bind '%s' to a value that is not an expression", name);
 	if (p->era == ERA_HEAD) {
 		/* Head prints a re-bind of a let's Var as `x = v` (a new Var
 		 * with the same name would print `x_1: ...`). */
@@ -2833,18 +2816,8 @@ annotated_assignment(Parser *p, Items *it)
 	next(p);
 	Tok *vt = tok(p);
 	Expr *e = expr(p);
-	switch (e->kind) {
-	case EX_STR:
-	case EX_NONE:
-	case EX_DICT:
-	case EX_TUPLE:
-	case EX_LIST:
-	case EX_BUF:
-	case EX_METADATA:
+	if (!is_value(e))
 		err(p, vt, "the value of '%.*s' must be an expression", nt->len, nt->s);
-	default:
-		break;
-	}
 	const char *name = tok_str(p, nt);
 	Var *v = new_var(p, name, dtype, scope);
 	add_item(p, it, st_at(p, ir_let(p->r.a, v, e, NULL), nt), 1);
@@ -3056,20 +3029,12 @@ expression_statement(Parser *p, Items *it)
 	if (o->kind == TK_OP && o->len >= 2 && o->s[o->len - 1] == '=' && !op_is(o, "==") &&
 	    !op_is(o, "<=") && !op_is(o, ">=") && !op_is(o, "!="))
 		err(p, o, "operator '%.*s' is not supported", o->len, o->s);
-	switch (e->kind) {
-	case EX_STR:  /* docstrings and other strings: no effect, as in TVM */
-	case EX_NONE:
+	/* Docstrings and other strings have no effect, as in TVM. */
+	if (expr_kind_role[e->kind] & XK_INERT)
 		return;
-	case EX_BUF:
-	case EX_TUPLE:
-	case EX_LIST:
-	case EX_DICT:
-	case EX_METADATA:
-	case EX_SLICE:
+	if (!(expr_kind_role[e->kind] & XK_STMT))
 		err(p, t, "this expression is not a statement");
-	default:
-		add_item(p, it, st_at(p, ir_eval(a, e), t), 0);
-	}
+	add_item(p, it, st_at(p, ir_eval(a, e), t), 0);
 }
 
 /* simple = 'pass' | 'return' expr | 'assert' expr ',' expr | 'break' | 'continue'
@@ -4033,136 +3998,58 @@ file(Parser *p)
  * T.Kernel, comparison chains); the verifier, the printer and the passes
  * recurse on it, so the bound is checked on the IR itself, as the verifier
  * counts: expressions from each statement, statements without sequences. */
-static void depth_expr(Parser *p, const Expr *e, int d, Loc at);
-
-static void
-depth_exprs(Parser *p, Expr *const *v, int n, int d, Loc at)
-{
-	for (int i = 0; i < n; i++)
-		depth_expr(p, v[i], d, at);
-}
-
 static void
 depth_expr(Parser *p, const Expr *e, int d, Loc at)
 {
-	if (!e)
-		return;
 	if (e->loc.line)
 		at = e->loc;
 	if (++d > IR_MAX_DEPTH)
 		err_at(p, at.line, at.col, "nesting deeper than %d levels", IR_MAX_DEPTH);
-	switch (e->kind) {
-	case EX_BIN:
-		depth_expr(p, e->u.bin.a, d, at);
-		depth_expr(p, e->u.bin.b, d, at);
-		break;
-	case EX_NOT: depth_expr(p, e->u.operand, d, at); break;
-	case EX_CALL:
-		depth_exprs(p, e->u.call.args, e->u.call.nargs, d, at);
-		depth_exprs(p, e->u.call.kwargs, e->u.call.nkw, d, at);
-		break;
-	case EX_LOAD: depth_exprs(p, e->u.load.idx, e->u.load.nidx, d, at); break;
-	case EX_SLICE:
-		depth_expr(p, e->u.slice.begin, d, at);
-		depth_expr(p, e->u.slice.end, d, at);
-		depth_expr(p, e->u.slice.step, d, at);
-		break;
-	case EX_TUPLE:
-	case EX_LIST: depth_exprs(p, e->u.list.items, e->u.list.n, d, at); break;
-	case EX_DICT:
-		depth_exprs(p, e->u.dict.keys, e->u.dict.n, d, at);
-		depth_exprs(p, e->u.dict.vals, e->u.dict.n, d, at);
-		break;
-	default: break;
-	}
+	IrKids k;
+	ir_expr_kids(&k, e);
+	for (Expr **c; (c = ir_kids_next(&k));)
+		if (*c)
+			depth_expr(p, *c, d, at);
+}
+
+static void
+depth_kids(Parser *p, IrKids *k, Loc at)
+{
+	for (Expr **c; (c = ir_kids_next(k));)
+		if (*c)
+			depth_expr(p, *c, 0, at);
 }
 
 static void
 depth_buffer(Parser *p, const Buffer *b, Loc at)
 {
-	depth_exprs(p, b->shape, b->ndim, 0, at);
-	depth_expr(p, b->strides, 0, at);
-	depth_expr(p, b->elem_offset, 0, at);
-	depth_expr(p, b->align, 0, at);
-	depth_expr(p, b->offset_factor, 0, at);
-	depth_expr(p, b->buffer_type, 0, at);
-	depth_expr(p, b->axis_separators, 0, at);
-	depth_expr(p, b->match_source, 0, at);
+	IrKids k;
+	ir_buffer_kids(&k, b);
+	depth_kids(p, &k, at);
 }
 
+/* A statement's expressions, then the buffers it defines, then its bodies;
+ * a sequence takes no depth. */
 static void
 depth_stmt(Parser *p, const Stmt *s, int d)
 {
-	if (s->kind == ST_SEQ) {
-		for (int i = 0; i < s->u.seq.n; i++)
-			depth_stmt(p, s->u.seq.items[i], d);
-		return;
-	}
 	Loc at = s->loc;
-	if (++d > IR_MAX_DEPTH)
-		err_at(p, at.line, at.col, "nesting deeper than %d levels", IR_MAX_DEPTH);
-	switch (s->kind) {
-	case ST_SEQ: break;
-	case ST_EVAL: depth_expr(p, s->u.eval.value, 0, at); break;
-	case ST_STORE:
-		depth_exprs(p, s->u.store.idx, s->u.store.nidx, 0, at);
-		depth_expr(p, s->u.store.value, 0, at);
-		break;
-	case ST_FOR:
-		depth_expr(p, s->u.for_.min, 0, at);
-		depth_expr(p, s->u.for_.extent, 0, at);
-		depth_expr(p, s->u.for_.step, 0, at);
-		depth_expr(p, s->u.for_.annotations, 0, at);
-		depth_stmt(p, s->u.for_.body, d);
-		break;
-	case ST_WHILE:
-		depth_expr(p, s->u.while_.cond, 0, at);
-		depth_stmt(p, s->u.while_.body, d);
-		break;
-	case ST_IF:
-		depth_expr(p, s->u.if_.cond, 0, at);
-		depth_stmt(p, s->u.if_.then_, d);
-		if (s->u.if_.else_)
-			depth_stmt(p, s->u.if_.else_, d);
-		break;
-	case ST_LET:
-		depth_expr(p, s->u.let.value, 0, at);
-		depth_stmt(p, s->u.let.body, d);
-		break;
-	case ST_ASSERT:
-		depth_expr(p, s->u.assert_.cond, 0, at);
-		depth_expr(p, s->u.assert_.msg, 0, at);
-		depth_stmt(p, s->u.assert_.body, d);
-		break;
-	case ST_ATTR:
-		depth_expr(p, s->u.attr.node, 0, at);
-		depth_expr(p, s->u.attr.value, 0, at);
-		depth_stmt(p, s->u.attr.body, d);
-		break;
-	case ST_LAUNCH:
-		depth_expr(p, s->u.launch.extent, 0, at);
-		depth_stmt(p, s->u.launch.body, d);
-		break;
-	case ST_ALLOC:
-		depth_exprs(p, s->u.alloc.extents, s->u.alloc.nextents, 0, at);
-		depth_expr(p, s->u.alloc.condition, 0, at);
-		depth_expr(p, s->u.alloc.annotations, 0, at);
-		depth_stmt(p, s->u.alloc.body, d);
-		break;
-	case ST_DECL:
-		depth_buffer(p, s->u.decl.buf, at);
-		depth_stmt(p, s->u.decl.body, d);
-		break;
-	case ST_BLOCK:
-		depth_expr(p, s->u.block.where, 0, at);
-		depth_expr(p, s->u.block.reads, 0, at);
-		depth_expr(p, s->u.block.writes, 0, at);
-		depth_expr(p, s->u.block.attrs, 0, at);
-		for (int i = 0; i < s->u.block.nallocs; i++)
-			depth_buffer(p, s->u.block.allocs[i], at);
-		depth_stmt(p, s->u.block.body, d);
-		break;
+	if (s->kind != ST_SEQ) {
+		if (++d > IR_MAX_DEPTH)
+			err_at(p, at.line, at.col, "nesting deeper than %d levels", IR_MAX_DEPTH);
+		IrKids k;
+		ir_stmt_kids(&k, s);
+		depth_kids(p, &k, at);
+		int nb;
+		Buffer **bufs = ir_stmt_defbufs(s, &nb);
+		for (int i = 0; i < nb; i++)
+			depth_buffer(p, bufs[i], at);
 	}
+	IrBodies b;
+	ir_stmt_bodies(&b, s);
+	for (Stmt **c; (c = ir_bodies_next(&b));)
+		if (*c)
+			depth_stmt(p, *c, d);
 }
 
 static void
@@ -4172,7 +4059,8 @@ depth_func(Parser *p, const Func *f)
 	for (int i = 0; i < f->nparams; i++)
 		if (f->params[i].buf)
 			depth_buffer(p, f->params[i].buf, at);
-	depth_expr(p, f->attrs, 0, at);
+	if (f->attrs)
+		depth_expr(p, f->attrs, 0, at);
 	for (int i = 0; i < f->nmatches; i++)
 		depth_buffer(p, f->matches[i], at);
 	for (int i = 0; i < f->nroot_allocs; i++)
