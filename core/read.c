@@ -87,10 +87,10 @@ typedef struct BlockCtx {
 	TokVec alloc_toks; /* where each alloc is defined */
 } BlockCtx;
 
+/* A suite's items: [base, base + n) of the parser's item stack (a suite
+ * nested in it pushes above and pops before the next item is added). */
 typedef struct Items {
-	Stmt **s;
-	char *frame; /* 1: a frame whose body is the rest of the suite */
-	int n, cap;
+	int base, n;
 } Items;
 
 struct Parser {
@@ -105,6 +105,13 @@ struct Parser {
 	int *slot_top;          /* name hash table: innermost binding or -1 */
 	const char **slot_key;
 	int nslots, capslots;
+
+	/* The item stack of the suites being parsed, and for each item 1 when
+	 * it is a frame whose body is the rest of its suite: scratch, reused,
+	 * so that a suite's sequence is built once at its exact size. */
+	Stmt **items;
+	char *frames;
+	int nitems, capitems;
 
 	int level;  /* suite nesting */
 	int edepth; /* expression recursion */
@@ -148,6 +155,18 @@ VEC_PUSH_BODY(VarVec, Var *)
 VEC_PUSH_BODY(BufVec, Buffer *)
 VEC_PUSH_BODY(TokVec, Tok *)
 VEC_PUSH_BODY(StrVec, const char *)
+
+/* A vector gathered in inl (on the stack) to the arena at its exact size;
+ * NULL when empty.  One that outgrew inl is in the arena already. */
+static void
+exact(Parser *p, ExprVec *x, Expr **inl)
+{
+	if (x->v == inl)
+		x->v = x->n ? (Expr **)ar_dup_array(p->r.a, (void *const *)inl, x->n) : NULL;
+	else if (!x->n)
+		x->v = NULL;
+	x->cap = x->n;
+}
 
 /* ---- errors and tokens --------------------------------------------------- */
 
@@ -959,10 +978,7 @@ call_args(Parser *p, Args *a, const Tok *at, const char *fn, int opget)
 		if (!accept_op(p, ","))
 			break;
 	}
-	if (a->pos.v == inl) {
-		a->pos.v = a->pos.n ? (Expr **)ar_dup_array(p->r.a, (void *const *)inl, a->pos.n) : NULL;
-		a->pos.cap = a->pos.n;
-	}
+	exact(p, &a->pos, inl);
 	expect_op(p, ")");
 	if (a->kwnames.n > 1) {
 		KeyLoc *v = ar_alloc(p->r.a, sizeof *v * (size_t)a->kwnames.n);
@@ -1318,6 +1334,65 @@ at_literal_arg(Parser *p)
 	return ok && op_is(peek(p, k + 1), ")");
 }
 
+/* The argument list at_literal_arg() saw, read into *x (not in the arena:
+ * the typed literal replaces it) as call_args() and expr() would read it:
+ * the same checks, node counts and locations. */
+static void
+literal_arg(Parser *p, Expr *x)
+{
+	Tok *t = next(p);
+	enter(p, t); /* expr()'s */
+	memset(x, 0, sizeof *x);
+	if (op_is(t, "-")) {
+		Tok *lt = next(p);
+		if (lt->kind == TK_INT) { /* unary(): a negative literal */
+			uint64_t u = lt->ival;
+			x->kind = EX_INT;
+			x->u.i = u == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)u;
+			x->dtype = int_fits("int32", x->u.i) ? "int32" : "int64";
+			count_node(p, lt->line, lt->col);
+			x->loc = (Loc){lt->line, lt->col};
+		} else { /* unary(): -FLOAT, negate()d */
+			enter(p, t);
+			count_node(p, lt->line, lt->col);
+			leave(p);
+			x->kind = EX_FLOAT;
+			x->u.f = -lt->fval;
+			x->dtype = "float32";
+			count_node(p, t->line, t->col);
+			x->loc = (Loc){t->line, t->col};
+		}
+	} else {
+		switch (t->kind) {
+		case TK_INT:
+			if (t->ival > (uint64_t)INT64_MAX)
+				err(p, t, "integer literal too large (beyond int64)");
+			x->kind = EX_INT;
+			x->u.i = (int64_t)t->ival;
+			x->dtype = int_fits("int32", x->u.i) ? "int32" : "int64";
+			break;
+		case TK_FLOAT:
+			x->kind = EX_FLOAT;
+			x->u.f = t->fval;
+			x->dtype = "float32";
+			break;
+		case TK_STR:
+			x->kind = EX_STR;
+			x->u.s = t->str;
+			break;
+		default: /* True, False */
+			x->kind = EX_POD_BOOL;
+			x->u.i = text_is(t, "True");
+			break;
+		}
+		count_node(p, t->line, t->col);
+		x->loc = (Loc){t->line, t->col};
+	}
+	leave(p);
+	accept_op(p, ",");
+	expect_op(p, ")");
+}
+
 /* T.<dtype>(...) in an expression: a typed literal when the argument is a
  * literal, otherwise a Cast (docs/tvmscript.md §8). */
 static Expr *
@@ -1328,7 +1403,17 @@ dtype_call(Parser *p, const Tok *nt, const char *dtype)
 	Args args;
 	char fn[48];
 	snprintf(fn, sizeof fn, "T.%s", dtype);
-	call_args(p, &args, nt, fn, 0);
+	Expr lit, *litv[1] = {&lit};
+	if (literal && !has_lanes(dtype)) {
+		literal_arg(p, &lit);
+		memset(&args, 0, sizeof args);
+		args.at = nt;
+		args.fn = fn;
+		args.pos.n = 1;
+		args.pos.v = litv;
+	} else {
+		call_args(p, &args, nt, fn, 0);
+	}
 	if (args.pos.n == 0) {
 		if (args.kwnames.n)
 			err(p, nt, "%s(%s=...) defines a variable: write `name = %s(...)`", fn,
@@ -1525,7 +1610,8 @@ static Expr *
 buffer_load(Parser *p, Buffer *b, const Tok *at)
 {
 	Tok *open = expect_op(p, "[");
-	ExprVec idx = {0};
+	Expr *inl[8];
+	ExprVec idx = {inl, 0, 8};
 	if (op_is(tok(p), "]"))
 		err(p, open, "empty index: write %s[()] for a 0-d buffer", b->name);
 	if (op_is(tok(p), "(") && op_is(peek(p, 1), ")") && op_is(peek(p, 2), "]")) {
@@ -1540,7 +1626,8 @@ buffer_load(Parser *p, Buffer *b, const Tok *at)
 		}
 	}
 	expect_op(p, "]");
-	return ex_at(p, ir_load(p->r.a, b, idx.n ? idx.v : NULL, idx.n), at);
+	exact(p, &idx, inl);
+	return ex_at(p, ir_load(p->r.a, b, idx.v, idx.n), at);
 }
 
 /* name = NAME [ subscript | '.' 'data' ]   (a variable or a buffer) */
@@ -2085,20 +2172,21 @@ make_buffer(Parser *p, const Args *a, Expr **v, const char *name, BufKind kind,
 static void
 add_item(Parser *p, Items *it, Stmt *s, int frame)
 {
-	if (it->n == it->cap) {
-		int cap = it->cap ? it->cap * 2 : 8;
-		Stmt **ns = ar_alloc(p->r.a, sizeof *ns * (size_t)cap);
-		char *nf = ar_alloc(p->r.a, (size_t)cap);
-		if (it->n) {
-			memcpy(ns, it->s, sizeof *ns * (size_t)it->n);
-			memcpy(nf, it->frame, (size_t)it->n);
-		}
-		it->s = ns;
-		it->frame = nf;
-		it->cap = cap;
+	if (p->nitems == p->capitems) {
+		int cap = p->capitems ? p->capitems * 2 : 256;
+		Stmt **ns = realloc(p->items, sizeof *ns * (size_t)cap);
+		if (ns)
+			p->items = ns;
+		char *nf = realloc(p->frames, (size_t)cap);
+		if (nf)
+			p->frames = nf;
+		if (!ns || !nf)
+			abort(); /* out of memory is not bad input */
+		p->capitems = cap;
 	}
-	it->s[it->n] = s;
-	it->frame[it->n] = (char)frame;
+	p->items[p->nitems] = s;
+	p->frames[p->nitems] = (char)frame;
+	p->nitems++;
 	it->n++;
 	/* The block header ends at the first statement of the body. */
 	if (p->blk && p->blk->level == p->level)
@@ -2116,39 +2204,37 @@ set_body(Stmt *s, Stmt *body)
 	*ir_bodies_next(&b) = body;
 }
 
-/* items[0..n) then tail (if any) as one statement. */
+/* items[0..n) as one statement (ir_seq copies them). */
 static Stmt *
-seq_of(Parser *p, Stmt **items, int n, Stmt *tail, const Tok *at)
+seq_of(Parser *p, Stmt **items, int n, const Tok *at)
 {
-	Stmt **v = ar_alloc(p->r.a, sizeof *v * (size_t)(n + 1));
-	if (n)
-		memcpy(v, items, sizeof *v * (size_t)n);
-	if (tail)
-		v[n++] = tail;
-	Stmt *s = ir_seq(p->r.a, v, n);
+	Stmt *s = ir_seq(p->r.a, items, n);
 	if (!s->loc.line) {
 		count_node(p, at->line, at->col);
-		s->loc = n ? v[0]->loc : (Loc){at->line, at->col};
+		s->loc = n ? items[0]->loc : (Loc){at->line, at->col};
 	}
 	return s;
 }
 
 /* Folds a suite's items from the end: each flat frame takes everything
- * after it as its body (docs/tvmscript.md §2). */
+ * after it as its body (docs/tvmscript.md §2), so a frame at i gets items
+ * (i, end] where end is the next frame (or the last item). */
 static Stmt *
 fold(Parser *p, Items *it, const Tok *at)
 {
-	Stmt *tail = NULL;
-	int end = it->n;
+	Stmt **s = p->items + it->base;
+	const char *frame = p->frames + it->base;
+	int end = it->n; /* s[end] is the fold of the rest, when end < n */
 	for (int i = it->n - 1; i >= 0; i--) {
-		if (!it->frame[i])
+		if (!frame[i])
 			continue;
-		const Tok loc = {.line = it->s[i]->loc.line, .col = it->s[i]->loc.col};
-		set_body(it->s[i], seq_of(p, it->s + i + 1, end - i - 1, tail, &loc));
-		tail = it->s[i];
+		const Tok loc = {.line = s[i]->loc.line, .col = s[i]->loc.col};
+		set_body(s[i], seq_of(p, s + i + 1, end - i - (end == it->n), &loc));
 		end = i;
 	}
-	return seq_of(p, it->s, end, tail, at);
+	Stmt *r = seq_of(p, s, end + (end < it->n), at);
+	p->nitems = it->base;
+	return r;
 }
 
 static void statement(Parser *p, Items *it);
@@ -2171,7 +2257,7 @@ suite(Parser *p, BlockCtx *blk)
 		blk->header_open = 1;
 		p->blk = blk;
 	}
-	Items it = {0};
+	Items it = {p->nitems, 0};
 	if (start->kind == TK_NEWLINE) {
 		next(p);
 		Tok *t = tok(p);
@@ -4117,6 +4203,8 @@ ir_read(Arena *a, const char *file_name, const char *src, size_t len, Diag *d)
 	Program *result = p->result;
 	rd_lex_free(&p->r);
 	free(p->binds);
+	free(p->items);
+	free(p->frames);
 	free(p->slot_top);
 	free(p->slot_key);
 	free(p);
