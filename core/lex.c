@@ -254,6 +254,7 @@ rd_intern(Reader *r, const char *s, size_t n, uint32_t hash)
 	y->hash = hash;
 	y->aux = -1;
 	y->known = -1;
+	y->top = -1;
 	t->slot[i] = y;
 	t->n++;
 	return y;

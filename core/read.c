@@ -63,6 +63,7 @@ enum { BIND_VAR, BIND_BUF };
 
 typedef struct Bind {
 	const char *name;
+	Sym *sym;        /* its Sym.top is the innermost binding of the name */
 	int kind;
 	Var *var;
 	Buffer *buf;
@@ -102,9 +103,6 @@ struct Parser {
 
 	Bind *binds;
 	int nbinds, capbinds;
-	int *slot_top;          /* name hash table: innermost binding or -1 */
-	const char **slot_key;
-	int nslots, capslots;
 
 	/* The item stack of the suites being parsed, and for each item 1 when
 	 * it is a frame whose body is the rest of its suite: scratch, reused,
@@ -457,73 +455,34 @@ leave(Parser *p)
 
 /* ---- names --------------------------------------------------------------- */
 
-static uint64_t
-hash_name(const char *s, size_t n)
+/* Names resolve through their Sym: Sym.top is the innermost binding of
+ * the name (an index into binds) or -1, and each binding keeps the one it
+ * shadows, so a lookup is a load and popping a scope restores them. */
+static Sym *
+sym_of(Parser *p, const char *s, size_t n)
 {
-	uint64_t h = 1469598103934665603ULL;
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
-
-static int
-slot_of(const Parser *p, const char *s, size_t n)
-{
-	size_t mask = (size_t)p->capslots - 1;
-	for (size_t i = (size_t)hash_name(s, n) & mask;; i = (i + 1) & mask) {
-		const char *k = p->slot_key[i];
-		if (!k || (strlen(k) == n && memcmp(k, s, n) == 0))
-			return (int)i;
-	}
-}
-
-static void
-grow_slots(Parser *p)
-{
-	Parser old = {0};
-	old.slot_top = p->slot_top;
-	old.slot_key = p->slot_key;
-	old.capslots = p->capslots;
-	p->capslots = p->capslots ? p->capslots * 2 : 256;
-	p->slot_top = malloc(sizeof *p->slot_top * (size_t)p->capslots);
-	p->slot_key = calloc((size_t)p->capslots, sizeof *p->slot_key);
-	if (!p->slot_top || !p->slot_key)
-		abort();
-	for (int i = 0; i < old.capslots; i++) {
-		if (!old.slot_key[i])
-			continue;
-		int j = slot_of(p, old.slot_key[i], strlen(old.slot_key[i]));
-		p->slot_key[j] = old.slot_key[i];
-		p->slot_top[j] = old.slot_top[i];
-	}
-	free(old.slot_top);
-	free(old.slot_key);
+	return rd_intern(&p->r, s, n, rd_hash(s, n));
 }
 
 /* The innermost binding of a name, or -1. */
 static int
-lookup_index(const Parser *p, const char *s, size_t n)
+lookup_index(Parser *p, const Tok *t)
 {
-	if (!p->capslots)
-		return -1;
-	int i = slot_of(p, s, n);
-	return p->slot_key[i] ? p->slot_top[i] : -1;
+	if (t->kind == TK_NAME || t->kind == TK_KW)
+		return t->sym->top;
+	return sym_of(p, t->s, (size_t)t->len)->top;
 }
 
 static Bind *
 lookup(Parser *p, const Tok *t)
 {
-	int i = lookup_index(p, t->s, (size_t)t->len);
+	int i = lookup_index(p, t);
 	return i < 0 ? NULL : &p->binds[i];
 }
 
 static Bind *
 bind(Parser *p, const char *name, int kind, Var *v, Buffer *b, int glevel)
 {
-	if ((p->nslots + 1) * 2 > p->capslots)
-		grow_slots(p);
 	if (p->nbinds == p->capbinds) {
 		int cap = p->capbinds ? p->capbinds * 2 : 256;
 		Bind *nb = realloc(p->binds, sizeof *nb * (size_t)cap);
@@ -532,16 +491,11 @@ bind(Parser *p, const char *name, int kind, Var *v, Buffer *b, int glevel)
 		p->binds = nb;
 		p->capbinds = cap;
 	}
-	int s = slot_of(p, name, strlen(name));
-	if (!p->slot_key[s]) {
-		p->slot_key[s] = name;
-		p->slot_top[s] = -1;
-		p->nslots++;
-	}
+	Sym *y = sym_of(p, name, strlen(name));
 	Bind *e = &p->binds[p->nbinds];
-	*e = (Bind){.name = name, .kind = kind, .var = v, .buf = b, .glevel = glevel,
-	            .prev = p->slot_top[s]};
-	p->slot_top[s] = p->nbinds++;
+	*e = (Bind){.name = name, .sym = y, .kind = kind, .var = v, .buf = b, .glevel = glevel,
+	            .prev = y->top};
+	y->top = p->nbinds++;
 	return e;
 }
 
@@ -550,7 +504,7 @@ unbind_to(Parser *p, int mark)
 {
 	while (p->nbinds > mark) {
 		Bind *e = &p->binds[--p->nbinds];
-		p->slot_top[slot_of(p, e->name, strlen(e->name))] = e->prev;
+		e->sym->top = e->prev;
 	}
 }
 
@@ -1635,7 +1589,7 @@ static Expr *
 name_expr(Parser *p)
 {
 	Tok *t = next(p);
-	int i = lookup_index(p, t->s, (size_t)t->len);
+	int i = lookup_index(p, t);
 	if (i < 0) {
 		if ((text_is(t, "tir") || text_is(t, "tvm")) && op_is(tok(p), "."))
 			err(p, t, "undefined name '%.*s' (tir.op.Op.get is only read as the op of "
@@ -3836,7 +3790,7 @@ function(Parser *p)
 	int nparams = 0, cap = 0;
 	while (!op_is(tok(p), ")")) {
 		Tok *pt = tok(p);
-		if (pt->kind == TK_NAME && lookup_index(p, pt->s, (size_t)pt->len) >= mark)
+		if (pt->kind == TK_NAME && lookup_index(p, pt) >= mark)
 			err(p, pt, "duplicate parameter '%.*s'", pt->len, pt->s);
 		if (nparams == cap) {
 			cap = cap ? cap * 2 : 8;
@@ -4205,8 +4159,6 @@ ir_read(Arena *a, const char *file_name, const char *src, size_t len, Diag *d)
 	free(p->binds);
 	free(p->items);
 	free(p->frames);
-	free(p->slot_top);
-	free(p->slot_key);
 	free(p);
 	return result;
 }
