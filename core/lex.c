@@ -189,6 +189,9 @@ rd_lex_free(Reader *r)
 		free(r->spare[i]);
 	free(r->chunks);
 	free(r->names.slot);
+	free(r->sbuf);
+	r->sbuf = NULL;
+	r->capsbuf = 0;
 	r->names.slot = NULL;
 	r->names.cap = r->names.n = 0;
 	r->chunks = NULL;
@@ -525,8 +528,8 @@ string(Reader *r)
 	int triple = at(r, start + 1) == q && at(r, start + 2) == q;
 	size_t p = start + (triple ? 3 : 1);
 
-	/* First pass: find the end, so the decoded text (never longer than the
-	 * raw text) can go straight into the arena. */
+	/* First pass: find the end, so that the decoded text (never longer
+	 * than the raw text) fits the scratch buffer. */
 	size_t body = p, end;
 	int l2 = line;
 	size_t ls2 = lx->line_start;
@@ -570,7 +573,17 @@ string(Reader *r)
 	if (end - body > (size_t)4 * IR_MAX_STRING)
 		rd_error(r, line, col, "string literal longer than %d bytes", IR_MAX_STRING);
 
-	char *out = ar_alloc(r->a, end - body + 1);
+	if (end - body + 1 > r->capsbuf) {
+		size_t cap = r->capsbuf ? r->capsbuf : 256;
+		while (cap < end - body + 1)
+			cap *= 2;
+		char *nb = realloc(r->sbuf, cap);
+		if (!nb)
+			abort(); /* out of memory is not bad input */
+		r->sbuf = nb;
+		r->capsbuf = cap;
+	}
+	char *out = r->sbuf;
 	size_t n = 0;
 	for (p = body; p < end;) {
 		char c = r->src[p];
@@ -649,7 +662,8 @@ string(Reader *r)
 		rd_error(r, line, col, "string literal longer than %d bytes", IR_MAX_STRING);
 	lx->pos = end + (triple ? 3 : 1);
 	Tok *t = push(r, TK_STR, line, col, r->src + start, (int)(lx->pos - start));
-	t->str = out;
+	/* Interned: equal literals share one arena string. */
+	t->str = rd_intern(r, out, n, rd_hash(out, n))->s;
 	t->slen = n;
 }
 

@@ -22,7 +22,7 @@ typedef enum {
 	TK_KW,    /* Python keyword */
 	TK_INT,   /* ival; values up to 2^63 (the magnitude of INT64_MIN) */
 	TK_FLOAT, /* fval, finite */
-	TK_STR,   /* str/slen: decoded, NUL-terminated, in the arena */
+	TK_STR,   /* str/slen: decoded, NUL-terminated, interned in the arena */
 	TK_OP     /* punctuator */
 } TokKind;
 
@@ -96,7 +96,9 @@ typedef struct Reader {
 	int released;         /* chunks [0, released) given back */
 	Tok *spare[2];        /* given-back chunks kept for reuse */
 	int nspare;
-	Intern names;
+	Intern names;         /* names and string literals (decoded) */
+	char *sbuf;           /* scratch for decoding a string literal */
+	size_t capsbuf;
 } Reader;
 
 /* lex.c */
