@@ -135,6 +135,7 @@ typedef enum {
 struct Expr {
 	ExprKind kind;
 	Loc loc;
+	int scratch;       /* free for one traversal at a time (the reader: nesting height) */
 	const char *dtype; /* literals only; NULL elsewhere */
 	union {
 		int64_t i;

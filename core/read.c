@@ -14,7 +14,9 @@
  * expression parser counts its own recursion against the same bound; after
  * parsing, a bounded walk checks the nesting of the IR itself (flat frames,
  * T.grid, T.Kernel and comparison chains nest the IR deeper than the text),
- * so whatever is accepted also verifies and prints.  Every error is a
+ * so whatever is accepted also verifies and prints.  Each expression's
+ * height is kept as it is built (Expr.scratch), so the walk looks at
+ * expressions only when one of them is higher than the bound.  Every error is a
  * located diagnostic through rd_error(), which longjmps to ir_read().
  *
  * Both TVMScript eras (docs/tvmscript-eras.md) read into the same IR; the
@@ -115,6 +117,9 @@ struct Parser {
 	int edepth; /* expression recursion */
 	long nodes;
 	int nchains; /* comparison chains built so far */
+	int max_height;    /* of the expressions built (ex_height) */
+	int height_unknown; /* one had a child of unknown height */
+	int walk_exprs;     /* the depth walk looks at expressions */
 
 	/* The function being parsed. */
 	Func *f;
@@ -408,10 +413,33 @@ count_node(Parser *p, int line, int col)
 		err_at(p, line, col, "program too large: more than %d IR nodes", IR_MAX_NODES);
 }
 
+/* e's height (1 for a leaf) into e->scratch, and into the largest so far:
+ * while every expression is that low, the depth walk after parsing has
+ * no expression that could be too deep. */
+static void
+ex_height(Parser *p, Expr *e)
+{
+	int h = 0;
+	IrKids k;
+	ir_expr_kids(&k, e);
+	for (Expr **c; (c = ir_kids_next(&k));) {
+		if (!*c)
+			continue;
+		if (!(*c)->scratch)
+			p->height_unknown = 1; /* not built here: the walk looks */
+		else if ((*c)->scratch > h)
+			h = (*c)->scratch;
+	}
+	e->scratch = h + 1;
+	if (e->scratch > p->max_height)
+		p->max_height = e->scratch;
+}
+
 static Expr *
 ex(Parser *p, Expr *e, int line, int col)
 {
 	count_node(p, line, col);
+	ex_height(p, e);
 	e->loc.line = line;
 	e->loc.col = col;
 	return e;
@@ -4055,6 +4083,8 @@ depth_expr(Parser *p, const Expr *e, int d, Loc at)
 static void
 depth_kids(Parser *p, IrKids *k, Loc at)
 {
+	if (!p->walk_exprs)
+		return;
 	for (Expr **c; (c = ir_kids_next(k));)
 		if (*c)
 			depth_expr(p, *c, 0, at);
@@ -4077,13 +4107,15 @@ depth_stmt(Parser *p, const Stmt *s, int d)
 	if (s->kind != ST_SEQ) {
 		if (++d > IR_MAX_DEPTH)
 			err_at(p, at.line, at.col, "nesting deeper than %d levels", IR_MAX_DEPTH);
-		IrKids k;
-		ir_stmt_kids(&k, s);
-		depth_kids(p, &k, at);
-		int nb;
-		Buffer **bufs = ir_stmt_defbufs(s, &nb);
-		for (int i = 0; i < nb; i++)
-			depth_buffer(p, bufs[i], at);
+		if (p->walk_exprs) {
+			IrKids k;
+			ir_stmt_kids(&k, s);
+			depth_kids(p, &k, at);
+			int nb;
+			Buffer **bufs = ir_stmt_defbufs(s, &nb);
+			for (int i = 0; i < nb; i++)
+				depth_buffer(p, bufs[i], at);
+		}
 	}
 	IrBodies b;
 	ir_stmt_bodies(&b, s);
@@ -4099,7 +4131,7 @@ depth_func(Parser *p, const Func *f)
 	for (int i = 0; i < f->nparams; i++)
 		if (f->params[i].buf)
 			depth_buffer(p, f->params[i].buf, at);
-	if (f->attrs)
+	if (f->attrs && p->walk_exprs)
 		depth_expr(p, f->attrs, 0, at);
 	for (int i = 0; i < f->nmatches; i++)
 		depth_buffer(p, f->matches[i], at);
@@ -4150,6 +4182,9 @@ ir_read(Arena *a, const char *file_name, const char *src, size_t len, Diag *d)
 		header_comments(p);
 		Program *prog = file(p);
 		prog->era = p->era;
+		/* Expressions start over at each statement: none can nest too
+		 * deep when none is higher than the bound. */
+		p->walk_exprs = p->height_unknown || p->max_height > IR_MAX_DEPTH;
 		for (int i = 0; i < prog->nfuncs; i++)
 			depth_func(p, prog->funcs[i]);
 		p->result = prog;
