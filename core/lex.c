@@ -271,22 +271,37 @@ col_of(const Reader *r, size_t pos)
 	return (int)(pos - r->lx.line_start) + 1;
 }
 
+/* Character classes of the bytes, one lookup per byte. */
+enum { CC_NAME = 1, CC_DIGIT = 2 };
+#define CC_ROW(c)                                                              \
+	(((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') || (c) == '_'  \
+	     ? CC_NAME                                                         \
+	     : (c) >= '0' && (c) <= '9' ? CC_DIGIT : 0)
+#define CC4(c) CC_ROW(c), CC_ROW((c) + 1), CC_ROW((c) + 2), CC_ROW((c) + 3)
+#define CC16(c) CC4(c), CC4((c) + 4), CC4((c) + 8), CC4((c) + 12)
+static const unsigned char cclass[256] = {
+	CC16(0), CC16(16), CC16(32), CC16(48), CC16(64), CC16(80), CC16(96), CC16(112),
+};
+#undef CC16
+#undef CC4
+#undef CC_ROW
+
 static int
 is_name_start(int c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+	return c >= 0 && (cclass[c] & CC_NAME);
 }
 
 static int
 is_digit(int c)
 {
-	return c >= '0' && c <= '9';
+	return c >= 0 && (cclass[c] & CC_DIGIT);
 }
 
 static int
 is_name_char(int c)
 {
-	return is_name_start(c) || is_digit(c);
+	return c >= 0 && cclass[c];
 }
 
 static int
@@ -695,8 +710,9 @@ name(Reader *r)
 	Lexer *lx = &r->lx;
 	size_t start = lx->pos, p = start;
 	uint32_t h = 2166136261u;
-	while (p < r->len && is_name_char((unsigned char)r->src[p])) {
-		h = (h ^ (unsigned char)r->src[p]) * 16777619u;
+	const unsigned char *s = (const unsigned char *)r->src;
+	while (p < r->len && cclass[s[p]]) {
+		h = (h ^ s[p]) * 16777619u;
 		p++;
 	}
 	if (p - start > IR_MAX_NAME)

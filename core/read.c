@@ -272,6 +272,9 @@ op_code(const char *s)
 	return v;
 }
 
+/* The packed code of a one- or two-byte operator, as a constant. */
+#define OPC(c0, c1) ((unsigned)(unsigned char)(c0) | (unsigned)(unsigned char)(c1) << 8)
+
 RD_INLINE int
 op_is(const Tok *t, const char *s)
 {
@@ -413,6 +416,28 @@ count_node(Parser *p, int line, int col)
 		err_at(p, line, col, "program too large: more than %d IR nodes", IR_MAX_NODES);
 }
 
+/* What each expression kind can be where the reader checks its operands,
+ * values and statements: one row per kind, indexed by ExprKind.
+ *   XK_VALUE  a PrimExpr-like value (an operand, a stored or bound value)
+ *   XK_STMT   an expression statement (an Evaluate)
+ *   XK_INERT  an expression statement with no effect (dropped, as in TVM)
+ *   XK_BUF    a bare buffer (a name may be bound to it)
+ *   XK_LEAF   no child expressions (nodes.def lists none) */
+enum { XK_VALUE = 1, XK_STMT = 2, XK_INERT = 4, XK_BUF = 8, XK_LEAF = 16 };
+#define XK_VS (XK_VALUE | XK_STMT)
+static const unsigned char expr_kind_role[] = {
+	[EX_INT] = XK_VS | XK_LEAF,      [EX_FLOAT] = XK_VS | XK_LEAF,
+	[EX_STR] = XK_INERT | XK_LEAF,   [EX_POD_BOOL] = XK_VS | XK_LEAF,
+	[EX_NONE] = XK_INERT | XK_LEAF,  [EX_VAR] = XK_VS | XK_LEAF,
+	[EX_BUF] = XK_BUF | XK_LEAF,     [EX_BIN] = XK_VS,
+	[EX_NOT] = XK_VS,                [EX_CALL] = XK_VS,
+	[EX_LOAD] = XK_VS,               [EX_SLICE] = XK_VALUE,
+	[EX_TUPLE] = 0,                  [EX_LIST] = 0,
+	[EX_DICT] = 0,                   [EX_METADATA] = XK_LEAF,
+};
+#undef XK_VS
+_Static_assert(sizeof expr_kind_role == EX_METADATA + 1, "a row per expression kind");
+
 /* e's height (1 for a leaf) into e->scratch, and into the largest so far:
  * while every expression is that low, the depth walk after parsing has
  * no expression that could be too deep. */
@@ -420,15 +445,17 @@ static void
 ex_height(Parser *p, Expr *e)
 {
 	int h = 0;
-	IrKids k;
-	ir_expr_kids(&k, e);
-	for (Expr **c; (c = ir_kids_next(&k));) {
-		if (!*c)
-			continue;
-		if (!(*c)->scratch)
-			p->height_unknown = 1; /* not built here: the walk looks */
-		else if ((*c)->scratch > h)
-			h = (*c)->scratch;
+	if (!(expr_kind_role[e->kind] & XK_LEAF)) {
+		IrKids k;
+		ir_expr_kids(&k, e);
+		for (Expr **c; (c = ir_kids_next(&k));) {
+			if (!*c)
+				continue;
+			if (!(*c)->scratch)
+				p->height_unknown = 1; /* not built here: the walk looks */
+			else if ((*c)->scratch > h)
+				h = (*c)->scratch;
+		}
 	}
 	e->scratch = h + 1;
 	if (e->scratch > p->max_height)
@@ -1057,25 +1084,6 @@ pod_bool_arg(Parser *p, const Args *a, const Expr *e, const char *what)
 	return (int)e->u.i;
 }
 
-/* What each expression kind can be where the reader checks its operands,
- * values and statements: one row per kind, indexed by ExprKind.
- *   XK_VALUE  a PrimExpr-like value (an operand, a stored or bound value)
- *   XK_STMT   an expression statement (an Evaluate)
- *   XK_INERT  an expression statement with no effect (dropped, as in TVM)
- *   XK_BUF    a bare buffer (a name may be bound to it) */
-enum { XK_VALUE = 1, XK_STMT = 2, XK_INERT = 4, XK_BUF = 8 };
-#define XK_VS (XK_VALUE | XK_STMT)
-static const unsigned char expr_kind_role[] = {
-	[EX_INT] = XK_VS,      [EX_FLOAT] = XK_VS,    [EX_STR] = XK_INERT,
-	[EX_POD_BOOL] = XK_VS, [EX_NONE] = XK_INERT,  [EX_VAR] = XK_VS,
-	[EX_BUF] = XK_BUF,     [EX_BIN] = XK_VS,      [EX_NOT] = XK_VS,
-	[EX_CALL] = XK_VS,     [EX_LOAD] = XK_VS,     [EX_SLICE] = XK_VALUE,
-	[EX_TUPLE] = 0,        [EX_LIST] = 0,         [EX_DICT] = 0,
-	[EX_METADATA] = 0,
-};
-#undef XK_VS
-_Static_assert(sizeof expr_kind_role == EX_METADATA + 1, "a row per expression kind");
-
 RD_INLINE int
 is_value(const Expr *e)
 {
@@ -1384,7 +1392,12 @@ dtype_call(Parser *p, const Tok *nt, const char *dtype)
 	int literal = at_literal_arg(p);
 	Args args;
 	char fn[48];
-	snprintf(fn, sizeof fn, "T.%s", dtype);
+	size_t n = strlen(dtype);
+	if (n > sizeof fn - 3)
+		n = sizeof fn - 3; /* as snprintf(fn, sizeof fn, "T.%s") would cut it */
+	memcpy(fn, "T.", 2);
+	memcpy(fn + 2, dtype, n);
+	fn[n + 2] = 0;
 	Expr lit, *litv[1] = {&lit};
 	if (literal && !has_lanes(dtype)) {
 		literal_arg(p, &lit);
@@ -1871,16 +1884,16 @@ typedef struct BinInfo {
 static int
 bin_info(Parser *p, const Tok *t, BinInfo *bi)
 {
-	static const struct { const char *s; int prec; BinOp op; const char *call; } ops[] = {
-		{"+", PR_ADD, BIN_ADD, NULL}, {"-", PR_ADD, BIN_SUB, NULL},
-		{"*", PR_MUL, BIN_MUL, NULL}, {"/", PR_MUL, BIN_DIV, NULL},
-		{"//", PR_MUL, BIN_FLOORDIV, NULL}, {"%", PR_MUL, BIN_FLOORMOD, NULL},
-		{"<", PR_CMP, BIN_LT, NULL}, {"<=", PR_CMP, BIN_LE, NULL},
-		{"==", PR_CMP, BIN_EQ, NULL}, {"!=", PR_CMP, BIN_NE, NULL},
-		{">", PR_CMP, BIN_GT, NULL}, {">=", PR_CMP, BIN_GE, NULL},
-		{"|", PR_BOR, BIN_ADD, "bitwise_or"}, {"^", PR_BXOR, BIN_ADD, "bitwise_xor"},
-		{"&", PR_BAND, BIN_ADD, "bitwise_and"}, {"<<", PR_SHIFT, BIN_ADD, "shift_left"},
-		{">>", PR_SHIFT, BIN_ADD, "shift_right"},
+	static const struct { unsigned code; int prec; BinOp op; const char *call; } ops[] = {
+		{OPC('+', 0), PR_ADD, BIN_ADD, NULL}, {OPC('-', 0), PR_ADD, BIN_SUB, NULL},
+		{OPC('*', 0), PR_MUL, BIN_MUL, NULL}, {OPC('/', 0), PR_MUL, BIN_DIV, NULL},
+		{OPC('/', '/'), PR_MUL, BIN_FLOORDIV, NULL}, {OPC('%', 0), PR_MUL, BIN_FLOORMOD, NULL},
+		{OPC('<', 0), PR_CMP, BIN_LT, NULL}, {OPC('<', '='), PR_CMP, BIN_LE, NULL},
+		{OPC('=', '='), PR_CMP, BIN_EQ, NULL}, {OPC('!', '='), PR_CMP, BIN_NE, NULL},
+		{OPC('>', 0), PR_CMP, BIN_GT, NULL}, {OPC('>', '='), PR_CMP, BIN_GE, NULL},
+		{OPC('|', 0), PR_BOR, BIN_ADD, "bitwise_or"}, {OPC('^', 0), PR_BXOR, BIN_ADD, "bitwise_xor"},
+		{OPC('&', 0), PR_BAND, BIN_ADD, "bitwise_and"}, {OPC('<', '<'), PR_SHIFT, BIN_ADD, "shift_left"},
+		{OPC('>', '>'), PR_SHIFT, BIN_ADD, "shift_right"},
 	};
 	if (t->kind == TK_KW) {
 		if (text_is(t, "or")) {
@@ -1910,7 +1923,7 @@ bin_info(Parser *p, const Tok *t, BinInfo *bi)
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-		if (op_is(t, ops[i].s)) {
+		if (t->op == ops[i].code) {
 			*bi = (BinInfo){ops[i].prec, ops[i].op, ops[i].call};
 			return 1;
 		}
