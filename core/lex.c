@@ -258,6 +258,7 @@ rd_intern(Reader *r, const char *s, size_t n, uint32_t hash)
 	y->aux = -1;
 	y->known = -1;
 	y->top = -1;
+	y->kw = -1;
 	t->slot[i] = y;
 	t->n++;
 	return y;
@@ -440,10 +441,12 @@ number(Reader *r)
 		int dv = c < 0 ? 99 : digit_value(c);
 		if (dv >= base)
 			break;
-		if (v > (UINT64_MAX - (uint64_t)dv) / (uint64_t)base)
+		uint64_t w;
+		if (__builtin_mul_overflow(v, (uint64_t)base, &w) ||
+		    __builtin_add_overflow(w, (uint64_t)dv, &w))
 			over = 1;
 		else
-			v = v * (uint64_t)base + (uint64_t)dv;
+			v = w;
 		ndig++;
 	}
 	if (base == 10) {
@@ -717,9 +720,12 @@ name(Reader *r)
 	}
 	if (p - start > IR_MAX_NAME)
 		rd_error(r, lx->line, col_of(r, start), "identifier longer than %d bytes", IR_MAX_NAME);
-	TokKind kind = is_keyword(r->src + start, p - start) ? TK_KW : TK_NAME;
-	Tok *t = push(r, kind, lx->line, col_of(r, start), r->src + start, (int)(p - start));
-	t->sym = rd_intern(r, r->src + start, p - start, h);
+	Sym *y = rd_intern(r, r->src + start, p - start, h);
+	if (y->kw < 0)
+		y->kw = (signed char)is_keyword(y->s, y->len);
+	Tok *t = push(r, y->kw ? TK_KW : TK_NAME, lx->line, col_of(r, start), r->src + start,
+	              (int)(p - start));
+	t->sym = y;
 	lx->pos = p;
 }
 

@@ -1600,6 +1600,44 @@ subscript_item(Parser *p)
 	return ex_at(p, ir_slice(p->r.a, begin, end, step), t);
 }
 
+/* A load node in an arena slot that a statement also fits in: the target
+ * of `A[i] = v` is read as a load, and its store takes the load's place
+ * (store_over_load), so that the dead load costs nothing. */
+typedef union NodeSlot {
+	Expr e;
+	Stmt s;
+} NodeSlot;
+
+static Expr *
+new_load(Parser *p, Buffer *b, Expr **idx, int nidx)
+{
+	Expr *e = &((NodeSlot *)ar_alloc(p->r.a, sizeof(NodeSlot)))->e;
+	e->kind = EX_LOAD;
+	e->u.load.buf = b;
+	e->u.load.idx = idx;
+	e->u.load.nidx = nidx;
+	return e;
+}
+
+/* The store `load = value`, in the load's slot (new_load); the load is
+ * referenced by nothing else. */
+static Stmt *
+store_over_load(Expr *load, Expr *value)
+{
+	Buffer *b = load->u.load.buf;
+	Expr **idx = load->u.load.idx;
+	int nidx = load->u.load.nidx;
+	NodeSlot *slot = (NodeSlot *)load;
+	Stmt *s = &slot->s;
+	memset(slot, 0, sizeof *slot);
+	s->kind = ST_STORE;
+	s->u.store.buf = b;
+	s->u.store.idx = idx;
+	s->u.store.nidx = nidx;
+	s->u.store.value = value;
+	return s;
+}
+
 /* subscript = '[' ( '(' ')' | index { ',' index } [','] ) ']'   on a buffer */
 static Expr *
 buffer_load(Parser *p, Buffer *b, const Tok *at)
@@ -1622,7 +1660,7 @@ buffer_load(Parser *p, Buffer *b, const Tok *at)
 	}
 	expect_op(p, "]");
 	exact(p, &idx, inl);
-	return ex_at(p, ir_load(p->r.a, b, idx.v, idx.n), at);
+	return ex_at(p, new_load(p, b, idx.v, idx.n), at);
 }
 
 /* name = NAME [ subscript | '.' 'data' ]   (a variable or a buffer) */
@@ -3090,8 +3128,7 @@ expression_statement(Parser *p, Items *it)
 		if (op_is(tok(p), "="))
 			err(p, tok(p), "chained assignment is not supported");
 		value_arg(p, &(Args){.at = o, .fn = "store"}, v, "the stored value");
-		add_item(p, it, st_at(p, ir_store(a, lhs->u.load.buf, lhs->u.load.idx, lhs->u.load.nidx, v), t),
-		         0);
+		add_item(p, it, st_at(p, store_over_load(lhs, v), t), 0);
 		return;
 	}
 	for (size_t i = 0; i < sizeof aug_ops / sizeof aug_ops[0]; i++) {

@@ -36,6 +36,7 @@ typedef struct Sym {
 	int known;         /* T.<name> is in the vocabulary: -1 until set, 0, 1 */
 	const char *canon; /* its canonical op name, NULL until set */
 	int top;           /* read.c: its innermost binding, -1 when unbound */
+	signed char kw;    /* lex.c: a Python keyword: -1 until set, 0, 1 */
 } Sym;
 
 typedef struct Tok {
