@@ -2255,8 +2255,9 @@ seq_of(Parser *p, Stmt **items, int n, const Tok *at)
 static Stmt *
 fold(Parser *p, Items *it, const Tok *at)
 {
-	Stmt **s = p->items + it->base;
-	const char *frame = p->frames + it->base;
+	/* No stack yet when no suite has had an item (a docstring alone). */
+	Stmt **s = p->items ? p->items + it->base : NULL;
+	const char *frame = p->frames ? p->frames + it->base : NULL;
 	int end = it->n; /* s[end] is the fold of the rest, when end < n */
 	for (int i = it->n - 1; i >= 0; i--) {
 		if (!frame[i])
