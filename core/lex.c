@@ -189,6 +189,9 @@ rd_lex_free(Reader *r)
 		free(r->spare[i]);
 	free(r->chunks);
 	free(r->names.slot);
+	free(r->sbuf);
+	r->sbuf = NULL;
+	r->capsbuf = 0;
 	r->names.slot = NULL;
 	r->names.cap = r->names.n = 0;
 	r->chunks = NULL;
@@ -254,6 +257,8 @@ rd_intern(Reader *r, const char *s, size_t n, uint32_t hash)
 	y->hash = hash;
 	y->aux = -1;
 	y->known = -1;
+	y->top = -1;
+	y->kw = -1;
 	t->slot[i] = y;
 	t->n++;
 	return y;
@@ -267,22 +272,37 @@ col_of(const Reader *r, size_t pos)
 	return (int)(pos - r->lx.line_start) + 1;
 }
 
+/* Character classes of the bytes, one lookup per byte. */
+enum { CC_NAME = 1, CC_DIGIT = 2 };
+#define CC_ROW(c)                                                              \
+	(((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') || (c) == '_'  \
+	     ? CC_NAME                                                         \
+	     : (c) >= '0' && (c) <= '9' ? CC_DIGIT : 0)
+#define CC4(c) CC_ROW(c), CC_ROW((c) + 1), CC_ROW((c) + 2), CC_ROW((c) + 3)
+#define CC16(c) CC4(c), CC4((c) + 4), CC4((c) + 8), CC4((c) + 12)
+static const unsigned char cclass[256] = {
+	CC16(0), CC16(16), CC16(32), CC16(48), CC16(64), CC16(80), CC16(96), CC16(112),
+};
+#undef CC16
+#undef CC4
+#undef CC_ROW
+
 static int
 is_name_start(int c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+	return c >= 0 && (cclass[c] & CC_NAME);
 }
 
 static int
 is_digit(int c)
 {
-	return c >= '0' && c <= '9';
+	return c >= 0 && (cclass[c] & CC_DIGIT);
 }
 
 static int
 is_name_char(int c)
 {
-	return is_name_start(c) || is_digit(c);
+	return c >= 0 && cclass[c];
 }
 
 static int
@@ -421,10 +441,12 @@ number(Reader *r)
 		int dv = c < 0 ? 99 : digit_value(c);
 		if (dv >= base)
 			break;
-		if (v > (UINT64_MAX - (uint64_t)dv) / (uint64_t)base)
+		uint64_t w;
+		if (__builtin_mul_overflow(v, (uint64_t)base, &w) ||
+		    __builtin_add_overflow(w, (uint64_t)dv, &w))
 			over = 1;
 		else
-			v = v * (uint64_t)base + (uint64_t)dv;
+			v = w;
 		ndig++;
 	}
 	if (base == 10) {
@@ -524,8 +546,8 @@ string(Reader *r)
 	int triple = at(r, start + 1) == q && at(r, start + 2) == q;
 	size_t p = start + (triple ? 3 : 1);
 
-	/* First pass: find the end, so the decoded text (never longer than the
-	 * raw text) can go straight into the arena. */
+	/* First pass: find the end, so that the decoded text (never longer
+	 * than the raw text) fits the scratch buffer. */
 	size_t body = p, end;
 	int l2 = line;
 	size_t ls2 = lx->line_start;
@@ -569,7 +591,17 @@ string(Reader *r)
 	if (end - body > (size_t)4 * IR_MAX_STRING)
 		rd_error(r, line, col, "string literal longer than %d bytes", IR_MAX_STRING);
 
-	char *out = ar_alloc(r->a, end - body + 1);
+	if (end - body + 1 > r->capsbuf) {
+		size_t cap = r->capsbuf ? r->capsbuf : 256;
+		while (cap < end - body + 1)
+			cap *= 2;
+		char *nb = realloc(r->sbuf, cap);
+		if (!nb)
+			abort(); /* out of memory is not bad input */
+		r->sbuf = nb;
+		r->capsbuf = cap;
+	}
+	char *out = r->sbuf;
 	size_t n = 0;
 	for (p = body; p < end;) {
 		char c = r->src[p];
@@ -648,7 +680,8 @@ string(Reader *r)
 		rd_error(r, line, col, "string literal longer than %d bytes", IR_MAX_STRING);
 	lx->pos = end + (triple ? 3 : 1);
 	Tok *t = push(r, TK_STR, line, col, r->src + start, (int)(lx->pos - start));
-	t->str = out;
+	/* Interned: equal literals share one arena string. */
+	t->str = rd_intern(r, out, n, rd_hash(out, n))->s;
 	t->slen = n;
 }
 
@@ -680,15 +713,19 @@ name(Reader *r)
 	Lexer *lx = &r->lx;
 	size_t start = lx->pos, p = start;
 	uint32_t h = 2166136261u;
-	while (p < r->len && is_name_char((unsigned char)r->src[p])) {
-		h = (h ^ (unsigned char)r->src[p]) * 16777619u;
+	const unsigned char *s = (const unsigned char *)r->src;
+	while (p < r->len && cclass[s[p]]) {
+		h = (h ^ s[p]) * 16777619u;
 		p++;
 	}
 	if (p - start > IR_MAX_NAME)
 		rd_error(r, lx->line, col_of(r, start), "identifier longer than %d bytes", IR_MAX_NAME);
-	TokKind kind = is_keyword(r->src + start, p - start) ? TK_KW : TK_NAME;
-	Tok *t = push(r, kind, lx->line, col_of(r, start), r->src + start, (int)(p - start));
-	t->sym = rd_intern(r, r->src + start, p - start, h);
+	Sym *y = rd_intern(r, r->src + start, p - start, h);
+	if (y->kw < 0)
+		y->kw = (signed char)is_keyword(y->s, y->len);
+	Tok *t = push(r, y->kw ? TK_KW : TK_NAME, lx->line, col_of(r, start), r->src + start,
+	              (int)(p - start));
+	t->sym = y;
 	lx->pos = p;
 }
 

@@ -14,7 +14,9 @@
  * expression parser counts its own recursion against the same bound; after
  * parsing, a bounded walk checks the nesting of the IR itself (flat frames,
  * T.grid, T.Kernel and comparison chains nest the IR deeper than the text),
- * so whatever is accepted also verifies and prints.  Every error is a
+ * so whatever is accepted also verifies and prints.  Each expression's
+ * height is kept as it is built (Expr.scratch), so the walk looks at
+ * expressions only when one of them is higher than the bound.  Every error is a
  * located diagnostic through rd_error(), which longjmps to ir_read().
  *
  * Both TVMScript eras (docs/tvmscript-eras.md) read into the same IR; the
@@ -63,6 +65,7 @@ enum { BIND_VAR, BIND_BUF };
 
 typedef struct Bind {
 	const char *name;
+	Sym *sym;        /* its Sym.top is the innermost binding of the name */
 	int kind;
 	Var *var;
 	Buffer *buf;
@@ -87,10 +90,10 @@ typedef struct BlockCtx {
 	TokVec alloc_toks; /* where each alloc is defined */
 } BlockCtx;
 
+/* A suite's items: [base, base + n) of the parser's item stack (a suite
+ * nested in it pushes above and pops before the next item is added). */
 typedef struct Items {
-	Stmt **s;
-	char *frame; /* 1: a frame whose body is the rest of the suite */
-	int n, cap;
+	int base, n;
 } Items;
 
 struct Parser {
@@ -102,14 +105,21 @@ struct Parser {
 
 	Bind *binds;
 	int nbinds, capbinds;
-	int *slot_top;          /* name hash table: innermost binding or -1 */
-	const char **slot_key;
-	int nslots, capslots;
+
+	/* The item stack of the suites being parsed, and for each item 1 when
+	 * it is a frame whose body is the rest of its suite: scratch, reused,
+	 * so that a suite's sequence is built once at its exact size. */
+	Stmt **items;
+	char *frames;
+	int nitems, capitems;
 
 	int level;  /* suite nesting */
 	int edepth; /* expression recursion */
 	long nodes;
 	int nchains; /* comparison chains built so far */
+	int max_height;    /* of the expressions built (ex_height) */
+	int height_unknown; /* one had a child of unknown height */
+	int walk_exprs;     /* the depth walk looks at expressions */
 
 	/* The function being parsed. */
 	Func *f;
@@ -148,6 +158,18 @@ VEC_PUSH_BODY(VarVec, Var *)
 VEC_PUSH_BODY(BufVec, Buffer *)
 VEC_PUSH_BODY(TokVec, Tok *)
 VEC_PUSH_BODY(StrVec, const char *)
+
+/* A vector gathered in inl (on the stack) to the arena at its exact size;
+ * NULL when empty.  One that outgrew inl is in the arena already. */
+static void
+exact(Parser *p, ExprVec *x, Expr **inl)
+{
+	if (x->v == inl)
+		x->v = x->n ? (Expr **)ar_dup_array(p->r.a, (void *const *)inl, x->n) : NULL;
+	else if (!x->n)
+		x->v = NULL;
+	x->cap = x->n;
+}
 
 /* ---- errors and tokens --------------------------------------------------- */
 
@@ -249,6 +271,9 @@ op_code(const char *s)
 	}
 	return v;
 }
+
+/* The packed code of a one- or two-byte operator, as a constant. */
+#define OPC(c0, c1) ((unsigned)(unsigned char)(c0) | (unsigned)(unsigned char)(c1) << 8)
 
 RD_INLINE int
 op_is(const Tok *t, const char *s)
@@ -391,10 +416,57 @@ count_node(Parser *p, int line, int col)
 		err_at(p, line, col, "program too large: more than %d IR nodes", IR_MAX_NODES);
 }
 
+/* What each expression kind can be where the reader checks its operands,
+ * values and statements: one row per kind, indexed by ExprKind.
+ *   XK_VALUE  a PrimExpr-like value (an operand, a stored or bound value)
+ *   XK_STMT   an expression statement (an Evaluate)
+ *   XK_INERT  an expression statement with no effect (dropped, as in TVM)
+ *   XK_BUF    a bare buffer (a name may be bound to it)
+ *   XK_LEAF   no child expressions (nodes.def lists none) */
+enum { XK_VALUE = 1, XK_STMT = 2, XK_INERT = 4, XK_BUF = 8, XK_LEAF = 16 };
+#define XK_VS (XK_VALUE | XK_STMT)
+static const unsigned char expr_kind_role[] = {
+	[EX_INT] = XK_VS | XK_LEAF,      [EX_FLOAT] = XK_VS | XK_LEAF,
+	[EX_STR] = XK_INERT | XK_LEAF,   [EX_POD_BOOL] = XK_VS | XK_LEAF,
+	[EX_NONE] = XK_INERT | XK_LEAF,  [EX_VAR] = XK_VS | XK_LEAF,
+	[EX_BUF] = XK_BUF | XK_LEAF,     [EX_BIN] = XK_VS,
+	[EX_NOT] = XK_VS,                [EX_CALL] = XK_VS,
+	[EX_LOAD] = XK_VS,               [EX_SLICE] = XK_VALUE,
+	[EX_TUPLE] = 0,                  [EX_LIST] = 0,
+	[EX_DICT] = 0,                   [EX_METADATA] = XK_LEAF,
+};
+#undef XK_VS
+_Static_assert(sizeof expr_kind_role == EX_METADATA + 1, "a row per expression kind");
+
+/* e's height (1 for a leaf) into e->scratch, and into the largest so far:
+ * while every expression is that low, the depth walk after parsing has
+ * no expression that could be too deep. */
+static void
+ex_height(Parser *p, Expr *e)
+{
+	int h = 0;
+	if (!(expr_kind_role[e->kind] & XK_LEAF)) {
+		IrKids k;
+		ir_expr_kids(&k, e);
+		for (Expr **c; (c = ir_kids_next(&k));) {
+			if (!*c)
+				continue;
+			if (!(*c)->scratch)
+				p->height_unknown = 1; /* not built here: the walk looks */
+			else if ((*c)->scratch > h)
+				h = (*c)->scratch;
+		}
+	}
+	e->scratch = h + 1;
+	if (e->scratch > p->max_height)
+		p->max_height = e->scratch;
+}
+
 static Expr *
 ex(Parser *p, Expr *e, int line, int col)
 {
 	count_node(p, line, col);
+	ex_height(p, e);
 	e->loc.line = line;
 	e->loc.col = col;
 	return e;
@@ -438,73 +510,34 @@ leave(Parser *p)
 
 /* ---- names --------------------------------------------------------------- */
 
-static uint64_t
-hash_name(const char *s, size_t n)
+/* Names resolve through their Sym: Sym.top is the innermost binding of
+ * the name (an index into binds) or -1, and each binding keeps the one it
+ * shadows, so a lookup is a load and popping a scope restores them. */
+static Sym *
+sym_of(Parser *p, const char *s, size_t n)
 {
-	uint64_t h = 1469598103934665603ULL;
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
-
-static int
-slot_of(const Parser *p, const char *s, size_t n)
-{
-	size_t mask = (size_t)p->capslots - 1;
-	for (size_t i = (size_t)hash_name(s, n) & mask;; i = (i + 1) & mask) {
-		const char *k = p->slot_key[i];
-		if (!k || (strlen(k) == n && memcmp(k, s, n) == 0))
-			return (int)i;
-	}
-}
-
-static void
-grow_slots(Parser *p)
-{
-	Parser old = {0};
-	old.slot_top = p->slot_top;
-	old.slot_key = p->slot_key;
-	old.capslots = p->capslots;
-	p->capslots = p->capslots ? p->capslots * 2 : 256;
-	p->slot_top = malloc(sizeof *p->slot_top * (size_t)p->capslots);
-	p->slot_key = calloc((size_t)p->capslots, sizeof *p->slot_key);
-	if (!p->slot_top || !p->slot_key)
-		abort();
-	for (int i = 0; i < old.capslots; i++) {
-		if (!old.slot_key[i])
-			continue;
-		int j = slot_of(p, old.slot_key[i], strlen(old.slot_key[i]));
-		p->slot_key[j] = old.slot_key[i];
-		p->slot_top[j] = old.slot_top[i];
-	}
-	free(old.slot_top);
-	free(old.slot_key);
+	return rd_intern(&p->r, s, n, rd_hash(s, n));
 }
 
 /* The innermost binding of a name, or -1. */
 static int
-lookup_index(const Parser *p, const char *s, size_t n)
+lookup_index(Parser *p, const Tok *t)
 {
-	if (!p->capslots)
-		return -1;
-	int i = slot_of(p, s, n);
-	return p->slot_key[i] ? p->slot_top[i] : -1;
+	if (t->kind == TK_NAME || t->kind == TK_KW)
+		return t->sym->top;
+	return sym_of(p, t->s, (size_t)t->len)->top;
 }
 
 static Bind *
 lookup(Parser *p, const Tok *t)
 {
-	int i = lookup_index(p, t->s, (size_t)t->len);
+	int i = lookup_index(p, t);
 	return i < 0 ? NULL : &p->binds[i];
 }
 
 static Bind *
 bind(Parser *p, const char *name, int kind, Var *v, Buffer *b, int glevel)
 {
-	if ((p->nslots + 1) * 2 > p->capslots)
-		grow_slots(p);
 	if (p->nbinds == p->capbinds) {
 		int cap = p->capbinds ? p->capbinds * 2 : 256;
 		Bind *nb = realloc(p->binds, sizeof *nb * (size_t)cap);
@@ -513,16 +546,11 @@ bind(Parser *p, const char *name, int kind, Var *v, Buffer *b, int glevel)
 		p->binds = nb;
 		p->capbinds = cap;
 	}
-	int s = slot_of(p, name, strlen(name));
-	if (!p->slot_key[s]) {
-		p->slot_key[s] = name;
-		p->slot_top[s] = -1;
-		p->nslots++;
-	}
+	Sym *y = sym_of(p, name, strlen(name));
 	Bind *e = &p->binds[p->nbinds];
-	*e = (Bind){.name = name, .kind = kind, .var = v, .buf = b, .glevel = glevel,
-	            .prev = p->slot_top[s]};
-	p->slot_top[s] = p->nbinds++;
+	*e = (Bind){.name = name, .sym = y, .kind = kind, .var = v, .buf = b, .glevel = glevel,
+	            .prev = y->top};
+	y->top = p->nbinds++;
 	return e;
 }
 
@@ -531,7 +559,7 @@ unbind_to(Parser *p, int mark)
 {
 	while (p->nbinds > mark) {
 		Bind *e = &p->binds[--p->nbinds];
-		p->slot_top[slot_of(p, e->name, strlen(e->name))] = e->prev;
+		e->sym->top = e->prev;
 	}
 }
 
@@ -959,10 +987,7 @@ call_args(Parser *p, Args *a, const Tok *at, const char *fn, int opget)
 		if (!accept_op(p, ","))
 			break;
 	}
-	if (a->pos.v == inl) {
-		a->pos.v = a->pos.n ? (Expr **)ar_dup_array(p->r.a, (void *const *)inl, a->pos.n) : NULL;
-		a->pos.cap = a->pos.n;
-	}
+	exact(p, &a->pos, inl);
 	expect_op(p, ")");
 	if (a->kwnames.n > 1) {
 		KeyLoc *v = ar_alloc(p->r.a, sizeof *v * (size_t)a->kwnames.n);
@@ -1059,6 +1084,12 @@ pod_bool_arg(Parser *p, const Args *a, const Expr *e, const char *what)
 	return (int)e->u.i;
 }
 
+RD_INLINE int
+is_value(const Expr *e)
+{
+	return expr_kind_role[e->kind] & XK_VALUE;
+}
+
 /* An expression argument that must be a PrimExpr-like value, not a string,
  * None, dict or metadata. */
 static Expr *
@@ -1066,18 +1097,9 @@ value_arg(Parser *p, const Args *a, Expr *e, const char *what)
 {
 	if (!e)
 		err(p, a->at, "%s: missing %s", a->fn, what);
-	switch (e->kind) {
-	case EX_STR:
-	case EX_NONE:
-	case EX_DICT:
-	case EX_TUPLE:
-	case EX_LIST:
-	case EX_BUF:
-	case EX_METADATA:
+	if (!is_value(e))
 		err_expr(p, e, "%s: %s must be an expression", a->fn, what);
-	default:
-		return e;
-	}
+	return e;
 }
 
 static Expr *
@@ -1125,18 +1147,9 @@ call2(Parser *p, const char *name, Expr *x, Expr *y, const Tok *t)
 static Expr *
 operand(Parser *p, Expr *e, const Tok *op)
 {
-	switch (e->kind) {
-	case EX_STR:
-	case EX_NONE:
-	case EX_DICT:
-	case EX_TUPLE:
-	case EX_LIST:
-	case EX_BUF:
-	case EX_METADATA:
+	if (!is_value(e))
 		err_expr(p, e, "operand of '%.*s' must be an expression", op->len, op->s);
-	default:
-		return e;
-	}
+	return e;
 }
 
 /* -x: a literal folds, anything else is x * -1 (docs/tvmscript.md §8). */
@@ -1311,6 +1324,65 @@ at_literal_arg(Parser *p)
 	return ok && op_is(peek(p, k + 1), ")");
 }
 
+/* The argument list at_literal_arg() saw, read into *x (not in the arena:
+ * the typed literal replaces it) as call_args() and expr() would read it:
+ * the same checks, node counts and locations. */
+static void
+literal_arg(Parser *p, Expr *x)
+{
+	Tok *t = next(p);
+	enter(p, t); /* expr()'s */
+	memset(x, 0, sizeof *x);
+	if (op_is(t, "-")) {
+		Tok *lt = next(p);
+		if (lt->kind == TK_INT) { /* unary(): a negative literal */
+			uint64_t u = lt->ival;
+			x->kind = EX_INT;
+			x->u.i = u == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)u;
+			x->dtype = int_fits("int32", x->u.i) ? "int32" : "int64";
+			count_node(p, lt->line, lt->col);
+			x->loc = (Loc){lt->line, lt->col};
+		} else { /* unary(): -FLOAT, negate()d */
+			enter(p, t);
+			count_node(p, lt->line, lt->col);
+			leave(p);
+			x->kind = EX_FLOAT;
+			x->u.f = -lt->fval;
+			x->dtype = "float32";
+			count_node(p, t->line, t->col);
+			x->loc = (Loc){t->line, t->col};
+		}
+	} else {
+		switch (t->kind) {
+		case TK_INT:
+			if (t->ival > (uint64_t)INT64_MAX)
+				err(p, t, "integer literal too large (beyond int64)");
+			x->kind = EX_INT;
+			x->u.i = (int64_t)t->ival;
+			x->dtype = int_fits("int32", x->u.i) ? "int32" : "int64";
+			break;
+		case TK_FLOAT:
+			x->kind = EX_FLOAT;
+			x->u.f = t->fval;
+			x->dtype = "float32";
+			break;
+		case TK_STR:
+			x->kind = EX_STR;
+			x->u.s = t->str;
+			break;
+		default: /* True, False */
+			x->kind = EX_POD_BOOL;
+			x->u.i = text_is(t, "True");
+			break;
+		}
+		count_node(p, t->line, t->col);
+		x->loc = (Loc){t->line, t->col};
+	}
+	leave(p);
+	accept_op(p, ",");
+	expect_op(p, ")");
+}
+
 /* T.<dtype>(...) in an expression: a typed literal when the argument is a
  * literal, otherwise a Cast (docs/tvmscript.md §8). */
 static Expr *
@@ -1320,8 +1392,23 @@ dtype_call(Parser *p, const Tok *nt, const char *dtype)
 	int literal = at_literal_arg(p);
 	Args args;
 	char fn[48];
-	snprintf(fn, sizeof fn, "T.%s", dtype);
-	call_args(p, &args, nt, fn, 0);
+	size_t n = strlen(dtype);
+	if (n > sizeof fn - 3)
+		n = sizeof fn - 3; /* as snprintf(fn, sizeof fn, "T.%s") would cut it */
+	memcpy(fn, "T.", 2);
+	memcpy(fn + 2, dtype, n);
+	fn[n + 2] = 0;
+	Expr lit, *litv[1] = {&lit};
+	if (literal && !has_lanes(dtype)) {
+		literal_arg(p, &lit);
+		memset(&args, 0, sizeof args);
+		args.at = nt;
+		args.fn = fn;
+		args.pos.n = 1;
+		args.pos.v = litv;
+	} else {
+		call_args(p, &args, nt, fn, 0);
+	}
 	if (args.pos.n == 0) {
 		if (args.kwnames.n)
 			err(p, nt, "%s(%s=...) defines a variable: write `name = %s(...)`", fn,
@@ -1513,12 +1600,51 @@ subscript_item(Parser *p)
 	return ex_at(p, ir_slice(p->r.a, begin, end, step), t);
 }
 
+/* A load node in an arena slot that a statement also fits in: the target
+ * of `A[i] = v` is read as a load, and its store takes the load's place
+ * (store_over_load), so that the dead load costs nothing. */
+typedef union NodeSlot {
+	Expr e;
+	Stmt s;
+} NodeSlot;
+
+static Expr *
+new_load(Parser *p, Buffer *b, Expr **idx, int nidx)
+{
+	Expr *e = &((NodeSlot *)ar_alloc(p->r.a, sizeof(NodeSlot)))->e;
+	e->kind = EX_LOAD;
+	e->u.load.buf = b;
+	e->u.load.idx = idx;
+	e->u.load.nidx = nidx;
+	return e;
+}
+
+/* The store `load = value`, in the load's slot (new_load); the load is
+ * referenced by nothing else. */
+static Stmt *
+store_over_load(Expr *load, Expr *value)
+{
+	Buffer *b = load->u.load.buf;
+	Expr **idx = load->u.load.idx;
+	int nidx = load->u.load.nidx;
+	NodeSlot *slot = (NodeSlot *)load;
+	Stmt *s = &slot->s;
+	memset(slot, 0, sizeof *slot);
+	s->kind = ST_STORE;
+	s->u.store.buf = b;
+	s->u.store.idx = idx;
+	s->u.store.nidx = nidx;
+	s->u.store.value = value;
+	return s;
+}
+
 /* subscript = '[' ( '(' ')' | index { ',' index } [','] ) ']'   on a buffer */
 static Expr *
 buffer_load(Parser *p, Buffer *b, const Tok *at)
 {
 	Tok *open = expect_op(p, "[");
-	ExprVec idx = {0};
+	Expr *inl[8];
+	ExprVec idx = {inl, 0, 8};
 	if (op_is(tok(p), "]"))
 		err(p, open, "empty index: write %s[()] for a 0-d buffer", b->name);
 	if (op_is(tok(p), "(") && op_is(peek(p, 1), ")") && op_is(peek(p, 2), "]")) {
@@ -1533,7 +1659,8 @@ buffer_load(Parser *p, Buffer *b, const Tok *at)
 		}
 	}
 	expect_op(p, "]");
-	return ex_at(p, ir_load(p->r.a, b, idx.n ? idx.v : NULL, idx.n), at);
+	exact(p, &idx, inl);
+	return ex_at(p, new_load(p, b, idx.v, idx.n), at);
 }
 
 /* name = NAME [ subscript | '.' 'data' ]   (a variable or a buffer) */
@@ -1541,7 +1668,7 @@ static Expr *
 name_expr(Parser *p)
 {
 	Tok *t = next(p);
-	int i = lookup_index(p, t->s, (size_t)t->len);
+	int i = lookup_index(p, t);
 	if (i < 0) {
 		if ((text_is(t, "tir") || text_is(t, "tvm")) && op_is(tok(p), "."))
 			err(p, t, "undefined name '%.*s' (tir.op.Op.get is only read as the op of "
@@ -1795,16 +1922,16 @@ typedef struct BinInfo {
 static int
 bin_info(Parser *p, const Tok *t, BinInfo *bi)
 {
-	static const struct { const char *s; int prec; BinOp op; const char *call; } ops[] = {
-		{"+", PR_ADD, BIN_ADD, NULL}, {"-", PR_ADD, BIN_SUB, NULL},
-		{"*", PR_MUL, BIN_MUL, NULL}, {"/", PR_MUL, BIN_DIV, NULL},
-		{"//", PR_MUL, BIN_FLOORDIV, NULL}, {"%", PR_MUL, BIN_FLOORMOD, NULL},
-		{"<", PR_CMP, BIN_LT, NULL}, {"<=", PR_CMP, BIN_LE, NULL},
-		{"==", PR_CMP, BIN_EQ, NULL}, {"!=", PR_CMP, BIN_NE, NULL},
-		{">", PR_CMP, BIN_GT, NULL}, {">=", PR_CMP, BIN_GE, NULL},
-		{"|", PR_BOR, BIN_ADD, "bitwise_or"}, {"^", PR_BXOR, BIN_ADD, "bitwise_xor"},
-		{"&", PR_BAND, BIN_ADD, "bitwise_and"}, {"<<", PR_SHIFT, BIN_ADD, "shift_left"},
-		{">>", PR_SHIFT, BIN_ADD, "shift_right"},
+	static const struct { unsigned code; int prec; BinOp op; const char *call; } ops[] = {
+		{OPC('+', 0), PR_ADD, BIN_ADD, NULL}, {OPC('-', 0), PR_ADD, BIN_SUB, NULL},
+		{OPC('*', 0), PR_MUL, BIN_MUL, NULL}, {OPC('/', 0), PR_MUL, BIN_DIV, NULL},
+		{OPC('/', '/'), PR_MUL, BIN_FLOORDIV, NULL}, {OPC('%', 0), PR_MUL, BIN_FLOORMOD, NULL},
+		{OPC('<', 0), PR_CMP, BIN_LT, NULL}, {OPC('<', '='), PR_CMP, BIN_LE, NULL},
+		{OPC('=', '='), PR_CMP, BIN_EQ, NULL}, {OPC('!', '='), PR_CMP, BIN_NE, NULL},
+		{OPC('>', 0), PR_CMP, BIN_GT, NULL}, {OPC('>', '='), PR_CMP, BIN_GE, NULL},
+		{OPC('|', 0), PR_BOR, BIN_ADD, "bitwise_or"}, {OPC('^', 0), PR_BXOR, BIN_ADD, "bitwise_xor"},
+		{OPC('&', 0), PR_BAND, BIN_ADD, "bitwise_and"}, {OPC('<', '<'), PR_SHIFT, BIN_ADD, "shift_left"},
+		{OPC('>', '>'), PR_SHIFT, BIN_ADD, "shift_right"},
 	};
 	if (t->kind == TK_KW) {
 		if (text_is(t, "or")) {
@@ -1834,7 +1961,7 @@ bin_info(Parser *p, const Tok *t, BinInfo *bi)
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-		if (op_is(t, ops[i].s)) {
+		if (t->op == ops[i].code) {
 			*bi = (BinInfo){ops[i].prec, ops[i].op, ops[i].call};
 			return 1;
 		}
@@ -2078,76 +2205,70 @@ make_buffer(Parser *p, const Args *a, Expr **v, const char *name, BufKind kind,
 static void
 add_item(Parser *p, Items *it, Stmt *s, int frame)
 {
-	if (it->n == it->cap) {
-		int cap = it->cap ? it->cap * 2 : 8;
-		Stmt **ns = ar_alloc(p->r.a, sizeof *ns * (size_t)cap);
-		char *nf = ar_alloc(p->r.a, (size_t)cap);
-		if (it->n) {
-			memcpy(ns, it->s, sizeof *ns * (size_t)it->n);
-			memcpy(nf, it->frame, (size_t)it->n);
-		}
-		it->s = ns;
-		it->frame = nf;
-		it->cap = cap;
+	if (p->nitems == p->capitems) {
+		int cap = p->capitems ? p->capitems * 2 : 256;
+		Stmt **ns = realloc(p->items, sizeof *ns * (size_t)cap);
+		if (ns)
+			p->items = ns;
+		char *nf = realloc(p->frames, (size_t)cap);
+		if (nf)
+			p->frames = nf;
+		if (!ns || !nf)
+			abort(); /* out of memory is not bad input */
+		p->capitems = cap;
 	}
-	it->s[it->n] = s;
-	it->frame[it->n] = (char)frame;
+	p->items[p->nitems] = s;
+	p->frames[p->nitems] = (char)frame;
+	p->nitems++;
 	it->n++;
 	/* The block header ends at the first statement of the body. */
 	if (p->blk && p->blk->level == p->level)
 		p->blk->header_open = 0;
 }
 
+/* A frame's body: its one body slot (the node table's). */
 static void
 set_body(Stmt *s, Stmt *body)
 {
-	switch (s->kind) {
-	case ST_FOR: s->u.for_.body = body; break;
-	case ST_WHILE: s->u.while_.body = body; break;
-	case ST_LET: s->u.let.body = body; break;
-	case ST_ASSERT: s->u.assert_.body = body; break;
-	case ST_ATTR: s->u.attr.body = body; break;
-	case ST_LAUNCH: s->u.launch.body = body; break;
-	case ST_ALLOC: s->u.alloc.body = body; break;
-	case ST_DECL: s->u.decl.body = body; break;
-	case ST_BLOCK: s->u.block.body = body; break;
-	default: abort(); /* only frames get a body this way */
-	}
+	IrBodies b;
+	ir_stmt_bodies(&b, s);
+	if (s->kind == ST_SEQ || ir_stmt_nbodies(s) != 1)
+		abort(); /* only frames get a body this way */
+	*ir_bodies_next(&b) = body;
 }
 
-/* items[0..n) then tail (if any) as one statement. */
+/* items[0..n) as one statement (ir_seq copies them). */
 static Stmt *
-seq_of(Parser *p, Stmt **items, int n, Stmt *tail, const Tok *at)
+seq_of(Parser *p, Stmt **items, int n, const Tok *at)
 {
-	Stmt **v = ar_alloc(p->r.a, sizeof *v * (size_t)(n + 1));
-	if (n)
-		memcpy(v, items, sizeof *v * (size_t)n);
-	if (tail)
-		v[n++] = tail;
-	Stmt *s = ir_seq(p->r.a, v, n);
+	Stmt *s = ir_seq(p->r.a, items, n);
 	if (!s->loc.line) {
 		count_node(p, at->line, at->col);
-		s->loc = n ? v[0]->loc : (Loc){at->line, at->col};
+		s->loc = n ? items[0]->loc : (Loc){at->line, at->col};
 	}
 	return s;
 }
 
 /* Folds a suite's items from the end: each flat frame takes everything
- * after it as its body (docs/tvmscript.md §2). */
+ * after it as its body (docs/tvmscript.md §2), so a frame at i gets items
+ * (i, end] where end is the next frame (or the last item). */
 static Stmt *
 fold(Parser *p, Items *it, const Tok *at)
 {
-	Stmt *tail = NULL;
-	int end = it->n;
+	/* No stack yet when no suite has had an item (a docstring alone). */
+	Stmt **s = p->items ? p->items + it->base : NULL;
+	const char *frame = p->frames ? p->frames + it->base : NULL;
+	int end = it->n; /* s[end] is the fold of the rest, when end < n */
 	for (int i = it->n - 1; i >= 0; i--) {
-		if (!it->frame[i])
+		if (!frame[i])
 			continue;
-		const Tok loc = {.line = it->s[i]->loc.line, .col = it->s[i]->loc.col};
-		set_body(it->s[i], seq_of(p, it->s + i + 1, end - i - 1, tail, &loc));
-		tail = it->s[i];
+		const Tok loc = {.line = s[i]->loc.line, .col = s[i]->loc.col};
+		set_body(s[i], seq_of(p, s + i + 1, end - i - (end == it->n), &loc));
 		end = i;
 	}
-	return seq_of(p, it->s, end, tail, at);
+	Stmt *r = seq_of(p, s, end + (end < it->n), at);
+	p->nitems = it->base;
+	return r;
 }
 
 static void statement(Parser *p, Items *it);
@@ -2170,7 +2291,7 @@ suite(Parser *p, BlockCtx *blk)
 		blk->header_open = 1;
 		p->blk = blk;
 	}
-	Items it = {0};
+	Items it = {p->nitems, 0};
 	if (start->kind == TK_NEWLINE) {
 		next(p);
 		Tok *t = tok(p);
@@ -2377,18 +2498,8 @@ letstmt_args(Parser *p, LetArgs *la, const Tok *at)
 	expect_op(p, ")");
 	if (la->var && la->dtype)
 		err(p, at, "T.LetStmt: give a type or var=, not both");
-	switch (la->value->kind) {
-	case EX_STR:
-	case EX_NONE:
-	case EX_DICT:
-	case EX_TUPLE:
-	case EX_LIST:
-	case EX_BUF:
-	case EX_METADATA:
+	if (!is_value(la->value))
 		err_expr(p, la->value, "T.LetStmt: the value must be an expression");
-	default:
-		break;
-	}
 }
 
 /* The var a let binds: given, typed, or inferred from the value. */
@@ -2621,21 +2732,13 @@ bind_value(Parser *p, Items *it, const Tok *nt, const Tok *at, Rhs *r)
 		return;
 	}
 	Expr *e = r->e;
-	switch (e->kind) {
-	case EX_BUF:
+	if (expr_kind_role[e->kind] & XK_BUF) {
 		check_same_name(p, nt, name, e->u.buf->name);
 		bind(p, name, BIND_BUF, NULL, e->u.buf, G_LOCAL);
 		return;
-	case EX_STR:
-	case EX_NONE:
-	case EX_DICT:
-	case EX_TUPLE:
-	case EX_LIST:
-	case EX_METADATA:
-		err_expr(p, e, "cannot bind '%s' to a value that is not an expression", name);
-	default:
-		break;
 	}
+	if (!is_value(e))
+		err_expr(p, e, "cannot bind '%s' to a value that is not an expression", name);
 	if (p->era == ERA_HEAD) {
 		/* Head prints a re-bind of a let's Var as `x = v` (a new Var
 		 * with the same name would print `x_1: ...`). */
@@ -2833,18 +2936,8 @@ annotated_assignment(Parser *p, Items *it)
 	next(p);
 	Tok *vt = tok(p);
 	Expr *e = expr(p);
-	switch (e->kind) {
-	case EX_STR:
-	case EX_NONE:
-	case EX_DICT:
-	case EX_TUPLE:
-	case EX_LIST:
-	case EX_BUF:
-	case EX_METADATA:
+	if (!is_value(e))
 		err(p, vt, "the value of '%.*s' must be an expression", nt->len, nt->s);
-	default:
-		break;
-	}
 	const char *name = tok_str(p, nt);
 	Var *v = new_var(p, name, dtype, scope);
 	add_item(p, it, st_at(p, ir_let(p->r.a, v, e, NULL), nt), 1);
@@ -3036,8 +3129,7 @@ expression_statement(Parser *p, Items *it)
 		if (op_is(tok(p), "="))
 			err(p, tok(p), "chained assignment is not supported");
 		value_arg(p, &(Args){.at = o, .fn = "store"}, v, "the stored value");
-		add_item(p, it, st_at(p, ir_store(a, lhs->u.load.buf, lhs->u.load.idx, lhs->u.load.nidx, v), t),
-		         0);
+		add_item(p, it, st_at(p, store_over_load(lhs, v), t), 0);
 		return;
 	}
 	for (size_t i = 0; i < sizeof aug_ops / sizeof aug_ops[0]; i++) {
@@ -3056,20 +3148,12 @@ expression_statement(Parser *p, Items *it)
 	if (o->kind == TK_OP && o->len >= 2 && o->s[o->len - 1] == '=' && !op_is(o, "==") &&
 	    !op_is(o, "<=") && !op_is(o, ">=") && !op_is(o, "!="))
 		err(p, o, "operator '%.*s' is not supported", o->len, o->s);
-	switch (e->kind) {
-	case EX_STR:  /* docstrings and other strings: no effect, as in TVM */
-	case EX_NONE:
+	/* Docstrings and other strings have no effect, as in TVM. */
+	if (expr_kind_role[e->kind] & XK_INERT)
 		return;
-	case EX_BUF:
-	case EX_TUPLE:
-	case EX_LIST:
-	case EX_DICT:
-	case EX_METADATA:
-	case EX_SLICE:
+	if (!(expr_kind_role[e->kind] & XK_STMT))
 		err(p, t, "this expression is not a statement");
-	default:
-		add_item(p, it, st_at(p, ir_eval(a, e), t), 0);
-	}
+	add_item(p, it, st_at(p, ir_eval(a, e), t), 0);
 }
 
 /* simple = 'pass' | 'return' expr | 'assert' expr ',' expr | 'break' | 'continue'
@@ -3785,7 +3869,7 @@ function(Parser *p)
 	int nparams = 0, cap = 0;
 	while (!op_is(tok(p), ")")) {
 		Tok *pt = tok(p);
-		if (pt->kind == TK_NAME && lookup_index(p, pt->s, (size_t)pt->len) >= mark)
+		if (pt->kind == TK_NAME && lookup_index(p, pt) >= mark)
 			err(p, pt, "duplicate parameter '%.*s'", pt->len, pt->s);
 		if (nparams == cap) {
 			cap = cap ? cap * 2 : 8;
@@ -4033,136 +4117,62 @@ file(Parser *p)
  * T.Kernel, comparison chains); the verifier, the printer and the passes
  * recurse on it, so the bound is checked on the IR itself, as the verifier
  * counts: expressions from each statement, statements without sequences. */
-static void depth_expr(Parser *p, const Expr *e, int d, Loc at);
-
-static void
-depth_exprs(Parser *p, Expr *const *v, int n, int d, Loc at)
-{
-	for (int i = 0; i < n; i++)
-		depth_expr(p, v[i], d, at);
-}
-
 static void
 depth_expr(Parser *p, const Expr *e, int d, Loc at)
 {
-	if (!e)
-		return;
 	if (e->loc.line)
 		at = e->loc;
 	if (++d > IR_MAX_DEPTH)
 		err_at(p, at.line, at.col, "nesting deeper than %d levels", IR_MAX_DEPTH);
-	switch (e->kind) {
-	case EX_BIN:
-		depth_expr(p, e->u.bin.a, d, at);
-		depth_expr(p, e->u.bin.b, d, at);
-		break;
-	case EX_NOT: depth_expr(p, e->u.operand, d, at); break;
-	case EX_CALL:
-		depth_exprs(p, e->u.call.args, e->u.call.nargs, d, at);
-		depth_exprs(p, e->u.call.kwargs, e->u.call.nkw, d, at);
-		break;
-	case EX_LOAD: depth_exprs(p, e->u.load.idx, e->u.load.nidx, d, at); break;
-	case EX_SLICE:
-		depth_expr(p, e->u.slice.begin, d, at);
-		depth_expr(p, e->u.slice.end, d, at);
-		depth_expr(p, e->u.slice.step, d, at);
-		break;
-	case EX_TUPLE:
-	case EX_LIST: depth_exprs(p, e->u.list.items, e->u.list.n, d, at); break;
-	case EX_DICT:
-		depth_exprs(p, e->u.dict.keys, e->u.dict.n, d, at);
-		depth_exprs(p, e->u.dict.vals, e->u.dict.n, d, at);
-		break;
-	default: break;
-	}
+	IrKids k;
+	ir_expr_kids(&k, e);
+	for (Expr **c; (c = ir_kids_next(&k));)
+		if (*c)
+			depth_expr(p, *c, d, at);
+}
+
+static void
+depth_kids(Parser *p, IrKids *k, Loc at)
+{
+	if (!p->walk_exprs)
+		return;
+	for (Expr **c; (c = ir_kids_next(k));)
+		if (*c)
+			depth_expr(p, *c, 0, at);
 }
 
 static void
 depth_buffer(Parser *p, const Buffer *b, Loc at)
 {
-	depth_exprs(p, b->shape, b->ndim, 0, at);
-	depth_expr(p, b->strides, 0, at);
-	depth_expr(p, b->elem_offset, 0, at);
-	depth_expr(p, b->align, 0, at);
-	depth_expr(p, b->offset_factor, 0, at);
-	depth_expr(p, b->buffer_type, 0, at);
-	depth_expr(p, b->axis_separators, 0, at);
-	depth_expr(p, b->match_source, 0, at);
+	IrKids k;
+	ir_buffer_kids(&k, b);
+	depth_kids(p, &k, at);
 }
 
+/* A statement's expressions, then the buffers it defines, then its bodies;
+ * a sequence takes no depth. */
 static void
 depth_stmt(Parser *p, const Stmt *s, int d)
 {
-	if (s->kind == ST_SEQ) {
-		for (int i = 0; i < s->u.seq.n; i++)
-			depth_stmt(p, s->u.seq.items[i], d);
-		return;
-	}
 	Loc at = s->loc;
-	if (++d > IR_MAX_DEPTH)
-		err_at(p, at.line, at.col, "nesting deeper than %d levels", IR_MAX_DEPTH);
-	switch (s->kind) {
-	case ST_SEQ: break;
-	case ST_EVAL: depth_expr(p, s->u.eval.value, 0, at); break;
-	case ST_STORE:
-		depth_exprs(p, s->u.store.idx, s->u.store.nidx, 0, at);
-		depth_expr(p, s->u.store.value, 0, at);
-		break;
-	case ST_FOR:
-		depth_expr(p, s->u.for_.min, 0, at);
-		depth_expr(p, s->u.for_.extent, 0, at);
-		depth_expr(p, s->u.for_.step, 0, at);
-		depth_expr(p, s->u.for_.annotations, 0, at);
-		depth_stmt(p, s->u.for_.body, d);
-		break;
-	case ST_WHILE:
-		depth_expr(p, s->u.while_.cond, 0, at);
-		depth_stmt(p, s->u.while_.body, d);
-		break;
-	case ST_IF:
-		depth_expr(p, s->u.if_.cond, 0, at);
-		depth_stmt(p, s->u.if_.then_, d);
-		if (s->u.if_.else_)
-			depth_stmt(p, s->u.if_.else_, d);
-		break;
-	case ST_LET:
-		depth_expr(p, s->u.let.value, 0, at);
-		depth_stmt(p, s->u.let.body, d);
-		break;
-	case ST_ASSERT:
-		depth_expr(p, s->u.assert_.cond, 0, at);
-		depth_expr(p, s->u.assert_.msg, 0, at);
-		depth_stmt(p, s->u.assert_.body, d);
-		break;
-	case ST_ATTR:
-		depth_expr(p, s->u.attr.node, 0, at);
-		depth_expr(p, s->u.attr.value, 0, at);
-		depth_stmt(p, s->u.attr.body, d);
-		break;
-	case ST_LAUNCH:
-		depth_expr(p, s->u.launch.extent, 0, at);
-		depth_stmt(p, s->u.launch.body, d);
-		break;
-	case ST_ALLOC:
-		depth_exprs(p, s->u.alloc.extents, s->u.alloc.nextents, 0, at);
-		depth_expr(p, s->u.alloc.condition, 0, at);
-		depth_expr(p, s->u.alloc.annotations, 0, at);
-		depth_stmt(p, s->u.alloc.body, d);
-		break;
-	case ST_DECL:
-		depth_buffer(p, s->u.decl.buf, at);
-		depth_stmt(p, s->u.decl.body, d);
-		break;
-	case ST_BLOCK:
-		depth_expr(p, s->u.block.where, 0, at);
-		depth_expr(p, s->u.block.reads, 0, at);
-		depth_expr(p, s->u.block.writes, 0, at);
-		depth_expr(p, s->u.block.attrs, 0, at);
-		for (int i = 0; i < s->u.block.nallocs; i++)
-			depth_buffer(p, s->u.block.allocs[i], at);
-		depth_stmt(p, s->u.block.body, d);
-		break;
+	if (s->kind != ST_SEQ) {
+		if (++d > IR_MAX_DEPTH)
+			err_at(p, at.line, at.col, "nesting deeper than %d levels", IR_MAX_DEPTH);
+		if (p->walk_exprs) {
+			IrKids k;
+			ir_stmt_kids(&k, s);
+			depth_kids(p, &k, at);
+			int nb;
+			Buffer **bufs = ir_stmt_defbufs(s, &nb);
+			for (int i = 0; i < nb; i++)
+				depth_buffer(p, bufs[i], at);
+		}
 	}
+	IrBodies b;
+	ir_stmt_bodies(&b, s);
+	for (Stmt **c; (c = ir_bodies_next(&b));)
+		if (*c)
+			depth_stmt(p, *c, d);
 }
 
 static void
@@ -4172,7 +4182,8 @@ depth_func(Parser *p, const Func *f)
 	for (int i = 0; i < f->nparams; i++)
 		if (f->params[i].buf)
 			depth_buffer(p, f->params[i].buf, at);
-	depth_expr(p, f->attrs, 0, at);
+	if (f->attrs && p->walk_exprs)
+		depth_expr(p, f->attrs, 0, at);
 	for (int i = 0; i < f->nmatches; i++)
 		depth_buffer(p, f->matches[i], at);
 	for (int i = 0; i < f->nroot_allocs; i++)
@@ -4222,6 +4233,9 @@ ir_read(Arena *a, const char *file_name, const char *src, size_t len, Diag *d)
 		header_comments(p);
 		Program *prog = file(p);
 		prog->era = p->era;
+		/* Expressions start over at each statement: none can nest too
+		 * deep when none is higher than the bound. */
+		p->walk_exprs = p->height_unknown || p->max_height > IR_MAX_DEPTH;
 		for (int i = 0; i < prog->nfuncs; i++)
 			depth_func(p, prog->funcs[i]);
 		p->result = prog;
@@ -4229,8 +4243,8 @@ ir_read(Arena *a, const char *file_name, const char *src, size_t len, Diag *d)
 	Program *result = p->result;
 	rd_lex_free(&p->r);
 	free(p->binds);
-	free(p->slot_top);
-	free(p->slot_key);
+	free(p->items);
+	free(p->frames);
 	free(p);
 	return result;
 }

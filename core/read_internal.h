@@ -22,7 +22,7 @@ typedef enum {
 	TK_KW,    /* Python keyword */
 	TK_INT,   /* ival; values up to 2^63 (the magnitude of INT64_MIN) */
 	TK_FLOAT, /* fval, finite */
-	TK_STR,   /* str/slen: decoded, NUL-terminated, in the arena */
+	TK_STR,   /* str/slen: decoded, NUL-terminated, interned in the arena */
 	TK_OP     /* punctuator */
 } TokKind;
 
@@ -35,6 +35,8 @@ typedef struct Sym {
 	int aux;           /* T.<name>'s TFn and BinOp, -1 until set */
 	int known;         /* T.<name> is in the vocabulary: -1 until set, 0, 1 */
 	const char *canon; /* its canonical op name, NULL until set */
+	int top;           /* read.c: its innermost binding, -1 when unbound */
+	signed char kw;    /* lex.c: a Python keyword: -1 until set, 0, 1 */
 } Sym;
 
 typedef struct Tok {
@@ -95,7 +97,9 @@ typedef struct Reader {
 	int released;         /* chunks [0, released) given back */
 	Tok *spare[2];        /* given-back chunks kept for reuse */
 	int nspare;
-	Intern names;
+	Intern names;         /* names and string literals (decoded) */
+	char *sbuf;           /* scratch for decoding a string literal */
+	size_t capsbuf;
 } Reader;
 
 /* lex.c */
