@@ -387,6 +387,30 @@ printer_init(Printer *P, StrBuf *sb)
 	P->line = 1;
 }
 
+/* Where the output stands: what printer_reset keeps, and what dropping a
+ * speculative print goes back to. */
+typedef struct OutMark {
+	size_t len, scanned, bol;
+	int line, started, metadata;
+} OutMark;
+
+static OutMark
+out_mark(const Printer *P)
+{
+	return (OutMark){P->sb->len, P->scanned, P->bol, P->line, P->started, P->metadata};
+}
+
+static void
+out_restore(Printer *P, OutMark m)
+{
+	P->sb->len = m.len;
+	P->scanned = m.scanned;
+	P->bol = m.bol;
+	P->line = m.line;
+	P->started = m.started;
+	P->metadata = m.metadata;
+}
+
 /* Drops the per-function state; keeps the output position, and
  * NUL-terminates the text (putn does not). */
 static void
@@ -403,20 +427,14 @@ printer_reset(Printer *P)
 	if (P->tmp)
 		ar_free(P->tmp);
 	StrBuf *sb = P->sb;
-	int started = P->started, metadata = P->metadata;
+	OutMark at = out_mark(P);
 	const PrintHooks *hooks = P->hooks;
 	IrEra era = P->era;
 	int tl_call_intrin = P->tl_call_intrin;
 	PtrMap *locs = P->locs;
-	size_t scanned = P->scanned, bol = P->bol;
-	int line = P->line;
 	printer_init(P, sb);
+	out_restore(P, at);
 	P->locs = locs;
-	P->scanned = scanned;
-	P->bol = bol;
-	P->line = line;
-	P->started = started;
-	P->metadata = metadata;
 	P->hooks = hooks;
 	P->era = era;
 	P->tl_call_intrin = tl_call_intrin;
@@ -1747,9 +1765,7 @@ print_func(Printer *P, const Func *f, int indent)
 	 * the pre-pass scans (an AllocBuffer's strides, an allocation's
 	 * condition), and a hook may keep state: both take the pre-pass first. */
 	if (P->era == ERA_SEED && !P->hooks) {
-		StrBuf *sb = P->sb;
-		size_t len = sb->len, scanned = P->scanned, bol = P->bol;
-		int line = P->line, started = P->started, metadata = P->metadata;
+		OutMark at = out_mark(P);
 		if (f->nenv)
 			ir_walk_stmt(body, env_tag_of, NULL, P);
 		P->speculating = 1;
@@ -1761,12 +1777,7 @@ print_func(Printer *P, const Func *f, int indent)
 			return;
 		}
 		printer_reset(P);
-		sb->len = len;
-		P->scanned = scanned;
-		P->bol = bol;
-		P->line = line;
-		P->started = started;
-		P->metadata = metadata;
+		out_restore(P, at); /* the speculative text is dropped */
 	}
 	prepare(P, f, body);
 	print_func_text(P, f, body, indent);

@@ -408,28 +408,29 @@ typedef struct TcOp {
 	int64_t weight; /* TC_MUL */
 } TcOp;
 
+/* Appends an op to a growable op array (the cost program or the set program). */
+static void
+tc_append(TcOp **v, int *n, int *cap, int op, int pos, int64_t w)
+{
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		*v = realloc(*v, sizeof **v * (size_t)*cap);
+		if (!*v)
+			abort();
+	}
+	(*v)[(*n)++] = (TcOp){op, pos, w};
+}
+
 static void
 tc_emit(Mn *M, int op, int pos, int64_t w)
 {
-	if (M->ntc == M->captc) {
-		M->captc = M->captc ? 2 * M->captc : 64;
-		M->tc = realloc(M->tc, sizeof *M->tc * (size_t)M->captc);
-		if (!M->tc)
-			abort();
-	}
-	M->tc[M->ntc++] = (TcOp){op, pos, w};
+	tc_append(&M->tc, &M->ntc, &M->captc, op, pos, w);
 }
 
 static void
 tcs_emit(Mn *M, int op, int pos, int64_t w)
 {
-	if (M->ntcs == M->captcs) {
-		M->captcs = M->captcs ? 2 * M->captcs : 64;
-		M->tcs = realloc(M->tcs, sizeof *M->tcs * (size_t)M->captcs);
-		if (!M->tcs)
-			abort();
-	}
-	M->tcs[M->ntcs++] = (TcOp){op, pos, w};
+	tc_append(&M->tcs, &M->ntcs, &M->captcs, op, pos, w);
 }
 
 /* Drops op i of the set program (the PUSH of a frame being flattened). */
