@@ -55,9 +55,17 @@ new_chunk(size_t cap)
 	return c;
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#endif
+
 static void
 free_chunk(Chunk *c)
 {
+#if defined(__SANITIZE_ADDRESS__)
+	/* Debug node tails are poisoned (ir.c): mapped pages would keep that. */
+	ASAN_UNPOISON_MEMORY_REGION(c->data, c->cap);
+#endif
 	if (c->mapped)
 		munmap(c, c->mapped);
 	else

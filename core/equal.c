@@ -197,7 +197,7 @@ expr_eq(const Expr *a, const Expr *b, const IrEqHooks *h, int depth)
 		return a == b;
 	if (h->max_depth > 0 && depth > h->max_depth)
 		return 0;
-	if (a->kind != b->kind || !same_str(a->dtype, b->dtype))
+	if (a->kind != b->kind || !same_str(ir_expr_dtype(a), ir_expr_dtype(b)))
 		return 0;
 	depth++;
 	switch (a->kind) {
@@ -557,7 +557,7 @@ h_launch_var(Hs *H, Var *v)
 	for (int i = 0; i < x->u.n; i++)             \
 		mix_str(H, x->u.m[i]);
 #define FX(m) h_expr(H, x->u.m);
-#define FXS(m, n) h_exprs(H, x->u.m, x->u.n);
+#define FXS(m, n) h_exprs(H, x->u.n ? x->u.m : NULL, x->u.n); /* no kwargs member without keywords */
 #define FVU(m) h_use_var(H, x->u.m);
 #define FBU(m) h_use_buf(H, x->u.m);
 static void
@@ -569,7 +569,7 @@ h_expr(Hs *H, const Expr *x)
 	}
 	mix(H, H_EXPR);
 	mix(H, (uint64_t)x->kind);
-	mix_str(H, x->dtype);
+	mix_str(H, ir_expr_dtype(x));
 	switch (x->kind) {
 #define EXPR(kind, name, fields) case kind: fields break;
 #include "nodes.def"

@@ -4,18 +4,108 @@
 
 #include "ir.h"
 
+/* Bytes per kind: the header and the kind's union member, rounded to the
+ * arena's 8-byte granule.  A call without keywords stops before kwnames. */
+#define ROUND8(n) (((n) + 7) & ~(size_t)7)
+#define EXPR_UPTO(m) ROUND8(offsetof(Expr, u.m))
+#define EXPR_WITH(m) ROUND8(offsetof(Expr, u.m) + sizeof(((Expr *)0)->u.m))
+#define STMT_WITH(m) ROUND8(offsetof(Stmt, u.m) + sizeof(((Stmt *)0)->u.m))
+
+static const unsigned char expr_size[] = {
+	[EX_INT] = EXPR_WITH(dtype),
+	[EX_FLOAT] = EXPR_WITH(dtype),
+	[EX_STR] = EXPR_WITH(s),
+	[EX_POD_BOOL] = EXPR_WITH(i),
+	[EX_NONE] = EXPR_UPTO(s),
+	[EX_VAR] = EXPR_WITH(var),
+	[EX_BUF] = EXPR_WITH(buf),
+	[EX_BIN] = EXPR_WITH(bin),
+	[EX_NOT] = EXPR_WITH(operand),
+	[EX_CALL] = EXPR_UPTO(call.kwnames), /* keywords: ir_expr_size */
+	[EX_LOAD] = EXPR_WITH(load),
+	[EX_SLICE] = EXPR_WITH(slice),
+	[EX_TUPLE] = EXPR_WITH(list),
+	[EX_LIST] = EXPR_WITH(list),
+	[EX_DICT] = EXPR_WITH(dict),
+	[EX_METADATA] = EXPR_WITH(meta),
+};
+
+static const unsigned char stmt_size[] = {
+	[ST_SEQ] = STMT_WITH(seq),
+	[ST_EVAL] = STMT_WITH(eval),
+	[ST_STORE] = STMT_WITH(store),
+	[ST_FOR] = STMT_WITH(for_),
+	[ST_WHILE] = STMT_WITH(while_),
+	[ST_IF] = STMT_WITH(if_),
+	[ST_LET] = STMT_WITH(let),
+	[ST_ASSERT] = STMT_WITH(assert_),
+	[ST_ATTR] = STMT_WITH(attr),
+	[ST_LAUNCH] = STMT_WITH(launch),
+	[ST_ALLOC] = STMT_WITH(alloc),
+	[ST_DECL] = STMT_WITH(decl),
+	[ST_BLOCK] = STMT_WITH(block),
+};
+
+size_t
+ir_expr_size(ExprKind k, int nkw)
+{
+	return k == EX_CALL && nkw > 0 ? sizeof(Expr) : expr_size[k];
+}
+
+size_t
+ir_stmt_size(StmtKind k)
+{
+	return stmt_size[k];
+}
+
+const char *
+ir_expr_dtype(const Expr *e)
+{
+	return e->kind == EX_INT || e->kind == EX_FLOAT ? e->u.dtype : NULL;
+}
+
+/* A node of size bytes out of a slot of full bytes.  Release takes size
+ * bytes.  Debug takes the full slot and marks the rest: a pattern that
+ * makes any pointer read there fault when followed, and, under
+ * AddressSanitizer, poison that reports the read itself (the arena
+ * unpoisons its chunks before it frees them). */
+#if !defined(NDEBUG) || defined(IR_NODE_GUARD)
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#define POISON(p, n) ASAN_POISON_MEMORY_REGION(p, n)
+#else
+#define POISON(p, n) ((void)(p), (void)(n))
+#endif
+static void *
+node_alloc(Arena *a, size_t size, size_t full)
+{
+	unsigned char *p = ar_alloc(a, full);
+	memset(p + size, 0xa5, full - size);
+	POISON(p + size, full - size);
+	return p;
+}
+#else
+#define node_alloc(a, size, full) ar_alloc(a, size)
+#endif
+
+static Expr *
+new_expr_kw(Arena *a, ExprKind k, int nkw)
+{
+	Expr *e = node_alloc(a, ir_expr_size(k, nkw), sizeof *e);
+	e->kind = k;
+	return e;
+}
+
 static Expr *
 new_expr(Arena *a, ExprKind k)
 {
-	Expr *e = ar_alloc(a, sizeof *e);
-	e->kind = k;
-	return e;
+	return new_expr_kw(a, k, 0);
 }
 
 static Stmt *
 new_stmt(Arena *a, StmtKind k)
 {
-	Stmt *s = ar_alloc(a, sizeof *s);
+	Stmt *s = node_alloc(a, stmt_size[k], sizeof *s);
 	s->kind = k;
 	return s;
 }
@@ -63,7 +153,7 @@ ir_int(Arena *a, int64_t v, const char *dtype)
 {
 	Expr *e = new_expr(a, EX_INT);
 	e->u.i = v;
-	e->dtype = dtype ? dtype : "int32";
+	e->u.dtype = dtype ? dtype : "int32";
 	return e;
 }
 
@@ -72,7 +162,7 @@ ir_float(Arena *a, double v, const char *dtype)
 {
 	Expr *e = new_expr(a, EX_FLOAT);
 	e->u.f = v;
-	e->dtype = dtype ? dtype : "float32";
+	e->u.dtype = dtype ? dtype : "float32";
 	return e;
 }
 
@@ -136,13 +226,15 @@ Expr *
 ir_call_kw(Arena *a, const char *name, Expr **args, int nargs,
            const char **kwnames, Expr **kwargs, int nkw)
 {
-	Expr *e = new_expr(a, EX_CALL);
+	Expr *e = new_expr_kw(a, EX_CALL, nkw);
 	e->u.call.name = name;
 	e->u.call.args = args;
 	e->u.call.nargs = nargs;
-	e->u.call.kwnames = kwnames;
-	e->u.call.kwargs = kwargs;
 	e->u.call.nkw = nkw;
+	if (nkw > 0) {
+		e->u.call.kwnames = kwnames;
+		e->u.call.kwargs = kwargs;
+	}
 	return e;
 }
 
@@ -414,8 +506,17 @@ ir_block(Arena *a, const char *name, Stmt *body)
 Stmt *
 ir_copy_stmt(Arena *a, const Stmt *s)
 {
-	Stmt *c = ar_alloc(a, sizeof *c);
-	*c = *s;
+	Stmt *c = new_stmt(a, s->kind);
+	memcpy(c, s, stmt_size[s->kind]);
+	return c;
+}
+
+Expr *
+ir_copy_expr(Arena *a, const Expr *e)
+{
+	int nkw = e->kind == EX_CALL ? e->u.call.nkw : 0;
+	Expr *c = new_expr_kw(a, e->kind, nkw);
+	memcpy(c, e, ir_expr_size(e->kind, nkw));
 	return c;
 }
 
@@ -572,8 +673,8 @@ ir_loop_extent(Arena *a, Expr *start, Expr *stop)
 	if (ir_is_const_int(start, &x) && x == 0)
 		return stop;
 	if (ir_is_const_int(start, &x) && ir_is_const_int(stop, &y) &&
-	    strcmp(start->dtype, stop->dtype) == 0)
-		return ir_int(a, y - x, stop->dtype);
+	    strcmp(start->u.dtype, stop->u.dtype) == 0)
+		return ir_int(a, y - x, stop->u.dtype);
 	if (stop->kind == EX_BIN && stop->u.bin.op == BIN_ADD && ir_expr_same(stop->u.bin.a, start))
 		return stop->u.bin.b;
 	return ir_bin(a, BIN_SUB, stop, start);
@@ -586,13 +687,13 @@ ir_loop_stop(Arena *a, Expr *min, Expr *extent)
 	if (ir_is_const_int(min, &x) && x == 0)
 		return extent;
 	if (ir_is_const_int(min, &x) && ir_is_const_int(extent, &y) &&
-	    strcmp(min->dtype, extent->dtype) == 0)
-		return ir_int(a, x + y, extent->dtype);
+	    strcmp(min->u.dtype, extent->u.dtype) == 0)
+		return ir_int(a, x + y, extent->u.dtype);
 	/* Only where ir_loop_extent would have built the Sub: two literals of one
 	 * dtype are folded there, so `(8, 13 - 8)` must print as `8 + (13 - 8)`. */
 	if (extent->kind == EX_BIN && extent->u.bin.op == BIN_SUB && ir_expr_same(extent->u.bin.b, min) &&
 	    !(ir_is_const_int(min, NULL) && ir_is_const_int(extent->u.bin.a, NULL) &&
-	      strcmp(min->dtype, extent->u.bin.a->dtype) == 0))
+	      strcmp(min->u.dtype, extent->u.bin.a->u.dtype) == 0))
 		return extent->u.bin.a;
 	return ir_bin(a, BIN_ADD, min, extent);
 }

@@ -132,14 +132,25 @@ typedef enum {
 	BIN_AND, BIN_OR
 } BinOp;
 
+/* Every node takes the bytes of its own kind only (ir_expr_size,
+ * ir_stmt_size): the header, then the union member of its kind.  Read a
+ * node's members of its own kind only, copy a node with ir_copy_expr /
+ * ir_copy_stmt (never `*c = *e`, which reads past a small node), and never
+ * change a node's kind in place.  Debug builds catch a read past a node's
+ * own bytes (ir.c: the tail of a full-size slot is filled with a pattern,
+ * and poisoned under AddressSanitizer). */
 struct Expr {
 	ExprKind kind;
 	Loc loc;
 	int scratch;       /* free for one traversal at a time (the reader: nesting height) */
-	const char *dtype; /* literals only; NULL elsewhere */
 	union {
-		int64_t i;
-		double f;
+		struct {           /* EX_INT, EX_FLOAT: value and dtype; EX_POD_BOOL: i only */
+			union {
+				int64_t i;
+				double f;
+			};
+			const char *dtype; /* literals (EX_INT, EX_FLOAT) only: ir_expr_dtype */
+		};
 		const char *s;
 		Var *var;
 		Buffer *buf;
@@ -149,9 +160,11 @@ struct Expr {
 			const char *name; /* bare op name, e.g. "tma_load", "call_extern" */
 			Expr **args;
 			int nargs;
+			int nkw;
+			/* Present only when nkw > 0: a call without keywords is
+			 * allocated without these two (read them only then). */
 			const char **kwnames;
 			Expr **kwargs;
-			int nkw;
 		} call;
 		struct { Buffer *buf; Expr **idx; int nidx; } load;
 		struct { Expr *begin, *end, *step; } slice; /* step may be NULL */
@@ -335,6 +348,10 @@ Stmt *ir_alloc(Arena *a, Var *v, Expr **extents, int n, Expr *cond, Expr *ann, S
 Stmt *ir_decl(Arena *a, Buffer *b, int allocates, Stmt *body);
 Stmt *ir_block(Arena *a, const char *name, Stmt *body);
 Stmt *ir_copy_stmt(Arena *a, const Stmt *s);  /* shallow copy, for rebuilding */
+Expr *ir_copy_expr(Arena *a, const Expr *e);  /* shallow copy, for rebuilding */
+size_t ir_expr_size(ExprKind k, int nkw);     /* bytes of a node of that kind (a call: with nkw keywords) */
+size_t ir_stmt_size(StmtKind k);              /* bytes of a statement of that kind */
+const char *ir_expr_dtype(const Expr *e);     /* a literal's dtype (EX_INT, EX_FLOAT), else NULL */
 Stmt *ir_with_body(Arena *a, const Stmt *s, Stmt *body); /* same node, new body (single-body kinds) */
 Stmt *ir_body(const Stmt *s); /* the body of a single-body kind (not if/seq/leaves): else NULL */
 Func *ir_func(Arena *a, const char *name);

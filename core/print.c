@@ -568,7 +568,7 @@ binop_prec(BinOp op)
 static const char *
 lit_dtype(const Expr *e)
 {
-	return e->dtype ? e->dtype : e->kind == EX_FLOAT ? "float32" : "int32";
+	return e->u.dtype ? e->u.dtype : e->kind == EX_FLOAT ? "float32" : "int32";
 }
 
 /* TVM prints T.Not(x) when x is a literal: Python would fold `not 5`. */
@@ -758,8 +758,8 @@ print_call(Printer *P, const Expr *e)
 	const char *name = e->u.call.name;
 	Expr *const *args = e->u.call.args;
 	int nargs = e->u.call.nargs, nkw = e->u.call.nkw;
-	const char *const *kwnames = e->u.call.kwnames;
-	Expr *const *kwargs = e->u.call.kwargs;
+	const char *const *kwnames = e->u.call.nkw ? e->u.call.kwnames : NULL;
+	Expr *const *kwargs = e->u.call.nkw ? e->u.call.kwargs : NULL;
 	/* A hook may spell the head itself, with leading arguments of its own. */
 	int lead = P->hooks && P->hooks->call_head ? P->hooks->call_head(P->sb, e, P->hooks->ctx) : -1;
 	if (lead < 0 && P->tl_call_intrin && is_tl_call(e)) {

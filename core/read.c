@@ -761,7 +761,7 @@ infer_dtype(const Expr *e)
 	for (;;) {
 		switch (e->kind) {
 		case EX_INT:
-		case EX_FLOAT: return e->dtype;
+		case EX_FLOAT: return e->u.dtype;
 		case EX_POD_BOOL:
 		case EX_NOT: return "bool";
 		case EX_VAR: return e->u.var->dtype;
@@ -1158,13 +1158,13 @@ negate(Parser *p, Expr *x, const Tok *t)
 {
 	Arena *a = p->r.a;
 	if (x->kind == EX_FLOAT)
-		return ex_at(p, ir_float(a, -x->u.f, x->dtype), t);
+		return ex_at(p, ir_float(a, -x->u.f, x->u.dtype), t);
 	int uns;
-	if (x->kind == EX_INT && int_bits(x->dtype, &uns) && !uns) {
+	if (x->kind == EX_INT && int_bits(x->u.dtype, &uns) && !uns) {
 		if (x->u.i == INT64_MIN)
 			err(p, t, "integer literal too large (beyond int64)");
 		int64_t v = -x->u.i;
-		const char *dt = x->dtype;
+		const char *dt = x->u.dtype;
 		/* A Python int is int32 while it fits, int64 beyond. */
 		if (strcmp(dt, "int32") == 0 && !int_fits("int32", v))
 			dt = "int64";
@@ -1339,7 +1339,7 @@ literal_arg(Parser *p, Expr *x)
 			uint64_t u = lt->ival;
 			x->kind = EX_INT;
 			x->u.i = u == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)u;
-			x->dtype = int_fits("int32", x->u.i) ? "int32" : "int64";
+			x->u.dtype = int_fits("int32", x->u.i) ? "int32" : "int64";
 			count_node(p, lt->line, lt->col);
 			x->loc = (Loc){lt->line, lt->col};
 		} else { /* unary(): -FLOAT, negate()d */
@@ -1348,7 +1348,7 @@ literal_arg(Parser *p, Expr *x)
 			leave(p);
 			x->kind = EX_FLOAT;
 			x->u.f = -lt->fval;
-			x->dtype = "float32";
+			x->u.dtype = "float32";
 			count_node(p, t->line, t->col);
 			x->loc = (Loc){t->line, t->col};
 		}
@@ -1359,12 +1359,12 @@ literal_arg(Parser *p, Expr *x)
 				err(p, t, "integer literal too large (beyond int64)");
 			x->kind = EX_INT;
 			x->u.i = (int64_t)t->ival;
-			x->dtype = int_fits("int32", x->u.i) ? "int32" : "int64";
+			x->u.dtype = int_fits("int32", x->u.i) ? "int32" : "int64";
 			break;
 		case TK_FLOAT:
 			x->kind = EX_FLOAT;
 			x->u.f = t->fval;
-			x->dtype = "float32";
+			x->u.dtype = "float32";
 			break;
 		case TK_STR:
 			x->kind = EX_STR;
@@ -1611,7 +1611,8 @@ typedef union NodeSlot {
 static Expr *
 new_load(Parser *p, Buffer *b, Expr **idx, int nidx)
 {
-	Expr *e = &((NodeSlot *)ar_alloc(p->r.a, sizeof(NodeSlot)))->e;
+	size_t ls = ir_expr_size(EX_LOAD, 0), ss = ir_stmt_size(ST_STORE);
+	Expr *e = ar_alloc(p->r.a, ls > ss ? ls : ss);
 	e->kind = EX_LOAD;
 	e->u.load.buf = b;
 	e->u.load.idx = idx;
@@ -1629,7 +1630,7 @@ store_over_load(Expr *load, Expr *value)
 	int nidx = load->u.load.nidx;
 	NodeSlot *slot = (NodeSlot *)load;
 	Stmt *s = &slot->s;
-	memset(slot, 0, sizeof *slot);
+	memset(slot, 0, ir_stmt_size(ST_STORE));
 	s->kind = ST_STORE;
 	s->u.store.buf = b;
 	s->u.store.idx = idx;

@@ -332,7 +332,7 @@ check_expr(Vf *V, const Expr *e, Loc outer, int as_index)
 	switch (e->kind) {
 	case EX_INT:
 	case EX_FLOAT:
-		if (empty(e->dtype))
+		if (empty(e->u.dtype))
 			fail(V, loc, "literal without a dtype");
 		break;
 	case EX_STR:

@@ -30,7 +30,9 @@ body(IrBodies *b, Stmt **slot, int len, int arr)
 #define FXD(m) FX(m)
 #define FXL(m) FX(m)
 #define FXA(m) FX(m)
-#define FXS(m, c) kid(k, (Expr **)n->u.m, n->u.c, 1);
+/* An array member is read only when its length is not 0: a call without
+ * keywords has no kwargs member (ir.h). */
+#define FXS(m, c) kid(k, n->u.c ? (Expr **)n->u.m : NULL, n->u.c, 1);
 
 void
 ir_expr_kids(IrKids *k, const Expr *n)

@@ -80,9 +80,7 @@ int_valued(const Expr *x)
 static Expr *
 copy_expr(Arena *a, const Expr *x)
 {
-	Expr *c = ar_alloc(a, sizeof *c);
-	*c = *x;
-	return c;
+	return ir_copy_expr(a, x);
 }
 
 /* ED_EXPR sites inside x, preorder; slices are left alone (their bounds
@@ -198,7 +196,7 @@ ed_seq(Ed *e, Stmt *s)
 static int
 is_true(const Expr *x)
 {
-	return x->kind == EX_INT && x->u.i == 1 && x->dtype && !strcmp(x->dtype, "bool");
+	return x->kind == EX_INT && x->u.i == 1 && x->u.dtype && !strcmp(x->u.dtype, "bool");
 }
 
 static Stmt *
@@ -462,7 +460,8 @@ own_expr(Arena *a, const Expr *x)
 {
 	Expr *n = copy_expr(a, x);
 	switch (n->kind) {
-#define FXS(m, c) n->u.m = (Expr **)ar_dup_array(a, (void *const *)n->u.m, n->u.c);
+	/* A call without keywords has no kwargs member (ir.h). */
+#define FXS(m, c) if (n->u.c) n->u.m = (Expr **)ar_dup_array(a, (void *const *)n->u.m, n->u.c);
 #define EXPR(kind, name, fields) case kind: fields break;
 #include "nodes.def"
 	}

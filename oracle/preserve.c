@@ -575,7 +575,11 @@ copy_of(const Stmt *a, const Stmt *b, int depth)
 				return 0;
 		return 1;
 	}
-	Stmt x = *a, y = *b;
+	Stmt x, y; /* a node has the bytes of its kind only (ir_stmt_size) */
+	memset(&x, 0, sizeof x);
+	memset(&y, 0, sizeof y);
+	memcpy(&x, a, ir_stmt_size(a->kind));
+	memcpy(&y, b, ir_stmt_size(b->kind));
 	IrBodies bx, by;
 	ir_stmt_bodies(&bx, &x);
 	ir_stmt_bodies(&by, &y);

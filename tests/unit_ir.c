@@ -877,7 +877,7 @@ test_verifier(void)
 	CHECK(m && strstr(m, "loop kind"), "loop kind: %s", m ? m : "accepted");
 
 	Expr *lit = I(1);
-	lit->dtype = NULL;
+	lit->u.dtype = NULL;
 	f->body = ir_eval(A, lit);
 	m = verify_msg(f);
 	CHECK(m && strstr(m, "dtype"), "literal dtype: %s", m ? m : "accepted");

@@ -70,8 +70,7 @@ test_kids(void)
 	Expr *call = ir_call_kw(A, "call_extern", args, 2, kwn, kwv, 1);
 	ir_expr_kids(&k, call);
 	CHECK(nkids(&k) == 3, "a call with 2 args and 1 kwarg has 3 children");
-	Expr *copy = ar_alloc(A, sizeof *copy);
-	*copy = *call;
+	Expr *copy = ir_copy_expr(A, call);
 	copy->u.call.args = (Expr **)ar_dup_array(A, (void *const *)call->u.call.args, 2);
 	ir_expr_kids(&k, copy);
 	ir_kids_next(&k);
