@@ -368,7 +368,8 @@ check_expr(Vf *V, const Expr *e, Loc outer, int as_index)
 		for (int i = 0; !V->failed && i < e->u.call.nkw; i++)
 			if (empty(e->u.call.kwnames[i]))
 				fail(V, loc, "keyword argument without a name");
-		check_exprs(V, e->u.call.kwargs, e->u.call.nkw, loc, "keyword argument", 0);
+		if (e->u.call.nkw > 0) /* no kwargs member without keywords (ir.h) */
+			check_exprs(V, e->u.call.kwargs, e->u.call.nkw, loc, "keyword argument", 0);
 		break;
 	case EX_LOAD:
 		use_buf(V, e->u.load.buf, loc);

@@ -18,6 +18,10 @@
 #include "ir.h"
 #include "check.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#endif
+
 static Arena *A; /* one arena for the whole run */
 
 static void
@@ -1010,11 +1014,63 @@ test_verifier_memo(void)
 	A = outer;
 }
 
+/* Every node takes its own kind's bytes (ir.h); copies take the same; a
+ * Debug build marks the rest of a full slot (a pattern, or ASan poison). */
+static int
+tail_marked(const void *node, size_t size)
+{
+	const unsigned char *p = node;
+#if defined(__SANITIZE_ADDRESS__)
+	return __asan_address_is_poisoned(p + size) != 0;
+#else
+	return p[size] == 0xa5;
+#endif
+}
+
+static void
+test_node_sizes(void)
+{
+	CHECK(ir_expr_size(EX_INT, 0) <= 32 && ir_expr_size(EX_STR, 0) <= 24 &&
+	      ir_expr_size(EX_VAR, 0) <= 24 && ir_expr_size(EX_NONE, 0) <= 16,
+	      "leaf nodes are small: int %zu, str %zu, var %zu, none %zu", ir_expr_size(EX_INT, 0),
+	      ir_expr_size(EX_STR, 0), ir_expr_size(EX_VAR, 0), ir_expr_size(EX_NONE, 0));
+	CHECK(ir_expr_size(EX_CALL, 0) < ir_expr_size(EX_CALL, 1) && ir_expr_size(EX_CALL, 1) == sizeof(Expr),
+	      "a call without keywords is smaller than one with");
+	CHECK(ir_stmt_size(ST_EVAL) <= 24 && ir_stmt_size(ST_BLOCK) == sizeof(Stmt), "eval %zu, block %zu",
+	      ir_stmt_size(ST_EVAL), ir_stmt_size(ST_BLOCK));
+	for (int k = EX_INT; k <= EX_METADATA; k++)
+		CHECK(ir_expr_size((ExprKind)k, 0) % 8 == 0 && ir_expr_size((ExprKind)k, 0) <= sizeof(Expr),
+		      "expr kind %d: %zu bytes", k, ir_expr_size((ExprKind)k, 0));
+	for (int k = ST_SEQ; k <= ST_BLOCK; k++)
+		CHECK(ir_stmt_size((StmtKind)k) % 8 == 0 && ir_stmt_size((StmtKind)k) <= sizeof(Stmt),
+		      "stmt kind %d: %zu bytes", k, ir_stmt_size((StmtKind)k));
+
+	Expr *args[1] = {I(3)};
+	const char *kn[1] = {"k"};
+	Expr *kv[1] = {S("v")};
+	Expr *plain = ir_call(A, "f", args, 1), *kw = ir_call_kw(A, "f", args, 1, kn, kv, 1);
+	Expr *pc = ir_copy_expr(A, plain), *kc = ir_copy_expr(A, kw);
+	CHECK(ir_expr_same(pc, plain) && ir_expr_same(kc, kw) && !ir_expr_same(pc, kc),
+	      "copies of calls with and without keywords are equal to their originals");
+	CHECK(kc->u.call.nkw == 1 && kc->u.call.kwargs[0] == kv[0], "a copy keeps the keywords");
+	Stmt *ev = ir_eval(A, plain), *evc = ir_copy_stmt(A, ev);
+	CHECK(evc->kind == ST_EVAL && evc->u.eval.value == plain && ir_equal_stmt(ev, evc), "a statement copy");
+	CHECK(ir_expr_dtype(I(1)) && !strcmp(ir_expr_dtype(I(1)), "int32") && !ir_expr_dtype(plain) &&
+	      !ir_expr_dtype(ir_pod_bool(A, 1)), "ir_expr_dtype: literals only");
+#ifndef NDEBUG
+	CHECK(tail_marked(plain, ir_expr_size(EX_CALL, 0)) && tail_marked(pc, ir_expr_size(EX_CALL, 0)) &&
+	      tail_marked(I(1), ir_expr_size(EX_INT, 0)) && tail_marked(ev, ir_stmt_size(ST_EVAL)) &&
+	      tail_marked(evc, ir_stmt_size(ST_EVAL)),
+	      "Debug: the bytes past a node's own are marked");
+#endif
+}
+
 int
 main(void)
 {
 	A = ar_new();
 	test_literals();
+	test_node_sizes();
 	test_operators();
 	test_compound_exprs();
 	test_golden_p00003();
