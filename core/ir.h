@@ -22,7 +22,7 @@
 enum {
 	IR_MAX_DEPTH = 1000,          /* statement + expression nesting */
 	IR_MAX_NODES = 50 * 1000 * 1000,
-	IR_MAX_INPUT = 64 << 20,      /* bytes of program text (reading it takes ~10x in memory: the IR) */
+	IR_MAX_INPUT = 64 << 20,      /* bytes of program text (reading it takes ~4-5x in memory: the IR) */
 	IR_MAX_NAME = 256,            /* identifier length */
 	IR_MAX_STRING = 1 << 16       /* string literal length */
 };
