@@ -6,7 +6,7 @@
  * input's size.  Uses only the public reader API, so that the same source
  * builds against an older tree for a ratio.
  *
- *     bench_read [--stmts N] [--nested] [--runs R] [FILE]
+ *     bench_read [--stmts N] [--nested] [--runs R] [--repeat K] [FILE]
  *     bench_read --stmts N [--nested] --emit OUT
  *
  * Without FILE it generates a program of N statements (default 1,000,000)
@@ -14,6 +14,9 @@
  * tma_load and call_extern statements and fences, the mix of bench_pass's
  * "straight" shape; --nested puts runs of them in for/while/if blocks.
  * --emit writes the generated program to OUT instead (for `fencefuzz pass`).
+ * --repeat K times K reads per run (each into a fresh arena, as a caller that
+ * reads many small programs does) and prints the time per read: for small
+ * inputs, where one read is too short to time and the fixed costs count.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -222,24 +225,27 @@ main(int argc, char **argv)
 {
 	long stmts = 1000000;
 	int nested = 0, runs = 5;
+	long repeat = 1;
 	const char *file = NULL, *emit = NULL;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--stmts") && i + 1 < argc)
 			stmts = atol(argv[++i]);
 		else if (!strcmp(argv[i], "--runs") && i + 1 < argc)
 			runs = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--repeat") && i + 1 < argc)
+			repeat = atol(argv[++i]);
 		else if (!strcmp(argv[i], "--nested"))
 			nested = 1;
 		else if (!strcmp(argv[i], "--emit") && i + 1 < argc)
 			emit = argv[++i];
 		else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "usage: bench_read [--stmts N] [--nested] [--runs R] [--emit OUT] [FILE]\n");
+			fprintf(stderr, "usage: bench_read [--stmts N] [--nested] [--runs R] [--repeat K] [--emit OUT] [FILE]\n");
 			return 2;
 		} else
 			file = argv[i];
 	}
-	if (runs < 1 || runs > 100 || stmts < 1) {
-		fprintf(stderr, "bench_read: bad --runs or --stmts\n");
+	if (runs < 1 || runs > 100 || stmts < 1 || repeat < 1 || repeat > 100000000) {
+		fprintf(stderr, "bench_read: bad --runs, --repeat or --stmts\n");
 		return 2;
 	}
 	Buf b = {0};
@@ -272,29 +278,35 @@ main(int argc, char **argv)
 	long growth = -1, base = 0;
 	size_t arena = 0;
 	for (int i = 0; i < runs; i++) {
-		Arena *a = ar_new();
-		Diag d;
 		int have_peak = i == 0 && reset_peak();
 		if (have_peak)
 			base = peak_rss();
 		double t0 = now(), c0 = cpu_now();
-		Program *p = ir_read(a, file ? file : "bench", b.p, b.len, &d);
-		t[i] = now() - t0;
-		c[i] = cpu_now() - c0;
+		for (long k = 0; k < repeat; k++) {
+			Arena *a = ar_new();
+			Diag d;
+			Program *p = ir_read(a, file ? file : "bench", b.p, b.len, &d);
+			if (!p) {
+				diag_print(stderr, &d);
+				return 1;
+			}
+			if (k == repeat - 1)
+				arena = ar_bytes(a);
+			ar_free(a);
+		}
+		t[i] = (now() - t0) / (double)repeat;
+		c[i] = (cpu_now() - c0) / (double)repeat;
 		if (have_peak)
 			growth = peak_rss() - base;
-		if (!p) {
-			diag_print(stderr, &d);
-			return 1;
-		}
-		arena = ar_bytes(a);
-		ar_free(a);
 	}
 	qsort(t, (size_t)runs, sizeof *t, cmp_double);
 	qsort(c, (size_t)runs, sizeof *c, cmp_double);
 	double med = t[runs / 2], cmed = c[runs / 2];
 	printf("input      %zu bytes%s\n", b.len, file ? "" : nested ? " (generated, nested)" : " (generated)");
 	printf("read       %.1f ms median of %d (best %.1f ms)\n", med * 1e3, runs, t[0] * 1e3);
+	if (repeat > 1)
+		printf("per read   %.2f us CPU, %.2f us wall (median of %d runs of %ld reads; best %.2f us CPU)\n",
+		       cmed * 1e6, med * 1e6, runs, repeat, c[0] * 1e6);
 	printf("speed      %.1f MB/s wall, %.1f MB/s of CPU time (%.1f ms)\n", (double)b.len / med / 1e6,
 	       (double)b.len / cmed / 1e6, cmed * 1e3);
 	printf("arena      %.1f MB = %.2fx the input (bytes the reader allocated in it)\n",

@@ -95,7 +95,7 @@ rd_error(Reader *r, int line, int col, const char *fmt, ...)
 			*c = ' ';
 	size_t n = strlen(d->msg);
 	excerpt(r, line, col, d->msg + n, sizeof d->msg - n);
-	longjmp(r->fail, 1);
+	longjmp(r->in_lex ? r->lexfail : r->fail, 1);
 }
 
 void
@@ -149,11 +149,10 @@ rd_lex_release(Reader *r, int keep)
 	}
 }
 
+/* The chunk that token ntoks goes to, made when it is the first. */
 static Tok *
-push(Reader *r, TokKind kind, int line, int col, const char *s, int len)
+fill_chunk(Reader *r)
 {
-	if (r->ntoks >= IR_MAX_NODES)
-		rd_error(r, line, col, "program too large: more than %d tokens", IR_MAX_NODES);
 	int c = r->ntoks >> TOK_CHUNK_BITS;
 	if (c == r->nchunks) {
 		if (r->nchunks == r->capchunks) {
@@ -167,15 +166,28 @@ push(Reader *r, TokKind kind, int line, int col, const char *s, int len)
 		r->chunks[c] = new_chunk(r);
 		r->nchunks++;
 	}
-	Tok *t = rd_tok(r, r->ntoks++);
+	return r->chunks[c];
+}
+
+static _Noreturn void
+too_many_tokens(Reader *r, int line, int col)
+{
+	rd_error(r, line, col, "program too large: more than %d tokens", IR_MAX_NODES);
+}
+
+/* The next token, in the chunk being filled (rd_lex_more stops at its
+ * end); its value is the caller's to set. */
+static inline Tok *
+push(Reader *r, TokKind kind, int line, int col, const char *s, int len)
+{
+	if (__builtin_expect(r->ntoks >= IR_MAX_NODES, 0))
+		too_many_tokens(r, line, col);
+	Tok *t = &r->lx.fill[r->ntoks++ & (TOK_CHUNK - 1)];
 	t->kind = kind;
 	t->line = line;
 	t->col = col;
-	t->s = s;
 	t->len = len;
-	t->ival = 0;
-	t->str = NULL;
-	t->slen = 0;
+	t->s = s;
 	r->lx.last = kind;
 	return t;
 }
@@ -190,6 +202,8 @@ rd_lex_free(Reader *r)
 	free(r->chunks);
 	free(r->names.slot);
 	free(r->sbuf);
+	free(r->lx.st);
+	r->lx.st = NULL;
 	r->sbuf = NULL;
 	r->capsbuf = 0;
 	r->names.slot = NULL;
@@ -206,6 +220,10 @@ rd_lex_init(Reader *r)
 	r->lx.at_bol = 1;
 	r->lx.nindent = 1; /* indent[0] = alt[0] = 0 */
 	r->lx.last = TK_EOF;
+	r->lx.st = malloc(sizeof *r->lx.st);
+	if (!r->lx.st)
+		abort();
+	r->lx.st->indent[0] = r->lx.st->alt[0] = 0;
 }
 
 /* ---- names ------------------------------------------------------------------ */
@@ -240,17 +258,15 @@ intern_grow(Intern *t)
 	t->cap = cap;
 }
 
-/* The one Sym of the name s[0..n), hash = rd_hash(s, n). */
-Sym *
-rd_intern(Reader *r, const char *s, size_t n, uint32_t hash)
+static Sym *
+intern_new(Reader *r, const char *s, size_t n, uint32_t hash)
 {
 	Intern *t = &r->names;
 	if ((t->n + 1) * 2 > t->cap)
 		intern_grow(t);
 	uint32_t mask = t->cap - 1, i = hash & mask;
-	for (Sym *y; (y = t->slot[i]); i = (i + 1) & mask)
-		if (y->hash == hash && y->len == n && memcmp(y->s, s, n) == 0)
-			return y;
+	while (t->slot[i])
+		i = (i + 1) & mask;
 	Sym *y = ar_alloc(r->a, sizeof *y);
 	y->s = ar_strndup(r->a, s, n);
 	y->len = (uint32_t)n;
@@ -262,6 +278,27 @@ rd_intern(Reader *r, const char *s, size_t n, uint32_t hash)
 	t->slot[i] = y;
 	t->n++;
 	return y;
+}
+
+/* The one Sym of the name s[0..n), hash = rd_hash(s, n): a probe of the
+ * table, and a new entry the first time. */
+static inline Sym *
+intern(Reader *r, const char *s, size_t n, uint32_t hash)
+{
+	Intern *t = &r->names;
+	if (t->cap) {
+		uint32_t mask = t->cap - 1, i = hash & mask;
+		for (Sym *y; (y = t->slot[i]); i = (i + 1) & mask)
+			if (y->hash == hash && y->len == n && memcmp(y->s, s, n) == 0)
+				return y;
+	}
+	return intern_new(r, s, n, hash);
+}
+
+Sym *
+rd_intern(Reader *r, const char *s, size_t n, uint32_t hash)
+{
+	return intern(r, s, n, hash);
 }
 
 /* ---- scanning --------------------------------------------------------------- */
@@ -286,12 +323,6 @@ static const unsigned char cclass[256] = {
 #undef CC16
 #undef CC4
 #undef CC_ROW
-
-static int
-is_name_start(int c)
-{
-	return c >= 0 && (cclass[c] & CC_NAME);
-}
 
 static int
 is_digit(int c)
@@ -324,21 +355,28 @@ newline(Reader *r)
 	lx->line_start = lx->pos;
 }
 
-static void
+static Tok *
 emit(Reader *r, TokKind kind, size_t pos, size_t len)
 {
-	push(r, kind, r->lx.line, col_of(r, pos), r->src + pos, (int)len);
+	Tok *t = push(r, kind, r->lx.line, col_of(r, pos), r->src + pos, (int)len);
+	t->ival = 0;
+	return t;
 }
 
 static void
 skip_comment(Reader *r)
 {
 	Lexer *lx = &r->lx;
-	while (lx->pos < r->len && r->src[lx->pos] != '\n' && r->src[lx->pos] != '\r') {
-		if (r->src[lx->pos] == 0)
-			rd_error(r, lx->line, col_of(r, lx->pos), "NUL byte in input");
-		lx->pos++;
+	const char *s = r->src;
+	size_t p = lx->pos, n = r->len;
+	while (p < n && s[p] != '\n' && s[p] != '\r') {
+		if (s[p] == 0) {
+			lx->pos = p;
+			rd_error(r, lx->line, col_of(r, p), "NUL byte in input");
+		}
+		p++;
 	}
+	lx->pos = p;
 }
 
 /* At the start of a logical line: skip blank and comment lines, then turn
@@ -347,6 +385,7 @@ static void
 indentation(Reader *r)
 {
 	Lexer *lx = &r->lx;
+	LexStacks *st = lx->st;
 	size_t p = lx->pos;
 	int w8 = 0, w1 = 0;
 	for (; p < r->len; p++) {
@@ -380,14 +419,14 @@ indentation(Reader *r)
 	}
 	lx->at_bol = 0;
 	int col = col_of(r, p);
-	int top = lx->indent[lx->nindent - 1], alt = lx->alt[lx->nindent - 1];
+	int top = st->indent[lx->nindent - 1], alt = st->alt[lx->nindent - 1];
 	if (w8 > top) {
 		if (w1 <= alt)
 			rd_error(r, lx->line, col, "inconsistent use of tabs and spaces in indentation");
 		if (lx->nindent > IR_MAX_DEPTH)
 			rd_error(r, lx->line, col, "nesting deeper than %d levels", IR_MAX_DEPTH);
-		lx->indent[lx->nindent] = w8;
-		lx->alt[lx->nindent] = w1;
+		st->indent[lx->nindent] = w8;
+		st->alt[lx->nindent] = w1;
 		lx->nindent++;
 		emit(r, TK_INDENT, p, 0);
 	} else if (w8 == top) {
@@ -395,11 +434,11 @@ indentation(Reader *r)
 			rd_error(r, lx->line, col, "inconsistent use of tabs and spaces in indentation");
 	} else {
 		int k = 0;
-		while (lx->nindent > 1 && lx->indent[lx->nindent - 1] > w8)
+		while (lx->nindent > 1 && st->indent[lx->nindent - 1] > w8)
 			lx->nindent--, k++;
-		if (lx->indent[lx->nindent - 1] != w8)
+		if (st->indent[lx->nindent - 1] != w8)
 			rd_error(r, lx->line, col, "unindent does not match any outer indentation level");
-		if (lx->alt[lx->nindent - 1] != w1)
+		if (st->alt[lx->nindent - 1] != w1)
 			rd_error(r, lx->line, col, "inconsistent use of tabs and spaces in indentation");
 		emit(r, TK_DEDENT, p, 0);
 		lx->pending_dedents = k - 1;
@@ -494,6 +533,32 @@ number(Reader *r)
 	t->ival = v;
 }
 
+/* A decimal integer of at most 18 digits with nothing after it that
+ * number() would read on (no '_', '.', exponent or name character): the
+ * common case, read here; anything else goes to number(). */
+static inline void
+decimal(Reader *r)
+{
+	Lexer *lx = &r->lx;
+	const unsigned char *s = (const unsigned char *)r->src;
+	size_t start = lx->pos, p = start, n = r->len;
+	if (s[p] == '0' && p + 1 < n && ((s[p + 1] | 0x20) == 'x' || (s[p + 1] | 0x20) == 'o' ||
+	                                 (s[p + 1] | 0x20) == 'b')) {
+		number(r);
+		return;
+	}
+	uint64_t v = 0;
+	while (p < n && s[p] >= '0' && s[p] <= '9')
+		v = v * 10 + (uint64_t)(s[p++] - '0');
+	if (p - start > 18 || (p < n && (cclass[s[p]] || s[p] == '.'))) {
+		number(r);
+		return;
+	}
+	Tok *t = push(r, TK_INT, lx->line, col_of(r, start), r->src + start, (int)(p - start));
+	t->ival = v;
+	lx->pos = p;
+}
+
 static int
 hexval(const Reader *r, size_t p, int n, uint32_t *out)
 {
@@ -545,6 +610,23 @@ string(Reader *r)
 	char q = r->src[start];
 	int triple = at(r, start + 1) == q && at(r, start + 2) == q;
 	size_t p = start + (triple ? 3 : 1);
+
+	/* A one-line literal without escapes is its own text: no decoding. */
+	if (!triple) {
+		const char *s = r->src;
+		size_t e = p, n = r->len;
+		while (e < n && s[e] != q && s[e] != '\\' && s[e] != '\n' && s[e] != '\r' && s[e] != 0)
+			e++;
+		if (e < n && s[e] == q) {
+			if (e - p > IR_MAX_STRING)
+				rd_error(r, line, col, "string literal longer than %d bytes", IR_MAX_STRING);
+			lx->pos = e + 1;
+			Sym *y = intern(r, s + p, e - p, rd_hash(s + p, e - p));
+			Tok *t = push(r, TK_STR, line, col, s + start, (int)(lx->pos - start));
+			t->sym = y; /* equal literals share one arena string */
+			return;
+		}
+	}
 
 	/* First pass: find the end, so that the decoded text (never longer
 	 * than the raw text) fits the scratch buffer. */
@@ -679,10 +761,9 @@ string(Reader *r)
 	if (n > IR_MAX_STRING)
 		rd_error(r, line, col, "string literal longer than %d bytes", IR_MAX_STRING);
 	lx->pos = end + (triple ? 3 : 1);
+	Sym *y = intern(r, out, n, rd_hash(out, n));
 	Tok *t = push(r, TK_STR, line, col, r->src + start, (int)(lx->pos - start));
-	/* Interned: equal literals share one arena string. */
-	t->str = rd_intern(r, out, n, rd_hash(out, n))->s;
-	t->slen = n;
+	t->sym = y; /* equal literals share one arena string */
 }
 
 /* Python's keywords, by length, so that a name is compared with the few of
@@ -707,21 +788,22 @@ is_keyword(const char *s, size_t n)
 	return 0;
 }
 
-static void
+/* A name, hashed as it is scanned and interned in the same pass. */
+static inline void
 name(Reader *r)
 {
 	Lexer *lx = &r->lx;
-	size_t start = lx->pos, p = start;
+	size_t start = lx->pos, p = start, n = r->len;
 	uint32_t h = 2166136261u;
 	const unsigned char *s = (const unsigned char *)r->src;
-	while (p < r->len && cclass[s[p]]) {
+	while (p < n && cclass[s[p]]) {
 		h = (h ^ s[p]) * 16777619u;
 		p++;
 	}
 	if (p - start > IR_MAX_NAME)
 		rd_error(r, lx->line, col_of(r, start), "identifier longer than %d bytes", IR_MAX_NAME);
-	Sym *y = rd_intern(r, r->src + start, p - start, h);
-	if (y->kw < 0)
+	Sym *y = intern(r, r->src + start, p - start, h);
+	if (__builtin_expect(y->kw < 0, 0))
 		y->kw = (signed char)is_keyword(y->s, y->len);
 	Tok *t = push(r, y->kw ? TK_KW : TK_NAME, lx->line, col_of(r, start), r->src + start,
 	              (int)(p - start));
@@ -729,49 +811,61 @@ name(Reader *r)
 	lx->pos = p;
 }
 
-static void
+static inline void
 op_token(Reader *r, size_t p, int n)
 {
 	Tok *t = push(r, TK_OP, r->lx.line, col_of(r, p), r->src + p, n);
 	unsigned v = 0;
 	for (int i = n - 1; i >= 0; i--)
 		v = v << 8 | (unsigned char)r->src[p + (size_t)i];
+	t->ival = 0;
 	t->op = v;
 	r->lx.pos += (size_t)n;
 }
 
+static _Noreturn void
+bad_char(Reader *r, int line, int col, unsigned char c)
+{
+	if (c >= 0x21 && c < 0x7f)
+		rd_error(r, line, col, "unexpected character '%c'", c);
+	rd_error(r, line, col, "unexpected byte 0x%02x", c);
+}
+
 /* Punctuators, longest first: what ops3/ops2/ops1 of Python's tokenizer
  * give, decided on the first byte. */
-static void
+static inline void
 punct(Reader *r)
 {
 	Lexer *lx = &r->lx;
 	size_t p = lx->pos;
-	int line = lx->line, col = col_of(r, p);
 	unsigned char c = (unsigned char)r->src[p];
-	int d = at(r, p + 1), e = at(r, p + 2);
+	int d = at(r, p + 1), e;
 	switch (c) {
 	case '(':
 	case '[':
-	case '{':
+	case '{': {
+		int line = lx->line, col = col_of(r, p);
 		if (lx->nbrk >= IR_MAX_DEPTH)
 			rd_error(r, line, col, "nesting deeper than %d levels", IR_MAX_DEPTH);
-		lx->brk[lx->nbrk].c = (char)c;
-		lx->brk[lx->nbrk].line = line;
-		lx->brk[lx->nbrk].col = col;
+		LexStacks *st = lx->st;
+		st->brk[lx->nbrk].c = (char)c;
+		st->brk[lx->nbrk].line = line;
+		st->brk[lx->nbrk].col = col;
 		lx->nbrk++;
 		op_token(r, p, 1);
 		return;
+	}
 	case ')':
 	case ']':
 	case '}': {
 		char want = c == ')' ? '(' : c == ']' ? '[' : '{';
+		LexStacks *st = lx->st;
 		if (lx->nbrk == 0)
-			rd_error(r, line, col, "unmatched '%c'", c);
-		if (lx->brk[lx->nbrk - 1].c != want)
-			rd_error(r, line, col, "closing '%c' does not match '%c' opened at %d:%d", c,
-			         lx->brk[lx->nbrk - 1].c, lx->brk[lx->nbrk - 1].line,
-			         lx->brk[lx->nbrk - 1].col);
+			rd_error(r, lx->line, col_of(r, p), "unmatched '%c'", c);
+		if (st->brk[lx->nbrk - 1].c != want)
+			rd_error(r, lx->line, col_of(r, p), "closing '%c' does not match '%c' opened at %d:%d",
+			         c, st->brk[lx->nbrk - 1].c, st->brk[lx->nbrk - 1].line,
+			         st->brk[lx->nbrk - 1].col);
 		lx->nbrk--;
 		op_token(r, p, 1);
 		return;
@@ -782,6 +876,7 @@ punct(Reader *r)
 		op_token(r, p, 1);
 		return;
 	case '.':
+		e = at(r, p + 2);
 		op_token(r, p, d == '.' && e == '.' ? 3 : 1);
 		return;
 	case ':':
@@ -795,10 +890,12 @@ punct(Reader *r)
 	case '<':
 	case '>':
 		/* ** // << >> and **= //= <<= >>=; *= /= <= >= */
-		if (d == c)
+		if (d == c) {
+			e = at(r, p + 2);
 			op_token(r, p, e == '=' ? 3 : 2);
-		else
+		} else {
 			op_token(r, p, d == '=' ? 2 : 1);
+		}
 		return;
 	case '=':
 	case '+':
@@ -818,9 +915,7 @@ punct(Reader *r)
 	default:
 		break;
 	}
-	if (c >= 0x21 && c < 0x7f)
-		rd_error(r, line, col, "unexpected character '%c'", c);
-	rd_error(r, line, col, "unexpected byte 0x%02x", c);
+	bad_char(r, lx->line, col_of(r, p), c);
 }
 
 static int
@@ -830,89 +925,152 @@ need_newline(const Reader *r)
 	return k != TK_EOF && k != TK_NEWLINE && k != TK_INDENT && k != TK_DEDENT;
 }
 
-/* One unit of work: emits zero or more tokens. */
+/* The end of the input: a bracket left open, then NEWLINE, the DEDENTs and
+ * EOF, one per call. */
 static void
-step(Reader *r)
+at_end(Reader *r)
 {
 	Lexer *lx = &r->lx;
-	if (lx->pending_dedents > 0) {
-		lx->pending_dedents--;
+	if (lx->nbrk > 0)
+		rd_error(r, lx->st->brk[lx->nbrk - 1].line, lx->st->brk[lx->nbrk - 1].col,
+		         "'%c' was never closed", lx->st->brk[lx->nbrk - 1].c);
+	if (need_newline(r)) {
+		emit(r, TK_NEWLINE, lx->pos, 0);
+	} else if (lx->nindent > 1) {
+		lx->nindent--;
 		emit(r, TK_DEDENT, lx->pos, 0);
-		return;
+	} else {
+		emit(r, TK_EOF, lx->pos, 0);
+		lx->done = 1;
 	}
-	if (lx->at_bol && lx->nbrk == 0) {
-		indentation(r);
-		return;
-	}
-	if (lx->pos >= r->len) {
-		if (lx->nbrk > 0)
-			rd_error(r, lx->brk[lx->nbrk - 1].line, lx->brk[lx->nbrk - 1].col,
-			         "'%c' was never closed", lx->brk[lx->nbrk - 1].c);
-		if (need_newline(r)) {
-			emit(r, TK_NEWLINE, lx->pos, 0);
-		} else if (lx->nindent > 1) {
-			lx->nindent--;
-			emit(r, TK_DEDENT, lx->pos, 0);
-		} else {
-			emit(r, TK_EOF, lx->pos, 0);
-			lx->done = 1;
-		}
-		return;
-	}
-	unsigned char c = (unsigned char)r->src[lx->pos];
-	switch (c) {
-	case ' ':
-	case '\t':
-	case '\f':
-		do
-			lx->pos++;
-		while (lx->pos < r->len &&
-		       (r->src[lx->pos] == ' ' || r->src[lx->pos] == '\t' || r->src[lx->pos] == '\f'));
-		return;
-	case '#':
-		skip_comment(r);
-		return;
-	case '\n':
-	case '\r':
-		if (lx->nbrk == 0) {
-			if (need_newline(r))
-				emit(r, TK_NEWLINE, lx->pos, 0);
-			lx->at_bol = 1;
-		}
-		newline(r);
-		return;
-	case '\\': {
-		int d = at(r, lx->pos + 1);
-		if (d == '\n' || d == '\r') {
-			lx->pos++;
-			newline(r);
-			return;
-		}
-		if (d == -1)
-			rd_error(r, lx->line, col_of(r, lx->pos), "unexpected end of file after line continuation");
-		rd_error(r, lx->line, col_of(r, lx->pos), "unexpected character after line continuation");
-	}
-	case 0:
-		rd_error(r, lx->line, col_of(r, lx->pos), "NUL byte in input");
-	case '"':
-	case '\'':
-		string(r);
-		return;
-	default:
-		break;
-	}
-	if (is_digit(c) || (c == '.' && is_digit(at(r, lx->pos + 1))))
-		number(r);
-	else if (is_name_start(c))
-		name(r);
-	else
-		punct(r);
 }
 
+static void
+backslash(Reader *r)
+{
+	Lexer *lx = &r->lx;
+	int d = at(r, lx->pos + 1);
+	if (d == '\n' || d == '\r') {
+		lx->pos++;
+		newline(r);
+		return;
+	}
+	if (d == -1)
+		rd_error(r, lx->line, col_of(r, lx->pos), "unexpected end of file after line continuation");
+	rd_error(r, lx->line, col_of(r, lx->pos), "unexpected character after line continuation");
+}
+
+/* What a byte starts, one lookup: the switch of lex_chunk. */
+enum { B_PUNCT, B_SPACE, B_NAME, B_DIGIT, B_DOT, B_NL, B_QUOTE, B_HASH, B_BACKSLASH, B_NUL };
+#define BC_ROW(c)                                                                          \
+	((c) == ' ' || (c) == '\t' || (c) == '\f'                 ? B_SPACE                  \
+	 : ((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') || (c) == '_' ? B_NAME \
+	 : (c) >= '0' && (c) <= '9'                               ? B_DIGIT                  \
+	 : (c) == '.'                                             ? B_DOT                    \
+	 : (c) == '\n' || (c) == '\r'                             ? B_NL                     \
+	 : (c) == '"' || (c) == '\''                              ? B_QUOTE                  \
+	 : (c) == '#'                                             ? B_HASH                   \
+	 : (c) == '\\'                                            ? B_BACKSLASH              \
+	 : (c) == 0                                               ? B_NUL                    \
+	                                                          : B_PUNCT)
+#define BC4(c) BC_ROW(c), BC_ROW((c) + 1), BC_ROW((c) + 2), BC_ROW((c) + 3)
+#define BC16(c) BC4(c), BC4((c) + 4), BC4((c) + 8), BC4((c) + 12)
+static const unsigned char bclass[256] = {
+	BC16(0), BC16(16), BC16(32), BC16(48), BC16(64), BC16(80), BC16(96), BC16(112),
+	/* 128..255: punct(), which refuses them */
+};
+#undef BC16
+#undef BC4
+#undef BC_ROW
+
+/* Lexes until the chunk being filled is full or the input ends. */
+static void
+lex_chunk(Reader *r)
+{
+	Lexer *lx = &r->lx;
+	const unsigned char *s = (const unsigned char *)r->src;
+	int stop = (r->ntoks | (TOK_CHUNK - 1)) + 1;
+	while (r->ntoks < stop && !lx->done) {
+		if (lx->pending_dedents > 0) {
+			lx->pending_dedents--;
+			emit(r, TK_DEDENT, lx->pos, 0);
+			continue;
+		}
+		if (lx->at_bol && lx->nbrk == 0) {
+			indentation(r);
+			continue;
+		}
+		size_t p = lx->pos;
+		if (p >= r->len) {
+			at_end(r);
+			continue;
+		}
+		switch (bclass[s[p]]) {
+		case B_SPACE:
+			do
+				p++;
+			while (p < r->len && (s[p] == ' ' || s[p] == '\t' || s[p] == '\f'));
+			lx->pos = p;
+			break;
+		case B_NAME:
+			name(r);
+			break;
+		case B_DIGIT:
+			decimal(r);
+			break;
+		case B_DOT:
+			if (is_digit(at(r, p + 1)))
+				number(r);
+			else
+				punct(r);
+			break;
+		case B_NL:
+			if (lx->nbrk == 0) {
+				if (need_newline(r))
+					emit(r, TK_NEWLINE, p, 0);
+				lx->at_bol = 1;
+			}
+			newline(r);
+			break;
+		case B_QUOTE:
+			string(r);
+			break;
+		case B_HASH:
+			skip_comment(r);
+			break;
+		case B_BACKSLASH:
+			backslash(r);
+			break;
+		case B_NUL:
+			rd_error(r, lx->line, col_of(r, p), "NUL byte in input");
+		default:
+			punct(r);
+			break;
+		}
+	}
+}
+
+/* Lexes ahead to the end of the current chunk.  An error on the way is
+ * held back (r->d already has it) while tokens before it are there to
+ * read: it is raised when the parser asks for the token it stopped. */
 void
 rd_lex_more(Reader *r)
 {
+	if (r->lx.failed || r->lx.done) {
+		if (r->lx.failed)
+			longjmp(r->fail, 1);
+		return;
+	}
 	int before = r->ntoks;
-	while (r->ntoks == before && !r->lx.done)
-		step(r);
+	r->lx.fill = fill_chunk(r);
+	r->in_lex = 1;
+	if (setjmp(r->lexfail)) {
+		r->in_lex = 0;
+		r->lx.failed = 1;
+		if (r->ntoks == before)
+			longjmp(r->fail, 1);
+		return;
+	}
+	lex_chunk(r);
+	r->in_lex = 0;
 }

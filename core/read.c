@@ -1191,22 +1191,22 @@ string_literal(Parser *p)
 {
 	Tok *t = next(p);
 	if (tok(p)->kind != TK_STR)
-		return ex_at(p, ir_str(p->r.a, t->str), t);
+		return ex_at(p, ir_str(p->r.a, t->sym->s), t);
 	/* Measure first: the arena is the only place a longjmp cannot leak. */
-	size_t total = t->slen;
+	size_t total = t->sym->len;
 	int k = 0;
 	for (; peek(p, k)->kind == TK_STR; k++) {
-		total += peek(p, k)->slen;
+		total += peek(p, k)->sym->len;
 		if (total > IR_MAX_STRING)
 			err(p, peek(p, k), "string literal longer than %d bytes", IR_MAX_STRING);
 	}
 	char *s = ar_alloc(p->r.a, total + 1);
-	memcpy(s, t->str, t->slen);
-	size_t n = t->slen;
+	memcpy(s, t->sym->s, t->sym->len);
+	size_t n = t->sym->len;
 	while (k-- > 0) {
 		Tok *u = next(p);
-		memcpy(s + n, u->str, u->slen);
-		n += u->slen;
+		memcpy(s + n, u->sym->s, u->sym->len);
+		n += u->sym->len;
 	}
 	s[n] = 0;
 	return ex_at(p, ir_str(p->r.a, s), t);
@@ -1238,7 +1238,7 @@ op_get(Parser *p)
 		unexpected(p, s, "an op name string");
 	next(p);
 	expect_op(p, ")");
-	return ex_at(p, ir_str(p->r.a, s->str), s);
+	return ex_at(p, ir_str(p->r.a, s->sym->s), s);
 }
 
 static int
@@ -1368,7 +1368,7 @@ literal_arg(Parser *p, Expr *x)
 			break;
 		case TK_STR:
 			x->kind = EX_STR;
-			x->u.s = t->str;
+			x->u.s = t->sym->s;
 			break;
 		default: /* True, False */
 			x->kind = EX_POD_BOOL;
@@ -1572,7 +1572,7 @@ metadata(Parser *p)
 		unexpected(p, i, "a metadata index");
 	next(p);
 	expect_op(p, "]");
-	return ex_at(p, ir_metadata(p->r.a, k->str, (int64_t)i->ival), t);
+	return ex_at(p, ir_metadata(p->r.a, k->sym->s, (int64_t)i->ival), t);
 }
 
 /* index = expr | [expr] ':' [expr] [ ':' expr ]     (a slice needs its stop) */

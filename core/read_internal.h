@@ -48,19 +48,29 @@ typedef struct Tok {
 		uint64_t ival; /* TK_INT */
 		double fval;   /* TK_FLOAT */
 		unsigned op;   /* TK_OP: its 1 to 3 bytes, the first in the low byte */
-		Sym *sym;      /* TK_NAME, TK_KW */
+		Sym *sym;      /* TK_NAME, TK_KW; TK_STR: the decoded literal, interned */
 	};
-	const char *str; /* TK_STR */
-	size_t slen;
 } Tok;
 
-/* Tokens are produced on demand into fixed-size chunks, so that a Tok*
- * stays valid while the parser looks further ahead.  The parser gives back
- * the chunks behind it at each statement (rd_lex_release): a Tok* is valid
- * until the next statement starts, and whatever must outlive that is copied
- * (read.c's keep()).  Memory for tokens is a few chunks, whatever the size
- * of the input. */
+/* Tokens are produced into fixed-size chunks, so that a Tok* stays valid
+ * while the parser looks further ahead.  The lexer fills the current chunk
+ * ahead of the parser (rd_lex_more); an error it meets on the way is held
+ * back until the parser asks for the token it would have been, so errors
+ * still come out in source order.  The parser gives back the chunks behind
+ * it at each statement (rd_lex_release): a Tok* is valid until the next
+ * statement starts, and whatever must outlive that is copied (read.c's
+ * keep()).  Memory for tokens is a few chunks, whatever the size of the
+ * input. */
 enum { TOK_CHUNK_BITS = 10, TOK_CHUNK = 1 << TOK_CHUNK_BITS };
+
+/* The lexer's stacks, in one block that is never cleared: only the entries
+ * below nindent and nbrk are ever read. */
+typedef struct LexStacks {
+	/* Indentation widths with tabs to 8 and to 1: Python's test for
+	 * inconsistent tabs and spaces is that the two orders disagree. */
+	int indent[IR_MAX_DEPTH + 2], alt[IR_MAX_DEPTH + 2];
+	struct { char c; int line, col; } brk[IR_MAX_DEPTH + 1];
+} LexStacks;
 
 typedef struct Lexer {
 	size_t pos;
@@ -68,14 +78,12 @@ typedef struct Lexer {
 	size_t line_start;    /* offset of the first byte of the current line */
 	int at_bol;           /* next byte starts a logical line */
 	int done;             /* TK_EOF emitted */
+	int failed;           /* an error is held back: r->d has it */
 	int pending_dedents;
-	/* Indentation widths with tabs to 8 and to 1: Python's test for
-	 * inconsistent tabs and spaces is that the two orders disagree. */
-	int indent[IR_MAX_DEPTH + 2], alt[IR_MAX_DEPTH + 2];
-	int nindent;
-	struct { char c; int line, col; } brk[IR_MAX_DEPTH + 1];
-	int nbrk;
+	int nindent, nbrk;
 	TokKind last;         /* kind of the last token emitted (TK_EOF: none) */
+	Tok *fill;            /* the chunk being filled */
+	LexStacks *st;
 } Lexer;
 
 typedef struct Intern {
@@ -90,6 +98,8 @@ typedef struct Reader {
 	const char *src;
 	size_t len;
 	jmp_buf fail;
+	jmp_buf lexfail;      /* while the lexer runs ahead: errors held back */
+	int in_lex;
 	Lexer lx;
 	Tok **chunks;
 	int nchunks, capchunks;
@@ -104,7 +114,7 @@ typedef struct Reader {
 
 /* lex.c */
 void rd_lex_init(Reader *r);
-void rd_lex_more(Reader *r);   /* appends at least one token unless done */
+void rd_lex_more(Reader *r);   /* appends at least one token unless done (or fails) */
 void rd_lex_release(Reader *r, int keep); /* tokens before index keep are done with */
 uint32_t rd_hash(const char *s, size_t n);
 Sym *rd_intern(Reader *r, const char *s, size_t n, uint32_t hash);
