@@ -121,6 +121,8 @@ ar_reset(Arena *a)
 void *
 ar_alloc_slow(Arena *a, size_t n)
 {
+	if (!n && a->head)
+		return a->next; /* nothing to hand out: no new chunk for it */
 	size_t cap = n > CHUNK_MIN ? n : CHUNK_MIN;
 	if (a->head) {
 		if (a->head->cap * 2 > cap && a->head->cap < (16u << 20))
