@@ -73,9 +73,9 @@ cmd_gen(int argc, char **argv)
 	const char *dir = g.dir;
 	GenOptions o = g.o;
 	o.size = (int)size;
+	Arena *a = ar_new(); /* one for all: reset after each program */
 	for (uint64_t c = 0; c < count; c++) {
 		uint64_t s = seed + c;
-		Arena *a = ar_new();
 		Decider d;
 		dz_init_seed(&d, s);
 		Program *p = fz_generate(a, &d, &o);
@@ -95,7 +95,8 @@ cmd_gen(int argc, char **argv)
 				printf("%s# seed %" PRIu64 "\n", c ? "\n" : "", s);
 			cli_print_program(stdout, p);
 		}
-		ar_free(a);
+		ar_reset(a);
 	}
+	ar_free(a);
 	return 0;
 }

@@ -1,7 +1,9 @@
 /* arena.c: one bump allocator per program; nothing is freed one by one.
  *
  * Every chunk is zeroed when it is made (calloc, or fresh pages from mmap
- * for the large ones), so an allocation needs no memset of its own.  Large
+ * for the large ones), and ar_reset zeroes again the bytes it hands back,
+ * so an allocation needs no memset of its own.  The common case of
+ * ar_alloc is inline (arena.h); a new chunk is ar_alloc_slow.  Large
  * chunks ask for transparent huge pages where the system has them: a big
  * program's IR then costs a few page faults instead of one per 4 KiB.
  * Allocations are 8-byte aligned (the IR holds pointers, int64 and double,
@@ -13,22 +15,16 @@
 
 #include "ir.h"
 
-typedef struct Chunk {
-	struct Chunk *next;
-	size_t used, cap;
+typedef struct ArenaChunk {
+	struct ArenaChunk *next;
+	size_t used, cap;    /* used: set when the chunk stops being the head */
 	size_t mapped;       /* bytes mapped with mmap, 0: from calloc */
 	_Alignas(16) unsigned char data[];
 } Chunk;
 
-struct Arena {
-	Chunk *head;
-	size_t total;
-	const Chunk *hit;            /* ar_owns: the chunk of the last pointer found */
-	void *side;                  /* ar_side */
-	void (*side_free)(void *);
-};
-
-enum { CHUNK_MIN = 64 * 1024, CHUNK_MAP = 2 << 20 };
+/* CHUNK_KEEP: the largest chunk ar_reset keeps (a bigger one goes back to
+ * the system rather than stay with a long-lived arena). */
+enum { CHUNK_MIN = 64 * 1024, CHUNK_MAP = 2 << 20, CHUNK_KEEP = 4 << 20 };
 
 static Chunk *
 new_chunk(size_t cap)
@@ -72,6 +68,13 @@ free_chunk(Chunk *c)
 		free(c);
 }
 
+/* Bytes handed out from the head chunk. */
+static size_t
+head_used(const Arena *a)
+{
+	return a->head ? (size_t)(a->next - a->head->data) : 0;
+}
+
 Arena *
 ar_new(void)
 {
@@ -81,6 +84,15 @@ ar_new(void)
 	return a;
 }
 
+static void
+free_chunks(Chunk *c)
+{
+	for (Chunk *next; c; c = next) {
+		next = c->next;
+		free_chunk(c);
+	}
+}
+
 void
 ar_free(Arena *a)
 {
@@ -88,30 +100,53 @@ ar_free(Arena *a)
 		return;
 	if (a->side_free)
 		a->side_free(a->side);
-	for (Chunk *c = a->head, *next; c; c = next) {
-		next = c->next;
-		free_chunk(c);
-	}
+	free_chunks(a->head);
 	free(a);
 }
 
-void *
-ar_alloc(Arena *a, size_t n)
+void
+ar_reset(Arena *a)
 {
-	n = (n + 7) & ~(size_t)7; /* no IR type needs more than 8 */
+	ar_set_side(a, NULL, NULL);
+	a->hit = NULL;
+	a->done = 0;
 	Chunk *c = a->head;
-	if (!c || c->cap - c->used < n) {
-		size_t cap = n > CHUNK_MIN ? n : CHUNK_MIN;
-		if (a->head && a->head->cap * 2 > cap && a->head->cap < (16u << 20))
-			cap = a->head->cap * 2;
-		c = new_chunk(cap);
-		c->next = a->head;
-		a->head = c;
+	if (!c)
+		return;
+	if (c->cap > CHUNK_KEEP) {
+		free_chunks(c);
+		a->head = NULL;
+		a->next = a->end = NULL;
+		return;
 	}
-	void *p = c->data + c->used;
-	c->used += n;
-	a->total += n;
-	return p; /* zero: chunks are zeroed when made, and never reused */
+	free_chunks(c->next);
+	c->next = NULL;
+#if defined(__SANITIZE_ADDRESS__)
+	ASAN_UNPOISON_MEMORY_REGION(c->data, c->cap); /* Debug node tails (ir.c) */
+#endif
+	memset(c->data, 0, head_used(a)); /* allocations are zero */
+	c->used = 0;
+	a->next = c->data;
+}
+
+void *
+ar_alloc_slow(Arena *a, size_t n)
+{
+	if (!n && a->head)
+		return a->next; /* nothing to hand out: no new chunk for it */
+	size_t cap = n > CHUNK_MIN ? n : CHUNK_MIN;
+	if (a->head) {
+		if (a->head->cap * 2 > cap && a->head->cap < (16u << 20))
+			cap = a->head->cap * 2;
+		a->head->used = head_used(a);
+		a->done += a->head->used;
+	}
+	Chunk *c = new_chunk(cap);
+	c->next = a->head;
+	a->head = c;
+	a->next = c->data + n;
+	a->end = c->data + c->cap;
+	return c->data; /* zero: chunks are zeroed when made */
 }
 
 char *
@@ -132,7 +167,7 @@ ar_strdup(Arena *a, const char *s)
 size_t
 ar_bytes(const Arena *a)
 {
-	return a->total;
+	return a->done + head_used(a);
 }
 
 void **
@@ -165,7 +200,9 @@ ar_owns(Arena *a, const void *p)
 	uintptr_t q = (uintptr_t)p;
 	if (a->hit && q - (uintptr_t)a->hit->data < a->hit->used)
 		return 1;
-	for (const Chunk *c = a->head; c; c = c->next)
+	if (a->head && q - (uintptr_t)a->head->data < head_used(a))
+		return 1; /* the head's used is only kept in the chunk when it stops being the head */
+	for (const Chunk *c = a->head ? a->head->next : NULL; c; c = c->next)
 		if (q - (uintptr_t)c->data < c->used) {
 			a->hit = c;
 			return 1;

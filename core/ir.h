@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "arena.h"
+
 /* Bounds on hostile input (reader) and on anything that recurses. */
 enum {
 	IR_MAX_DEPTH = 1000,          /* statement + expression nesting */
@@ -35,7 +37,6 @@ enum {
  * flat node is the seed scoping node whose body is the rest of its block. */
 typedef enum { ERA_SEED, ERA_HEAD } IrEra;
 
-typedef struct Arena Arena;
 typedef struct Var Var;
 typedef struct Buffer Buffer;
 typedef struct Expr Expr;
@@ -283,20 +284,7 @@ struct Program {
 	Arena *arena;
 };
 
-/* ---- arena.c ----------------------------------------------------------------- */
-Arena *ar_new(void);
-void ar_free(Arena *a);
-void *ar_alloc(Arena *a, size_t n); /* zeroed; aborts on out of memory */
-char *ar_strndup(Arena *a, const char *s, size_t n);
-char *ar_strdup(Arena *a, const char *s);
-size_t ar_bytes(const Arena *a);
-void **ar_dup_array(Arena *a, void *const *items, int n);
-/* One slot of side data about the arena's nodes, freed (free_fn) with the
- * arena or when replaced: verify.c keeps its memo of verified statements
- * there, for the programs that share those nodes. */
-void *ar_side(const Arena *a);
-void ar_set_side(Arena *a, void *side, void (*free_fn)(void *));
-int ar_owns(Arena *a, const void *p); /* p points into memory a handed out */
+/* ---- arena.c: arena.h ------------------------------------------------------ */
 
 /* ---- strbuf.c ---------------------------------------------------------------- */
 void sb_init(StrBuf *sb);

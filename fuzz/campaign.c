@@ -290,6 +290,7 @@ typedef struct Worker {
 	int npend;
 	Again again; /* the findings seen again (groups for the worker's lifetime) */
 	Arena *keep; /* the groups' copies of their first sighting */
+	Arena *spare; /* the last program's arena, reset, for the next one */
 	StrBuf text; /* the program being judged, printed (reused) */
 	PtrMap locs; /* its statements' line:col in text (reused) */
 	char *err;
@@ -560,10 +561,14 @@ worker_program(Worker *wk, Arena *a, Program *p)
 			pe->n++;
 		}
 	}
-	if (pe->n)
+	if (pe->n) {
 		wk->npend++;
-	else
+	} else if (!wk->spare) {
+		ar_reset(a);
+		wk->spare = a;
+	} else {
 		ar_free(a);
+	}
 	wk->ctr->programs[wk->w]++;
 	double t = fz_now();
 	if (wk->npend == FLUSH_PROGRAMS || t - wk->last_flush >= 1.0) {
@@ -595,6 +600,8 @@ worker_close(Worker *wk, int rc)
 	wk->again = (Again){0};
 	ar_free(wk->keep);
 	wk->keep = NULL;
+	ar_free(wk->spare);
+	wk->spare = NULL;
 	sb_free(&wk->text);
 	pm_free(&wk->locs);
 	for (int i = 0; i < wk->nlabels; i++)
@@ -714,7 +721,8 @@ fz_campaign_worker(const CampaignOptions *o, int64_t campaign_id, int w, Campaig
 		ctr->judge[w] = -1;
 		ctr->current[w] = k;
 		inject_fault(i);
-		Arena *a = ar_new();
+		Arena *a = wk.spare ? wk.spare : ar_new();
+		wk.spare = NULL;
 		rc = worker_program(&wk, a, fz_campaign_program(o, a, w, k));
 		ctr->current[w] = -1;
 	}

@@ -53,6 +53,8 @@ typedef struct G {
 	int nlets;
 	Name names[MAX_NAMES];
 	int nnames;
+	/* leaf_weight per role and leaf (fixed by feat), and their sums */
+	int leafw[3][16], leaft[3];
 } G;
 
 /* ---- small builders -------------------------------------------------------- */
@@ -555,6 +557,19 @@ leaf_weight(G *g, Leaf k, Role role)
 	return w;
 }
 
+_Static_assert(NLEAF <= 16, "G.leafw holds every leaf");
+
+/* g->leafw and g->leaft, once g->feat is final. */
+static void
+leaf_weights(G *g)
+{
+	for (int r = R_ANY; r <= R_CONSUMER; r++) {
+		g->leaft[r] = 0;
+		for (int k = 0; k < NLEAF; k++)
+			g->leaft[r] += g->leafw[r][k] = leaf_weight(g, (Leaf)k, (Role)r);
+	}
+}
+
 /* ---- compounds ---------------------------------------------------------------- */
 
 static Stmt *
@@ -779,10 +794,8 @@ block(G *g, int want, Role role)
 			g->budget--;
 			items[n++] = compound(g, (Comp)k, left - 1, role);
 		} else {
-			int w[NLEAF], total = 0;
-			for (int k = 0; k < NLEAF; k++)
-				total += w[k] = leaf_weight(g, (Leaf)k, role);
-			uint32_t r = dz_choose(g->d, (uint32_t)total);
+			const int *w = g->leafw[role];
+			uint32_t r = dz_choose(g->d, (uint32_t)g->leaft[role]);
 			int k = 0;
 			while (r >= (uint32_t)w[k])
 				r -= (uint32_t)w[k++];
@@ -870,6 +883,7 @@ fz_generate_ex(Arena *a, Decider *d, const GenOptions *o, unsigned *used)
 	g->versions = o && o->versions & VV_ALL ? o->versions & VV_ALL : VV_ALL;
 	if (!(g->versions & VV_HEAD))
 		g->feat &= ~(unsigned)FZ_F_HEAD_OPS;
+	leaf_weights(g);
 	int size = o && o->size > 0 ? o->size : 30;
 	g->budget = size;
 	Func *f = g->f = ir_func(a, "main");

@@ -31,7 +31,7 @@
  * The same program sent twice in a row gets the first answer again (a cache
  * of the last CACHE_N answers): `check` runs a model for its oracles and
  * again for the differential oracle, and a hang must not cost two timeouts. */
-#define _DEFAULT_SOURCE
+#define _GNU_SOURCE /* F_SETPIPE_SZ */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -80,6 +80,7 @@ typedef struct Server {
 	size_t nerrtail;
 	StrBuf rbuf;       /* stdout bytes not consumed yet (its capacity kept) */
 	StrBuf tx;         /* the program being sent (its capacity kept) */
+	size_t pipe_cap;   /* capacity of the two pipes (F_GETPIPE_SZ; 0: unknown) */
 	Answer cache[CACHE_N];
 	int cache_next;
 	PassExtProfile *prof; /* NULL: not profiled */
@@ -258,6 +259,11 @@ spawn(Server *s, PassError *err)
 	s->rbuf.len = 0;
 	s->nerrtail = 0;
 	s->served = 0;
+	s->pipe_cap = 0;
+#ifdef F_GETPIPE_SZ
+	int pc = fcntl(s->fd_in, F_GETPIPE_SZ);
+	s->pipe_cap = pc > 0 ? (size_t)pc : 0;
+#endif
 	s->pass[0] = s->version[0] = 0;
 	return 0;
 }
@@ -286,7 +292,8 @@ cpu_tick(const Server *s)
 typedef enum { IO_FRAME, IO_EOF, IO_TIMEOUT, IO_BAD } IoResult;
 
 /* A complete frame at the head of s->rbuf: 1 and its parts; 0 when more
- * bytes are needed; -1 (why in bad) when the bytes cannot be a frame. */
+ * bytes are needed (*len: the payload length, once the header is in);
+ * -1 (why in bad) when the bytes cannot be a frame. */
 static int
 parse_frame(Server *s, char *tag, size_t tagcap, size_t *off, size_t *len, char *bad, size_t badcap)
 {
@@ -317,8 +324,10 @@ parse_frame(Server *s, char *tag, size_t tagcap, size_t *off, size_t *len, char 
 		         PASS_EXT_OUTPUT_CAP >> 20);
 		return -1;
 	}
-	if (n < i + 1 + v + 1)
+	if (n < i + 1 + v + 1) {
+		*len = v; /* announced: the reader makes room for it */
 		return 0;
+	}
 	if (p[i + 1 + v] != '\n') {
 		snprintf(bad, badcap, "%.*s frame: byte %zu after its %zu announced is not the closing newline "
 		         "(wrong length)", (int)t, p, v + 1, v);
@@ -429,7 +438,12 @@ exchange(Server *s, struct iovec *iov, int niov, double deadline, char *tag, siz
 		if (ii >= 0 && pf[ii].revents && send_some(s, &iov, &niov, &pending))
 			return IO_EOF;
 		if (pf[io].revents) {
-			if (reserve(&s->rbuf, READ_CHUNK)) {
+			/* Room for what the pipe can hold, and for the whole frame once its
+			 * header is in: one read takes all the server wrote. */
+			size_t room = s->pipe_cap > READ_CHUNK ? s->pipe_cap : READ_CHUNK;
+			if (*len > room && *len <= PASS_EXT_OUTPUT_CAP)
+				room = *len + 64;
+			if (reserve(&s->rbuf, room)) {
 				snprintf(bad, badcap, "out of memory reading a frame");
 				return IO_BAD;
 			}
@@ -803,6 +817,32 @@ ordinal_suffix(long n)
 	return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
 }
 
+/* Pipes that hold a whole frame of n bytes each way, as far as the system
+ * lets them grow (PIPE_MAX; F_SETPIPE_SZ): the request then goes in one
+ * write, and the answer comes in one read, without the two processes
+ * waking each other once per pipeful.  A refusal leaves them as they are. */
+enum { PIPE_MAX = 1 << 20 };
+
+static void
+fit_pipes(Server *s, size_t n)
+{
+#ifdef F_SETPIPE_SZ
+	if (!s->pipe_cap || n <= s->pipe_cap || s->pipe_cap >= PIPE_MAX)
+		return;
+	size_t want = s->pipe_cap;
+	while (want < n && want < PIPE_MAX)
+		want *= 2;
+	int a = fcntl(s->fd_in, F_SETPIPE_SZ, (int)want);
+	int b = fcntl(s->fd_out, F_SETPIPE_SZ, (int)want);
+	if (a > 0 && b > 0)
+		s->pipe_cap = (size_t)(a < b ? a : b);
+	else
+		s->pipe_cap = PIPE_MAX; /* refused: do not ask again for this instance */
+#else
+	(void)s, (void)n;
+#endif
+}
+
 /* Sends s->tx as a program frame and takes the answer. */
 static Program *
 request(Server *s, const Program *in, PassError *err)
@@ -817,6 +857,7 @@ request(Server *s, const Program *in, PassError *err)
 		{s->tx.p ? s->tx.p : (char *)"", s->tx.len},
 		{(char *)"\n", 1},
 	};
+	fit_pipes(s, (size_t)nh + s->tx.len + 1);
 	double limit = pass_ext_seconds("FENCEFUZZ_EXT_TIMEOUT", PASS_EXT_TIMEOUT_DEFAULT);
 	char tag[16], bad[512], what[64];
 	size_t off = 0, len = 0;

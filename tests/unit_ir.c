@@ -1065,10 +1065,53 @@ test_node_sizes(void)
 #endif
 }
 
+/* The arena: zeroed allocations, also after ar_reset (which keeps the
+ * chunk it ends with and drops the rest), ar_bytes and ar_owns across
+ * chunks. */
+static void
+test_arena(void)
+{
+	Arena *a = ar_new();
+	CHECK(ar_bytes(a) == 0, "a new arena holds %zu bytes", ar_bytes(a));
+	unsigned char *first = ar_alloc(a, 5);
+	CHECK(ar_bytes(a) == 8, "5 bytes take %zu (8-byte rounding)", ar_bytes(a));
+	size_t total = 8;
+	unsigned char *p = NULL;
+	for (int i = 0; i < 300; i++) { /* past one 64 KiB chunk: several */
+		p = ar_alloc(a, 1000);
+		int zero = 1;
+		for (int k = 0; k < 1000; k++)
+			zero &= p[k] == 0;
+		CHECK(zero, "allocation %d not zeroed", i);
+		memset(p, 0xab, 1000);
+		total += 1000;
+	}
+	CHECK(ar_bytes(a) == total, "ar_bytes %zu, want %zu", ar_bytes(a), total);
+	CHECK(ar_owns(a, first) && ar_owns(a, p + 999) && !ar_owns(a, &total),
+	      "ar_owns across chunks");
+	ar_reset(a);
+	CHECK(ar_bytes(a) == 0, "a reset arena holds %zu bytes", ar_bytes(a));
+	CHECK(!ar_owns(a, p), "a reset arena owns what it handed out before");
+	int zero = 1;
+	for (int i = 0; i < 300; i++) {
+		unsigned char *q = ar_alloc(a, 1000);
+		for (int k = 0; k < 1000; k++)
+			zero &= q[k] == 0;
+		memset(q, 0xcd, 1000);
+	}
+	CHECK(zero, "memory handed out again after ar_reset is not zeroed");
+	size_t before = ar_bytes(a);
+	CHECK(ar_alloc(a, 0) != NULL && ar_alloc(a, 0) != NULL && ar_bytes(a) == before,
+	      "a 0-byte allocation is a pointer and takes nothing");
+	ar_reset(a);
+	ar_free(a);
+}
+
 int
 main(void)
 {
 	A = ar_new();
+	test_arena();
 	test_literals();
 	test_node_sizes();
 	test_operators();

@@ -1,0 +1,56 @@
+/* arena.h: the bump allocator of the IR (arena.c), its fast path inline.
+ *
+ * Included by ir.h; the fields of Arena are arena.c's alone, visible here
+ * only so that ar_alloc's common case (room in the current chunk) is a
+ * compare and an add in the caller. */
+#ifndef FENCEFUZZ_ARENA_H
+#define FENCEFUZZ_ARENA_H
+
+#include <stddef.h>
+
+typedef struct Arena Arena;
+struct ArenaChunk;
+
+struct Arena {
+	unsigned char *next, *end;   /* free room of the current chunk (head) */
+	struct ArenaChunk *head;     /* newest first */
+	size_t done;                 /* bytes handed out from the chunks after head */
+	const struct ArenaChunk *hit; /* ar_owns: the chunk of the last pointer found */
+	void *side;                  /* ar_side */
+	void (*side_free)(void *);
+};
+
+Arena *ar_new(void);
+void ar_free(Arena *a);
+/* Drops everything a handed out (and its side data) but keeps its current
+ * chunk for what comes next, zeroing only the bytes that were used: for
+ * callers that make and drop programs one after another. */
+void ar_reset(Arena *a);
+void *ar_alloc_slow(Arena *a, size_t n); /* a new chunk; n already rounded */
+
+/* n zeroed bytes, 8-byte aligned; aborts on out of memory. */
+static inline void *
+ar_alloc(Arena *a, size_t n)
+{
+	n = (n + 7) & ~(size_t)7; /* no IR type needs more than 8 */
+	/* n - 1 < room: n fits, and n == 0 takes the slow path (a chunk) */
+	if (n - 1 < (size_t)(a->end - a->next)) {
+		void *p = a->next;
+		a->next += n;
+		return p; /* zero: chunks are zeroed when made or reset */
+	}
+	return ar_alloc_slow(a, n);
+}
+
+char *ar_strndup(Arena *a, const char *s, size_t n);
+char *ar_strdup(Arena *a, const char *s);
+size_t ar_bytes(const Arena *a);
+void **ar_dup_array(Arena *a, void *const *items, int n);
+/* One slot of side data about the arena's nodes, freed (free_fn) with the
+ * arena or when replaced: verify.c keeps its memo of verified statements
+ * there, for the programs that share those nodes. */
+void *ar_side(const Arena *a);
+void ar_set_side(Arena *a, void *side, void (*free_fn)(void *));
+int ar_owns(Arena *a, const void *p); /* p points into memory a handed out */
+
+#endif
