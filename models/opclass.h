@@ -20,8 +20,16 @@ typedef struct OpInfo {
 
 extern const OpInfo op_table[OP_COUNT];
 
+/* A call's name as the models see it: its op and the TileLang versions
+ * (VV_* of vocab.h) that have it. */
+typedef struct OpName {
+	int op;            /* OP_UNKNOWN if not in the table */
+	unsigned versions; /* vocab_versions(name): 0 if no version has it */
+} OpName;
+
 /* ops.c: a call's op, found by name (IR nodes hold no op index) */
-int op_lookup(const char *name);           /* OP_UNKNOWN if not in the table (hashed) */
+OpName op_name_info(const char *name);     /* hashed, behind a per-thread cache */
+int op_lookup(const char *name);           /* op_name_info(name).op */
 const char *op_name(int op);
 
 #endif

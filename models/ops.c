@@ -2,13 +2,15 @@
  *
  * IR nodes carry no op index (the IR layer knows nothing of the models): a
  * model classifies a call by looking its name up here, in an open-addressing
- * index over the table, built once. */
+ * index over the table, built once; the same lookup gives the TileLang
+ * versions that have the name (vocab.def), which pass.c checks. */
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "ir.h"
 #include "opclass.h"
+#include "vocab.h"
 
 const OpInfo op_table[OP_COUNT] = {
 #define OP(name, ref, head, leg) {#name, ref, head, leg},
@@ -45,20 +47,6 @@ build(void)
 	}
 }
 
-/* The table lookup, behind a small cache keyed by the name's address (a
- * program names one op by one string again and again: a literal in a
- * generated program, an interned name in a read one).  A hit is checked
- * against the table's spelling (by address, else strcmp), so an arena string
- * freed and reused for another name is never taken for the old one. */
-typedef struct OpHit {
-	const char *ptr;
-	int op;
-} OpHit;
-
-enum { OP_CACHE = 128 }; /* a power of two */
-
-static _Thread_local OpHit op_cache[OP_CACHE];
-
 static int
 lookup(const char *name)
 {
@@ -69,21 +57,44 @@ lookup(const char *name)
 	return OP_UNKNOWN;
 }
 
+/* What the models ask of a call's name (its op, its versions) through one
+ * small cache keyed by the name's address: a program names one op by one
+ * string again and again (a literal in a generated program, a name interned
+ * once per read), and every model asks both questions of it on every run.
+ * A hit is checked against the table's own spelling (by address, else by
+ * strcmp), so an arena string freed and reused for another name is never
+ * taken for the old one.  Names neither table knows are not cached. */
+typedef struct NameHit {
+	const char *ptr;   /* the name as the caller passed it */
+	const char *canon; /* its spelling in vocab.def or ops.h (static) */
+	OpName info;
+} NameHit;
+
+enum { NAME_CACHE = 128 }; /* a power of two */
+
+static _Thread_local NameHit name_cache[NAME_CACHE];
+
+OpName
+op_name_info(const char *name)
+{
+	if (!name)
+		return (OpName){OP_UNKNOWN, 0};
+	NameHit *h = &name_cache[((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> 57];
+	if (h->ptr == name && (name == h->canon || strcmp(name, h->canon) == 0))
+		return h->info;
+	OpName info = {lookup(name), vocab_versions(name)};
+	const VocabEntry *e = vocab_lookup(name);
+	const VocabAlias *al = e ? NULL : vocab_alias(name);
+	const char *canon = e ? e->name : al ? al->spelling : info.op != OP_UNKNOWN ? op_table[info.op].name : NULL;
+	if (canon)
+		*h = (NameHit){name, canon, info};
+	return info;
+}
+
 int
 op_lookup(const char *name)
 {
-	if (!name)
-		return OP_UNKNOWN;
-	OpHit *h = &op_cache[((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> 57];
-	if (h->ptr == name) {
-		const char *canon = op_table[h->op].name;
-		if (name == canon || strcmp(name, canon) == 0)
-			return h->op;
-	}
-	int op = lookup(name);
-	if (op != OP_UNKNOWN)
-		*h = (OpHit){name, op};
-	return op;
+	return op_name_info(name).op;
 }
 
 const char *

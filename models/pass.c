@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "opclass.h"
 #include "pass.h"
 #include "vocab.h"
 
@@ -80,6 +81,7 @@ pass_models(int *count)
 typedef struct RunCtx {
 	const PassModel *model;
 	Arena *arena;
+	int foreign; /* run_checked: a foreign call was found */
 } RunCtx;
 
 static Func *
@@ -91,34 +93,12 @@ run_one(const Func *f, void *ctx)
 
 /* ---- the model's op vocabulary ------------------------------------------ */
 
-/* vocab_versions of a call's name, through a small cache keyed by the name's
- * address: a generated program names its ops by string literals, a read one
- * by names interned once per read, so one name is looked up again and again
- * (every model, every run).  A hit is checked against the table's own
- * spelling (by address, else by strcmp), so an arena string freed and
- * reused for another name is never taken for the old one. */
-typedef struct NameHit {
-	const char *ptr;   /* the name as the caller passed it */
-	const char *canon; /* the vocabulary's spelling of it (static) */
-	unsigned versions;
-} NameHit;
-
-enum { NAME_CACHE = 128 }; /* a power of two */
-
-static _Thread_local NameHit name_cache[NAME_CACHE];
-
+/* vocab_versions of a call's name, through the name cache of ops.c (the
+ * models' op lookup shares it). */
 static unsigned
 versions_of(const char *name)
 {
-	NameHit *h = &name_cache[((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> 57];
-	if (name && h->ptr == name && (name == h->canon || strcmp(name, h->canon) == 0))
-		return h->versions;
-	unsigned v = vocab_versions(name);
-	const VocabEntry *e = vocab_lookup(name);
-	const VocabAlias *al = e ? NULL : vocab_alias(name);
-	if (e || al)
-		*h = (NameHit){name, e ? e->name : al->spelling, v};
-	return v;
+	return op_name_info(name).versions;
 }
 
 /* Per expression kind: 1 when it has child expressions. */
@@ -160,13 +140,11 @@ foreign_buffer(const Buffer *b, unsigned versions)
 	return bad;
 }
 
-/* A statement's expressions, then the shapes of the buffers it defines,
- * then its bodies. */
-static const Expr *
-foreign_stmt(const Stmt *s, unsigned versions)
+/* A statement's own expressions, then the shapes of the buffers it
+ * defines. */
+const Expr *
+pass_foreign_own(const Stmt *s, unsigned versions)
 {
-	if (!s)
-		return NULL;
 	const Expr *bad;
 	switch (s->kind) {
 #define NODE s
@@ -182,16 +160,46 @@ foreign_stmt(const Stmt *s, unsigned versions)
 	for (int i = 0; i < nb; i++)
 		if ((bad = foreign_buffer(bufs[i], versions)))
 			return bad;
+	return NULL;
+}
+
+/* A statement's own expressions and buffers, then its bodies. */
+const Expr *
+pass_first_foreign(const Stmt *s, unsigned versions)
+{
+	if (!s)
+		return NULL;
+	const Expr *bad = pass_foreign_own(s, versions);
+	if (bad)
+		return bad;
 	switch (s->kind) {
-#define FB(m) if ((bad = foreign_stmt(s->u.m, versions))) return bad;
+#define FB(m) if ((bad = pass_first_foreign(s->u.m, versions))) return bad;
 #define FBS(m, c) \
-	for (int i = 0; i < s->u.c; i++) \
-		if ((bad = foreign_stmt(s->u.m[i], versions))) \
-			return bad;
+	for (int i = 0; i < s->u.c; i++) { \
+		if (i + 8 < s->u.c) \
+			__builtin_prefetch(s->u.m[i + 8]); /* a big program's long sequence */ \
+		if ((bad = pass_first_foreign(s->u.m[i], versions))) \
+			return bad; \
+	}
 #define STMT(kind, name, word, fields) case kind: fields break;
 #include "nodes.def"
 	}
 	return NULL;
+}
+
+/* The first call of f outside versions v in what is not its body: the
+ * attrs, then the buffers of params, matches and root allocs. */
+static const Expr *
+foreign_header(const Func *f, unsigned v)
+{
+	const Expr *bad = f->attrs ? foreign_expr(f->attrs, v) : NULL;
+	for (int j = 0; j < f->nparams && !bad; j++)
+		bad = foreign_buffer(f->params[j].buf, v);
+	for (int j = 0; j < f->nmatches && !bad; j++)
+		bad = foreign_buffer(f->matches[j], v);
+	for (int j = 0; j < f->nroot_allocs && !bad; j++)
+		bad = foreign_buffer(f->root_allocs[j], v);
+	return bad;
 }
 
 /* The first call of p outside m's versions, or NULL. */
@@ -201,16 +209,9 @@ first_foreign_op(const PassModel *m, const Program *p)
 	unsigned v = m->versions;
 	const Expr *bad = NULL;
 	for (int i = 0; i < p->nfuncs && !bad; i++) {
-		const Func *f = p->funcs[i];
-		bad = f->attrs ? foreign_expr(f->attrs, v) : NULL;
-		for (int j = 0; j < f->nparams && !bad; j++)
-			bad = foreign_buffer(f->params[j].buf, v);
-		for (int j = 0; j < f->nmatches && !bad; j++)
-			bad = foreign_buffer(f->matches[j], v);
-		for (int j = 0; j < f->nroot_allocs && !bad; j++)
-			bad = foreign_buffer(f->root_allocs[j], v);
+		bad = foreign_header(p->funcs[i], v);
 		if (!bad)
-			bad = foreign_stmt(f->body, v);
+			bad = pass_first_foreign(p->funcs[i]->body, v);
 	}
 	return bad;
 }
@@ -244,6 +245,32 @@ pass_accepts(const PassModel *m, const Program *p, PassError *err)
 		         v ? vocab_versions_str(v, known, sizeof known) : "", one ? " only" : "", m->name);
 	}
 	return 0;
+}
+
+/* pass_accepts and the run in one walk of each function (run_checked): a
+ * foreign call found anywhere drops the output, and pass_accepts then
+ * names the first one, exactly as it would have before the run. */
+static Func *
+run_one_checked(const Func *f, void *ctx)
+{
+	RunCtx *rc = ctx;
+	Func *out = rc->foreign ? NULL : rc->model->run_checked(f, rc->arena, rc->model->versions);
+	rc->foreign |= !out;
+	return out ? out : (Func *)f;
+}
+
+static Program *
+run_checked(const PassModel *m, const Program *p, PassError *err)
+{
+	RunCtx rc = {m, p->arena, 0};
+	for (int i = 0; i < p->nfuncs && !rc.foreign; i++)
+		rc.foreign = foreign_header(p->funcs[i], m->versions) != NULL;
+	Program *q = rc.foreign ? NULL : ir_program_map(p, run_one_checked, &rc);
+	if (!rc.foreign)
+		return q;
+	if (pass_accepts(m, p, err))
+		abort(); /* the two checks disagree: an internal bug */
+	return NULL;
 }
 
 #ifdef FENCEFUZZ_VERIFY
@@ -282,15 +309,19 @@ pass_run_ex(const PassModel *m, const Program *p, PassError *err)
 	err->kind = PASS_OK;
 	err->msg[0] = 0;
 	err->loc = (Loc){0, 0};
-	if (!pass_accepts(m, p, err))
-		return NULL;
 	Program *q;
-	if (m->run_program) {
+	if (m->versions && m->run_checked && !m->run_program) {
+		q = run_checked(m, p, err);
+		if (!q)
+			return NULL;
+	} else if (!pass_accepts(m, p, err)) {
+		return NULL;
+	} else if (m->run_program) {
 		q = m->run_program(m, p, err);
 		if (!q)
 			return NULL;
 	} else {
-		RunCtx rc = {m, p->arena};
+		RunCtx rc = {m, p->arena, 0};
 		q = ir_program_map(p, run_one, &rc);
 	}
 #ifdef FENCEFUZZ_VERIFY

@@ -73,6 +73,12 @@ typedef struct PassModel {
 	 * *err filled.  cmd is its private data (the shell command). */
 	Program *(*run_program)(const struct PassModel *m, const Program *in, PassError *err);
 	const char *cmd;
+	/* Optional: run with the vocabulary check of pass_accepts folded into
+	 * the model's own walk, so that each node of the body is read once:
+	 * returns NULL when a statement of in->body calls an op outside
+	 * `versions` (pass_run_ex checks the function's attrs and buffers
+	 * itself, and reports the first foreign call as pass_accepts does). */
+	Func *(*run_checked)(const Func *in, Arena *a, unsigned versions);
 	/* Optional: the model's own account of a finding on its output `out` of
 	 * `in` (one function): the rule of the model to blame, as a short label
 	 * without names, lines or constants ("async set: tma_load_multicast not
@@ -109,6 +115,14 @@ Program *pass_run_ex(const PassModel *m, const Program *p, PassError *err);
 /* Whether m's version has every op p calls (always, for versions == 0).
  * If not, returns 0 and fills *err (may be NULL) as pass_run_ex would. */
 int pass_accepts(const PassModel *m, const Program *p, PassError *err);
+
+/* The vocabulary check of pass_accepts, for models that fold it into their
+ * own walk (run_checked): the first call outside `versions` among
+ * statement s's own expressions and the shapes of the buffers it defines
+ * (not its bodies), in pass_accepts's order; pass_first_foreign: in the
+ * whole subtree (NULL allowed).  NULL when there is none. */
+const Expr *pass_foreign_own(const Stmt *s, unsigned versions);
+const Expr *pass_first_foreign(const Stmt *s, unsigned versions);
 
 /* pass_explain.c: what the models' explain hooks share */
 /* The first statement of body (preorder, not a sequence) at loc, with its

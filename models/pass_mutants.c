@@ -37,15 +37,20 @@ explain_mutant(const PassModel *m, const Func *in, const Func *out, const PassQu
 
 /* The reference's options with one fault. */
 #define MUTANT(ident, nm, flt, sum) \
+	static const ProxyStateOptions opt_##ident = { \
+		.column = PROXY_COLUMN_REF, .keep_loop_steps = 0, .min_sm = 0, .fault = flt, \
+	}; \
 	static Func *run_##ident(const Func *in, Arena *a) \
 	{ \
-		static const ProxyStateOptions opt = { \
-			.column = PROXY_COLUMN_REF, .keep_loop_steps = 0, .min_sm = 0, .fault = flt, \
-		}; \
-		return pass_proxy_state_run(in, a, &opt); \
+		return pass_proxy_state_run(in, a, &opt_##ident); \
+	} \
+	static Func *run_checked_##ident(const Func *in, Arena *a, unsigned versions) \
+	{ \
+		return pass_proxy_state_run_checked(in, a, &opt_##ident, versions); \
 	} \
 	static const PassModel mutant_##ident = { \
-		.name = MUTANT_PREFIX nm, .summary = sum, .run = run_##ident, .explain = explain_mutant, \
+		.name = MUTANT_PREFIX nm, .summary = sum, .run = run_##ident, \
+		.run_checked = run_checked_##ident, .explain = explain_mutant, \
 		.versions = VV_SEED /* as the reference */};
 
 MUTANT(no_if_union, "no-if-union", FAULT_NO_IF_UNION,

@@ -1,8 +1,7 @@
 /* pass_proxy_state.c: the state-set dataflow of InjectFenceProxy since
  * TileLang 9f25954 (#1863), parametrised by ProxyStateOptions.
  *
- * Requires: a well-formed Func (ir_verify_program); call nodes carry their
- * op-table index (ir_call does that).  Does: walks the body in execution
+ * Requires: a well-formed Func (ir_verify_program).  Does: walks the body in execution
  * order with a may-set of "last proxy" states {None, Generic, Async} and
  * inserts T.fence_proxy_async() right before an async call statement that
  * may follow generic traffic, or once before an if/loop whose branches/body
@@ -11,13 +10,18 @@
  *
  * Cost.  Upstream re-runs a loop body up to 8 times to find the loop-header
  * state, which nested loops multiply (8^depth).  Here the transfer function
- * of a compound statement (state set in -> state set out: 8 inputs, 3-bit
- * outputs) is computed once, bottom-up, as a table, and memoised per node
- * with the node's pure-async summary.  A loop finds its header with the
- * body's table and then rewrites its body once, from the header of the last
- * round, which is exactly upstream's "the rewritten body is the last
- * round's".  Every node is rewritten once; the walk is linear.  Nodes the
- * walk does not change are shared with the input.
+ * of every statement (state set in -> state set out: 8 inputs, 3-bit
+ * outputs) is computed once, bottom-up, as a table, with the statement's
+ * pure-async summary, in a first walk that classifies every leaf once and
+ * numbers the statements in preorder (Info below: an array, no hashing).
+ * The rewrite then walks the same preorder with a cursor into that array:
+ * a loop finds its header with the body's table and then rewrites its body
+ * once, from the header of the last round, which is exactly upstream's "the
+ * rewritten body is the last round's"; a subtree the rewrite cannot change
+ * (no async op, no loop step to drop) is passed over with its table.  Both
+ * walks are linear.  Nodes the rewrite does not change are shared with the
+ * input.  The first walk also checks the model's vocabulary (pass_run_ex's
+ * run_checked), so each node of the input is read once.
  *
  * Faults.  opt->fault selects one deliberate mistake for the mutant models
  * (pass_mutants.c); each is implemented at the one place that owns the rule
@@ -43,69 +47,24 @@ enum { MAX_ROUNDS = 8 };
 /* Summary bits of a subtree, for the pure-async test of the hoist. */
 enum { HAS_ASYNC = 1, HAS_GENERIC = 2 };
 
-/* ---- per-node memo ------------------------------------------------------------ */
+/* ---- per-statement facts, in preorder ------------------------------------------ */
 
-/* What is known of one compound statement: its transfer function over the
- * eight state sets as a table, and its pure-async summary. */
-typedef struct NodeInfo {
-	const Stmt *key; /* NULL: empty slot */
+/* What the first walk (analyse) learns of one statement: its transfer
+ * function over the eight state sets as a table, its pure-async summary,
+ * and for a leaf its event.  Statements are numbered in preorder (bodies in
+ * the node table's order), which the rewrite follows with a cursor; `end`
+ * is the number after the statement's subtree. */
+typedef struct Info {
 	unsigned char out[8];
-	unsigned char bits; /* HAS_* */
-	unsigned char have_table, have_bits;
-} NodeInfo;
+	unsigned char event; /* a leaf's Event; EV_COMPOUND for a compound statement */
+	unsigned char bits;  /* HAS_* (and HAS_STEP) of the subtree */
+	int end;
+} Info;
 
-typedef struct Memo {
-	NodeInfo *slots;
-	size_t cap, n;
-} Memo;
+enum { EV_COMPOUND = 255 };
 
-static size_t
-memo_hash(const Stmt *key, size_t cap)
-{
-	uint64_t h = (uint64_t)(uintptr_t)key * 0x9E3779B97F4A7C15ull;
-	return (size_t)(h ^ h >> 29) & (cap - 1);
-}
-
-static NodeInfo *
-memo_slot(NodeInfo *slots, size_t cap, const Stmt *key)
-{
-	size_t i = memo_hash(key, cap);
-	while (slots[i].key && slots[i].key != key)
-		i = (i + 1) & (cap - 1);
-	return &slots[i];
-}
-
-/* The entry of key, created empty if absent.  Valid until the next call. */
-static NodeInfo *
-memo_get(Memo *m, const Stmt *key)
-{
-	if (2 * (m->n + 1) > m->cap) {
-		size_t cap = m->cap ? 2 * m->cap : 64;
-		NodeInfo *slots = calloc(cap, sizeof *slots);
-		if (!slots)
-			abort();
-		for (size_t i = 0; i < m->cap; i++)
-			if (m->slots[i].key)
-				*memo_slot(slots, cap, m->slots[i].key) = m->slots[i];
-		free(m->slots);
-		m->slots = slots;
-		m->cap = cap;
-	}
-	NodeInfo *e = memo_slot(m->slots, m->cap, key);
-	if (!e->key) {
-		e->key = key;
-		m->n++;
-	}
-	return e;
-}
-
-static void
-memo_free(Memo *m)
-{
-	free(m->slots);
-	m->slots = NULL;
-	m->cap = m->n = 0;
-}
+/* A For with a step in the subtree (not part of the pure-async summary). */
+enum { HAS_STEP = 4, SUMMARY = HAS_ASYNC | HAS_GENERIC };
 
 /* What the explanation asks of one run (explain below): all zero in a
  * plain run. */
@@ -119,7 +78,12 @@ enum {
 typedef struct Ctx {
 	Arena *a;
 	const ProxyStateOptions *opt;
-	Memo info;        /* compound statement -> NodeInfo */
+	Info *info;       /* per statement, in preorder (analyse) */
+	size_t n, icap;   /* statements numbered, room in info */
+	size_t pos;       /* the rewrite's cursor: the number of the next statement */
+	unsigned versions; /* non-zero: note a call outside these versions (vocabulary check) */
+	int foreign;      /* such a call was found: the result is not used */
+	int own;          /* info and stack are this context's, not the thread's scratch */
 	Stmt **stack;     /* sequences being rebuilt, innermost on top */
 	size_t top, cap;
 	/* Explanation runs only: */
@@ -278,43 +242,6 @@ leaf_event(const Ctx *c, const Stmt *s)
 
 /* ---- transfer tables and pure-async summaries ----------------------------------- */
 
-/* Whole-subtree scan: does it contain an async call statement, a generic
- * event (shared store or generic call statement)?  Fences are neither. */
-static unsigned
-summary(Ctx *c, const Stmt *s)
-{
-	if (!s)
-		return 0;
-	if (s->kind == ST_STORE && c->opt->fault == FAULT_HOIST_IGNORES_STORES)
-		return 0; /* fault: the pure-async scan looks at call statements only */
-	int ev = leaf_event(c, s);
-	if (ev >= 0)
-		return ev == EV_ASYNC ? HAS_ASYNC : ev == EV_GENERIC ? HAS_GENERIC : 0;
-	NodeInfo *info = memo_get(&c->info, s);
-	if (info->have_bits)
-		return info->bits;
-	unsigned bits = 0;
-	switch (s->kind) { /* the union over every body */
-#define NODE s
-#define BODY(x) bits |= summary(c, x);
-#include "kids.h"
-#define STMT(kind, name, word, fields) case kind: fields break;
-#include "nodes.def"
-#undef BODY
-#undef NODE
-	}
-	info = memo_get(&c->info, s); /* the recursion may have moved it */
-	info->bits = (unsigned char)bits;
-	info->have_bits = 1;
-	return bits;
-}
-
-static int
-pure_async(Ctx *c, const Stmt *s)
-{
-	return summary(c, s) == HAS_ASYNC;
-}
-
 /* TVM's is_one: an integer literal 1 (bool true included). */
 static int
 is_const_true(const Expr *e)
@@ -325,7 +252,55 @@ is_const_true(const Expr *e)
 	return e->kind == EX_POD_BOOL && e->u.i == 1;
 }
 
-static unsigned transfer(Ctx *c, const Stmt *s, unsigned in);
+/* A transfer function as a table: out[in] for the seven non-empty sets. */
+typedef struct Table {
+	unsigned char out[8];
+} Table;
+
+static Table
+table_const(unsigned v)
+{
+	Table t;
+	for (unsigned x = 0; x < 8; x++)
+		t.out[x] = (unsigned char)v;
+	return t;
+}
+
+static Table
+table_identity(void)
+{
+	Table t;
+	for (unsigned x = 0; x < 8; x++)
+		t.out[x] = (unsigned char)x;
+	return t;
+}
+
+/* Statement number j's table (analyse); j < 0, an absent statement, is the
+ * identity. */
+static Table
+table_at(const Ctx *c, long j)
+{
+	Table t;
+	if (j < 0)
+		return table_identity();
+	memcpy(t.out, c->info[j].out, sizeof t.out);
+	return t;
+}
+
+static unsigned
+transfer(const Ctx *c, long j, unsigned in)
+{
+	return j < 0 ? in & 7 : c->info[j].out[in & 7];
+}
+
+/* The whole-subtree scan of statement j: does it contain an async call
+ * statement, a generic event (shared store or generic call statement)?
+ * Fences are neither.  Pure async: async and nothing generic. */
+static int
+pure_async(const Ctx *c, long j)
+{
+	return j >= 0 && (c->info[j].bits & SUMMARY) == HAS_ASYNC;
+}
 
 /* The state a hoisted region starts from: the hoisted fence ran first. */
 static unsigned
@@ -383,16 +358,16 @@ generic_entry(const Ctx *c, unsigned in)
 	return (in & S_GENERIC) != 0;
 }
 
-/* Upstream: header = entry; repeat { out = body(header); header' = entry |
- * out } until stable, at most 8 rounds; the last round's body is kept.  Out
- * = out, or entry | out when the loop may run zero times: always for while;
- * for a for, unless the extent is a constant, and then only when it is 0 (so
- * a negative constant extent counts as "runs at least once", as upstream's
- * IntImm test has it). */
+/* Loop s, whose body is statement number body (-1: none), entered in state
+ * in.  Upstream: header = entry; repeat { out = body(header); header' =
+ * entry | out } until stable, at most 8 rounds; the last round's body is
+ * kept.  Out = out, or entry | out when the loop may run zero times: always
+ * for while; for a for, unless the extent is a constant, and then only when
+ * it is 0 (so a negative constant extent counts as "runs at least once", as
+ * upstream's IntImm test has it). */
 static LoopPlan
-plan_loop(Ctx *c, const Stmt *s, unsigned in)
+plan_loop(const Ctx *c, const Stmt *s, long body, unsigned in)
 {
-	const Stmt *body = ir_body(s);
 	ProxyFault fault = c->opt->fault;
 	int may_be_zero = fault != FAULT_WHILE_NONZERO; /* fault: while-nonzero */
 	int64_t extent;
@@ -435,59 +410,89 @@ plan_loop(Ctx *c, const Stmt *s, unsigned in)
 	return p;
 }
 
-/* Hoist before an if: Generic possible, an else, both branches pure async. */
+/* Hoist before an if (branches: statements number then_, else_; -1 when
+ * absent): Generic possible, an else, both branches pure async. */
 static int
-hoists_if(Ctx *c, const Stmt *s, unsigned in)
+hoists_if(const Ctx *c, long then_, long else_, unsigned in)
 {
-	return (generic_entry(c, in)) && s->u.if_.else_ && pure_async(c, s->u.if_.then_) &&
-	       pure_async(c, s->u.if_.else_);
+	return (generic_entry(c, in)) && else_ >= 0 && pure_async(c, then_) && pure_async(c, else_);
 }
 
-/* A transfer function as a table: out[in] for the seven non-empty sets. */
-typedef struct Table {
-	unsigned char out[8];
-} Table;
-
-static Table
-table_const(unsigned v)
+/* A fresh number for statement s: its Info, zeroed. */
+static long
+number(Ctx *c)
 {
-	Table t;
-	for (unsigned x = 0; x < 8; x++)
-		t.out[x] = (unsigned char)v;
-	return t;
+	if (c->n == c->icap) {
+		size_t cap = c->icap ? 2 * c->icap : 256;
+		Info *info = realloc(c->info, sizeof *info * cap);
+		if (!info)
+			abort();
+		c->info = info;
+		c->icap = cap;
+	}
+	memset(&c->info[c->n], 0, sizeof c->info[c->n]);
+	return (long)c->n++;
 }
 
-static Table
-table_identity(void)
+static long analyse(Ctx *c, const Stmt *s);
+
+/* Asks the memory for what analyse reads first of a leaf statement: the
+ * call of a call statement, the indices and value of a store.  A hint
+ * only: it changes no result. */
+static void
+prefetch_kids(const Stmt *s)
 {
-	Table t;
-	for (unsigned x = 0; x < 8; x++)
-		t.out[x] = (unsigned char)x;
-	return t;
+	switch (s->kind) {
+	case ST_EVAL:
+		__builtin_prefetch(s->u.eval.value);
+		break;
+	case ST_STORE:
+		__builtin_prefetch(s->u.store.idx);
+		__builtin_prefetch(s->u.store.value);
+		break;
+	default:
+		break;
+	}
 }
 
-static Table table_of(Ctx *c, const Stmt *s);
-
-/* The table of a compound statement from its children's tables. */
+/* The table of compound statement s from its bodies', which it
+ * numbers (analyse); ORs their summaries into *bits. */
 static Table
-table_compound(Ctx *c, const Stmt *s)
+analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 {
 	Table t;
 	switch (s->kind) {
-	case ST_SEQ:
+	case ST_SEQ: {
+		int n = s->u.seq.n;
+		Stmt *const *items = s->u.seq.items;
 		t = table_identity();
-		for (int i = 0; i < s->u.seq.n; i++) {
-			Table item = table_of(c, s->u.seq.items[i]);
+		for (int i = 0; i < n; i++) {
+			/* A long sequence of a big program is read from memory, not from
+			 * the cache: ask for the items ahead of the walk, and for the
+			 * expressions of the items nearer (their nodes are in the cache
+			 * by then). */
+			if (i + 16 < n)
+				__builtin_prefetch(items[i + 16]);
+			if (i + 8 < n)
+				prefetch_kids(items[i + 8]);
+			long j = analyse(c, items[i]);
+			if (j < 0)
+				continue;
+			const Info *item = &c->info[j];
+			*bits |= item->bits;
 			for (unsigned x = 1; x < 8; x++)
-				t.out[x] = item.out[t.out[x]];
+				t.out[x] = item->out[t.out[x]];
 		}
 		return t;
+	}
 	case ST_IF: {
-		Table then_ = table_of(c, s->u.if_.then_);
-		Table else_ = s->u.if_.else_ ? table_of(c, s->u.if_.else_) : table_identity();
+		long jt = analyse(c, s->u.if_.then_);
+		long je = s->u.if_.else_ ? analyse(c, s->u.if_.else_) : -1;
+		Table then_ = table_at(c, jt), else_ = table_at(c, je);
+		*bits |= (jt >= 0 ? c->info[jt].bits : 0) | (je >= 0 ? c->info[je].bits : 0);
 		int taken = const_branch(c, s);
 		for (unsigned x = 1; x < 8; x++) {
-			unsigned in = hoists_if(c, s, x) ? after_hoist(c, x) : x;
+			unsigned in = hoists_if(c, jt, je, x) ? after_hoist(c, x) : x;
 			t.out[x] = (unsigned char)(taken == 1   ? then_.out[in]
 			                           : taken == 0 ? else_.out[in]
 			                                        : if_join(c, then_.out[in], else_.out[in]));
@@ -495,52 +500,70 @@ table_compound(Ctx *c, const Stmt *s)
 		t.out[0] = 0;
 		return t;
 	}
+	default:
+		break;
+	}
+	long jb = analyse(c, ir_body(s));
+	if (jb >= 0)
+		*bits |= c->info[jb].bits;
+	switch (s->kind) {
 	case ST_FOR:
+		if (s->u.for_.step)
+			*bits |= HAS_STEP;
+		/* fallthrough */
 	case ST_WHILE:
 		t.out[0] = 0;
 		for (unsigned x = 1; x < 8; x++)
-			t.out[x] = (unsigned char)plan_loop(c, s, x).out;
+			t.out[x] = (unsigned char)plan_loop(c, s, jb, x).out;
 		return t;
 	case ST_BLOCK:
-		t = table_of(c, s->u.block.body);
+		t = table_at(c, jb);
 		if (block_may_skip(c, s))
 			for (unsigned x = 1; x < 8; x++)
 				t.out[x] |= (unsigned char)x;
 		return t;
-	default:
-		return table_of(c, ir_body(s));
+	default: /* let, assert, attr, launch_thread, allocate, decl_buffer: transparent */
+		return table_at(c, jb);
 	}
 }
 
-static Table
-table_of(Ctx *c, const Stmt *s)
+/* Numbers s and its subtree in preorder and fills their Info (the first
+ * walk); checks the vocabulary of each statement when c->versions is set.
+ * Returns s's number, -1 for NULL (or once a foreign call was found: the
+ * run's result is dropped then). */
+static long
+analyse(Ctx *c, const Stmt *s)
 {
-	if (!s)
-		return table_identity();
-	switch (leaf_event(c, s)) {
-	case EV_NEUTRAL: return table_const(S_NONE);
-	case EV_GENERIC: return table_const(S_GENERIC);
-	case EV_ASYNC: return table_const(S_ASYNC);
-	case EV_NONE: return table_identity();
-	default: break; /* compound */
+	if (!s || c->foreign)
+		return -1;
+	if (c->versions && pass_foreign_own(s, c->versions)) {
+		c->foreign = 1;
+		return -1;
 	}
-	NodeInfo *info = memo_get(&c->info, s);
-	if (info->have_table) {
-		Table t;
-		memcpy(t.out, info->out, sizeof t.out);
-		return t;
+	long k = number(c);
+	int ev = leaf_event(c, s);
+	if (ev >= 0) {
+		Table t = ev == EV_NEUTRAL   ? table_const(S_NONE)
+		          : ev == EV_GENERIC ? table_const(S_GENERIC)
+		          : ev == EV_ASYNC   ? table_const(S_ASYNC)
+		                             : table_identity();
+		Info *in = &c->info[k];
+		memcpy(in->out, t.out, sizeof t.out);
+		in->event = (unsigned char)ev;
+		/* fault: the pure-async scan looks at call statements only */
+		int unseen = s->kind == ST_STORE && c->opt->fault == FAULT_HOIST_IGNORES_STORES;
+		in->bits = unseen ? 0 : ev == EV_ASYNC ? HAS_ASYNC : ev == EV_GENERIC ? HAS_GENERIC : 0;
+		in->end = (int)c->n;
+		return k;
 	}
-	Table t = table_compound(c, s);
-	info = memo_get(&c->info, s); /* the recursion may have moved it */
-	memcpy(info->out, t.out, sizeof t.out);
-	info->have_table = 1;
-	return t;
-}
-
-static unsigned
-transfer(Ctx *c, const Stmt *s, unsigned in)
-{
-	return table_of(c, s).out[in & 7];
+	unsigned bits = 0;
+	Table t = analyse_compound(c, s, &bits);
+	Info *in = &c->info[k]; /* the recursion may have moved it */
+	memcpy(in->out, t.out, sizeof t.out);
+	in->event = EV_COMPOUND;
+	in->bits = (unsigned char)bits;
+	in->end = (int)c->n;
+	return k;
 }
 
 /* ---- the rewrite ------------------------------------------------------------- */
@@ -625,11 +648,21 @@ walk_seq(Ctx *c, Stmt *s, unsigned *state)
 	return r;
 }
 
+/* Numbers of the bodies of the statement whose walk is under way: the
+ * cursor is at its first body. */
+static long
+first_body(const Ctx *c, const Stmt *body)
+{
+	return body ? (long)c->pos : -1;
+}
+
 static Stmt *
 walk_if(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 {
 	Stmt *then_ = s->u.if_.then_, *else_ = s->u.if_.else_;
-	if (hoists_if(c, s, *state)) {
+	long jt = first_body(c, then_);
+	long je = !else_ ? -1 : jt >= 0 ? c->info[jt].end : (long)c->pos;
+	if (hoists_if(c, jt, je, *state)) {
 		*fence_before = 1;
 		*state = after_hoist(c, *state); /* the hoisted fence runs first */
 	}
@@ -649,8 +682,8 @@ walk_if(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 static Stmt *
 walk_loop(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 {
-	LoopPlan p = plan_loop(c, s, *state);
 	Stmt *body = ir_body(s);
+	LoopPlan p = plan_loop(c, s, first_body(c, body), *state);
 	unsigned body_state = p.header;
 	Stmt *new_body = walk_body(c, body, &body_state);
 	*state = p.out;
@@ -681,27 +714,35 @@ walk(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 	return r;
 }
 
+/* The rewrite of statement s, number c->pos (analyse numbered it): a leaf
+ * by the event analyse found, a compound statement by its kind. */
 static Stmt *
 walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 {
 	if (!s)
 		return NULL;
-	switch (leaf_event(c, s)) {
-	case EV_NEUTRAL:
-		*state = S_NONE;
+	const Info *in = &c->info[c->pos];
+	if (in->event != EV_COMPOUND) {
+		c->pos++;
+		switch (in->event) {
+		case EV_NEUTRAL: *state = S_NONE; break;
+		case EV_GENERIC: *state = S_GENERIC; break;
+		case EV_ASYNC:
+			*fence_before = (*state & S_GENERIC) != 0;
+			*state = S_ASYNC;
+			break;
+		default: break; /* EV_NONE */
+		}
 		return s;
-	case EV_GENERIC:
-		*state = S_GENERIC;
-		return s;
-	case EV_ASYNC:
-		*fence_before = (*state & S_GENERIC) != 0;
-		*state = S_ASYNC;
-		return s;
-	case EV_NONE:
-		return s;
-	default:
-		break; /* compound */
 	}
+	if (!c->probe && !(in->bits & HAS_ASYNC) && (c->opt->keep_loop_steps || !(in->bits & HAS_STEP))) {
+		/* No async op to fence, no step to drop: the walk would give s
+		 * back as it is, in the state its table says. */
+		*state = in->out[*state & 7];
+		c->pos = (size_t)in->end;
+		return s;
+	}
+	c->pos++;
 	switch (s->kind) {
 	case ST_SEQ:
 		return walk_seq(c, s, state);
@@ -723,6 +764,68 @@ walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 		return body != old ? ir_with_body(c->a, s, body) : s;
 	}
 	}
+}
+
+/* ---- the run's memory ---------------------------------------------------------- */
+
+/* One run's arrays (Info, the sequence stack) are the thread's, kept from
+ * run to run: a campaign runs the model on many small programs, and each
+ * would otherwise allocate and free them.  A big program's arrays are
+ * given back after its run. */
+static _Thread_local struct {
+	Info *info;
+	size_t icap;
+	Stmt **stack;
+	size_t cap;
+	int busy;
+} scratch;
+
+enum { SCRATCH_KEEP = 1 << 16 }; /* entries kept between runs */
+
+static void
+ctx_begin(Ctx *c)
+{
+	if (scratch.busy) {
+		c->own = 1; /* not expected (no run starts inside another), but safe */
+		return;
+	}
+	scratch.busy = 1;
+	c->info = scratch.info;
+	c->icap = scratch.icap;
+	c->stack = scratch.stack;
+	c->cap = scratch.cap;
+}
+
+static void
+ctx_end(Ctx *c)
+{
+	if (c->own || c->icap > SCRATCH_KEEP || c->cap > SCRATCH_KEEP) {
+		free(c->info);
+		free(c->stack);
+		c->info = NULL;
+		c->stack = NULL;
+		c->icap = c->cap = 0;
+	}
+	if (!c->own) {
+		scratch.info = c->info;
+		scratch.icap = c->icap;
+		scratch.stack = c->stack;
+		scratch.cap = c->cap;
+		scratch.busy = 0;
+	}
+}
+
+/* Both walks over body from state {None}: the rewritten body, or NULL when
+ * the vocabulary check (c->versions) found a foreign call. */
+static Stmt *
+run_body(Ctx *c, Stmt *body)
+{
+	unsigned state = S_NONE;
+	analyse(c, body);
+	if (c->foreign)
+		return NULL;
+	c->pos = 0;
+	return walk_body(c, body, &state);
 }
 
 /* ---- target gating (tilelang-head) ------------------------------------------- */
@@ -778,16 +881,24 @@ pass_target_sm(const Func *f)
 /* ---- entry point -------------------------------------------------------------- */
 
 Func *
+pass_proxy_state_run_checked(const Func *in, Arena *a, const ProxyStateOptions *opt, unsigned versions)
+{
+	if (!in->body || (opt->min_sm > 0 && pass_target_sm(in) < opt->min_sm)) {
+		if (versions && pass_first_foreign(in->body, versions))
+			return NULL;
+		return ir_func_with_body(a, in, in->body);
+	}
+	Ctx c = {.a = a, .opt = opt, .versions = versions};
+	ctx_begin(&c);
+	Stmt *body = run_body(&c, in->body);
+	ctx_end(&c);
+	return body ? ir_func_with_body(a, in, body) : NULL;
+}
+
+Func *
 pass_proxy_state_run(const Func *in, Arena *a, const ProxyStateOptions *opt)
 {
-	if (!in->body || (opt->min_sm > 0 && pass_target_sm(in) < opt->min_sm))
-		return ir_func_with_body(a, in, in->body);
-	Ctx c = {.a = a, .opt = opt};
-	unsigned state = S_NONE;
-	Stmt *body = walk_body(&c, in->body, &state);
-	memo_free(&c.info);
-	free(c.stack);
-	return ir_func_with_body(a, in, body);
+	return pass_proxy_state_run_checked(in, a, opt, 0);
 }
 
 /* ---- explanation (PassModel.explain) ----------------------------------------- */
@@ -823,13 +934,12 @@ static Probe
 probe_run(const Func *in, const ProxyStateOptions *opt, const Stmt *at, const Stmt *ignore,
           const Stmt *only, unsigned exact)
 {
-	Arena *scratch = ar_new();
-	Ctx c = {.a = scratch, .opt = opt, .probe = at, .ignore = ignore, .only = only, .exact = exact};
-	unsigned state = S_NONE;
-	walk_body(&c, in->body, &state);
-	memo_free(&c.info);
-	free(c.stack);
-	ar_free(scratch);
+	Arena *tmp = ar_new();
+	Ctx c = {.a = tmp, .opt = opt, .probe = at, .ignore = ignore, .only = only, .exact = exact};
+	ctx_begin(&c);
+	run_body(&c, in->body);
+	ctx_end(&c);
+	ar_free(tmp);
 	Probe p = {c.probe_hit, c.probe_fence, c.probe_state};
 	return p;
 }

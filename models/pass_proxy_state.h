@@ -46,6 +46,10 @@ typedef struct ProxyStateOptions {
 /* Runs the model on one function; the result shares unchanged nodes with
  * `in`, which stays valid.  Linear in the size of the function. */
 Func *pass_proxy_state_run(const Func *in, Arena *a, const ProxyStateOptions *opt);
+/* The same, checking the body's vocabulary on the way (PassModel.run_checked):
+ * NULL when the body calls an op outside `versions` (0: no check). */
+Func *pass_proxy_state_run_checked(const Func *in, Arena *a, const ProxyStateOptions *opt,
+                                   unsigned versions);
 
 /* The engine's account of finding q on its output of `in` (PassModel.explain):
  * the label of its rule to blame, or NULL.  *blameless is set when the engine

@@ -50,6 +50,12 @@ run(const Func *in, Arena *a)
 	return pass_proxy_state_run(in, a, &options);
 }
 
+static Func *
+run_checked(const Func *in, Arena *a, unsigned versions)
+{
+	return pass_proxy_state_run_checked(in, a, &options, versions);
+}
+
 static const char *
 explain(const PassModel *m, const Func *in, const Func *out, const PassQuery *q, Arena *a)
 {
@@ -62,6 +68,7 @@ const PassModel pass_tilelang_9f25954 = {
 	.summary = "reference: TileLang 9f25954 (#1863) state-set dataflow, fence before async after "
 	           "may-be-generic, loop/if hoist, drops loop steps",
 	.run = run,
+	.run_checked = run_checked,
 	.explain = explain,
 	.versions = VV_SEED,
 };

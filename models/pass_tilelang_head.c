@@ -58,6 +58,18 @@ run_ungated(const Func *in, Arena *a)
 	return pass_proxy_state_run(in, a, &ungated_options);
 }
 
+static Func *
+run_checked(const Func *in, Arena *a, unsigned versions)
+{
+	return pass_proxy_state_run_checked(in, a, &options, versions);
+}
+
+static Func *
+run_ungated_checked(const Func *in, Arena *a, unsigned versions)
+{
+	return pass_proxy_state_run_checked(in, a, &ungated_options, versions);
+}
+
 static const char *
 explain(const PassModel *m, const Func *in, const Func *out, const PassQuery *q, Arena *a)
 {
@@ -69,6 +81,7 @@ static const PassModel head_ungated = {
 	.name = "tilelang-head",
 	.summary = "tilelang-head with its target gate off (not listed; for check.c)",
 	.run = run_ungated,
+	.run_checked = run_ungated_checked,
 	.explain = explain,
 	.versions = VV_HEAD,
 };
@@ -78,6 +91,7 @@ const PassModel pass_tilelang_head = {
 	.summary = "TileLang main a35008a: 9f25954 dataflow, +tma_load_multicast async, tl_gemm not "
 	           "async, keeps loop steps, runs only for target arch >= sm_90",
 	.run = run,
+	.run_checked = run_checked,
 	.explain = explain,
 	.ungated = &head_ungated,
 	.versions = VV_HEAD,
