@@ -471,6 +471,34 @@ put(Printer *P, const char *s)
 	putn(P, s, strlen(s));
 }
 
+/* A name (a Var's, a Buffer's, a call's): short, so copied a byte at a
+ * time while room is left, without strlen and memcpy calls. */
+static inline void
+put_name(Printer *P, const char *s)
+{
+	StrBuf *sb = P->sb;
+	if (sb->cap - sb->len > 64) {
+		char *o = sb->p + sb->len, *end = o + 63;
+		while (*s && o < end)
+			*o++ = *s++;
+		sb->len = (size_t)(o - sb->p);
+		if (!*s)
+			return;
+	}
+	putn(P, s, strlen(s));
+}
+
+/* s equals the literal lit (the dtype tests of every literal printed):
+ * inlined, so no strcmp call for a short constant. */
+static inline int
+str_is(const char *s, const char *lit)
+{
+	while (*lit)
+		if (*s++ != *lit++)
+			return 0;
+	return *s == 0;
+}
+
 static inline void
 putch(Printer *P, char c)
 {
@@ -512,11 +540,11 @@ print_string(Printer *P, const char *s)
 static void
 print_var(Printer *P, const Var *v)
 {
-	if (v->owner || pm_get(&P->alloc_ptr, v)) {
-		put(P, v->owner ? v->owner->name : v->name);
+	if (v->owner || (P->alloc_ptr.n && pm_get(&P->alloc_ptr, v))) {
+		put_name(P, v->owner ? v->owner->name : v->name);
 		put(P, ".data");
 	} else {
-		put(P, v->name);
+		put_name(P, v->name);
 	}
 }
 
@@ -575,7 +603,7 @@ lit_dtype(const Expr *e)
 static int
 is_bare_literal(const Expr *e)
 {
-	return (e->kind == EX_INT && strcmp(lit_dtype(e), "int32") == 0) || e->kind == EX_POD_BOOL ||
+	return (e->kind == EX_INT && str_is(lit_dtype(e), "int32")) || e->kind == EX_POD_BOOL ||
 	       e->kind == EX_NONE || e->kind == EX_STR;
 }
 
@@ -623,7 +651,7 @@ static void
 print_indices(Printer *P, const Buffer *b, Expr *const *idx, int n)
 {
 	note_buffer(P, b);
-	put(P, b->name);
+	put_name(P, b->name);
 	putch(P, '[');
 	if (n == 0)
 		put(P, "()");
@@ -655,13 +683,13 @@ static void
 print_int(Printer *P, const Expr *e)
 {
 	const char *dt = lit_dtype(e);
-	if (strcmp(dt, "int32") == 0) {
+	if (str_is(dt, "int32")) {
 		put_i64(P, e->u.i);
-	} else if (strcmp(dt, "bool") == 0) {
+	} else if (str_is(dt, "bool")) {
 		put(P, e->u.i ? "T.bool(True)" : "T.bool(False)");
 	} else {
 		put(P, "T.");
-		put(P, dt);
+		put_name(P, dt);
 		putch(P, '(');
 		if (strncmp(dt, "uint", 4) == 0)
 			put_digits(P, (uint64_t)e->u.i, 0);
@@ -683,7 +711,7 @@ print_float(Printer *P, const Expr *e)
 {
 	double f = e->u.f;
 	put(P, "T.");
-	put(P, lit_dtype(e));
+	put_name(P, lit_dtype(e));
 	putch(P, '(');
 	if (isnan(f))
 		put(P, "\"nan\"");
@@ -768,7 +796,7 @@ print_call(Printer *P, const Expr *e)
 			put(P, ", ");
 	} else if (lead < 0) {
 		put(P, "T.");
-		put(P, name);
+		put_name(P, name);
 		putch(P, '(');
 	} else if (lead > 0 && (nargs || nkw)) {
 		put(P, ", ");
@@ -777,7 +805,7 @@ print_call(Printer *P, const Expr *e)
 	for (int i = 0; i < nkw; i++) {
 		if (i || nargs)
 			put(P, ", ");
-		put(P, kwnames[i]);
+		put_name(P, kwnames[i]);
 		putch(P, '=');
 		print_expr(P, kwargs[i]);
 	}
@@ -830,7 +858,7 @@ print_expr(Printer *P, const Expr *e)
 		break;
 	case EX_BUF:
 		note_buffer(P, e->u.buf);
-		put(P, e->u.buf->name);
+		put_name(P, e->u.buf->name);
 		break;
 	case EX_BIN:
 		print_bin(P, e);
@@ -1085,7 +1113,7 @@ static void print_stmt(Printer *P, const Stmt *s, int indent, int last);
 static int
 is_zero(const Expr *e)
 {
-	return e && e->kind == EX_INT && e->u.i == 0 && strcmp(lit_dtype(e), "bool") != 0;
+	return e && e->kind == EX_INT && e->u.i == 0 && !str_is(lit_dtype(e), "bool");
 }
 
 static int
@@ -1492,7 +1520,7 @@ print_eval(Printer *P, const Stmt *s, int indent)
 {
 	const Expr *v = s->u.eval.value;
 	begin_line(P, indent);
-	if (ir_is_call(v, "ret") && v->u.call.nargs == 1 && v->u.call.nkw == 0) {
+	if (v->kind == EX_CALL && v->u.call.nargs == 1 && v->u.call.nkw == 0 && str_is(v->u.call.name, "ret")) {
 		put(P, "return ");
 		print_expr(P, v->u.call.args[0]);
 	} else if (v->kind == EX_CALL) {
@@ -1514,7 +1542,7 @@ print_flat_rest(Printer *P, const Stmt *s, int indent)
 	const Stmt *b = ir_body(s);
 	if (P->era == ERA_HEAD && s->kind != ST_ATTR && s->kind != ST_LAUNCH && b && b->kind == ST_EVAL &&
 	    b->u.eval.value->kind == EX_INT && b->u.eval.value->u.i == 0 &&
-	    strcmp(lit_dtype(b->u.eval.value), "int32") == 0)
+	    str_is(lit_dtype(b->u.eval.value), "int32"))
 		return;
 	print_body(P, b, indent);
 }
