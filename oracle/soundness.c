@@ -366,6 +366,10 @@ orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 		P->fence[i] = t->kind == EV_FENCE;
 		P->stamp[i] = -1;
 		cls[i] = 0;
+		/* Only accesses are sources (member) or hazards (hazard): the
+		 * control nodes, most of the graph, need no look at the classes. */
+		if (t->kind != EV_GWRITE && t->kind != EV_GREAD && t->kind != EV_AREAD && t->kind != EV_AWRITE)
+			continue;
 		for (int c = 0; c < nc; c++) {
 			const Class *cl = &P->cl[c];
 			if (!cls[i] && member(cl, t)) {
