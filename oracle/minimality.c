@@ -1498,7 +1498,10 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	for (int i = 0; i < nins; i++)
 		st->inserted_fences += is_fence(ins[i].stmt);
 
-	if (levels & (ORC_NECESSITY | ORC_ALIAS)) {
+	/* Levels 1 and 3 ask only about inserted fences: none, no query. */
+	if ((levels & (ORC_NECESSITY | ORC_ALIAS)) && !st->inserted_fences) {
+		st->necessity_skipped = !st->q_sound;
+	} else if (levels & (ORC_NECESSITY | ORC_ALIAS)) {
 		OracleOptions plain = *o, aware = *o;
 		plain.alias_aware = 0;
 		aware.alias_aware = 1;

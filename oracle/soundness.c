@@ -220,6 +220,13 @@ search(Search *s, const Class *c, int stamp, const char *model, FindingList *out
 	return hits;
 }
 
+/* The options a soundness query reads (war, alias_aware), as an index of 4. */
+static int
+opt_key(const OracleOptions *o)
+{
+	return (o->war ? 2 : 0) | (o->alias_aware ? 1 : 0);
+}
+
 static int
 run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char *model,
           FindingList *out)
@@ -248,6 +255,8 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 		fl_sign(f);
 	}
 	hits += g->overflow;
+	if (out) /* every hazard searched for: the verdict of orc_is_sound_graph(g, o, NULL) */
+		((EventGraph *)g)->sound[opt_key(o)] = hits == 0;
 	free(s.found);
 	free(mem);
 	return hits;
@@ -291,7 +300,7 @@ static OrcSoundPlan *
 graph_plan(const EventGraph *g, const OracleOptions *o)
 {
 	EventGraph *m = (EventGraph *)g;
-	int k = (o->war ? 2 : 0) | (o->alias_aware ? 1 : 0);
+	int k = opt_key(o);
 	if (!m->plans[k])
 		m->plans[k] = orc_sound_plan(g, o);
 	return m->plans[k];
@@ -304,6 +313,8 @@ orc_is_sound_graph(const EventGraph *g, const OracleOptions *o, const unsigned c
 	(void)scratch;
 	if (g->overflow)
 		return 0;
+	if (!on && g->sound[opt_key(o)] >= 0)
+		return g->sound[opt_key(o)]; /* found by orc_soundness_graph on this graph */
 	return orc_is_sound_plan(graph_plan(g, o), on);
 }
 
