@@ -88,14 +88,14 @@ enum {
 static const int64_t WMAX = (int64_t)1 << 40; /* weights and costs saturate here */
 
 static const char RULE_NECESSITY[] =
-	"SPEC 6 minimality (1) necessity: no inserted fence can be removed while the program "
+	"minimality.necessity (docs/semantics.md \u00a75.4): no inserted fence can be removed while the program "
 	"stays sound (PTX ISA 8.6 proxies: a fence is needed only between a generic access and "
 	"a later async-proxy access)";
 static const char RULE_PLACEMENT[] =
-	"SPEC 6 minimality (2) placement: the executed-fence cost (loop trip counts as weights, "
+	"minimality.placement (docs/semantics.md \u00a75.4): the executed-fence cost (loop trip counts as weights, "
 	"unknown trips weighted) must equal the optimum over all sound placements";
 static const char RULE_ALIAS[] =
-	"SPEC 6 minimality (3) alias-aware: no fence guards an async op whose footprint cannot "
+	"minimality.alias (docs/semantics.md \u00a75.4): no fence guards an async op whose footprint cannot "
 	"overlap the preceding generic accesses";
 
 /* ---- weights ------------------------------------------------------------------ */

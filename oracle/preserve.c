@@ -707,7 +707,7 @@ orc_preservation_report(Loc where, const char *what, const char *why, const char
                         FindingList *out)
 {
 	Finding *f = fl_add(out, FK_NOT_PRESERVED, model, "preservation",
-	                    "SPEC 6 preservation: erasing the inserted fences (and, for legacy, the "
+	                    "preservation (docs/semantics.md \u00a75.5): erasing the inserted fences (and, for legacy, the "
 	                    "handshake) must give back the input exactly",
 	                    where);
 	fl_set_message(out, f, "%s", why);

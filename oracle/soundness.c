@@ -39,7 +39,7 @@ static const char RULE_W[] =
 static const char RULE_WAR[] =
 	"PTX ISA 9.1 \u00a78.6 (Proxies), \u00a79.7.13.4 (fence.proxy.async): a generic-proxy read of shared "
 	"memory and a later async-proxy write of it (TMA load) must be separated by fence.proxy.async "
-	"(WAR across proxies, SPEC 4.2; DeepEP #621/#632/#642, TransformerEngine #2695)";
+	"(WAR across proxies, docs/semantics.md \u00a72 hazard 3; DeepEP #621/#632/#642, TransformerEngine #2695)";
 static const char NOTE[] =
 	"all paths of the control-flow graph; branch conditions and trip counts unknown unless constant";
 
