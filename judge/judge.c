@@ -288,7 +288,7 @@ orc_differential(const PassModel *a, const PassModel *b, const Program *p,
 			continue;
 		Loc where = first_difference(fa->body, fb->body);
 		Finding *f = fl_add(out, FK_DIFFERENTIAL, a->name, "differential",
-		                    "SPEC 6 differential: two models disagree; the other oracles say who is wrong",
+		                    "differential (docs/semantics.md \u00a75.7): two models disagree; the other oracles say who is wrong",
 		                    where);
 		const char *va = verdict(fa, o), *vb = verdict(fb, o);
 		fl_set_message(out, f, "%s and %s differ (function %s): %s is %s; %s is %s", a->name,

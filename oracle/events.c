@@ -1055,6 +1055,7 @@ void
 orc_events_init(EventGraph *g)
 {
 	memset(g, 0, sizeof *g);
+	memset(g->sound, -1, sizeof g->sound);
 }
 
 void
@@ -1088,6 +1089,7 @@ build(EventGraph *g, const Func *f, int cand)
 	for (int k = 0; k < 4; k++) {
 		orc_sound_plan_free(g->plans[k]);
 		g->plans[k] = NULL;
+		g->sound[k] = -1;
 	}
 	g->n = 0;
 	g->nivals = g->nleaves = g->ndinfo = 0;

@@ -77,6 +77,9 @@ typedef struct EventGraph {
 	/* soundness.c's prepared queries on this graph, by options (war,
 	 * alias_aware); made on first use, dropped when the graph is rebuilt. */
 	struct OrcSoundPlan *plans[4];
+	/* The same options' verdict once known (orc_soundness_graph found it):
+	 * 1 sound, 0 not, -1 not known; dropped when the graph is rebuilt. */
+	signed char sound[4];
 } EventGraph;
 
 /* events.c */

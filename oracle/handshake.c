@@ -32,7 +32,8 @@
 static const char RULE[] =
 	"PTX ISA 9.1 \u00a79.7.9.25.6 (cp.async.bulk.commit_group, cp.async.bulk.wait_group.read): the source "
 	"of a bulk store may be rewritten only after its bulk async-group is committed and "
-	"wait_group.read has completed; SPEC 4.3 measured 66-98% corrupted copies without the wait";
+	"wait_group.read has completed (docs/semantics.md \u00a72 hazard 6; the race shows on real "
+	"hardware: docs/hw-races.md)";
 static const char NOTE[] =
 	"all paths of the control-flow graph; branch conditions and trip counts unknown unless constant";
 

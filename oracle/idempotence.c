@@ -45,7 +45,7 @@ same_place(const Inserted *a, const Inserted *b)
 }
 
 static const char RULE[] =
-	"SPEC 6 idempotence: running the model on its own output must give the same output";
+	"idempotence (docs/semantics.md \u00a75.6): running the model on its own output must give the same output";
 
 int
 orc_idempotence(const Func *q, const Func *qq, const char *model, FindingList *out)

@@ -240,6 +240,10 @@ char *orc_stmt_brief(Arena *a, const Stmt *s); /* first printed line, at most 80
 Loc orc_inserted_loc(const Inserted *x);     /* input statement it precedes, else output's, else parent */
 /* Adds FK_NOT_PRESERVED when erasing q's insertions does not give p back. */
 int orc_preservation(const Func *p, const Func *q, const char *model, FindingList *out);
+/* The finding orc_preservation adds for what orc_align_explain said (where,
+ * what, why) of an output that does not align: 1. */
+int orc_preservation_report(Loc where, const char *what, const char *why, const char *model,
+                            FindingList *out);
 
 /* idempotence.c */
 /* Adds FK_NOT_IDEMPOTENT when qq = M(q) differs from q = M(p): at the first

@@ -22,6 +22,9 @@ struct OracleShared {
 	const Func *graph_of;   /* NULL: not built for this function */
 	OrcAlignment al;
 	int aligned;            /* al is the alignment of this function's q to p */
+	Loc where;              /* not preserved: orc_align_explain's where, what and why */
+	const char *what;
+	char why[400];
 	Arena *scratch;         /* the alignment's insertions and erased copies */
 };
 
@@ -76,7 +79,10 @@ case_alignment(const OracleCase *c)
 	if (!s->aligned) {
 		s->al.ins = NULL;
 		s->al.nins = 0;
-		s->al.preserved = orc_align(c->p, c->q, s->scratch, &s->al.ins, &s->al.nins, NULL) == 0;
+		s->where = (Loc){0, 0};
+		s->what = NULL;
+		s->al.preserved = orc_align_explain(c->p, c->q, s->scratch, &s->al.ins, &s->al.nins, &s->where,
+		                                    &s->what, s->why, sizeof s->why) == 0;
 		s->aligned = 1;
 	}
 	return &s->al;
@@ -107,7 +113,11 @@ int
 orc_run_preservation(const OracleCase *c, FindingList *out)
 {
 	const OrcAlignment *al = case_alignment(c);
-	return al && al->preserved ? 0 : orc_preservation(c->p, c->q, c->model, out);
+	if (!al)
+		return orc_preservation(c->p, c->q, c->model, out);
+	/* The shared alignment said why (same arena, same answer as a rerun). */
+	return al->preserved ? 0 : orc_preservation_report(c->shared->where, c->shared->what, c->shared->why,
+	                                                   c->model, out);
 }
 
 int

@@ -703,8 +703,15 @@ orc_preservation(const Func *p, const Func *q, const char *model, FindingList *o
 	char why[400];
 	if (orc_align_explain(p, q, out->arena, NULL, NULL, &where, &what, why, sizeof why) == 0)
 		return 0;
+	return orc_preservation_report(where, what, why, model, out);
+}
+
+int
+orc_preservation_report(Loc where, const char *what, const char *why, const char *model,
+                        FindingList *out)
+{
 	Finding *f = fl_add(out, FK_NOT_PRESERVED, model, "preservation",
-	                    "SPEC 6 preservation: erasing the inserted fences (and, for legacy, the "
+	                    "preservation (docs/semantics.md \u00a75.5): erasing the inserted fences (and, for legacy, the "
 	                    "handshake) must give back the input exactly",
 	                    where);
 	fl_set_message(out, f, "%s", why);

@@ -39,7 +39,7 @@ static const char RULE_W[] =
 static const char RULE_WAR[] =
 	"PTX ISA 9.1 \u00a78.6 (Proxies), \u00a79.7.13.4 (fence.proxy.async): a generic-proxy read of shared "
 	"memory and a later async-proxy write of it (TMA load) must be separated by fence.proxy.async "
-	"(WAR across proxies, SPEC 4.2; DeepEP #621/#632/#642, TransformerEngine #2695)";
+	"(WAR across proxies, docs/semantics.md \u00a72 hazard 3; DeepEP #621/#632/#642, TransformerEngine #2695)";
 static const char NOTE[] =
 	"all paths of the control-flow graph; branch conditions and trip counts unknown unless constant";
 
@@ -220,6 +220,13 @@ search(Search *s, const Class *c, int stamp, const char *model, FindingList *out
 	return hits;
 }
 
+/* The options a soundness query reads (war, alias_aware), as an index of 4. */
+static int
+opt_key(const OracleOptions *o)
+{
+	return (o->war ? 2 : 0) | (o->alias_aware ? 1 : 0);
+}
+
 static int
 run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char *model,
           FindingList *out)
@@ -248,6 +255,8 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 		fl_sign(f);
 	}
 	hits += g->overflow;
+	if (out) /* every hazard searched for: the verdict of orc_is_sound_graph(g, o, NULL) */
+		((EventGraph *)g)->sound[opt_key(o)] = hits == 0;
 	free(s.found);
 	free(mem);
 	return hits;
@@ -291,7 +300,7 @@ static OrcSoundPlan *
 graph_plan(const EventGraph *g, const OracleOptions *o)
 {
 	EventGraph *m = (EventGraph *)g;
-	int k = (o->war ? 2 : 0) | (o->alias_aware ? 1 : 0);
+	int k = opt_key(o);
 	if (!m->plans[k])
 		m->plans[k] = orc_sound_plan(g, o);
 	return m->plans[k];
@@ -304,6 +313,8 @@ orc_is_sound_graph(const EventGraph *g, const OracleOptions *o, const unsigned c
 	(void)scratch;
 	if (g->overflow)
 		return 0;
+	if (!on && g->sound[opt_key(o)] >= 0)
+		return g->sound[opt_key(o)]; /* found by orc_soundness_graph on this graph */
 	return orc_is_sound_plan(graph_plan(g, o), on);
 }
 
@@ -366,6 +377,10 @@ orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 		P->fence[i] = t->kind == EV_FENCE;
 		P->stamp[i] = -1;
 		cls[i] = 0;
+		/* Only accesses are sources (member) or hazards (hazard): the
+		 * control nodes, most of the graph, need no look at the classes. */
+		if (t->kind != EV_GWRITE && t->kind != EV_GREAD && t->kind != EV_AREAD && t->kind != EV_AWRITE)
+			continue;
 		for (int c = 0; c < nc; c++) {
 			const Class *cl = &P->cl[c];
 			if (!cls[i] && member(cl, t)) {
