@@ -1,5 +1,5 @@
 /* pass_ext_server.c: persistent external pass models,
- * `--model '[NAME=]ext-server:COMMAND'` (SPEC 5; protocol in
+ * `--model '[NAME=]ext-server:COMMAND'` (protocol in
  * docs/external-models.md).
  *
  * COMMAND starts once per process (/bin/sh -c, its own process group) and
@@ -115,7 +115,7 @@ pass_find_ext_server(const char *spec)
 	s->model.name = nm;
 	s->model.summary = "external server: one process, many programs (docs/external-models.md)";
 	s->model.run_program = run_server;
-	s->model.contract = "SPEC 5 external server: after its hello, answers every framed program "
+	s->model.contract = "external server: after its hello, answers every framed program "
 	                    "with one result, reject or error frame (docs/external-models.md)";
 	s->model.cmd = copy + (rest - spec) + plen;
 	s->fd_in = s->fd_out = s->fd_err = -1;

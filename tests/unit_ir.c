@@ -1016,6 +1016,7 @@ test_verifier_memo(void)
 
 /* Every node takes its own kind's bytes (ir.h); copies take the same; a
  * Debug build marks the rest of a full slot (a pattern, or ASan poison). */
+#ifndef NDEBUG
 static int
 tail_marked(const void *node, size_t size)
 {
@@ -1026,6 +1027,7 @@ tail_marked(const void *node, size_t size)
 	return p[size] == 0xa5;
 #endif
 }
+#endif
 
 static void
 test_node_sizes(void)
