@@ -309,31 +309,47 @@ col_of(const Reader *r, size_t pos)
 	return (int)(pos - r->lx.line_start) + 1;
 }
 
-/* Character classes of the bytes, one lookup per byte. */
-enum { CC_NAME = 1, CC_DIGIT = 2 };
-#define CC_ROW(c)                                                              \
-	(((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') || (c) == '_'  \
-	     ? CC_NAME                                                         \
-	     : (c) >= '0' && (c) <= '9' ? CC_DIGIT : 0)
-#define CC4(c) CC_ROW(c), CC_ROW((c) + 1), CC_ROW((c) + 2), CC_ROW((c) + 3)
-#define CC16(c) CC4(c), CC4((c) + 4), CC4((c) + 8), CC4((c) + 12)
-static const unsigned char cclass[256] = {
-	CC16(0), CC16(16), CC16(32), CC16(48), CC16(64), CC16(80), CC16(96), CC16(112),
+/* What a byte starts, one lookup: the switch of lex_chunk, and the classes
+ * of name and number characters (B_NAME, B_DIGIT: is_word). */
+enum { B_PUNCT, B_NAME, B_DIGIT, B_SPACE, B_DOT, B_NL, B_QUOTE, B_HASH, B_BACKSLASH, B_NUL };
+#define BC_ROW(c)                                                                          \
+	((c) == ' ' || (c) == '\t' || (c) == '\f'                 ? B_SPACE                  \
+	 : ((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') || (c) == '_' ? B_NAME \
+	 : (c) >= '0' && (c) <= '9'                               ? B_DIGIT                  \
+	 : (c) == '.'                                             ? B_DOT                    \
+	 : (c) == '\n' || (c) == '\r'                             ? B_NL                     \
+	 : (c) == '"' || (c) == '\''                              ? B_QUOTE                  \
+	 : (c) == '#'                                             ? B_HASH                   \
+	 : (c) == '\\'                                            ? B_BACKSLASH              \
+	 : (c) == 0                                               ? B_NUL                    \
+	                                                          : B_PUNCT)
+#define BC4(c) BC_ROW(c), BC_ROW((c) + 1), BC_ROW((c) + 2), BC_ROW((c) + 3)
+#define BC16(c) BC4(c), BC4((c) + 4), BC4((c) + 8), BC4((c) + 12)
+static const unsigned char bclass[256] = {
+	BC16(0), BC16(16), BC16(32), BC16(48), BC16(64), BC16(80), BC16(96), BC16(112),
+	/* 128..255: punct(), which refuses them */
 };
-#undef CC16
-#undef CC4
-#undef CC_ROW
+#undef BC16
+#undef BC4
+#undef BC_ROW
+
+/* A byte of a name or a number: B_NAME or B_DIGIT. */
+static inline int
+is_word(unsigned char c)
+{
+	return (unsigned)bclass[c] - B_NAME < 2u;
+}
 
 static int
 is_digit(int c)
 {
-	return c >= 0 && (cclass[c] & CC_DIGIT);
+	return c >= 0 && bclass[c] == B_DIGIT;
 }
 
 static int
 is_name_char(int c)
 {
-	return c >= 0 && cclass[c];
+	return c >= 0 && is_word((unsigned char)c);
 }
 
 static int
@@ -550,7 +566,7 @@ decimal(Reader *r)
 	uint64_t v = 0;
 	while (p < n && s[p] >= '0' && s[p] <= '9')
 		v = v * 10 + (uint64_t)(s[p++] - '0');
-	if (p - start > 18 || (p < n && (cclass[s[p]] || s[p] == '.'))) {
+	if (p - start > 18 || (p < n && (is_word(s[p]) || s[p] == '.'))) {
 		number(r);
 		return;
 	}
@@ -796,7 +812,7 @@ name(Reader *r)
 	size_t start = lx->pos, p = start, n = r->len;
 	uint32_t h = 2166136261u;
 	const unsigned char *s = (const unsigned char *)r->src;
-	while (p < n && cclass[s[p]]) {
+	while (p < n && is_word(s[p])) {
 		h = (h ^ s[p]) * 16777619u;
 		p++;
 	}
@@ -960,28 +976,6 @@ backslash(Reader *r)
 	rd_error(r, lx->line, col_of(r, lx->pos), "unexpected character after line continuation");
 }
 
-/* What a byte starts, one lookup: the switch of lex_chunk. */
-enum { B_PUNCT, B_SPACE, B_NAME, B_DIGIT, B_DOT, B_NL, B_QUOTE, B_HASH, B_BACKSLASH, B_NUL };
-#define BC_ROW(c)                                                                          \
-	((c) == ' ' || (c) == '\t' || (c) == '\f'                 ? B_SPACE                  \
-	 : ((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') || (c) == '_' ? B_NAME \
-	 : (c) >= '0' && (c) <= '9'                               ? B_DIGIT                  \
-	 : (c) == '.'                                             ? B_DOT                    \
-	 : (c) == '\n' || (c) == '\r'                             ? B_NL                     \
-	 : (c) == '"' || (c) == '\''                              ? B_QUOTE                  \
-	 : (c) == '#'                                             ? B_HASH                   \
-	 : (c) == '\\'                                            ? B_BACKSLASH              \
-	 : (c) == 0                                               ? B_NUL                    \
-	                                                          : B_PUNCT)
-#define BC4(c) BC_ROW(c), BC_ROW((c) + 1), BC_ROW((c) + 2), BC_ROW((c) + 3)
-#define BC16(c) BC4(c), BC4((c) + 4), BC4((c) + 8), BC4((c) + 12)
-static const unsigned char bclass[256] = {
-	BC16(0), BC16(16), BC16(32), BC16(48), BC16(64), BC16(80), BC16(96), BC16(112),
-	/* 128..255: punct(), which refuses them */
-};
-#undef BC16
-#undef BC4
-#undef BC_ROW
 
 /* Lexes until the chunk being filled is full or the input ends. */
 static void
