@@ -90,6 +90,7 @@ typedef struct Eq {
 	PtrMap avar, bvar; /* a's Var -> b's Var, and back */
 	PtrMap abuf, bbuf;
 	UndoLog log;
+	int strict; /* ir_identical_func: the same vars and buffers, the same locations */
 } Eq;
 
 static int eq_expr(Eq *E, const Expr *a, const Expr *b);
@@ -105,7 +106,7 @@ var_attrs_equal(const Var *a, const Var *b)
 static int
 def_var(Eq *E, Var *a, Var *b, int scoped)
 {
-	if (!a || !b)
+	if (!a || !b || E->strict)
 		return a == b;
 	if (!var_attrs_equal(a, b))
 		return 0;
@@ -118,7 +119,7 @@ def_var(Eq *E, Var *a, Var *b, int scoped)
 static int
 use_var(Eq *E, const Var *a, const Var *b)
 {
-	if (!a || !b)
+	if (!a || !b || E->strict)
 		return a == b;
 	const Var *ma = pm_get(&E->avar, a), *mb = pm_get(&E->bvar, b);
 	if (!ma && !mb)
@@ -148,7 +149,7 @@ eq_dict_opt(Eq *E, const Expr *a, const Expr *b)
 static int
 def_buf(Eq *E, Buffer *a, Buffer *b, int scoped)
 {
-	if (!a || !b)
+	if (!a || !b || E->strict)
 		return a == b;
 	/* Mapped before its fields are compared, so that a (malformed) buffer
 	 * whose fields mention itself cannot recurse forever. */
@@ -178,7 +179,7 @@ def_buf(Eq *E, Buffer *a, Buffer *b, int scoped)
 static int
 use_buf(Eq *E, Buffer *a, Buffer *b)
 {
-	if (!a || !b)
+	if (!a || !b || E->strict)
 		return a == b;
 	const Buffer *ma = pm_get(&E->abuf, a), *mb = pm_get(&E->bbuf, b);
 	if (!ma && !mb)
@@ -188,8 +189,9 @@ use_buf(Eq *E, Buffer *a, Buffer *b)
 
 /* ---- the one expression equality --------------------------------------------- */
 
+/* locs: the locations must be equal too (ir_identical_func). */
 static int
-expr_eq(const Expr *a, const Expr *b, const IrEqHooks *h, int depth)
+expr_eq(const Expr *a, const Expr *b, const IrEqHooks *h, int depth, int locs)
 {
 	if (h->identical && a == b)
 		return 1;
@@ -198,6 +200,8 @@ expr_eq(const Expr *a, const Expr *b, const IrEqHooks *h, int depth)
 	if (h->max_depth > 0 && depth > h->max_depth)
 		return 0;
 	if (a->kind != b->kind || !same_str(ir_expr_dtype(a), ir_expr_dtype(b)))
+		return 0;
+	if (locs && (a->loc.line != b->loc.line || a->loc.col != b->loc.col))
 		return 0;
 	depth++;
 	switch (a->kind) {
@@ -210,12 +214,12 @@ expr_eq(const Expr *a, const Expr *b, const IrEqHooks *h, int depth)
 	for (int i = 0; i < a->u.n; i++)             \
 		if (!same_str(a->u.m[i], b->u.m[i]))     \
 			return 0;
-#define FX(m) if (!expr_eq(a->u.m, b->u.m, h, depth)) return 0;
+#define FX(m) if (!expr_eq(a->u.m, b->u.m, h, depth, locs)) return 0;
 #define FXS(m, n)                                          \
 	if (a->u.n != b->u.n)                                  \
 		return 0;                                          \
 	for (int i = 0; i < a->u.n; i++)                       \
-		if (!expr_eq(a->u.m[i], b->u.m[i], h, depth))      \
+		if (!expr_eq(a->u.m[i], b->u.m[i], h, depth, locs))      \
 			return 0;
 #define FVU(m) if (!h->var(h->ctx, a->u.m, b->u.m)) return 0;
 #define FBU(m) if (!h->buf(h->ctx, a->u.m, b->u.m)) return 0;
@@ -228,7 +232,7 @@ expr_eq(const Expr *a, const Expr *b, const IrEqHooks *h, int depth)
 int
 ir_expr_eq(const Expr *a, const Expr *b, const IrEqHooks *h)
 {
-	return expr_eq(a, b, h, 0);
+	return expr_eq(a, b, h, 0, 0);
 }
 
 static int
@@ -246,8 +250,8 @@ hook_buf(void *ctx, Buffer *a, Buffer *b)
 static int
 eq_expr(Eq *E, const Expr *a, const Expr *b)
 {
-	IrEqHooks h = {hook_var, hook_buf, E, 0, 0};
-	return expr_eq(a, b, &h, 0);
+	IrEqHooks h = {hook_var, hook_buf, E, E->strict, 0};
+	return expr_eq(a, b, &h, 0, E->strict);
 }
 
 static int
@@ -309,7 +313,11 @@ eq_stmt(Eq *E, const Stmt *a, const Stmt *b)
 {
 	if (!a || !b)
 		return a == b;
+	if (E->strict && a == b)
+		return 1;
 	if (a->kind != b->kind)
+		return 0;
+	if (E->strict && (a->loc.line != b->loc.line || a->loc.col != b->loc.col))
 		return 0;
 	size_t mark = E->log.n;
 	int ok = eq_stmt_fields(E, a, b);
@@ -362,6 +370,17 @@ int
 ir_equal_func(const Func *a, const Func *b)
 {
 	Eq E = {0};
+	int ok = eq_func(&E, a, b);
+	eq_free(&E);
+	return ok;
+}
+
+int
+ir_identical_func(const Func *a, const Func *b)
+{
+	if (a == b)
+		return 1;
+	Eq E = {.strict = 1};
 	int ok = eq_func(&E, a, b);
 	eq_free(&E);
 	return ok;

@@ -433,6 +433,11 @@ int ir_era_parse(const char *name, IrEra *out); /* 0 ok, -1 unknown */
 int ir_equal_program(const Program *a, const Program *b);
 int ir_equal_func(const Func *a, const Func *b);
 int ir_equal_stmt(const Stmt *a, const Stmt *b); /* free vars compared by name */
+/* Equal, and indistinguishable to anything that reads them: the same Var and
+ * Buffer objects where equality would map one to another, every statement
+ * and expression at the same location; shared subtrees are not walked.  Two
+ * models' outputs of one input that are identical judge alike. */
+int ir_identical_func(const Func *a, const Func *b);
 uint64_t ir_hash_program(const Program *p);
 uint64_t ir_hash_func(const Func *f);
 uint64_t ir_hash_stmt(const Stmt *s);

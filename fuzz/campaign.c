@@ -498,6 +498,10 @@ worker_program(Worker *wk, Arena *a, Program *p)
 		fz_apply_locs(&wk->locs);
 	}
 	unsigned char applied[CAMPAIGN_MAX_MODELS + 1];
+	/* Models whose outputs coincide are judged once (their findings are
+	 * the same under each name). */
+	if (p)
+		orc_share_begin(p, &o->oracles);
 	for (int m = 0; m < njudges(o); m++) {
 		FindingList fl;
 		fl_init(&fl, a);
@@ -561,6 +565,7 @@ worker_program(Worker *wk, Arena *a, Program *p)
 			pe->n++;
 		}
 	}
+	orc_share_end();
 	if (pe->n) {
 		wk->npend++;
 	} else if (!wk->spare) {
@@ -591,6 +596,11 @@ worker_close(Worker *wk, int rc)
 	wk->npend = 0;
 	if (rc)
 		wk->ctr->failed[wk->w] = 1;
+	int checked;
+	long taken = orc_share_taken(&checked);
+	if (checked)
+		fprintf(stderr, "fencefuzz campaign: worker %d: FENCEFUZZ_JUDGE_SHARE=check: %ld verdicts taken over, "
+		                "each equal to judging again\n", wk->w, taken);
 	pm_free(&wk->seen);
 	pm_free(&wk->occurrences);
 	pm_free(&wk->cause);

@@ -14,6 +14,8 @@
  * FK_GATED, root cause PASS_CAUSE_GATED; one that it has too is left out
  * there (TileLang binds the target first, and programs with one find it). */
 #include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "judge.h"
@@ -156,19 +158,226 @@ entry_kinds(int i)
 }
 #endif
 
-/* Every enabled oracle of the registry (oracle/oracles.def) on one function. */
-static void
-judge_func(const OracleCase *c, FindingList *out)
+/* ---- verdicts shared across the models of one program (orc_share_begin) ---- */
+
+/* What the registry's rows said of one output function, row by row, before
+ * the model explained it: findings from[i] .. from[i + 1] - 1 and notes
+ * note_from[i] .. note_from[i + 1] - 1 of row i (notes without the model's
+ * name in front). */
+typedef struct Verdict {
+	const Func *p, *q;
+	Finding *f;
+	const char **notes;
+	int from[ORC_NORACLES + 1], note_from[ORC_NORACLES + 1];
+} Verdict;
+
+enum { SHARE_MAX = 16 }; /* output functions remembered per program */
+
+static long shared_total; /* verdicts taken over, for orc_share_taken */
+
+static struct {
+	int active;
+	const Program *p;
+	const OracleOptions *o;
+	Arena *arena; /* where the findings' strings live: the lists' arena */
+	Verdict v[SHARE_MAX];
+	int n;
+} share;
+
+/* FENCEFUZZ_JUDGE_SHARE: 0 judges every model's output (no sharing);
+ * "check" shares and also judges, and aborts where the two differ. */
+static int share_mode = -1; /* 0 off, 1 on, 2 check */
+
+static int
+mode(void)
 {
+	if (share_mode < 0) {
+		const char *e = getenv("FENCEFUZZ_JUDGE_SHARE");
+		share_mode = e && strcmp(e, "0") == 0 ? 0 : e && strcmp(e, "check") == 0 ? 2 : 1;
+	}
+	return share_mode;
+}
+
+void
+orc_share_begin(const Program *p, const OracleOptions *o)
+{
+	if (!mode())
+		return;
+	share.active = 1;
+	share.p = p;
+	share.o = o;
+	share.arena = NULL;
+	share.n = 0;
+}
+
+void
+orc_share_end(void)
+{
+	share.active = 0;
+	share.p = NULL;
+	share.n = 0;
+}
+
+/* A row that reads the model itself (its run on its own output) is judged
+ * again for each model; every other row reads only the input, the output
+ * and the options. */
+static int
+row_reads_model(int i)
+{
+	return (orc_oracles[i].needs & ORC_IN_QQ) != 0;
+}
+
+/* Remembers what the rows said of c->q (out's items from `first`, notes from
+ * `first_note`, row boundaries in from/note_from), when every finding's
+ * signature is fl_sign's and every note starts with the model's name. */
+static void
+share_remember(const OracleCase *c, const FindingList *out, const int *from, const int *note_from)
+{
+	if (share.n == SHARE_MAX || (share.arena && share.arena != out->arena))
+		return;
+	size_t mlen = strlen(c->model);
+	if (mlen > 64)
+		return;
+	for (int j = from[0]; j < from[ORC_NORACLES]; j++) {
+		Finding f = out->items[j];
+		fl_sign(&f);
+		if (f.signature != out->items[j].signature)
+			return;
+	}
+	/* A note is remade as "model: rest", within fl_add_note's 511 bytes
+	 * however long the next model's name: only notes well inside it. */
+	for (int j = note_from[0]; j < note_from[ORC_NORACLES]; j++)
+		if (strncmp(out->notes[j], c->model, mlen) != 0 || strncmp(out->notes[j] + mlen, ": ", 2) != 0 ||
+		    strlen(out->notes[j]) > 400)
+			return;
+	Verdict *v = &share.v[share.n];
+	int nf = from[ORC_NORACLES] - from[0], nn = note_from[ORC_NORACLES] - note_from[0];
+	v->p = c->p;
+	v->q = c->q;
+	v->f = nf ? ar_alloc(out->arena, sizeof *v->f * (size_t)nf) : NULL;
+	if (nf)
+		memcpy(v->f, &out->items[from[0]], sizeof *v->f * (size_t)nf);
+	v->notes = nn ? ar_alloc(out->arena, sizeof *v->notes * (size_t)nn) : NULL;
+	for (int j = 0; j < nn; j++)
+		v->notes[j] = out->notes[note_from[0] + j] + mlen + 2;
+	for (int i = 0; i <= ORC_NORACLES; i++) {
+		v->from[i] = from[i] - from[0];
+		v->note_from[i] = note_from[i] - note_from[0];
+	}
+	share.arena = out->arena;
+	share.n++;
+}
+
+/* An earlier model's verdict on an output identical to c->q, or NULL. */
+static const Verdict *
+share_find(const OracleCase *c, const FindingList *out)
+{
+	if (out->arena != share.arena)
+		return NULL;
+	for (int k = 0; k < share.n; k++)
+		if (share.v[k].p == c->p && ir_identical_func(share.v[k].q, c->q))
+			return &share.v[k];
+	return NULL;
+}
+
+long
+orc_share_taken(int *checked)
+{
+	if (checked)
+		*checked = mode() == 2;
+	return shared_total;
+}
+
+/* Row i's findings and notes of verdict v, as this model's. */
+static void
+share_copy_row(const Verdict *v, int i, const char *model, FindingList *out)
+{
+	for (int j = v->from[i]; j < v->from[i + 1]; j++) {
+		Finding *f = fl_add(out, v->f[j].kind, model, v->f[j].oracle, v->f[j].rule, v->f[j].loc);
+		*f = v->f[j];
+		f->model = model;
+		fl_sign(f);
+	}
+	for (int j = v->note_from[i]; j < v->note_from[i + 1]; j++)
+		fl_add_note(out, "%s: %s", model, v->notes[j]);
+}
+
+static void judge_func(const OracleCase *c, FindingList *out, int sharing);
+
+static int
+same_text(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static int
+same_finding(const Finding *a, const Finding *b)
+{
+	if (a->kind != b->kind || !same_text(a->model, b->model) || !same_text(a->oracle, b->oracle) ||
+	    !same_text(a->rule, b->rule) || a->loc.line != b->loc.line || a->loc.col != b->loc.col ||
+	    !same_text(a->message, b->message) || a->nwitness != b->nwitness || a->strength != b->strength ||
+	    !same_text(a->strength_note, b->strength_note) || a->signature != b->signature ||
+	    !same_text(a->root_cause, b->root_cause))
+		return 0;
+	for (int i = 0; i < a->nwitness; i++)
+		if (a->witness[i].loc.line != b->witness[i].loc.line || a->witness[i].loc.col != b->witness[i].loc.col ||
+		    !same_text(a->witness[i].what, b->witness[i].what))
+			return 0;
+	return 1;
+}
+
+/* FENCEFUZZ_JUDGE_SHARE=check: the verdicts taken over (out's items from
+ * `first`, notes from `first_note`) against judging c again. */
+static void
+share_check(const OracleCase *c, const FindingList *out, int first, int first_note)
+{
+	FindingList again;
+	fl_init(&again, out->arena);
+	orc_shared_reset(c->shared, out->arena);
+	judge_func(c, &again, 0);
+	int ok = again.n == out->n - first && again.nnotes == out->nnotes - first_note;
+	for (int j = 0; ok && j < again.n; j++)
+		ok = same_finding(&again.items[j], &out->items[first + j]);
+	for (int j = 0; ok && j < again.nnotes; j++)
+		ok = strcmp(again.notes[j], out->notes[first_note + j]) == 0;
+	if (!ok) {
+		fprintf(stderr, "fencefuzz: FENCEFUZZ_JUDGE_SHARE=check: the verdicts %s took over differ from "
+		                "judging its output (function %s): %d findings and %d notes shared, %d and %d judged\n",
+		        c->model, c->p->name ? c->p->name : "?", out->n - first, out->nnotes - first_note, again.n,
+		        again.nnotes);
+		abort();
+	}
+}
+
+/* Every enabled oracle of the registry (oracle/oracles.def) on one function;
+ * sharing (the program of orc_share_begin): an identical output's verdicts
+ * are taken over instead of judged again (rows that read the model run
+ * anyway). */
+static void
+judge_func(const OracleCase *c, FindingList *out, int sharing)
+{
+	const Verdict *v = sharing ? share_find(c, out) : NULL;
+	shared_total += v != NULL;
+	int from[ORC_NORACLES + 1], note_from[ORC_NORACLES + 1];
 	for (int i = 0; i < ORC_NORACLES; i++) {
+		from[i] = out->n;
+		note_from[i] = out->nnotes;
 		if (!runs(c->o, i))
 			continue;
-		int from = out->n;
+		if (v && !row_reads_model(i)) {
+			share_copy_row(v, i, c->model, out);
+			continue;
+		}
 		orc_oracles[i].run(c, out);
-		for (int j = from; j < out->n; j++)
+		for (int j = from[i]; j < out->n; j++)
 			assert((entry_kinds(i) >> out->items[j].kind) & 1); /* oracles.def lists its kinds */
-		(void)from;
 	}
+	from[ORC_NORACLES] = out->n;
+	note_from[ORC_NORACLES] = out->nnotes;
+	if (sharing && !v)
+		share_remember(c, out, from, note_from);
+	if (v && mode() == 2)
+		share_check(c, out, from[0], note_from[0]);
 }
 
 int
@@ -205,12 +414,13 @@ orc_check_hook(const PassModel *m, const Program *p, const OracleOptions *o, Fin
 	static OracleShared *shared;
 	if (!shared)
 		shared = orc_shared_new();
+	int sharing = share.active && p == share.p && o == share.o;
 	for (int i = 0; i < p->nfuncs && i < q->nfuncs; i++) {
 		const Func *pf = p->funcs[i], *qf = q->funcs[i];
 		int from = out->n;
 		orc_shared_reset(shared, out->arena);
 		OracleCase c = {pf, qf, qq ? qq->funcs[i] : NULL, o, m->name, shared};
-		judge_func(&c, out);
+		judge_func(&c, out, sharing);
 		explain_findings(m, pf, qf, o, out, from, hook);
 	}
 	orc_shared_reset(shared, NULL);

@@ -31,4 +31,21 @@ int orc_check_hook(const PassModel *m, const Program *p, const OracleOptions *o,
 int orc_differential(const PassModel *a, const PassModel *b, const Program *p,
                      const OracleOptions *o, FindingList *out);
 
+/* Several models judged on one program p with options o (a campaign
+ * worker's loop): between orc_share_begin and orc_share_end, an output
+ * function identical (ir_identical_func) to an earlier model's output of the
+ * same input function takes over that model's oracle verdicts, under its own
+ * name, instead of being judged again: the oracles read nothing but the
+ * input, the output and the options, so the findings are the ones judging
+ * gives.  The rows that read the model (idempotence: its run on its own
+ * output) and the model's explanation of each finding still run for it.
+ * Every list judged in between must use one arena, alive until the end
+ * (the verdicts' strings stay there); the judge is not reentrant. */
+void orc_share_begin(const Program *p, const OracleOptions *o);
+void orc_share_end(void);
+/* Output functions whose verdicts were taken over so far in this process;
+ * *checked (when not NULL): 1 when FENCEFUZZ_JUDGE_SHARE=check judged each
+ * of them too (and found them equal, or the process had aborted). */
+long orc_share_taken(int *checked);
+
 #endif

@@ -35,6 +35,19 @@ bykind='select kind, model, sum(count) from findings group by kind, model order 
 [ "$(q "$work/a.sqlite" 'select execs from campaigns')" = 80 ] && ok || bad "execs not recorded"
 grep -q "campaign 1: 80 programs" "$work/out.txt" && ok || bad "summary line missing"
 
+# models whose outputs coincide are judged once (judge.h, orc_share_begin):
+# the check mode judges every taken-over output again and aborts on any
+# difference, and the findings are exactly those of judging every output
+full='select kind, model, oracle, signature, rule, line, col, message, witness, strength, strength_note, count, root_cause from findings order by kind, model, signature'
+FENCEFUZZ_JUDGE_SHARE=check "$ff" campaign --programs 200 --seed 13 --no-reduce --db "$work/share-check.sqlite" >"$work/sc.txt" 2>&1 ||
+	{ bad "campaign, FENCEFUZZ_JUDGE_SHARE=check: exit $?"; tail -5 "$work/sc.txt"; }
+n=$(sed -n 's/.*FENCEFUZZ_JUDGE_SHARE=check: \([0-9]*\) verdicts taken over, each equal.*/\1/p' "$work/sc.txt")
+[ "${n:-0}" -gt 0 ] && ok || bad "no verdict taken over in 200 programs of three models"
+FENCEFUZZ_JUDGE_SHARE=0 "$ff" campaign --programs 200 --seed 13 --no-reduce --db "$work/share-off.sqlite" >/dev/null 2>&1 || bad "campaign, FENCEFUZZ_JUDGE_SHARE=0: exit $?"
+"$ff" campaign --programs 200 --seed 13 --no-reduce --db "$work/share-on.sqlite" >/dev/null 2>&1 || bad "campaign (shared verdicts): exit $?"
+[ -n "$(q "$work/share-on.sqlite" "$full")" ] && [ "$(q "$work/share-off.sqlite" "$full")" = "$(q "$work/share-on.sqlite" "$full")" ] &&
+	ok || bad "shared verdicts stored other findings than judging every output"
+
 before=$(q "$work/a.sqlite" 'select sum(count) from findings')
 run --db "$work/a.sqlite"
 after=$(q "$work/a.sqlite" 'select sum(count) from findings')
