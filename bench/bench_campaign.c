@@ -75,8 +75,10 @@ throughput(Stage st, double seconds)
 			else if (st >= STAGE_SOUND) {
 				FindingList fl;
 				fl_init(&fl, a);
+				orc_share_begin(p, &o); /* as a campaign worker judges its models */
 				for (int m = 0; m < (st == STAGE_ALL3 ? 3 : 1); m++)
 					orc_check(models[m], p, &o, &fl);
+				orc_share_end();
 			}
 			ar_reset(a);
 		}

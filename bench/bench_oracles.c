@@ -167,11 +167,13 @@ main(int argc, char **argv)
 		Program *p = fz_generate(a, &d, &g);
 		FindingList fl;
 		fl_init(&fl, a);
+		orc_share_begin(p, &o); /* as a campaign worker judges its models */
 		for (int m = 0; m < nmodels; m++)
 			if (pass_accepts(models[m], p, NULL)) {
 				orc_check(models[m], p, &o, &fl);
 				judged++;
 			}
+		orc_share_end();
 		findings += fl.n;
 		h = digest(h, &fl);
 		ar_free(a);
