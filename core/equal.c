@@ -67,8 +67,8 @@ undo_to(UndoLog *log, size_t mark)
 static int
 same_str(const char *a, const char *b)
 {
-	if (!a || !b)
-		return a == b;
+	if (a == b || !a || !b)
+		return a == b; /* a shared (or interned) name is equal without a look */
 	return strcmp(a, b) == 0;
 }
 
