@@ -42,6 +42,21 @@ ar_alloc(Arena *a, size_t n)
 	return ar_alloc_slow(a, n);
 }
 
+/* Grows p, the allocation of old bytes that a handed out last, to n bytes
+ * in place: when nothing was handed out after it and the chunk has room.
+ * The bytes added are zero.  Returns p, or NULL (p unchanged) when it
+ * cannot grow there: the caller then allocates anew. */
+static inline void *
+ar_grow_last(Arena *a, void *p, size_t old, size_t n)
+{
+	old = (old + 7) & ~(size_t)7;
+	n = (n + 7) & ~(size_t)7;
+	if ((unsigned char *)p + old != a->next || n < old || n - old > (size_t)(a->end - a->next))
+		return NULL;
+	a->next += n - old;
+	return p; /* zero past old: chunks are zeroed when made or reset */
+}
+
 char *ar_strndup(Arena *a, const char *s, size_t n);
 char *ar_strdup(Arena *a, const char *s);
 size_t ar_bytes(const Arena *a);

@@ -161,6 +161,7 @@ VEC_PUSH_BODY(StrVec, const char *)
 
 /* A vector gathered in inl (on the stack) to the arena at its exact size;
  * NULL when empty.  One that outgrew inl is in the arena already. */
+#define VEC_INL(inl) {(inl), 0, (int)(sizeof(inl) / sizeof((inl)[0]))}
 static void
 exact(Parser *p, ExprVec *x, Expr **inl)
 {
@@ -938,7 +939,8 @@ typedef struct Args {
 	ExprVec pos;
 	StrVec kwnames;
 	ExprVec kwvals;
-	TokVec kwtoks;
+	TokVec kwtoks;   /* in kwt_inl while it fits: valid while the Args is */
+	Tok *kwt_inl[4];
 } Args;
 
 static Expr *expr(Parser *p);
@@ -961,11 +963,14 @@ call_args(Parser *p, Args *a, const Tok *at, const char *fn, int opget)
 	memset(a, 0, sizeof *a);
 	a->at = at;
 	a->fn = fn;
-	/* The positional arguments gather on the stack and go to the arena at
-	 * their exact size (they become the call's argument array). */
-	Expr *inl[8];
-	a->pos.v = inl;
-	a->pos.cap = 8;
+	/* The arguments gather on the stack and go to the arena at their
+	 * exact size (they become the call's argument arrays). */
+	Expr *inl[16], *kwv[4];
+	const char *kwn[4];
+	a->pos = (ExprVec)VEC_INL(inl);
+	a->kwvals = (ExprVec)VEC_INL(kwv);
+	a->kwnames = (StrVec)VEC_INL(kwn);
+	a->kwtoks = (TokVec)VEC_INL(a->kwt_inl);
 	while (!op_is(tok(p), ")")) {
 		Tok *t = tok(p);
 		if (op_is(t, "*") || op_is(t, "**"))
@@ -988,6 +993,11 @@ call_args(Parser *p, Args *a, const Tok *at, const char *fn, int opget)
 			break;
 	}
 	exact(p, &a->pos, inl);
+	exact(p, &a->kwvals, kwv);
+	if (a->kwnames.v == kwn)
+		a->kwnames.v = a->kwnames.n ? (const char **)ar_dup_array(p->r.a, (void *const *)kwn, a->kwnames.n)
+		                            : NULL;
+	a->kwnames.cap = a->kwnames.n;
 	expect_op(p, ")");
 	if (a->kwnames.n > 1) {
 		KeyLoc *v = ar_alloc(p->r.a, sizeof *v * (size_t)a->kwnames.n);
@@ -1600,42 +1610,25 @@ subscript_item(Parser *p)
 	return ex_at(p, ir_slice(p->r.a, begin, end, step), t);
 }
 
-/* A load node in an arena slot that a statement also fits in: the target
- * of `A[i] = v` is read as a load, and its store takes the load's place
- * (store_over_load), so that the dead load costs nothing. */
-typedef union NodeSlot {
-	Expr e;
-	Stmt s;
-} NodeSlot;
-
-static Expr *
-new_load(Parser *p, Buffer *b, Expr **idx, int nidx)
-{
-	size_t ls = ir_expr_size(EX_LOAD, 0), ss = ir_stmt_size(ST_STORE);
-	Expr *e = ar_alloc(p->r.a, ls > ss ? ls : ss);
-	e->kind = EX_LOAD;
-	e->u.load.buf = b;
-	e->u.load.idx = idx;
-	e->u.load.nidx = nidx;
-	return e;
-}
-
-/* The store `load = value`, in the load's slot (new_load); the load is
- * referenced by nothing else. */
+/* The store `load = value` for the target of an assignment, read as a
+ * load: made before the value is read, when the load is still the last
+ * thing in the arena, so that the store grows over the load's bytes and
+ * the dead load costs nothing.  The value is set by the caller. */
 static Stmt *
-store_over_load(Expr *load, Expr *value)
+store_over_load(Parser *p, Expr *load)
 {
 	Buffer *b = load->u.load.buf;
 	Expr **idx = load->u.load.idx;
 	int nidx = load->u.load.nidx;
-	NodeSlot *slot = (NodeSlot *)load;
-	Stmt *s = &slot->s;
-	memset(slot, 0, ir_stmt_size(ST_STORE));
+	size_t ss = ir_stmt_size(ST_STORE);
+	Stmt *s = ar_grow_last(p->r.a, load, ir_expr_size(EX_LOAD, 0), ss);
+	if (!s) /* a new chunk since, or a guarded node (Debug): a new node */
+		return ir_store(p->r.a, b, idx, nidx, NULL);
+	memset(s, 0, ss);
 	s->kind = ST_STORE;
 	s->u.store.buf = b;
 	s->u.store.idx = idx;
 	s->u.store.nidx = nidx;
-	s->u.store.value = value;
 	return s;
 }
 
@@ -1661,7 +1654,7 @@ buffer_load(Parser *p, Buffer *b, const Tok *at)
 	}
 	expect_op(p, "]");
 	exact(p, &idx, inl);
-	return ex_at(p, new_load(p, b, idx.v, idx.n), at);
+	return ex_at(p, ir_load(p->r.a, b, idx.v, idx.n), at);
 }
 
 /* name = NAME [ subscript | '.' 'data' ]   (a variable or a buffer) */
@@ -1782,7 +1775,9 @@ static Expr *
 dict_display(Parser *p)
 {
 	Tok *t = next(p);
-	ExprVec keys = {0}, vals = {0};
+	/* Scratch: make_dict copies them. */
+	Expr *kinl[8], *vinl[8];
+	ExprVec keys = VEC_INL(kinl), vals = VEC_INL(vinl);
 	while (!op_is(tok(p), "}")) {
 		Expr *k = expr(p);
 		if (!op_is(tok(p), ":")) {
@@ -1847,18 +1842,22 @@ atom(Parser *p)
 			if (!op_is(tok(p), ","))
 				unexpected(p, tok(p), "')' or ','");
 			next(p);
-			ExprVec items = {0};
+			Expr *inl[8];
+			ExprVec items = VEC_INL(inl);
 			ExprVec_push(p, &items, e);
 			int tc;
 			display_items(p, &items, ")", &tc);
+			exact(p, &items, inl);
 			return ex_at(p, ir_tuple(a, EX_TUPLE, items.v, items.n), t);
 		}
 		if (op_is(t, "[")) {
 			next(p);
-			ExprVec items = {0};
+			Expr *inl[8];
+			ExprVec items = VEC_INL(inl);
 			int tc;
 			display_items(p, &items, "]", &tc);
-			return ex_at(p, ir_tuple(a, EX_LIST, items.n ? items.v : NULL, items.n), t);
+			exact(p, &items, inl);
+			return ex_at(p, ir_tuple(a, EX_LIST, items.v, items.n), t);
 		}
 		if (op_is(t, "{"))
 			return dict_display(p);
@@ -2165,13 +2164,15 @@ make_buffer(Parser *p, const Args *a, Expr **v, const char *name, BufKind kind,
 	Expr *shape = v[BP_SHAPE];
 	if (!shape)
 		err(p, a->at, "%s: missing the shape", a->fn);
-	ExprVec dims = {0};
+	Expr *inl[8];
+	ExprVec dims = VEC_INL(inl);
 	if (shape->kind == EX_TUPLE || shape->kind == EX_LIST) {
 		for (int i = 0; i < shape->u.list.n; i++)
 			ExprVec_push(p, &dims, value_arg(p, a, shape->u.list.items[i], "a shape entry"));
 	} else {
 		ExprVec_push(p, &dims, value_arg(p, a, shape, "the shape"));
 	}
+	exact(p, &dims, inl);
 	const char *dtype = dtype_arg(p, a, v[BP_DTYPE], "float32");
 	const char *scope = v[BP_SCOPE] ? str_arg(p, a, v[BP_SCOPE], "the scope") : default_scope;
 	if (!*scope)
@@ -2182,7 +2183,7 @@ make_buffer(Parser *p, const Args *a, Expr **v, const char *name, BufKind kind,
 			err_expr(p, v[BP_DATA], "%s: data must be a pointer variable", a->fn);
 		data = v[BP_DATA]->u.var;
 	}
-	Buffer *b = ir_buffer(ar, p->f, name, dtype, dims.n ? dims.v : NULL, dims.n, data, kind);
+	Buffer *b = ir_buffer(ar, p->f, name, dtype, dims.v, dims.n, data, kind);
 	if (!data) {
 		b->data = new_var(p, name, dtype, scope);
 		b->data->owner = b;
@@ -2334,13 +2335,15 @@ frame_allocate(Parser *p, const Args *a, const char *name, const Tok *at)
 	match_args(p, a, names, 5, 5, v);
 	if (!v[0])
 		err(p, a->at, "T.allocate: missing the extents");
-	ExprVec ext = {0};
+	Expr *inl[8];
+	ExprVec ext = VEC_INL(inl);
 	if (v[0]->kind == EX_LIST || v[0]->kind == EX_TUPLE) {
 		for (int i = 0; i < v[0]->u.list.n; i++)
 			ExprVec_push(p, &ext, value_arg(p, a, v[0]->u.list.items[i], "an extent"));
 	} else {
 		ExprVec_push(p, &ext, value_arg(p, a, v[0], "the extents"));
 	}
+	exact(p, &ext, inl);
 	if (!v[1])
 		err(p, a->at, "T.allocate: missing the dtype");
 	const char *dtype = dtype_arg(p, a, v[1], NULL);
@@ -2350,7 +2353,7 @@ frame_allocate(Parser *p, const Args *a, const char *name, const Tok *at)
 	Expr *cond = v[3] && v[3]->kind != EX_NONE ? value_arg(p, a, v[3], "the condition") : NULL;
 	Expr *ann = dict_arg(p, a, v[4], "annotations");
 	Var *var = new_var(p, name, dtype, scope);
-	return st_at(p, ir_alloc(p->r.a, var, ext.n ? ext.v : NULL, ext.n, cond, ann, NULL), at);
+	return st_at(p, ir_alloc(p->r.a, var, ext.v, ext.n, cond, ann, NULL), at);
 }
 
 /* T.decl_buffer(shape, dtype="float32", data=None, ...) */
@@ -2883,7 +2886,8 @@ assignment(Parser *p, Items *it)
 static void
 tuple_assignment(Parser *p, Items *it)
 {
-	TokVec names = {0};
+	Tok *ninl[8];
+	TokVec names = VEC_INL(ninl);
 	do {
 		if (op_is(tok(p), "="))
 			break;
@@ -3124,13 +3128,14 @@ expression_statement(Parser *p, Items *it)
 	Expr *e = expr(p);
 	Tok *o = tok(p);
 	if (op_is(o, "=")) {
-		Expr *lhs = store_target(p, e, o);
+		Stmt *s = store_over_load(p, store_target(p, e, o));
 		next(p);
 		Expr *v = expr(p);
 		if (op_is(tok(p), "="))
 			err(p, tok(p), "chained assignment is not supported");
 		value_arg(p, &(Args){.at = o, .fn = "store"}, v, "the stored value");
-		add_item(p, it, st_at(p, store_over_load(lhs, v), t), 0);
+		s->u.store.value = v;
+		add_item(p, it, st_at(p, s, t), 0);
 		return;
 	}
 	for (size_t i = 0; i < sizeof aug_ops / sizeof aug_ops[0]; i++) {
@@ -3243,7 +3248,8 @@ for_statement(Parser *p, Items *it)
 {
 	Arena *a = p->r.a;
 	Tok ft_ = *next(p), *ft = &ft_;
-	TokVec targets = {0};
+	Tok *tinl[8];
+	TokVec targets = VEC_INL(tinl);
 	int paren = accept_op(p, "(");
 	do {
 		if (kw_is(tok(p), "in") || (paren && op_is(tok(p), ")")))
@@ -3397,9 +3403,12 @@ while_statement(Parser *p, Items *it)
 static void
 if_statement(Parser *p, Items *it)
 {
-	TokVec toks = {0};
-	ExprVec conds = {0};
-	StmtVec thens = {0};
+	Tok *tinl[8];
+	Expr *cinl[8];
+	Stmt *sinl[8];
+	TokVec toks = VEC_INL(tinl);
+	ExprVec conds = VEC_INL(cinl);
+	StmtVec thens = VEC_INL(sinl);
 	Tok *t = next(p);
 	for (;;) {
 		TokVec_push(p, &toks, keep(p, t));
@@ -3659,7 +3668,8 @@ with_statement(Parser *p, Items *it)
 		letstmt_args(p, &la, nt);
 	else
 		call_args(p, &args, nt, fname, 0);
-	TokVec targets = {0};
+	Tok *tinl[8];
+	TokVec targets = VEC_INL(tinl);
 	int tuple;
 	as_targets(p, &targets, &tuple);
 	if (op_is(tok(p), ","))
