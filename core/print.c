@@ -568,7 +568,7 @@ putch(Printer *P, char c)
 }
 
 /* A Python string literal: the runs that need no escape are copied whole. */
-static void
+static __attribute__((noinline)) void
 print_string(Printer *P, const char *s)
 {
 	static const char hex[] = "0123456789ABCDEF";
@@ -707,7 +707,7 @@ print_tuple(Printer *P, Expr *const *items, int n)
 	putch(P, ')');
 }
 
-static void
+static __attribute__((noinline)) void
 print_indices(Printer *P, const Buffer *b, Expr *const *idx, int n)
 {
 	note_buffer(P, b);
@@ -725,7 +725,7 @@ static const char digit_pairs[] = "000102030405060708091011121314151617181920212
 
 /* v in decimal, as "%" PRIu64 / PRId64 print it, without printf: written
  * in place two digits at a time when there is room. */
-static void
+static __attribute__((noinline)) void
 put_digits(Printer *P, uint64_t u, int neg)
 {
 	StrBuf *sb = P->sb;
@@ -766,7 +766,7 @@ put_i64(Printer *P, int64_t v)
 	put_digits(P, v < 0 ? -(uint64_t)v : (uint64_t)v, v < 0);
 }
 
-static void
+static __attribute__((noinline)) void
 print_int(Printer *P, const Expr *e)
 {
 	const char *dt = lit_dtype(e);
@@ -794,7 +794,7 @@ is_integral(double f)
 	return f >= 4503599627370496.0 || f <= -4503599627370496.0 || f == (double)(int64_t)f;
 }
 
-static void
+static __attribute__((noinline)) void
 print_float(Printer *P, const Expr *e)
 {
 	double f = e->u.f;
@@ -868,7 +868,8 @@ print_call_intrin_head(Printer *P, const char *name)
 	put(P, "\")");
 }
 
-static void
+/* Not inlined: print_expr, the hot dispatch, stays small. */
+static __attribute__((noinline)) void
 print_call(Printer *P, const Expr *e)
 {
 	const char *name = e->u.call.name;
@@ -900,7 +901,7 @@ print_call(Printer *P, const Expr *e)
 	putch(P, ')');
 }
 
-static void
+static __attribute__((noinline)) void
 print_bin(Printer *P, const Expr *e)
 {
 	BinOp op = e->u.bin.op;
@@ -922,8 +923,39 @@ print_bin(Printer *P, const Expr *e)
 	print_operand(P, b, pb <= prec);
 }
 
+static void print_expr_node(Printer *P, const Expr *e);
+
+/* The dispatch on an expression's kind: the common kinds call their
+ * printers straight, the rest go through print_expr_node. */
 static void
 print_expr(Printer *P, const Expr *e)
+{
+	switch (e->kind) {
+	case EX_INT:
+		print_int(P, e);
+		return;
+	case EX_STR:
+		print_string(P, e->u.s);
+		return;
+	case EX_VAR:
+		print_var(P, e->u.var);
+		return;
+	case EX_CALL:
+		print_call(P, e);
+		return;
+	case EX_FLOAT:
+		print_float(P, e);
+		return;
+	case EX_LOAD:
+		print_indices(P, e->u.load.buf, e->u.load.idx, e->u.load.nidx);
+		return;
+	default:
+		print_expr_node(P, e);
+	}
+}
+
+static __attribute__((noinline)) void
+print_expr_node(Printer *P, const Expr *e)
 {
 	switch (e->kind) {
 	case EX_INT:
