@@ -35,6 +35,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +56,8 @@ xrealloc(void *p, size_t n)
 }
 
 /* ---- printer state ---------------------------------------------------------- */
+
+enum { NAME_CACHE = 64, DTYPE_CACHE = 8 };
 
 typedef struct Alias {
 	Buffer *buf;
@@ -94,6 +97,17 @@ typedef struct Printer {
 	 * means the pre-pass was needed after all, and the function is
 	 * printed again after it. */
 	int speculating, missed;
+	/* Names and dtypes met, by pointer (the reader interns them, so a
+	 * program has few): a name's length, a dtype's class.  A string's
+	 * text does not change while it is printed. */
+	struct NameHit {
+		const char *s;
+		size_t len;
+	} names[NAME_CACHE];
+	struct DtypeHit {
+		const char *s;
+		int cls;
+	} dtypes[DTYPE_CACHE];
 } Printer;
 
 /* The tree walked by the placement pre-pass: statement nodes and body nodes
@@ -432,7 +446,9 @@ printer_reset(Printer *P)
 	IrEra era = P->era;
 	int tl_call_intrin = P->tl_call_intrin;
 	PtrMap *locs = P->locs;
-	printer_init(P, sb);
+	memset(P, 0, offsetof(Printer, names)); /* the caches stay */
+	P->sb = sb;
+	P->line = 1;
 	out_restore(P, at);
 	P->locs = locs;
 	P->hooks = hooks;
@@ -450,15 +466,43 @@ enum {
 
 static void print_expr(Printer *P, const Expr *e);
 
+/* n <= 16 bytes from s to d, in at most four moves that read and write
+ * nothing outside the n bytes (overlapping when n is not a power of two). */
+static inline void
+copy_small(char *d, const char *s, size_t n)
+{
+	if (n >= 8) {
+		uint64_t a, b;
+		memcpy(&a, s, 8);
+		memcpy(&b, s + n - 8, 8);
+		memcpy(d, &a, 8);
+		memcpy(d + n - 8, &b, 8);
+	} else if (n >= 4) {
+		uint32_t a, b;
+		memcpy(&a, s, 4);
+		memcpy(&b, s + n - 4, 4);
+		memcpy(d, &a, 4);
+		memcpy(d + n - 4, &b, 4);
+	} else if (n) {
+		d[0] = s[0];
+		d[n / 2] = s[n / 2];
+		d[n - 1] = s[n - 1];
+	}
+}
+
 /* Output goes straight into the StrBuf, which sb_putn grows when it must;
  * the text is NUL-terminated only when a public entry point returns
- * (printer_end).  put of a literal costs no strlen: it is inlined and folded. */
+ * (printer_end).  put of a literal costs no strlen: it is inlined and
+ * folded; a short run of unknown length is moved without a memcpy call. */
 static inline void
 putn(Printer *P, const char *s, size_t n)
 {
 	StrBuf *sb = P->sb;
 	if (sb->cap - sb->len > n) {
-		memcpy(sb->p + sb->len, s, n);
+		if (__builtin_constant_p(n) || n > 16)
+			memcpy(sb->p + sb->len, s, n);
+		else
+			copy_small(sb->p + sb->len, s, n);
 		sb->len += n;
 	} else {
 		sb_putn(sb, s, n);
@@ -471,21 +515,17 @@ put(Printer *P, const char *s)
 	putn(P, s, strlen(s));
 }
 
-/* A name (a Var's, a Buffer's, a call's): short, so copied a byte at a
- * time while room is left, without strlen and memcpy calls. */
+/* A name (a Var's, a Buffer's, a call's, a dtype): its length from the
+ * printer's cache of names met, so no strlen but the first time. */
 static inline void
 put_name(Printer *P, const char *s)
 {
-	StrBuf *sb = P->sb;
-	if (sb->cap - sb->len > 64) {
-		char *o = sb->p + sb->len, *end = o + 63;
-		while (*s && o < end)
-			*o++ = *s++;
-		sb->len = (size_t)(o - sb->p);
-		if (!*s)
-			return;
+	struct NameHit *h = &P->names[((uintptr_t)s * 0x9E3779B97F4A7C15ull) >> 58];
+	if (h->s != s) {
+		h->s = s;
+		h->len = strlen(s);
 	}
-	putn(P, s, strlen(s));
+	putn(P, s, h->len);
 }
 
 /* s equals the literal lit (the dtype tests of every literal printed):
@@ -499,6 +539,24 @@ str_is(const char *s, const char *lit)
 	return *s == 0;
 }
 
+/* What the printer asks of a literal's dtype, from the cache of dtypes
+ * met. */
+enum { DT_OTHER, DT_INT32, DT_BOOL, DT_UINT };
+
+static inline int
+dtype_class(Printer *P, const char *dt)
+{
+	struct DtypeHit *h = &P->dtypes[((uintptr_t)dt * 0x9E3779B97F4A7C15ull) >> 61];
+	if (h->s != dt) {
+		h->s = dt;
+		h->cls = str_is(dt, "int32")          ? DT_INT32
+		         : str_is(dt, "bool")         ? DT_BOOL
+		         : strncmp(dt, "uint", 4) == 0 ? DT_UINT
+		                                      : DT_OTHER;
+	}
+	return h->cls;
+}
+
 static inline void
 putch(Printer *P, char c)
 {
@@ -510,30 +568,32 @@ putch(Printer *P, char c)
 }
 
 /* A Python string literal: the runs that need no escape are copied whole. */
-static void
+static __attribute__((noinline)) void
 print_string(Printer *P, const char *s)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	putch(P, '"');
 	const char *run = s;
-	for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-		if (*c >= ' ' && *c <= '~' && *c != '"' && *c != '\\')
+	const char *c = s;
+	for (; *c; c++) {
+		unsigned char u = (unsigned char)*c;
+		if (u >= ' ' && u <= '~' && u != '"' && u != '\\')
 			continue;
-		putn(P, run, (size_t)((const char *)c - run));
-		run = (const char *)c + 1;
-		switch (*c) {
+		putn(P, run, (size_t)(c - run));
+		run = c + 1;
+		switch (u) {
 		case '"': put(P, "\\\""); break;
 		case '\\': put(P, "\\\\"); break;
 		case '\t': put(P, "\\t"); break;
 		case '\r': put(P, "\\r"); break;
 		case '\n': put(P, "\\n"); break;
 		default: {
-			char esc[4] = {'\\', 'x', hex[*c >> 4], hex[*c & 15]};
+			char esc[4] = {'\\', 'x', hex[u >> 4], hex[u & 15]};
 			putn(P, esc, 4);
 		}
 		}
 	}
-	put(P, run);
+	putn(P, run, (size_t)(c - run));
 	putch(P, '"');
 }
 
@@ -647,7 +707,7 @@ print_tuple(Printer *P, Expr *const *items, int n)
 	putch(P, ')');
 }
 
-static void
+static __attribute__((noinline)) void
 print_indices(Printer *P, const Buffer *b, Expr *const *idx, int n)
 {
 	note_buffer(P, b);
@@ -659,10 +719,37 @@ print_indices(Printer *P, const Buffer *b, Expr *const *idx, int n)
 	putch(P, ']');
 }
 
-/* v in decimal, as "%" PRIu64 / PRId64 print it, without printf. */
-static void
+static const char digit_pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                  "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                                  "8081828384858687888990919293949596979899";
+
+/* v in decimal, as "%" PRIu64 / PRId64 print it, without printf: written
+ * in place two digits at a time when there is room. */
+static __attribute__((noinline)) void
 put_digits(Printer *P, uint64_t u, int neg)
 {
+	StrBuf *sb = P->sb;
+	if (sb->cap - sb->len > 24) {
+		char *o = sb->p + sb->len;
+		if (neg)
+			*o++ = '-';
+		int n = u < 10 ? 1 : u < 100 ? 2 : u < 1000 ? 3 : 4;
+		for (uint64_t t = u / 10000; t; t /= 10)
+			n++;
+		char *e = o + n;
+		sb->len = (size_t)(e - sb->p);
+		while (u >= 100) {
+			unsigned r = (unsigned)(u % 100);
+			u /= 100;
+			e -= 2;
+			memcpy(e, digit_pairs + 2 * r, 2);
+		}
+		if (u >= 10)
+			memcpy(e - 2, digit_pairs + 2 * u, 2);
+		else
+			e[-1] = (char)('0' + u);
+		return;
+	}
 	char buf[24];
 	size_t n = 0;
 	do
@@ -679,19 +766,20 @@ put_i64(Printer *P, int64_t v)
 	put_digits(P, v < 0 ? -(uint64_t)v : (uint64_t)v, v < 0);
 }
 
-static void
+static __attribute__((noinline)) void
 print_int(Printer *P, const Expr *e)
 {
 	const char *dt = lit_dtype(e);
-	if (str_is(dt, "int32")) {
+	int cls = dtype_class(P, dt);
+	if (cls == DT_INT32) {
 		put_i64(P, e->u.i);
-	} else if (str_is(dt, "bool")) {
+	} else if (cls == DT_BOOL) {
 		put(P, e->u.i ? "T.bool(True)" : "T.bool(False)");
 	} else {
 		put(P, "T.");
 		put_name(P, dt);
 		putch(P, '(');
-		if (strncmp(dt, "uint", 4) == 0)
+		if (cls == DT_UINT)
 			put_digits(P, (uint64_t)e->u.i, 0);
 		else
 			put_i64(P, e->u.i);
@@ -706,7 +794,7 @@ is_integral(double f)
 	return f >= 4503599627370496.0 || f <= -4503599627370496.0 || f == (double)(int64_t)f;
 }
 
-static void
+static __attribute__((noinline)) void
 print_float(Printer *P, const Expr *e)
 {
 	double f = e->u.f;
@@ -780,7 +868,8 @@ print_call_intrin_head(Printer *P, const char *name)
 	put(P, "\")");
 }
 
-static void
+/* Not inlined: print_expr, the hot dispatch, stays small. */
+static __attribute__((noinline)) void
 print_call(Printer *P, const Expr *e)
 {
 	const char *name = e->u.call.name;
@@ -812,7 +901,7 @@ print_call(Printer *P, const Expr *e)
 	putch(P, ')');
 }
 
-static void
+static __attribute__((noinline)) void
 print_bin(Printer *P, const Expr *e)
 {
 	BinOp op = e->u.bin.op;
@@ -834,8 +923,39 @@ print_bin(Printer *P, const Expr *e)
 	print_operand(P, b, pb <= prec);
 }
 
+static void print_expr_node(Printer *P, const Expr *e);
+
+/* The dispatch on an expression's kind: the common kinds call their
+ * printers straight, the rest go through print_expr_node. */
 static void
 print_expr(Printer *P, const Expr *e)
+{
+	switch (e->kind) {
+	case EX_INT:
+		print_int(P, e);
+		return;
+	case EX_STR:
+		print_string(P, e->u.s);
+		return;
+	case EX_VAR:
+		print_var(P, e->u.var);
+		return;
+	case EX_CALL:
+		print_call(P, e);
+		return;
+	case EX_FLOAT:
+		print_float(P, e);
+		return;
+	case EX_LOAD:
+		print_indices(P, e->u.load.buf, e->u.load.idx, e->u.load.nidx);
+		return;
+	default:
+		print_expr_node(P, e);
+	}
+}
+
+static __attribute__((noinline)) void
+print_expr_node(Printer *P, const Expr *e)
 {
 	switch (e->kind) {
 	case EX_INT:

@@ -27,12 +27,71 @@
 #include "ir.h"
 #include "ptrmap.h"
 
-/* ---- pointer -> count map ----------------------------------------------------- */
+/* ---- scope counts ------------------------------------------------------------
+ * Var or Buffer -> the number of enclosing definitions, looked up at every
+ * use: an open-addressing map probed inline (linear probing, load factor at
+ * most 1/2). */
+typedef struct ScopeSlot {
+	const void *key;
+	intptr_t count;
+} ScopeSlot;
 
-static intptr_t
-pm_count(const PtrMap *m, const void *k)
+typedef struct Scope {
+	ScopeSlot *slot;
+	size_t cap, n;
+} Scope; /* zero-initialised = empty */
+
+static inline size_t
+scope_hash(const void *k, size_t cap)
 {
-	return (intptr_t)pm_get(m, k);
+	uint64_t h = (uint64_t)(uintptr_t)k;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	return (size_t)h & (cap - 1);
+}
+
+static inline intptr_t
+scope_count(const Scope *m, const void *k)
+{
+	if (!m->cap)
+		return 0;
+	for (size_t i = scope_hash(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
+		if (m->slot[i].key == k)
+			return m->slot[i].count;
+		if (!m->slot[i].key)
+			return 0;
+	}
+}
+
+static void
+scope_add(Scope *m, const void *k, intptr_t d)
+{
+	if ((m->n + 1) * 2 > m->cap) {
+		size_t cap = m->cap ? m->cap * 2 : 64;
+		ScopeSlot *slot = calloc(cap, sizeof *slot);
+		if (!slot)
+			abort();
+		for (size_t i = 0; i < m->cap; i++) {
+			if (!m->slot[i].key)
+				continue;
+			size_t j = scope_hash(m->slot[i].key, cap);
+			while (slot[j].key)
+				j = (j + 1) & (cap - 1);
+			slot[j] = m->slot[i];
+		}
+		free(m->slot);
+		m->slot = slot;
+		m->cap = cap;
+	}
+	size_t i = scope_hash(k, m->cap);
+	while (m->slot[i].key && m->slot[i].key != k)
+		i = (i + 1) & (m->cap - 1);
+	if (!m->slot[i].key) {
+		m->slot[i].key = k;
+		m->n++;
+	}
+	m->slot[i].count += d;
 }
 
 /* ---- memo of verified statements ----------------------------------------------
@@ -50,18 +109,24 @@ pm_count(const PtrMap *m, const void *k)
  * with its frame, depth and where its subtree's entries end; only
  * statements in that arena's own memory, which outlive the memo and never
  * change (nodes are immutable), so an entry's pointer always means the same
- * node.  Programs verified later in the arena (a pass's output) look each
+ * node.  Consecutive leaf items of a sequence (calls and stores: no body, so
+ * no definitions and no launches) take one entry between them, a run: the
+ * place of the first in the sequence's item array (in the arena too), how
+ * many, and the frame and depth they share.  A big program is mostly such
+ * runs, so the memo is a few entries where it was one per statement.
+ * Programs verified later in the arena (a pass's output) look each
  * statement up at a cursor that follows the recorded order (a window of
- * MEMO_LOOK entries, since a pass inserts and rebuilds statements) and
- * skip the subtrees found under the same frame at no greater depth.  Builds
- * with assertions check those subtrees anyway and assert that they pass. */
+ * MEMO_LOOK entries, and of MEMO_LOOK items within a run, since a pass
+ * inserts and rebuilds statements) and skip the subtrees found under the
+ * same frame at no greater depth.  Builds with assertions check those
+ * subtrees anyway and assert that they pass. */
 enum { MEMO_LOOK = 32 };
 
 typedef struct MemoStmt {
-	const Stmt *s;
-	int frame, end; /* end: index after the last entry of the subtree */
+	const void *p;  /* the statement; a run: &items[first] of its sequence */
+	int frame, end; /* end: index after the last entry of the subtree; a run: its length */
 	int sdepth;
-	unsigned char env, seq; /* env: launches an env thread; seq: an ST_SEQ */
+	unsigned char env, seq, run; /* env: launches an env thread; seq: an ST_SEQ */
 } MemoStmt;
 
 typedef struct MemoFrame {
@@ -129,8 +194,8 @@ memo_frame(Memo *m, int parent, const void *def)
 typedef struct Vf {
 	Diag *d;
 	int failed;
-	PtrMap vars; /* Var -> number of enclosing definitions */
-	PtrMap bufs; /* Buffer -> number of enclosing declarations */
+	Scope vars; /* Var -> number of enclosing definitions */
+	Scope bufs; /* Buffer -> number of enclosing declarations */
 	PtrMap checking; /* alias Buffer -> 1 while its fields are checked */
 	PtrMap env_tags; /* env thread Var -> tag of its first launch */
 	const Func *f;
@@ -139,6 +204,7 @@ typedef struct Vf {
 	Memo *memo;
 	Arena *own;  /* rec: the arena whose statements are recorded */
 	int rec, cursor;
+	int ri;      /* the cursor's entry is a run: the index of its next item */
 	int frame;   /* the chain of definitions in scope */
 	int envs;    /* env-thread launches met */
 } Vf;
@@ -180,7 +246,7 @@ def_var(Vf *V, const Var *v, Loc loc)
 	}
 	if (empty(v->name) || empty(v->dtype))
 		fail(V, loc, "variable without a name or dtype");
-	pm_add(&V->vars, v, 1);
+	scope_add(&V->vars, v, 1);
 	if (V->memo)
 		V->frame = memo_frame(V->memo, V->frame, v);
 }
@@ -189,17 +255,17 @@ static void
 undef_var(Vf *V, const Var *v)
 {
 	if (v)
-		pm_add(&V->vars, v, -1);
+		scope_add(&V->vars, v, -1);
 }
 
-static void
+static inline void
 use_var(Vf *V, const Var *v, Loc loc)
 {
 	if (!v) {
 		fail(V, loc, "missing variable");
 		return;
 	}
-	if (pm_count(&V->vars, v) <= 0)
+	if (scope_count(&V->vars, v) <= 0)
 		fail(V, loc, "variable '%s' used outside the scope of its definition",
 		     v->name ? v->name : "?");
 }
@@ -207,21 +273,54 @@ use_var(Vf *V, const Var *v, Loc loc)
 static void check_expr(Vf *V, const Expr *e, Loc loc, int as_index);
 static void check_stmt(Vf *V, const Stmt *s, Loc loc);
 static void check_node(Vf *V, const Stmt *s, Loc outer);
-static int memo_skip(Vf *V, const Stmt *s, Loc outer, int not_seq);
+static int memo_skip(Vf *V, const Stmt *s, Loc outer, int not_seq, const Stmt *next);
+static void record_item(Vf *V, Stmt *const *items, int i, Loc outer);
 
-static void
+/* check_expr of an expression without children (a literal, a string, a
+ * var: most of a program's nodes), inline and making the same checks: 1
+ * when done, 0 when e has children or its depth is at the bound (then
+ * check_expr does it). */
+static inline int
+check_leaf(Vf *V, const Expr *e, Loc outer)
+{
+	if (V->failed)
+		return 1;
+	if (V->edepth >= IR_MAX_DEPTH)
+		return 0;
+	switch (e->kind) {
+	case EX_INT:
+	case EX_FLOAT:
+		if (empty(e->u.dtype))
+			fail(V, e->loc.line ? e->loc : outer, "literal without a dtype");
+		return 1;
+	case EX_STR:
+		if (!e->u.s)
+			fail(V, e->loc.line ? e->loc : outer, "missing string");
+		return 1;
+	case EX_POD_BOOL:
+	case EX_NONE:
+		return 1;
+	case EX_VAR:
+		use_var(V, e->u.var, e->loc.line ? e->loc : outer);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static inline void
 check_opt(Vf *V, const Expr *e, Loc loc)
 {
-	if (e)
+	if (e && !check_leaf(V, e, loc))
 		check_expr(V, e, loc, 0);
 }
 
-static void
+static inline void
 check_req(Vf *V, const Expr *e, Loc loc, const char *what)
 {
 	if (!e)
 		fail(V, loc, "missing %s", what);
-	else
+	else if (!check_leaf(V, e, loc))
 		check_expr(V, e, loc, 0);
 }
 
@@ -260,7 +359,7 @@ declare_buf(Vf *V, const Buffer *b, Loc loc)
 		fail(V, loc, "alias buffer '%s' declared by a node", b->name ? b->name : "?");
 	if (b->data && b->data->owner == b)
 		def_var(V, b->data, loc);
-	pm_add(&V->bufs, b, 1);
+	scope_add(&V->bufs, b, 1);
 	if (V->memo)
 		V->frame = memo_frame(V->memo, V->frame, b);
 }
@@ -272,10 +371,29 @@ undeclare_buf(Vf *V, const Buffer *b)
 		return;
 	if (b->data && b->data->owner == b)
 		undef_var(V, b->data);
-	pm_add(&V->bufs, b, -1);
+	scope_add(&V->bufs, b, -1);
 }
 
+/* A use of alias b: its own fields are checked here. */
 static void
+use_alias(Vf *V, const Buffer *b, Loc loc)
+{
+	if (!b->data)
+		fail(V, loc, "alias buffer '%s' without data", b->name ? b->name : "?");
+	if (pm_get(&V->checking, b)) {
+		fail(V, loc, "alias buffer '%s' defined in terms of itself", b->name ? b->name : "?");
+		return;
+	}
+	/* Its fields print on a line of their own: their depth starts over. */
+	int edepth = V->edepth;
+	V->edepth = 0;
+	pm_put(&V->checking, b, (void *)1);
+	check_buffer_fields(V, b, loc);
+	pm_put(&V->checking, b, NULL);
+	V->edepth = edepth;
+}
+
+static inline void
 use_buf(Vf *V, const Buffer *b, Loc loc)
 {
 	if (!b) {
@@ -283,22 +401,10 @@ use_buf(Vf *V, const Buffer *b, Loc loc)
 		return;
 	}
 	if (b->kind == BUF_ALIAS) {
-		if (!b->data)
-			fail(V, loc, "alias buffer '%s' without data", b->name ? b->name : "?");
-		if (pm_get(&V->checking, b)) {
-			fail(V, loc, "alias buffer '%s' defined in terms of itself", b->name ? b->name : "?");
-			return;
-		}
-		/* Its fields print on a line of their own: their depth starts over. */
-		int edepth = V->edepth;
-		V->edepth = 0;
-		pm_put(&V->checking, b, (void *)1);
-		check_buffer_fields(V, b, loc);
-		pm_put(&V->checking, b, NULL);
-		V->edepth = edepth;
+		use_alias(V, b, loc);
 		return;
 	}
-	if (pm_count(&V->bufs, b) <= 0)
+	if (scope_count(&V->bufs, b) <= 0)
 		fail(V, loc, "buffer '%s' used outside the scope of its declaration",
 		     b->name ? b->name : "?");
 }
@@ -313,7 +419,7 @@ check_exprs(Vf *V, Expr *const *e, int n, Loc loc, const char *what, int as_inde
 	for (int i = 0; !V->failed && i < n; i++) {
 		if (!e[i])
 			fail(V, loc, "missing %s", what);
-		else
+		else if (!check_leaf(V, e[i], loc))
 			check_expr(V, e[i], loc, as_index);
 	}
 }
@@ -419,6 +525,28 @@ check_body(Vf *V, const Stmt *s, Loc loc, const char *what)
 		check_stmt(V, s, loc);
 }
 
+/* The common case of memo_skip, inline: item is the next of the run at
+ * the cursor, recorded under the frame in scope now at no smaller depth. */
+static inline int
+run_next(Vf *V, const Stmt *item)
+{
+	const Memo *m = V->memo;
+	if (V->cursor >= m->n)
+		return 0;
+	const MemoStmt *c = &m->st[V->cursor];
+	if (!c->run || ((Stmt *const *)c->p)[V->ri] != item || c->frame != V->frame || c->sdepth < V->sdepth)
+		return 0;
+#ifndef NDEBUG
+	check_node(V, item, noloc);
+	assert(!V->failed && "the verifier's memo skipped an invalid subtree");
+#endif
+	if (++V->ri == c->end) {
+		V->cursor++;
+		V->ri = 0;
+	}
+	return 1;
+}
+
 static void
 check_node(Vf *V, const Stmt *s, Loc outer)
 {
@@ -436,13 +564,24 @@ check_node(Vf *V, const Stmt *s, Loc outer)
 		}
 		for (int i = 0; !V->failed && i < s->u.seq.n; i++) {
 			const Stmt *item = s->u.seq.items[i];
+			int looked = 0;
+			if (V->memo && !V->rec && run_next(V, item))
+				continue; /* the item the memo's run has next */
 			if (!item)
 				fail(V, loc, "missing statement in a sequence");
-			else if (V->memo && !V->rec && memo_skip(V, item, loc, 1))
+			else if (V->memo && !V->rec &&
+			         (looked = 1, memo_skip(V, item, loc, 1, i + 1 < s->u.seq.n ? s->u.seq.items[i + 1] : NULL)))
 				continue; /* no sequence, and passed before here */
 			else if (item->kind == ST_SEQ)
 				fail(V, item->loc.line ? item->loc : loc, "sequence directly inside a sequence");
-			else
+			else if (V->memo && V->rec && (item->kind == ST_EVAL || item->kind == ST_STORE))
+				record_item(V, s->u.seq.items, i, loc);
+			else if (looked) {
+				/* check_stmt without a second look-up */
+				int frame = V->frame;
+				check_node(V, item, loc);
+				V->frame = frame;
+			} else
 				check_stmt(V, item, loc);
 		}
 		return; /* no depth taken */
@@ -569,6 +708,19 @@ check_node(Vf *V, const Stmt *s, Loc outer)
 	V->sdepth--;
 }
 
+static MemoStmt *
+memo_push(Memo *m, MemoStmt e)
+{
+	if (m->n == m->cap) {
+		m->cap = m->cap ? m->cap * 2 : 256;
+		m->st = realloc(m->st, sizeof *m->st * (size_t)m->cap);
+		if (!m->st)
+			abort();
+	}
+	m->st[m->n] = e;
+	return &m->st[m->n++];
+}
+
 /* Checks s, recording it (when it is in the arena's memory) in preorder. */
 static void
 record(Vf *V, const Stmt *s, Loc outer)
@@ -576,14 +728,8 @@ record(Vf *V, const Stmt *s, Loc outer)
 	Memo *m = V->memo;
 	int frame = V->frame, envs = V->envs, k = -1;
 	if (ar_owns(V->own, s)) {
-		if (m->n == m->cap) {
-			m->cap = m->cap ? m->cap * 2 : 256;
-			m->st = realloc(m->st, sizeof *m->st * (size_t)m->cap);
-			if (!m->st)
-				abort();
-		}
-		k = m->n++;
-		m->st[k] = (MemoStmt){.s = s, .frame = frame, .sdepth = V->sdepth, .seq = s->kind == ST_SEQ};
+		k = m->n;
+		memo_push(m, (MemoStmt){.p = s, .frame = frame, .sdepth = V->sdepth, .seq = s->kind == ST_SEQ});
 	}
 	check_node(V, s, outer);
 	V->frame = frame;
@@ -593,22 +739,78 @@ record(Vf *V, const Stmt *s, Loc outer)
 	}
 }
 
+/* Checks items[i], a leaf item of a sequence (a call or a store), recording
+ * it into the run of the items before it, or as a new run. */
+static void
+record_item(Vf *V, Stmt *const *items, int i, Loc outer)
+{
+	Memo *m = V->memo;
+	if (ar_owns(V->own, items[i])) {
+		MemoStmt *last = m->n ? &m->st[m->n - 1] : NULL;
+		if (last && last->run && (Stmt *const *)last->p + last->end == items + i &&
+		    last->frame == V->frame && last->sdepth == V->sdepth)
+			last->end++;
+		else if (ar_owns(V->own, items + i)) /* the array outlives the memo too */
+			memo_push(m, (MemoStmt){.p = items + i, .frame = V->frame, .end = 1, .sdepth = V->sdepth,
+			                        .run = 1});
+	}
+	check_node(V, items[i], outer);
+}
+
 /* Looks s up in the memo (not recording): 1 when its subtree passed
  * before under the chain in scope now, at no smaller depth (and is no
- * ST_SEQ when not_seq: then s itself is not read). */
+ * ST_SEQ when not_seq: then s itself is not read).  The item the cursor
+ * expects is the common case; when the statement after s (next, in its
+ * sequence) is the one expected, s was inserted (a pass's new statement)
+ * and is not looked for; otherwise a bounded search of the entries (and of
+ * the items of runs) ahead. */
 static int
-memo_skip(Vf *V, const Stmt *s, Loc outer, int not_seq)
+memo_skip(Vf *V, const Stmt *s, Loc outer, int not_seq, const Stmt *next)
 {
 	const Memo *m = V->memo;
 	const MemoStmt *e = NULL;
-	int lim = m->n - V->cursor > MEMO_LOOK ? V->cursor + MEMO_LOOK : m->n;
-	for (int j = V->cursor; j < lim; j++)
-		if (m->st[j].s == s) {
-			e = &m->st[j];
-			V->cursor = j + 1;
-			break;
+	int j = V->cursor, k = 0;
+	const void *want = j >= m->n ? NULL : m->st[j].run ? ((Stmt *const *)m->st[j].p)[V->ri] : m->st[j].p;
+	if (want == s && m->st[j].run) {
+		e = &m->st[j];
+		k = V->ri;
+	} else if (next && want == next) {
+		return 0; /* s is new */
+	} else {
+		int lim = m->n - j > MEMO_LOOK ? j + MEMO_LOOK : m->n, budget = 2 * MEMO_LOOK;
+		for (; j < lim && budget > 0; j++) {
+			const MemoStmt *c = &m->st[j];
+			budget--;
+			if (!c->run) {
+				if (c->p == s) {
+					e = c;
+					break;
+				}
+				continue;
+			}
+			Stmt *const *items = c->p;
+			int k0 = j == V->cursor ? V->ri : 0;
+			int kl = c->end - k0 > MEMO_LOOK ? k0 + MEMO_LOOK : c->end;
+			for (k = k0; k < kl && budget > 0; k++, budget--)
+				if (items[k] == s)
+					break;
+			if (k < kl && budget > 0) {
+				e = c;
+				break;
+			}
 		}
-	if (!e || e->frame != V->frame || e->sdepth < V->sdepth || e->env || (not_seq && e->seq))
+	}
+	if (!e)
+		return 0;
+	/* Past the entry found (a run: past the item), skipped or not. */
+	if (e->run && k + 1 < e->end) {
+		V->cursor = j;
+		V->ri = k + 1;
+	} else {
+		V->cursor = j + 1;
+		V->ri = 0;
+	}
+	if (e->frame != V->frame || e->sdepth < V->sdepth || e->env || (not_seq && e->seq))
 		return 0;
 #ifndef NDEBUG
 	int frame = V->frame;
@@ -617,7 +819,10 @@ memo_skip(Vf *V, const Stmt *s, Loc outer, int not_seq)
 	assert(!V->failed && "the verifier's memo skipped an invalid subtree");
 	V->frame = frame;
 #endif
-	V->cursor = e->end;
+	if (!e->run) {
+		V->cursor = e->end;
+		V->ri = 0;
+	}
 	return 1;
 }
 
@@ -635,7 +840,7 @@ check_stmt(Vf *V, const Stmt *s, Loc outer)
 		return;
 	}
 	int frame = V->frame;
-	if (memo_skip(V, s, outer, 0))
+	if (memo_skip(V, s, outer, 0, NULL))
 		return;
 	check_node(V, s, outer);
 	V->frame = frame;
@@ -687,7 +892,7 @@ ir_verify_program(const Program *p, Diag *d)
 	}
 	Arena *own = p->arena;
 	Memo *memo = own ? ar_side(own) : NULL;
-	int rec = 0, cursor = 0;
+	int rec = 0, cursor = 0, ri = 0;
 	if (own && !memo) {
 		memo = calloc(1, sizeof *memo);
 		if (!memo)
@@ -695,16 +900,15 @@ ir_verify_program(const Program *p, Diag *d)
 		rec = 1;
 	}
 	for (int i = 0; i < p->nfuncs; i++) {
-		Vf V = {.d = d, .memo = memo, .own = own, .rec = rec, .cursor = cursor};
+		Vf V = {.d = d, .memo = memo, .own = own, .rec = rec, .cursor = cursor, .ri = ri};
 		if (!p->funcs || !p->funcs[i])
 			fail(&V, noloc, "missing function %d", i);
 		else
 			check_func(&V, p->funcs[i]);
 		cursor = V.cursor;
-		free(V.vars.keys);
-		free(V.vars.vals);
-		free(V.bufs.keys);
-		free(V.bufs.vals);
+		ri = V.ri;
+		free(V.vars.slot);
+		free(V.bufs.slot);
 		free(V.checking.keys);
 		free(V.checking.vals);
 		free(V.env_tags.keys);

@@ -93,7 +93,54 @@ typedef struct Ctx {
 	const Stmt *ignore; /* this statement is no event */
 	const Stmt *only;   /* non-NULL: every generic statement but this is no event */
 	unsigned exact;     /* EXACT_* */
+	struct RunCache *cache; /* NULL: none (the explanation's side questions) */
 } Ctx;
+
+/* What one run asks again and again, by address: a call name's op and
+ * versions (op_name_info, which checks its own cache's hits by strcmp), a
+ * stored buffer's scope class.  Valid while the run lasts: the program's
+ * strings and nodes do not change under it. */
+enum { RUN_NAMES = 16, RUN_BUFS = 4 };
+
+typedef struct RunCache {
+	struct {
+		const char *name;
+		OpName info;
+	} names[RUN_NAMES];
+	struct {
+		const Buffer *buf;
+		int shared;
+	} bufs[RUN_BUFS];
+} RunCache;
+
+static OpName
+name_info(const Ctx *c, const char *name)
+{
+	if (!c->cache || !name)
+		return op_name_info(name);
+	RunCache *rc = c->cache;
+	size_t k = (size_t)(((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> 60);
+	if (rc->names[k].name != name) {
+		rc->names[k].name = name;
+		rc->names[k].info = op_name_info(name);
+	}
+	return rc->names[k].info;
+}
+
+/* ir_scope_is_shared(ir_buffer_scope(b)) */
+static int
+buffer_is_shared(const Ctx *c, const Buffer *b)
+{
+	if (!c->cache)
+		return ir_scope_is_shared(ir_buffer_scope(b));
+	RunCache *rc = c->cache;
+	size_t k = (size_t)(((uintptr_t)b * 0x9E3779B97F4A7C15ull) >> 62);
+	if (rc->bufs[k].buf != b) {
+		rc->bufs[k].buf = b;
+		rc->bufs[k].shared = ir_scope_is_shared(ir_buffer_scope(b));
+	}
+	return rc->bufs[k].shared;
+}
 
 /* ---- classification (docs/semantics.md §4.1) --------------------------------------- */
 
@@ -145,7 +192,7 @@ static int
 call_writes_shared(const Ctx *c, const Expr *e)
 {
 	const Expr *const *args = (const Expr *const *)e->u.call.args;
-	int n = e->u.call.nargs, op = op_lookup(e->u.call.name);
+	int n = e->u.call.nargs, op = name_info(c, e->u.call.name).op;
 	if (op == OP_tvm_access_ptr) {
 		if (n != 5)
 			return n >= 2 && mentions_shared_ptr(args[1]);
@@ -204,7 +251,7 @@ classify_eval_plain(const Ctx *c, const Stmt *s)
 	const Expr *v = s->u.eval.value;
 	if (!v || v->kind != EX_CALL)
 		return EV_NONE;
-	switch (op_class(c, op_lookup(v->u.call.name))) {
+	switch (op_class(c, name_info(c, v->u.call.name).op)) {
 	case PX_NEUTRAL: /* fault: fence-no-reset sees the fence as no event */
 		return c->opt->fault == FAULT_FENCE_NO_RESET ? EV_NONE : EV_NEUTRAL;
 	case PX_ASYNC: return EV_ASYNC;
@@ -219,10 +266,9 @@ is_shared_store(const Ctx *c, const Stmt *s)
 {
 	if (silenced(c, s))
 		return 0;
-	const char *scope = ir_buffer_scope(s->u.store.buf);
-	if (c->opt->fault == FAULT_STORE_SCOPE_EXACT)
-		return strcmp(scope, "shared") == 0; /* fault: "shared.dyn" missed */
-	return ir_scope_is_shared(scope);
+	if (c->opt->fault == FAULT_STORE_SCOPE_EXACT) /* fault: "shared.dyn" missed */
+		return strcmp(ir_buffer_scope(s->u.store.buf), "shared") == 0;
+	return buffer_is_shared(c, s->u.store.buf);
 }
 
 /* The event of a leaf statement: a call statement's (classify_eval), a
@@ -238,6 +284,49 @@ leaf_event(const Ctx *c, const Stmt *s)
 	default:
 		return -1;
 	}
+}
+
+/* ---- the vocabulary check --------------------------------------------------- */
+
+/* pass_foreign_own(s, c->versions) != NULL (pass.c), with the run's name
+ * cache: a call of s's own expressions, or of the shapes of the buffers it
+ * defines, whose op no version in c->versions has. */
+static int
+foreign_expr(const Ctx *c, const Expr *e)
+{
+	if (e->kind == EX_CALL && !(name_info(c, e->u.call.name).versions & c->versions))
+		return 1;
+	switch (e->kind) {
+#define NODE e
+#define KID(x) if ((x) && has_kids[(x)->kind] && foreign_expr(c, x)) return 1;
+#include "kids.h"
+#define EXPR(kind, name, fields) case kind: fields break;
+#include "nodes.def"
+#undef KID
+#undef NODE
+	}
+	return 0;
+}
+
+static int
+foreign_own(const Ctx *c, const Stmt *s)
+{
+	switch (s->kind) {
+#define NODE s
+#define KID(x) if ((x) && has_kids[(x)->kind] && foreign_expr(c, x)) return 1;
+#include "kids.h"
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+#undef KID
+#undef NODE
+	}
+	int nb;
+	Buffer **bufs = ir_stmt_defbufs(s, &nb);
+	for (int i = 0; i < nb; i++)
+		for (int d = 0; bufs[i] && d < bufs[i]->ndim; d++)
+			if (bufs[i]->shape[d] && has_kids[bufs[i]->shape[d]->kind] && foreign_expr(c, bufs[i]->shape[d]))
+				return 1;
+	return 0;
 }
 
 /* ---- transfer tables and pure-async summaries ----------------------------------- */
@@ -480,6 +569,13 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 				continue;
 			const Info *item = &c->info[j];
 			*bits |= item->bits;
+			if (item->event == EV_NONE)
+				continue; /* the identity */
+			if (item->event != EV_COMPOUND) {
+				/* a constant table: the composition is that constant */
+				memset(t.out + 1, item->out[0], 7);
+				continue;
+			}
 			for (unsigned x = 1; x < 8; x++)
 				t.out[x] = item->out[t.out[x]];
 		}
@@ -536,7 +632,7 @@ analyse(Ctx *c, const Stmt *s)
 {
 	if (!s || c->foreign)
 		return -1;
-	if (c->versions && pass_foreign_own(s, c->versions)) {
+	if (c->versions && foreign_own(c, s)) {
 		c->foreign = 1;
 		return -1;
 	}
@@ -576,7 +672,7 @@ fence_stmt(Ctx *c)
 	return ir_eval(c->a, ir_call(c->a, "fence_proxy_async", NULL, 0));
 }
 
-static void
+static inline void
 push(Ctx *c, Stmt *s)
 {
 	if (c->top == c->cap) {
@@ -595,7 +691,7 @@ push(Ctx *c, Stmt *s)
 static Stmt *walk(Ctx *c, Stmt *s, unsigned *state, int *fence_before);
 
 /* Pushes r, with a fresh fence right before it when `fence`. */
-static void
+static inline void
 emit(Ctx *c, Stmt *r, int fence)
 {
 	int after = c->opt->fault == FAULT_FENCE_AFTER; /* fault: fence after, not before */
@@ -632,7 +728,23 @@ walk_seq(Ctx *c, Stmt *s, unsigned *state)
 	size_t base = c->top;
 	for (int i = 0; i < n; i++) {
 		int fence = 0;
-		Stmt *r = walk(c, items[i], state, &fence);
+		Stmt *r = items[i];
+		const Info *in = &c->info[c->pos];
+		if (r && in->event != EV_COMPOUND && r != c->probe) {
+			/* walk_stmt of a leaf, inline */
+			c->pos++;
+			switch (in->event) {
+			case EV_NEUTRAL: *state = S_NONE; break;
+			case EV_GENERIC: *state = S_GENERIC; break;
+			case EV_ASYNC:
+				fence = (*state & S_GENERIC) != 0;
+				*state = S_ASYNC;
+				break;
+			default: break; /* EV_NONE */
+			}
+		} else {
+			r = walk(c, r, state, &fence);
+		}
 		if ((r != items[i] || fence) && !changed) {
 			for (int j = 0; j < i; j++)
 				push(c, items[j]);
@@ -820,12 +932,18 @@ ctx_end(Ctx *c)
 static Stmt *
 run_body(Ctx *c, Stmt *body)
 {
+	RunCache cache;
+	memset(&cache, 0, sizeof cache);
+	c->cache = &cache;
 	unsigned state = S_NONE;
 	analyse(c, body);
-	if (c->foreign)
-		return NULL;
-	c->pos = 0;
-	return walk_body(c, body, &state);
+	Stmt *r = NULL;
+	if (!c->foreign) {
+		c->pos = 0;
+		r = walk_body(c, body, &state);
+	}
+	c->cache = NULL;
+	return r;
 }
 
 /* ---- target gating (tilelang-head) ------------------------------------------- */
