@@ -201,7 +201,7 @@ typedef struct Pos {
 typedef struct Mn {
 	const Func *p;
 	const OracleOptions *o;
-	Arena *scratch; /* candidate programs; freed at the end */
+	Arena *scratch; /* candidate programs; reset at the end (scratch_arena) */
 	Pos *pos;
 	int npos, cap;
 	int ncand;
@@ -871,6 +871,11 @@ typedef struct SearchMemo {
 
 static SearchMemo memo; /* one per process, as threads.c's class cache */
 
+/* Mn.scratch, kept from call to call and reset at the end of each: a fresh
+ * arena would zero a new 64 KiB chunk for every call (one per process, as
+ * the memo). */
+static Arena *scratch_arena;
+
 static Event
 memo_event(const Event *e)
 {
@@ -1463,7 +1468,9 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	if (!levels)
 		return 0;
 	int before = out->n;
-	Mn M = {.p = p, .o = o, .scratch = ar_new(), .fn_end_id = -1};
+	if (!scratch_arena)
+		scratch_arena = ar_new();
+	Mn M = {.p = p, .o = o, .scratch = scratch_arena, .fn_end_id = -1};
 	EventGraph own;
 	int built = 0;
 	Nq N = {0};
@@ -1569,7 +1576,7 @@ done:
 	free(M.gscratch);
 	free(M.tc);
 	free(M.tcs);
-	ar_free(M.scratch);
+	ar_reset(M.scratch);
 	free(N.flip);
 	free(N.scratch);
 	pm_free(&N.uses);
