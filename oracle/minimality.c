@@ -1325,6 +1325,32 @@ static SearchMemo memo; /* one per process, as threads.c's class cache */
  * the memo). */
 static Arena *scratch_arena;
 
+/* Mn's maps, kept emptied from call to call so that a call neither
+ * allocates nor regrows them (a map grown past KEEP_MAP slots by a large
+ * program is freed instead of being cleared for every later call). */
+enum { KEEP_MAP = 8192 };
+static PtrMap kept_maps[5];
+
+static void
+map_take(PtrMap *m, int i)
+{
+	*m = kept_maps[i];
+	memset(&kept_maps[i], 0, sizeof kept_maps[i]);
+}
+
+static void
+map_keep(PtrMap *m, int i)
+{
+	if (m->cap > KEEP_MAP) {
+		pm_free(m);
+		memset(m, 0, sizeof *m);
+	} else if (m->n) {
+		memset(m->keys, 0, sizeof *m->keys * m->cap); /* empty slots: NULL keys */
+		m->n = 0;
+	}
+	kept_maps[i] = *m;
+}
+
 static Event
 memo_event(const Event *e)
 {
@@ -1855,9 +1881,12 @@ count_stmts(PtrMap *m, const Stmt *s, int depth)
 {
 	if (!s || depth > IR_MAX_DEPTH)
 		return;
-	intptr_t c = (intptr_t)pm_get(m, s);
-	if (c)
-		pm_put(m, s, (void *)(c + 1));
+	if (s->kind == ST_EVAL) { /* the counted statements are fences */
+		intptr_t c = (intptr_t)pm_get(m, s);
+		if (c)
+			pm_put(m, s, (void *)(c + 1));
+		return;
+	}
 	if (s->kind == ST_SEQ) {
 		for (int i = 0; i < s->u.seq.n; i++)
 			count_stmts(m, s->u.seq.items[i], depth + 1);
@@ -1877,9 +1906,14 @@ count_stmts(PtrMap *m, const Stmt *s, int depth)
  * node of q's tree; otherwise the query rebuilds q without x. */
 typedef struct Nq {
 	const EventGraph *g;
-	unsigned char *flip; /* by node: read as no fence */
+	unsigned char *flip; /* by node: read as no fence (zero between queries) */
 	int *scratch;
 	PtrMap uses;         /* inserted fence statement -> occurrences in q + 1 */
+	/* The nodes of the last statement asked about (its queries under
+	 * several options come one after another): cur_ok 0 when one of them
+	 * is not an EV_FENCE. */
+	const Stmt *cur;
+	int *cur_nodes, ncur, cur_ok;
 } Nq;
 
 static int
@@ -1896,15 +1930,25 @@ sound_without(Nq *N, const Inserted *x, const OracleOptions *o)
 	const EventGraph *g = N->g;
 	if (g->overflow || !fence_nodes_only(x->stmt) || (intptr_t)pm_get(&N->uses, x->stmt) != 2)
 		return -1;
-	for (int v = 0; v < g->n; v++) {
-		if (g->ev[v].stmt != x->stmt)
-			continue;
-		if (g->ev[v].kind != EV_FENCE)
-			return -1;
+	if (N->cur != x->stmt) {
+		N->cur = x->stmt;
+		N->ncur = 0;
+		N->cur_ok = 1;
+		for (int v = 0; v < g->n; v++) {
+			if (g->ev[v].stmt != x->stmt)
+				continue;
+			N->cur_ok &= g->ev[v].kind == EV_FENCE;
+			N->cur_nodes[N->ncur++] = v;
+		}
 	}
-	for (int v = 0; v < g->n; v++)
-		N->flip[v] = g->ev[v].stmt == x->stmt;
-	return orc_is_sound_graph(g, o, N->flip, N->scratch);
+	if (!N->cur_ok)
+		return -1;
+	for (int j = 0; j < N->ncur; j++)
+		N->flip[N->cur_nodes[j]] = 1;
+	int r = orc_is_sound_graph(g, o, N->flip, N->scratch);
+	for (int j = 0; j < N->ncur; j++)
+		N->flip[N->cur_nodes[j]] = 0;
+	return r;
 }
 
 static int
@@ -1932,9 +1976,14 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	if (!scratch_arena)
 		scratch_arena = ar_new();
 	Mn M = {.p = p, .o = o, .scratch = scratch_arena, .fn_end_id = -1};
+	map_take(&M.before_id, 0);
+	map_take(&M.end_id[0], 1);
+	map_take(&M.end_id[1], 2);
+	map_take(&M.loop_of, 3);
 	EventGraph own;
 	int built = 0;
 	Nq N = {0};
+	map_take(&N.uses, 4);
 	Inserted *ins = NULL;
 	int nins = 0;
 	int preserved;
@@ -1960,7 +2009,8 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	N.g = gq;
 	N.flip = calloc((size_t)gq->n + 1, 1);
 	N.scratch = malloc(sizeof *N.scratch * (size_t)(3 * gq->n) + 1);
-	if (!N.flip || !N.scratch)
+	N.cur_nodes = malloc(sizeof *N.cur_nodes * (size_t)gq->n + 1);
+	if (!N.flip || !N.scratch || !N.cur_nodes)
 		abort();
 	st->q_sound = orc_is_sound_graph(gq, o, NULL, N.scratch);
 	for (int i = 0; i < nins; i++)
@@ -2024,10 +2074,10 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 done:
 	st->queries = M.queries;
 	free(M.pos);
-	pm_free(&M.before_id);
-	pm_free(&M.end_id[0]);
-	pm_free(&M.end_id[1]);
-	pm_free(&M.loop_of);
+	map_keep(&M.before_id, 0);
+	map_keep(&M.end_id[0], 1);
+	map_keep(&M.end_id[1], 2);
+	map_keep(&M.loop_of, 3);
 	orc_sound_plan_free(M.plan);
 	if (M.gstate)
 		orc_events_free(&M.g);
@@ -2043,7 +2093,8 @@ done:
 	ar_reset(M.scratch);
 	free(N.flip);
 	free(N.scratch);
-	pm_free(&N.uses);
+	free(N.cur_nodes);
+	map_keep(&N.uses, 4);
 	if (built)
 		orc_events_free(&own);
 	return out->n - before;
