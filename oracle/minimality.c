@@ -1456,6 +1456,22 @@ memo_store(const Mn *M, int decided, int ncuts, int64_t opt, const Word *best, l
 }
 
 static int search_run(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts);
+
+/* The compiled cost walks (tc_compile, tcs_compile), made for the search
+ * only: q's cost, computed once, is the tree walk (the same value). */
+static void
+compile_costs(Mn *M)
+{
+	int next = 0;
+	tc_compile(M, M->p->body, &next, 0);
+	if (next != M->npos) { /* cannot happen: the same walk as collect_list */
+		free(M->tc);
+		M->tc = NULL;
+	} else {
+		next = 0;
+		tcs_compile(M, M->p->body, &next);
+	}
+}
 static int search_general(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts);
 
 /* The optimum cost into *opt and its positions into best.  Returns 1
@@ -1463,6 +1479,7 @@ static int search_general(Mn *M, int64_t *opt, Word *best, char *note, size_t no
 static int
 search_optimum(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen)
 {
+	compile_costs(M);
 	if (!M->gstate)
 		graph_init(M);
 	if (M->gstate < 0 || !M->tc) /* no candidate graph: nothing to compare by */
@@ -2056,15 +2073,6 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 			st->placement = ORC_PLACEMENT_UNDECIDED;
 			snprintf(st->note, sizeof st->note, "undecided: nesting too deep");
 		} else {
-			int next = 0;
-			tc_compile(&M, p->body, &next, 0);
-			if (next != M.npos) { /* cannot happen: the same walk as collect_list */
-				free(M.tc);
-				M.tc = NULL;
-			} else {
-				next = 0;
-				tcs_compile(&M, p->body, &next);
-			}
 			int fences_only = preserved;
 			for (int i = 0; i < nins; i++)
 				fences_only &= is_fence(ins[i].stmt);
