@@ -56,6 +56,10 @@
  * (orc_events_build_candidates) and a placement is judged by reading the
  * chosen positions' nodes as fences (orc_is_sound_graph); when that graph
  * overflows the depth limit each query rebuilds the program with its fences.
+ * With at most 64 candidates (always, at the default cap) the search runs
+ * on sets of one machine word (search_small), step for step the search on
+ * bitsets over every position, with the cost of the hitting-set node kept
+ * up to date as candidates come and go instead of recomputed.
  * Built with FENCEFUZZ_PLACEMENT_SELFCHECK, every search decided with at
  * most 14 candidates is checked against brute force, every query on the
  * candidate graph against the rebuilt program (the same answer when the input
@@ -201,7 +205,7 @@ typedef struct Pos {
 typedef struct Mn {
 	const Func *p;
 	const OracleOptions *o;
-	Arena *scratch; /* candidate programs; freed at the end */
+	Arena *scratch; /* candidate programs; reset at the end (scratch_arena) */
 	Pos *pos;
 	int npos, cap;
 	int ncand;
@@ -230,6 +234,13 @@ typedef struct Mn {
 	 * ops that can add nothing to such a set's cost left out (tcs_compile). */
 	struct TcOp *tcs;
 	int ntcs, captcs;
+	/* The search over at most 64 candidates (search_small): candidate k is
+	 * position kpos[k] (in position order), its candidate graph nodes are
+	 * knode[kstart[k] .. kstart[k + 1]); on holds the set kon (kon_valid)
+	 * so that a query rewrites only the nodes whose bit changed. */
+	int *kpos, *kstart, *knode;
+	uint64_t kon;
+	int kon_valid;
 } Mn;
 
 static int
@@ -658,6 +669,7 @@ sound_with(Mn *M, const Word *set)
 	if (M->gstate > 0) {
 		for (int j = 0; j < M->ncand_nodes; j++)
 			M->on[M->cnode[j]] = (unsigned char)bit(set, M->cpos[j]);
+		M->kon_valid = 0;
 		M->queries++;
 		int ok = orc_is_sound_plan(M->plan, M->on);
 #ifndef FENCEFUZZ_PLACEMENT_SELFCHECK
@@ -809,6 +821,443 @@ hs_search(Hs *H)
 	free(el);
 }
 
+/* ---- the placement search over at most 64 candidates -------------------------------- */
+
+/* search_run with each set of candidate positions one word (bit k:
+ * candidate k, M->kpos[k]): the same search step by step (same cuts in the
+ * same order, same branching order, same queries), so the same optimum,
+ * the same positions and the same counts, without a bitset over every
+ * position.  Used when the candidate graph answers the queries and the
+ * set's cost has a compiled walk (or is the sum of weights). */
+typedef uint64_t Kset;
+
+typedef struct Ks {
+	Mn *M;
+	int K;
+	Kset all;
+	int64_t w[64];  /* weight of candidate k */
+	TcOp *tcs;      /* the set program with candidate numbers for positions */
+	int ntcs;
+	/* The set's cost kept up to date as candidates come and go (ks_add):
+	 * the set program (tcs_compile) as a tree of frames.  A frame's value
+	 * is min(WMAX, raw), raw the exact sum of its terms: the one bit of each
+	 * candidate it holds, and what each child frame adds (sat_mul(w, value)
+	 * for a loop body, max of the two values for an if).  That is tc_run's
+	 * chain of sat_add (terms in [0, WMAX]: the chain is min(WMAX, sum)).
+	 * Under the sum, frame 0 alone, each candidate adding its weight. */
+	int nfr;
+	struct Kf {
+		int64_t raw;
+		int64_t contrib; /* what it adds to its parent now (if: in the then frame) */
+		int parent;      /* -1: the root */
+		int partner;     /* if: the other branch's frame; -1: a loop body (MUL) */
+		int first;       /* if: 1 in the then frame */
+		int64_t w;       /* loop body: its weight */
+	} *fr;
+	int leaf[64];   /* frame of candidate k, -1: adds nothing */
+	int64_t lw[64]; /* what candidate k adds to its frame's raw */
+	Kset *cuts;
+	int ncuts, cap;
+	/* hitting set */
+	Kset cur, excl, best_set;
+	int64_t best;
+	long nodes;
+	int aborted;    /* hitting set: MAX_NODES */
+	int qaborted;   /* grow: MAX_QUERIES */
+} Ks;
+
+static int
+sound_small(Mn *M, Kset set)
+{
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+	int W = M->npos / 64 + 1;
+	Word *full = calloc((size_t)W, sizeof *full);
+	if (!full)
+		abort();
+	for (Kset x = set; x; x &= x - 1)
+		set_bit(full, M->kpos[__builtin_ctzll(x)], 1);
+	int ok = sound_with(M, full);
+	free(full);
+	return ok;
+#else
+	Kset diff;
+	if (!M->kon_valid) {
+		for (int j = 0; j < M->ncand_nodes; j++)
+			M->on[M->cnode[j]] = 0;
+		M->kon = 0;
+		M->kon_valid = 1;
+	}
+	diff = set ^ M->kon;
+	while (diff) {
+		int k = __builtin_ctzll(diff);
+		unsigned char v = (unsigned char)(set >> k & 1);
+		diff &= diff - 1;
+		for (int j = M->kstart[k]; j < M->kstart[k + 1]; j++)
+			M->on[M->knode[j]] = v;
+	}
+	M->kon = set;
+	M->queries++;
+	return orc_is_sound_plan(M->plan, M->on);
+#endif
+}
+
+static int64_t
+fr_value(const struct Kf *f)
+{
+	return f->raw < WMAX ? f->raw : WMAX;
+}
+
+/* Candidate k into the set (d = 1) or out of it (d = -1). */
+static void
+ks_add(Ks *S, int k, int d)
+{
+	int f = S->leaf[k];
+	if (f < 0)
+		return;
+	S->fr[f].raw += d * S->lw[k];
+	for (;;) {
+		struct Kf *x = &S->fr[f];
+		if (x->parent < 0)
+			return;
+		struct Kf *holder = x;
+		int64_t c;
+		if (x->partner < 0) {
+			c = sat_mul(x->w, fr_value(x));
+		} else {
+			struct Kf *y = &S->fr[x->partner];
+			int64_t a = fr_value(x), b = fr_value(y);
+			c = a > b ? a : b;
+			if (!x->first)
+				holder = y;
+		}
+		if (c == holder->contrib)
+			return;
+		S->fr[x->parent].raw += c - holder->contrib;
+		holder->contrib = c;
+		f = x->parent;
+	}
+}
+
+/* Frames of the set program (see Ks). */
+static void
+ks_frames(Ks *S)
+{
+	Mn *M = S->M;
+	for (int k = 0; k < 64; k++)
+		S->leaf[k] = -1;
+	S->fr = malloc(sizeof *S->fr * (size_t)(M->ntcs + 1));
+	if (!S->fr)
+		abort();
+	S->fr[0] = (struct Kf){0, 0, -1, -1, 0, 0};
+	S->nfr = 1;
+	if (!M->o->placement_worst_path) {
+		for (int k = 0; k < S->K; k++) {
+			S->leaf[k] = 0;
+			S->lw[k] = S->w[k];
+		}
+		return;
+	}
+	int stack[2 * IR_MAX_DEPTH + 8], sp = 0;
+	stack[sp++] = 0;
+	for (int i = 0; i < S->ntcs; i++) {
+		const TcOp *x = &S->tcs[i];
+		switch (x->op) {
+		case TC_PUSH:
+			S->fr[S->nfr] = (struct Kf){0, 0, stack[sp - 1], -1, 0, 0};
+			stack[sp++] = S->nfr++;
+			break;
+		case TC_POS:
+			S->leaf[x->pos] = stack[sp - 1];
+			S->lw[x->pos] = 1;
+			break;
+		case TC_IF: {
+			int b = stack[--sp], a = stack[--sp];
+			S->fr[a].partner = b, S->fr[a].first = 1;
+			S->fr[b].partner = a;
+			S->fr[b].parent = S->fr[a].parent; /* pushed on top of a */
+			break;
+		}
+		case TC_MUL:
+			S->fr[stack[--sp]].w = x->weight;
+			break;
+		}
+	}
+}
+
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+/* The cost of set by the set program (tc_run), to check the frames. */
+static int64_t
+ks_cost(const Ks *S, Kset set)
+{
+	if (!S->M->o->placement_worst_path) {
+		int64_t c = 0;
+		for (Kset x = set; x; x &= x - 1)
+			c = sat_add(c, S->w[__builtin_ctzll(x)]);
+		return c;
+	}
+	/* tc_run on the set program */
+	int64_t stack[2 * IR_MAX_DEPTH + 8];
+	int sp = 0;
+	stack[sp++] = 0;
+	for (int i = 0; i < S->ntcs; i++) {
+		const TcOp *x = &S->tcs[i];
+		switch (x->op) {
+		case TC_PUSH:
+			stack[sp++] = 0;
+			break;
+		case TC_POS:
+			stack[sp - 1] = sat_add(stack[sp - 1], (int64_t)(set >> x->pos & 1));
+			break;
+		case TC_IF: {
+			int64_t b = stack[--sp], a = stack[--sp];
+			stack[sp - 1] = sat_add(stack[sp - 1], a > b ? a : b);
+			break;
+		}
+		case TC_MUL: {
+			int64_t a = stack[--sp];
+			stack[sp - 1] = sat_add(stack[sp - 1], sat_mul(x->weight, a));
+			break;
+		}
+		}
+	}
+	return stack[0];
+}
+#endif
+
+static int
+popcount64(uint64_t x)
+{
+	x = x - ((x >> 1) & 0x5555555555555555ULL);
+	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* hs_search on words; the frames hold the cost of cur. */
+static void
+ks_hs(Ks *S)
+{
+	if (S->aborted)
+		return;
+	int64_t cost = fr_value(&S->fr[0]);
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+	if (cost != ks_cost(S, S->cur)) {
+		fprintf(stderr, "placement selfcheck: the kept cost and the set program disagree\n");
+		abort();
+	}
+#endif
+	if (cost >= S->best)
+		return;
+	if (++S->nodes > MAX_NODES) {
+		S->aborted = 1;
+		return;
+	}
+	int pick = -1, pick_n = INT_MAX, worst = S->M->o->placement_worst_path;
+	int64_t lb = 0;
+	for (int c = 0; c < S->ncuts; c++) {
+		Kset cut = S->cuts[c];
+		if (cut & S->cur)
+			continue;
+		Kset av = cut & ~S->excl;
+		if (!av)
+			return; /* this cut can no longer be hit */
+		int avail = popcount64(av);
+		if (!worst) { /* the bound is used under the sum only */
+			int64_t minw = WMAX;
+			for (Kset x = av; x; x &= x - 1) {
+				int64_t w = S->w[__builtin_ctzll(x)];
+				if (w < minw)
+					minw = w;
+			}
+			if (minw > lb)
+				lb = minw;
+		}
+		if (avail < pick_n) {
+			pick_n = avail;
+			pick = c;
+		}
+	}
+	if (pick < 0) {
+		S->best = cost;
+		S->best_set = S->cur;
+		return;
+	}
+	if (!worst && sat_add(cost, lb) >= S->best)
+		return;
+	int el[64], ne = 0;
+	for (Kset x = S->cuts[pick] & ~S->excl; x; x &= x - 1)
+		el[ne++] = __builtin_ctzll(x);
+	/* Cheapest first, ties in position order (hs_search's insertion sort). */
+	for (int i = 1; i < ne; i++)
+		for (int j = i; j > 0 && S->w[el[j]] < S->w[el[j - 1]]; j--) {
+			int t = el[j];
+			el[j] = el[j - 1];
+			el[j - 1] = t;
+		}
+	Kset taken = 0;
+	for (int i = 0; i < ne; i++) {
+		Kset b = (Kset)1 << el[i];
+		S->cur |= b;
+		ks_add(S, el[i], 1);
+		ks_hs(S);
+		ks_add(S, el[i], -1);
+		S->cur &= ~b;
+		S->excl |= b; /* later branches do without it */
+		taken |= b;
+	}
+	S->excl &= ~taken;
+}
+
+/* grow on words: idx[0..n) are candidate numbers. */
+static void
+ks_grow(Ks *S, Kset *t, const int *idx, int n)
+{
+	if (n == 0 || S->qaborted)
+		return;
+	if (S->M->queries >= MAX_QUERIES) {
+		S->qaborted = 1;
+		return;
+	}
+	Kset u = *t;
+	for (int i = 0; i < n; i++)
+		u |= (Kset)1 << idx[i];
+	if (!sound_small(S->M, u)) {
+		*t = u;
+	} else if (n > 1) {
+		ks_grow(S, t, idx, n / 2);
+		ks_grow(S, t, idx + n / 2, n - n / 2);
+	}
+}
+
+/* Can search_small stand for search_run on M? */
+static int
+small_ok(const Mn *M)
+{
+	if (M->gstate <= 0 || M->ncand > 64 || M->ncand < 1)
+		return 0;
+	return !M->o->placement_worst_path || (M->tc && M->tcdepth <= 2 * IR_MAX_DEPTH + 8);
+}
+
+static void
+small_init(Mn *M, Ks *S)
+{
+	int K = M->ncand;
+	int *cidx = malloc(sizeof *cidx * (size_t)M->npos + 1);
+	M->kpos = malloc(sizeof *M->kpos * (size_t)K);
+	M->kstart = calloc((size_t)K + 1, sizeof *M->kstart);
+	M->knode = malloc(sizeof *M->knode * (size_t)M->ncand_nodes + 1);
+	S->tcs = malloc(sizeof *S->tcs * (size_t)M->ntcs + 1);
+	if (!cidx || !M->kpos || !M->kstart || !M->knode || !S->tcs)
+		abort();
+	int k = 0;
+	for (int i = 0; i < M->npos; i++) {
+		cidx[i] = -1;
+		if (M->pos[i].candidate) {
+			cidx[i] = k;
+			S->w[k] = M->pos[i].weight;
+			M->kpos[k++] = i;
+		}
+	}
+	for (int j = 0; j < M->ncand_nodes; j++)
+		if (cidx[M->cpos[j]] >= 0)
+			M->kstart[cidx[M->cpos[j]] + 1]++;
+	for (k = 0; k < K; k++)
+		M->kstart[k + 1] += M->kstart[k];
+	int *fill = malloc(sizeof *fill * (size_t)K);
+	if (!fill)
+		abort();
+	memcpy(fill, M->kstart, sizeof *fill * (size_t)K);
+	for (int j = 0; j < M->ncand_nodes; j++)
+		if (cidx[M->cpos[j]] >= 0)
+			M->knode[fill[cidx[M->cpos[j]]]++] = M->cnode[j];
+	free(fill);
+	S->ntcs = M->ntcs;
+	for (int i = 0; i < M->ntcs; i++) {
+		S->tcs[i] = M->tcs[i];
+		if (S->tcs[i].op == TC_POS)
+			S->tcs[i].pos = cidx[S->tcs[i].pos]; /* the set program names candidates only */
+	}
+	free(cidx);
+	S->K = K;
+	S->all = K == 64 ? ~(Kset)0 : ((Kset)1 << K) - 1;
+	ks_frames(S);
+}
+
+static int
+search_small(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts)
+{
+	Ks S = {.M = M};
+	small_init(M, &S);
+	int decided = 0;
+	Kset bestk = 0;
+	if (sound_small(M, 0)) {
+		*opt = 0;
+		decided = 1;
+		goto done;
+	}
+	if (!sound_small(M, S.all)) {
+		snprintf(note, notelen, "undecided: no placement of fences makes the input sound");
+		goto done;
+	}
+	for (int round = 0; round < MAX_ROUNDS; round++) {
+		S.cur = S.excl = S.best_set = 0;
+		S.best = WMAX + 1;
+		S.nodes = 0;
+		ks_hs(&S);
+		int64_t cost = S.best;
+		bestk = S.best_set;
+		if (S.aborted) {
+			snprintf(note, notelen, "undecided: hitting-set search over %d cuts exceeded %d nodes",
+			         S.ncuts, MAX_NODES);
+			goto done;
+		}
+		if (M->queries >= MAX_QUERIES) {
+			snprintf(note, notelen, "undecided: more than %d soundness queries", MAX_QUERIES);
+			goto done;
+		}
+		if (sound_small(M, bestk)) {
+			*opt = cost;
+			decided = 1;
+			goto done;
+		}
+		/* Extend to a maximal unsound placement; its complement is a new cut. */
+		Kset t = bestk;
+		int idx[64], n = 0;
+		for (Kset x = S.all & ~t; x; x &= x - 1)
+			idx[n++] = __builtin_ctzll(x);
+		ks_grow(&S, &t, idx, n);
+		if (S.qaborted) {
+			snprintf(note, notelen, "undecided: more than %d soundness queries", MAX_QUERIES);
+			goto done;
+		}
+		Kset cut = S.all & ~t;
+		if (!cut) { /* every candidate yet unsound: soundness is not monotone */
+			snprintf(note, notelen, "undecided: soundness answered non-monotonically");
+			goto done;
+		}
+		if (S.ncuts == S.cap) {
+			S.cap = S.cap ? 2 * S.cap : 16;
+			S.cuts = realloc(S.cuts, sizeof *S.cuts * (size_t)S.cap);
+			if (!S.cuts)
+				abort();
+		}
+		S.cuts[S.ncuts++] = cut;
+	}
+	snprintf(note, notelen, "undecided: more than %d search rounds", MAX_ROUNDS);
+done:
+	memset(best, 0, sizeof *best * (size_t)(M->npos / 64 + 1));
+	for (Kset x = bestk; x; x &= x - 1)
+		set_bit(best, M->kpos[__builtin_ctzll(x)], 1);
+	if (decided)
+		snprintf(note, notelen, "exact: exhaustive over %d candidate positions (implicit hitting "
+		         "set, %d cuts, %ld soundness queries)", M->ncand, S.ncuts, M->queries);
+	*ncuts = S.ncuts;
+	free(S.cuts);
+	free(S.tcs);
+	free(S.fr);
+	return decided;
+}
+
 /* ---- the placement search ------------------------------------------------------------ */
 
 typedef struct Search {
@@ -870,6 +1319,37 @@ typedef struct SearchMemo {
 } SearchMemo;
 
 static SearchMemo memo; /* one per process, as threads.c's class cache */
+
+/* Mn.scratch, kept from call to call and reset at the end of each: a fresh
+ * arena would zero a new 64 KiB chunk for every call (one per process, as
+ * the memo). */
+static Arena *scratch_arena;
+
+/* Mn's maps, kept emptied from call to call so that a call neither
+ * allocates nor regrows them (a map grown past KEEP_MAP slots by a large
+ * program is freed instead of being cleared for every later call). */
+enum { KEEP_MAP = 8192 };
+static PtrMap kept_maps[5];
+
+static void
+map_take(PtrMap *m, int i)
+{
+	*m = kept_maps[i];
+	memset(&kept_maps[i], 0, sizeof kept_maps[i]);
+}
+
+static void
+map_keep(PtrMap *m, int i)
+{
+	if (m->cap > KEEP_MAP) {
+		pm_free(m);
+		memset(m, 0, sizeof *m);
+	} else if (m->n) {
+		memset(m->keys, 0, sizeof *m->keys * m->cap); /* empty slots: NULL keys */
+		m->n = 0;
+	}
+	kept_maps[i] = *m;
+}
 
 static Event
 memo_event(const Event *e)
@@ -977,11 +1457,29 @@ memo_store(const Mn *M, int decided, int ncuts, int64_t opt, const Word *best, l
 
 static int search_run(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts);
 
+/* The compiled cost walks (tc_compile, tcs_compile), made for the search
+ * only: q's cost, computed once, is the tree walk (the same value). */
+static void
+compile_costs(Mn *M)
+{
+	int next = 0;
+	tc_compile(M, M->p->body, &next, 0);
+	if (next != M->npos) { /* cannot happen: the same walk as collect_list */
+		free(M->tc);
+		M->tc = NULL;
+	} else {
+		next = 0;
+		tcs_compile(M, M->p->body, &next);
+	}
+}
+static int search_general(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts);
+
 /* The optimum cost into *opt and its positions into best.  Returns 1
  * decided, 0 undecided (note says why). */
 static int
 search_optimum(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen)
 {
+	compile_costs(M);
 	if (!M->gstate)
 		graph_init(M);
 	if (M->gstate < 0 || !M->tc) /* no candidate graph: nothing to compare by */
@@ -1006,6 +1504,17 @@ search_optimum(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen)
 
 static int
 search_run(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts)
+{
+	if (!M->gstate)
+		graph_init(M);
+	if (!small_ok(M))
+		return search_general(M, opt, best, note, notelen, ncuts);
+	return search_small(M, opt, best, note, notelen, ncuts);
+}
+
+/* The search on bitsets over every position (search_small's general case). */
+static int
+search_general(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts)
 {
 	Search S = {.M = M, .K = M->npos, .W = M->npos / 64 + 1};
 	Word *all = calloc((size_t)S.W, sizeof *all);
@@ -1389,9 +1898,12 @@ count_stmts(PtrMap *m, const Stmt *s, int depth)
 {
 	if (!s || depth > IR_MAX_DEPTH)
 		return;
-	intptr_t c = (intptr_t)pm_get(m, s);
-	if (c)
-		pm_put(m, s, (void *)(c + 1));
+	if (s->kind == ST_EVAL) { /* the counted statements are fences */
+		intptr_t c = (intptr_t)pm_get(m, s);
+		if (c)
+			pm_put(m, s, (void *)(c + 1));
+		return;
+	}
 	if (s->kind == ST_SEQ) {
 		for (int i = 0; i < s->u.seq.n; i++)
 			count_stmts(m, s->u.seq.items[i], depth + 1);
@@ -1411,9 +1923,14 @@ count_stmts(PtrMap *m, const Stmt *s, int depth)
  * node of q's tree; otherwise the query rebuilds q without x. */
 typedef struct Nq {
 	const EventGraph *g;
-	unsigned char *flip; /* by node: read as no fence */
+	unsigned char *flip; /* by node: read as no fence (zero between queries) */
 	int *scratch;
 	PtrMap uses;         /* inserted fence statement -> occurrences in q + 1 */
+	/* The nodes of the last statement asked about (its queries under
+	 * several options come one after another): cur_ok 0 when one of them
+	 * is not an EV_FENCE. */
+	const Stmt *cur;
+	int *cur_nodes, ncur, cur_ok;
 } Nq;
 
 static int
@@ -1430,15 +1947,25 @@ sound_without(Nq *N, const Inserted *x, const OracleOptions *o)
 	const EventGraph *g = N->g;
 	if (g->overflow || !fence_nodes_only(x->stmt) || (intptr_t)pm_get(&N->uses, x->stmt) != 2)
 		return -1;
-	for (int v = 0; v < g->n; v++) {
-		if (g->ev[v].stmt != x->stmt)
-			continue;
-		if (g->ev[v].kind != EV_FENCE)
-			return -1;
+	if (N->cur != x->stmt) {
+		N->cur = x->stmt;
+		N->ncur = 0;
+		N->cur_ok = 1;
+		for (int v = 0; v < g->n; v++) {
+			if (g->ev[v].stmt != x->stmt)
+				continue;
+			N->cur_ok &= g->ev[v].kind == EV_FENCE;
+			N->cur_nodes[N->ncur++] = v;
+		}
 	}
-	for (int v = 0; v < g->n; v++)
-		N->flip[v] = g->ev[v].stmt == x->stmt;
-	return orc_is_sound_graph(g, o, N->flip, N->scratch);
+	if (!N->cur_ok)
+		return -1;
+	for (int j = 0; j < N->ncur; j++)
+		N->flip[N->cur_nodes[j]] = 1;
+	int r = orc_is_sound_graph(g, o, N->flip, N->scratch);
+	for (int j = 0; j < N->ncur; j++)
+		N->flip[N->cur_nodes[j]] = 0;
+	return r;
 }
 
 static int
@@ -1463,10 +1990,17 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	if (!levels)
 		return 0;
 	int before = out->n;
-	Mn M = {.p = p, .o = o, .scratch = ar_new(), .fn_end_id = -1};
+	if (!scratch_arena)
+		scratch_arena = ar_new();
+	Mn M = {.p = p, .o = o, .scratch = scratch_arena, .fn_end_id = -1};
+	map_take(&M.before_id, 0);
+	map_take(&M.end_id[0], 1);
+	map_take(&M.end_id[1], 2);
+	map_take(&M.loop_of, 3);
 	EventGraph own;
 	int built = 0;
 	Nq N = {0};
+	map_take(&N.uses, 4);
 	Inserted *ins = NULL;
 	int nins = 0;
 	int preserved;
@@ -1492,7 +2026,8 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	N.g = gq;
 	N.flip = calloc((size_t)gq->n + 1, 1);
 	N.scratch = malloc(sizeof *N.scratch * (size_t)(3 * gq->n) + 1);
-	if (!N.flip || !N.scratch)
+	N.cur_nodes = malloc(sizeof *N.cur_nodes * (size_t)gq->n + 1);
+	if (!N.flip || !N.scratch || !N.cur_nodes)
 		abort();
 	st->q_sound = orc_is_sound_graph(gq, o, NULL, N.scratch);
 	for (int i = 0; i < nins; i++)
@@ -1538,15 +2073,6 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 			st->placement = ORC_PLACEMENT_UNDECIDED;
 			snprintf(st->note, sizeof st->note, "undecided: nesting too deep");
 		} else {
-			int next = 0;
-			tc_compile(&M, p->body, &next, 0);
-			if (next != M.npos) { /* cannot happen: the same walk as collect_list */
-				free(M.tc);
-				M.tc = NULL;
-			} else {
-				next = 0;
-				tcs_compile(&M, p->body, &next);
-			}
 			int fences_only = preserved;
 			for (int i = 0; i < nins; i++)
 				fences_only &= is_fence(ins[i].stmt);
@@ -1556,10 +2082,10 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 done:
 	st->queries = M.queries;
 	free(M.pos);
-	pm_free(&M.before_id);
-	pm_free(&M.end_id[0]);
-	pm_free(&M.end_id[1]);
-	pm_free(&M.loop_of);
+	map_keep(&M.before_id, 0);
+	map_keep(&M.end_id[0], 1);
+	map_keep(&M.end_id[1], 2);
+	map_keep(&M.loop_of, 3);
 	orc_sound_plan_free(M.plan);
 	if (M.gstate)
 		orc_events_free(&M.g);
@@ -1569,10 +2095,14 @@ done:
 	free(M.gscratch);
 	free(M.tc);
 	free(M.tcs);
-	ar_free(M.scratch);
+	free(M.kpos);
+	free(M.kstart);
+	free(M.knode);
+	ar_reset(M.scratch);
 	free(N.flip);
 	free(N.scratch);
-	pm_free(&N.uses);
+	free(N.cur_nodes);
+	map_keep(&N.uses, 4);
 	if (built)
 		orc_events_free(&own);
 	return out->n - before;
