@@ -67,16 +67,40 @@ report(const EventGraph *g, const int *parent, int *path, int src, int target, c
 	fl_sign(f);
 }
 
+/* The search's arrays, kept from call to call (grown, never shrunk). */
+static _Thread_local struct {
+	int *mem;
+	unsigned char *done;
+	size_t nmem, ndone;
+} scratch;
+
+static void *
+grow(void *p, size_t *cap, size_t need)
+{
+	if (need <= *cap)
+		return p;
+	size_t c = *cap ? *cap : 256;
+	while (c < need)
+		c *= 2;
+	free(p);
+	p = malloc(c);
+	if (!p)
+		abort();
+	*cap = c;
+	return p;
+}
+
 int
 orc_handshake_graph(const EventGraph *gp, const char *model, FindingList *out)
 {
 	const EventGraph g = *gp;
 	int n2 = 2 * g.n, hits = 0;
 	/* state = 2 * node + committed */
-	int *mem = malloc(sizeof *mem * (size_t)(3 * n2) + 1);
-	unsigned char *done = calloc((size_t)g.nsites + 1, 1);
-	if (!mem || !done)
-		abort();
+	scratch.mem = grow(scratch.mem, &scratch.nmem, sizeof *scratch.mem * (size_t)(3 * n2) + 1);
+	scratch.done = grow(scratch.done, &scratch.ndone, (size_t)g.nsites + 1);
+	int *mem = scratch.mem;
+	unsigned char *done = scratch.done;
+	memset(done, 0, (size_t)g.nsites + 1);
 	int *stamp = mem, *parent = mem + n2, *queue = mem + 2 * n2;
 	for (int i = 0; i < n2; i++)
 		stamp[i] = -1;
@@ -118,19 +142,22 @@ orc_handshake_graph(const EventGraph *gp, const char *model, FindingList *out)
 		if (out)
 			report(&g, parent, queue, s, found, model, out);
 	}
-	free(done);
-	free(mem);
 	return hits;
 }
+
+/* The graph of the function being judged on its own, rebuilt in place for
+ * each call (its buffers kept: orc_events_build reuses them). */
+static _Thread_local EventGraph own;
+static _Thread_local int own_ready;
 
 int
 orc_handshake(const Func *q, const OracleOptions *o, const char *model, FindingList *out)
 {
 	(void)o;
-	EventGraph g;
-	orc_events_init(&g);
-	orc_events_build(&g, q);
-	int hits = orc_handshake_graph(&g, model, out);
-	orc_events_free(&g);
-	return hits;
+	if (!own_ready) {
+		orc_events_init(&own);
+		own_ready = 1;
+	}
+	orc_events_build(&own, q);
+	return orc_handshake_graph(&own, model, out);
 }
