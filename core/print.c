@@ -746,13 +746,19 @@ print_operand(Printer *P, const Expr *e, int parens)
 		putch(P, ')');
 }
 
+static void put_i64(Printer *P, int64_t v);
+
 static void
 print_list(Printer *P, Expr *const *items, int n)
 {
 	for (int i = 0; i < n; i++) {
 		if (i)
 			put(P, ", ");
-		print_expr(P, items[i]);
+		const Expr *x = items[i];
+		if (x->kind == EX_INT && x->u.dtype && x->u.dtype == P->int32_dt)
+			put_i64(P, x->u.i); /* print_int of an int32, inline */
+		else
+			print_expr(P, x);
 	}
 }
 
@@ -774,7 +780,10 @@ print_indices(Printer *P, const Buffer *b, Expr *const *idx, int n)
 	putch(P, '[');
 	if (n == 0)
 		put(P, "()");
-	print_list(P, idx, n);
+	if (n == 1 && idx[0]->kind == EX_INT && idx[0]->u.dtype && idx[0]->u.dtype == P->int32_dt)
+		put_i64(P, idx[0]->u.i); /* one int32 index, the common case */
+	else
+		print_list(P, idx, n);
 	putch(P, ']');
 }
 
