@@ -57,7 +57,7 @@ xrealloc(void *p, size_t n)
 
 /* ---- printer state ---------------------------------------------------------- */
 
-enum { NAME_CACHE = 64, DTYPE_CACHE = 8 };
+enum { NAME_CACHE = 64, DTYPE_CACHE = 8, LIT_CACHE = 8, LIT_TEXT = 24 };
 
 typedef struct Alias {
 	Buffer *buf;
@@ -108,6 +108,15 @@ typedef struct Printer {
 		const char *s;
 		int cls;
 	} dtypes[DTYPE_CACHE];
+	const char *int32_dt; /* the last dtype found to be int32 */
+	/* The short texts of string literals (key: the string; bits 0) and
+	 * float literals (key: the dtype; bits: the value) printed. */
+	struct LitHit {
+		const void *key;
+		uint64_t bits;
+		size_t len;
+		char text[LIT_TEXT];
+	} strs[LIT_CACHE], floats[LIT_CACHE];
 } Printer;
 
 /* The tree walked by the placement pre-pass: statement nodes and body nodes
@@ -528,6 +537,42 @@ put_name(Printer *P, const char *s)
 	putn(P, s, h->len);
 }
 
+static inline struct LitHit *
+lit_slot(struct LitHit *cache, const void *key, uint64_t bits)
+{
+	uint64_t h = ((uint64_t)(uintptr_t)key ^ (bits * 0x9E3779B97F4A7C15ull)) * 0xff51afd7ed558ccdULL;
+	return &cache[h >> 61];
+}
+
+/* Prints h's text when it is the one of (key, bits): 1 then. */
+static inline int
+lit_hit(Printer *P, const struct LitHit *h, const void *key, uint64_t bits)
+{
+	if (h->key != key || h->bits != bits)
+		return 0;
+	StrBuf *sb = P->sb;
+	if (sb->cap - sb->len > LIT_TEXT) {
+		memcpy(sb->p + sb->len, h->text, LIT_TEXT); /* a fixed size: a few moves */
+		sb->len += h->len;
+	} else {
+		putn(P, h->text, h->len);
+	}
+	return 1;
+}
+
+/* Keeps what was printed since start as the text of (key, bits). */
+static inline void
+lit_keep(Printer *P, struct LitHit *h, const void *key, uint64_t bits, size_t start)
+{
+	size_t n = P->sb->len - start;
+	if (n > LIT_TEXT)
+		return;
+	h->key = key;
+	h->bits = bits;
+	h->len = n;
+	memcpy(h->text, P->sb->p + start, n);
+}
+
 /* s equals the literal lit (the dtype tests of every literal printed):
  * inlined, so no strcmp call for a short constant. */
 static inline int
@@ -568,8 +613,22 @@ putch(Printer *P, char c)
 }
 
 /* A Python string literal: the runs that need no escape are copied whole. */
+static void print_string_text(Printer *P, const char *s);
+
+/* A string literal; a short one's text is kept by the string's address. */
 static __attribute__((noinline)) void
 print_string(Printer *P, const char *s)
+{
+	struct LitHit *h = lit_slot(P->strs, s, 0);
+	if (lit_hit(P, h, s, 0))
+		return;
+	size_t start = P->sb->len;
+	print_string_text(P, s);
+	lit_keep(P, h, s, 0, start);
+}
+
+static void
+print_string_text(Printer *P, const char *s)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	putch(P, '"');
@@ -687,13 +746,19 @@ print_operand(Printer *P, const Expr *e, int parens)
 		putch(P, ')');
 }
 
+static void put_i64(Printer *P, int64_t v);
+
 static void
 print_list(Printer *P, Expr *const *items, int n)
 {
 	for (int i = 0; i < n; i++) {
 		if (i)
 			put(P, ", ");
-		print_expr(P, items[i]);
+		const Expr *x = items[i];
+		if (x->kind == EX_INT && x->u.dtype && x->u.dtype == P->int32_dt)
+			put_i64(P, x->u.i); /* print_int of an int32, inline */
+		else
+			print_expr(P, x);
 	}
 }
 
@@ -715,7 +780,10 @@ print_indices(Printer *P, const Buffer *b, Expr *const *idx, int n)
 	putch(P, '[');
 	if (n == 0)
 		put(P, "()");
-	print_list(P, idx, n);
+	if (n == 1 && idx[0]->kind == EX_INT && idx[0]->u.dtype && idx[0]->u.dtype == P->int32_dt)
+		put_i64(P, idx[0]->u.i); /* one int32 index, the common case */
+	else
+		print_list(P, idx, n);
 	putch(P, ']');
 }
 
@@ -763,6 +831,11 @@ put_digits(Printer *P, uint64_t u, int neg)
 static void
 put_i64(Printer *P, int64_t v)
 {
+	StrBuf *sb = P->sb;
+	if (v >= 0 && v < 10 && sb->cap - sb->len > 1) {
+		sb->p[sb->len++] = (char)('0' + v); /* the most common int */
+		return;
+	}
 	put_digits(P, v < 0 ? -(uint64_t)v : (uint64_t)v, v < 0);
 }
 
@@ -770,8 +843,13 @@ static __attribute__((noinline)) void
 print_int(Printer *P, const Expr *e)
 {
 	const char *dt = lit_dtype(e);
+	if (dt == P->int32_dt) {
+		put_i64(P, e->u.i);
+		return;
+	}
 	int cls = dtype_class(P, dt);
 	if (cls == DT_INT32) {
+		P->int32_dt = dt;
 		put_i64(P, e->u.i);
 	} else if (cls == DT_BOOL) {
 		put(P, e->u.i ? "T.bool(True)" : "T.bool(False)");
@@ -794,8 +872,25 @@ is_integral(double f)
 	return f >= 4503599627370496.0 || f <= -4503599627370496.0 || f == (double)(int64_t)f;
 }
 
+static void print_float_text(Printer *P, const Expr *e);
+
+/* A float literal; its text is kept by dtype and value. */
 static __attribute__((noinline)) void
 print_float(Printer *P, const Expr *e)
+{
+	const char *dt = lit_dtype(e);
+	uint64_t bits;
+	memcpy(&bits, &e->u.f, sizeof bits);
+	struct LitHit *h = lit_slot(P->floats, dt, bits);
+	if (lit_hit(P, h, dt, bits))
+		return;
+	size_t start = P->sb->len;
+	print_float_text(P, e);
+	lit_keep(P, h, dt, bits, start);
+}
+
+static void
+print_float_text(Printer *P, const Expr *e)
 {
 	double f = e->u.f;
 	put(P, "T.");
@@ -1149,7 +1244,12 @@ begin_line(Printer *P, int indent)
 	int nl = P->started != 0;
 	P->started = 1;
 	size_t n = (size_t)indent * 4;
-	if (n + 1 < sizeof spaces) {
+	StrBuf *sb = P->sb;
+	if (n + 1 < sizeof spaces && sb->cap - sb->len > sizeof spaces) {
+		/* a fixed-size move of the whole run, then the length it counts */
+		memcpy(sb->p + sb->len, spaces + 1 - nl, sizeof spaces - 1);
+		sb->len += n + (size_t)nl;
+	} else if (n + 1 < sizeof spaces) {
 		putn(P, spaces + 1 - nl, n + (size_t)nl);
 	} else {
 		if (nl)

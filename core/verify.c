@@ -547,6 +547,33 @@ run_next(Vf *V, const Stmt *item)
 	return 1;
 }
 
+/* The checks of a call or store statement s at location loc (its
+ * nesting depth taken by the caller). */
+static inline void
+check_leaf_stmt(Vf *V, const Stmt *s, Loc loc)
+{
+	if (s->kind == ST_EVAL) {
+		check_req(V, s->u.eval.value, loc, "evaluated expression");
+		return;
+	}
+	use_buf(V, s->u.store.buf, loc);
+	check_exprs(V, s->u.store.idx, s->u.store.nidx, loc, "index", 1);
+	check_req(V, s->u.store.value, loc, "stored value");
+}
+
+/* check_node of a call or store statement, without the dispatch. */
+static void
+check_leaf_node(Vf *V, const Stmt *s, Loc outer)
+{
+	if (V->sdepth >= IR_MAX_DEPTH) {
+		check_node(V, s, outer); /* fails there */
+		return;
+	}
+	V->sdepth++;
+	check_leaf_stmt(V, s, s->loc.line ? s->loc : outer);
+	V->sdepth--;
+}
+
 static void
 check_node(Vf *V, const Stmt *s, Loc outer)
 {
@@ -586,12 +613,8 @@ check_node(Vf *V, const Stmt *s, Loc outer)
 		}
 		return; /* no depth taken */
 	case ST_EVAL:
-		check_req(V, s->u.eval.value, loc, "evaluated expression");
-		break;
 	case ST_STORE:
-		use_buf(V, s->u.store.buf, loc);
-		check_exprs(V, s->u.store.idx, s->u.store.nidx, loc, "index", 1);
-		check_req(V, s->u.store.value, loc, "stored value");
+		check_leaf_stmt(V, s, loc);
 		break;
 	case ST_FOR:
 		check_req(V, s->u.for_.min, loc, "loop start");
@@ -754,7 +777,7 @@ record_item(Vf *V, Stmt *const *items, int i, Loc outer)
 			memo_push(m, (MemoStmt){.p = items + i, .frame = V->frame, .end = 1, .sdepth = V->sdepth,
 			                        .run = 1});
 	}
-	check_node(V, items[i], outer);
+	check_leaf_node(V, items[i], outer);
 }
 
 /* Looks s up in the memo (not recording): 1 when its subtree passed

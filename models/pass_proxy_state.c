@@ -308,6 +308,14 @@ foreign_expr(const Ctx *c, const Expr *e)
 	return 0;
 }
 
+/* Per statement kind: 1 when it defines buffers (ir_stmt_defbufs). */
+static const unsigned char defines_bufs[] = {
+#define FBD(m) | 1
+#define FBDS(m, n) | 1
+#define STMT(kind, name, word, fields) [kind] = 0 fields,
+#include "nodes.def"
+};
+
 static int
 foreign_own(const Ctx *c, const Stmt *s)
 {
@@ -320,6 +328,8 @@ foreign_own(const Ctx *c, const Stmt *s)
 #undef KID
 #undef NODE
 	}
+	if (!defines_bufs[s->kind])
+		return 0;
 	int nb;
 	Buffer **bufs = ir_stmt_defbufs(s, &nb);
 	for (int i = 0; i < nb; i++)
