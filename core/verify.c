@@ -574,6 +574,38 @@ check_leaf_node(Vf *V, const Stmt *s, Loc outer)
 	V->sdepth--;
 }
 
+/* A sequence's items (check_node's ST_SEQ: no depth of its own). */
+static void
+check_seq(Vf *V, const Stmt *s, Loc loc)
+{
+	if (s->u.seq.n < 2 || !s->u.seq.items) {
+		fail(V, loc, "sequence of %d statements", s->u.seq.n);
+		return;
+	}
+	for (int i = 0; !V->failed && i < s->u.seq.n; i++) {
+		const Stmt *item = s->u.seq.items[i];
+		int looked = 0;
+		if (V->memo && !V->rec && run_next(V, item))
+			continue; /* the item the memo's run has next */
+		if (!item)
+			fail(V, loc, "missing statement in a sequence");
+		else if (V->memo && !V->rec &&
+		         (looked = 1, memo_skip(V, item, loc, 1, i + 1 < s->u.seq.n ? s->u.seq.items[i + 1] : NULL)))
+			continue; /* no sequence, and passed before here */
+		else if (item->kind == ST_SEQ)
+			fail(V, item->loc.line ? item->loc : loc, "sequence directly inside a sequence");
+		else if (V->memo && V->rec && (item->kind == ST_EVAL || item->kind == ST_STORE))
+			record_item(V, s->u.seq.items, i, loc);
+		else if (looked) {
+			/* check_stmt without a second look-up */
+			int frame = V->frame;
+			check_node(V, item, loc);
+			V->frame = frame;
+		} else
+			check_stmt(V, item, loc);
+	}
+}
+
 static void
 check_node(Vf *V, const Stmt *s, Loc outer)
 {
@@ -585,32 +617,7 @@ check_node(Vf *V, const Stmt *s, Loc outer)
 	}
 	switch (s->kind) {
 	case ST_SEQ:
-		if (s->u.seq.n < 2 || !s->u.seq.items) {
-			fail(V, loc, "sequence of %d statements", s->u.seq.n);
-			break;
-		}
-		for (int i = 0; !V->failed && i < s->u.seq.n; i++) {
-			const Stmt *item = s->u.seq.items[i];
-			int looked = 0;
-			if (V->memo && !V->rec && run_next(V, item))
-				continue; /* the item the memo's run has next */
-			if (!item)
-				fail(V, loc, "missing statement in a sequence");
-			else if (V->memo && !V->rec &&
-			         (looked = 1, memo_skip(V, item, loc, 1, i + 1 < s->u.seq.n ? s->u.seq.items[i + 1] : NULL)))
-				continue; /* no sequence, and passed before here */
-			else if (item->kind == ST_SEQ)
-				fail(V, item->loc.line ? item->loc : loc, "sequence directly inside a sequence");
-			else if (V->memo && V->rec && (item->kind == ST_EVAL || item->kind == ST_STORE))
-				record_item(V, s->u.seq.items, i, loc);
-			else if (looked) {
-				/* check_stmt without a second look-up */
-				int frame = V->frame;
-				check_node(V, item, loc);
-				V->frame = frame;
-			} else
-				check_stmt(V, item, loc);
-		}
+		check_seq(V, s, loc);
 		return; /* no depth taken */
 	case ST_EVAL:
 	case ST_STORE:
