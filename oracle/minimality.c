@@ -676,8 +676,7 @@ graph_init(Mn *M)
 		M->cnode[M->ncand_nodes] = v;
 		M->cpos[M->ncand_nodes++] = (int)id;
 	}
-	M->plan = orc_sound_plan(M->g, M->o);
-	M->gstate = 1;
+	M->gstate = 1; /* M->plan at the first query (a memo hit asks none) */
 #ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
 	OrcTx *tx = malloc(sizeof *tx);
 	if (!tx)
@@ -697,6 +696,8 @@ sound_with(Mn *M, const Word *set)
 			M->on[M->cnode[j]] = (unsigned char)bit(set, M->cpos[j]);
 		M->kon_valid = 0;
 		M->queries++;
+		if (!M->plan)
+			M->plan = orc_sound_plan(M->g, M->o);
 		int ok = orc_is_sound_plan(M->plan, M->on);
 #ifndef FENCEFUZZ_PLACEMENT_SELFCHECK
 		return ok;
@@ -923,6 +924,8 @@ sound_small(Mn *M, Kset set)
 	}
 	M->kon = set;
 	M->queries++;
+	if (!M->plan)
+		M->plan = orc_sound_plan(M->g, M->o);
 	return orc_is_sound_plan(M->plan, M->on);
 #endif
 }
