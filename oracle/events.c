@@ -717,6 +717,15 @@ push_leaf(B *b, int kind, int pos)
 
 static void scan(B *b, const Expr *e, Owner *ow, int pos, int depth);
 
+/* scan of a child: a literal reads and points at nothing, so it is not
+ * called for one (but past the depth limit, which scan marks). */
+#define SCAN_KID(b, x, ow, pos, d)                                                  \
+	do {                                                                        \
+		const Expr *x_ = (x);                                               \
+		if (x_ && (x_->kind > EX_NONE || (d) > IR_MAX_DEPTH))               \
+			scan(b, x_, ow, pos, d);                                    \
+	} while (0)
+
 static int
 access(B *b, EventKind k, const char *op, const char *buf, Foot f, int site)
 {
@@ -885,9 +894,9 @@ pointer(B *b, const Expr *e, Owner *ow, int pos, int depth)
 		const Expr *x = a[i];
 		if (x->kind == EX_LOAD && elem && i == 0) {
 			for (int k = 0; k < x->u.load.nidx; k++)
-				scan(b, x->u.load.idx[k], ow, pos, depth + 1);
+				SCAN_KID(b, x->u.load.idx[k], ow, pos, depth + 1);
 		} else if (!(tvm && i == 1)) {
-			scan(b, x, ow, pos, depth + 1);
+			SCAN_KID(b, x, ow, pos, depth + 1);
 		}
 	}
 	if (tvm) {
@@ -952,19 +961,19 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 	case EX_LOAD: {
 		const Buffer *bf = e->u.load.buf;
 		for (int k = 0; k < e->u.load.nidx; k++)
-			scan(b, e->u.load.idx[k], ow, pos, depth + 1);
+			SCAN_KID(b, e->u.load.idx[k], ow, pos, depth + 1);
 		if (is_data_buffer(bf))
 			access(b, EV_GREAD, "load", bf->name, foot_access(b, bf, e->u.load.idx, e->u.load.nidx),
 			       b->site++);
 		return;
 	}
 	case EX_BIN: /* the commonest operator, without the children iterator */
-		scan(b, e->u.bin.a, ow, pos, depth + 1);
-		scan(b, e->u.bin.b, ow, pos, depth + 1);
+		SCAN_KID(b, e->u.bin.a, ow, pos, depth + 1);
+		SCAN_KID(b, e->u.bin.b, ow, pos, depth + 1);
 		return;
 	case EX_DICT: /* values only: keys are names */
 		for (int i = 0; i < e->u.dict.n; i++)
-			scan(b, e->u.dict.vals[i], ow, pos, depth + 1);
+			SCAN_KID(b, e->u.dict.vals[i], ow, pos, depth + 1);
 		return;
 	case EX_VAR: {
 		const Var *v = e->u.var;
@@ -996,7 +1005,7 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 		IrKids k;
 		ir_expr_kids(&k, e);
 		for (Expr **x; (x = ir_kids_next(&k));)
-			scan(b, *x, ow, pos, depth + 1);
+			SCAN_KID(b, *x, ow, pos, depth + 1);
 		return;
 	}
 	}
@@ -1008,9 +1017,9 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 	}
 	if (eff && eff->role == ER_PURE) {
 		for (int i = 0; i < e->u.call.nargs; i++)
-			scan(b, e->u.call.args[i], ow, pos, depth + 1);
+			SCAN_KID(b, e->u.call.args[i], ow, pos, depth + 1);
 		for (int i = 0; i < e->u.call.nkw; i++)
-			scan(b, e->u.call.kwargs[i], ow, pos, depth + 1);
+			SCAN_KID(b, e->u.call.kwargs[i], ow, pos, depth + 1);
 		return;
 	}
 	Owner o = {e, eff, b->g->nleaves};
@@ -1024,7 +1033,7 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 			if (d) {
 				if (x->kind == EX_LOAD)
 					for (int k = 0; k < x->u.load.nidx; k++)
-						scan(b, x->u.load.idx[k], &o, p, depth + 1);
+						SCAN_KID(b, x->u.load.idx[k], &o, p, depth + 1);
 				Leaf *l = push_leaf(b, LF_DESC, p);
 				l->desc = d;
 				continue;
@@ -1032,13 +1041,13 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 		}
 		if (eff && p < 32 && (eff->bar >> p & 1) && x->kind == EX_LOAD) {
 			for (int k = 0; k < x->u.load.nidx; k++)
-				scan(b, x->u.load.idx[k], &o, p, depth + 1);
+				SCAN_KID(b, x->u.load.idx[k], &o, p, depth + 1);
 			continue; /* an mbarrier object, not data */
 		}
-		scan(b, x, &o, p, depth + 1);
+		SCAN_KID(b, x, &o, p, depth + 1);
 	}
 	for (int i = 0; i < e->u.call.nkw; i++)
-		scan(b, e->u.call.kwargs[i], &o, -1, depth + 1);
+		SCAN_KID(b, e->u.call.kwargs[i], &o, -1, depth + 1);
 	finish_call(b, &o);
 	b->g->nleaves = o.lstart;
 }
