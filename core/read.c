@@ -887,52 +887,58 @@ typedef enum {
 	TF_UNSUPPORTED  /* known, rejected: T.init, T.axis, T.Parallel, ... */
 } TFn;
 
+/* A name with its length, so that a lookup compares lengths first. */
+#define TN(s, v) {s, sizeof s - 1, v}
 static const struct {
 	const char *name;
+	unsigned char len;
 	TFn fn;
 } t_names[] = {
-	{"handle", TF_HANDLE}, {"Not", TF_NOT}, {"cast", TF_CAST}, {"call_intrin", TF_CALL_INTRIN},
-	{"evaluate", TF_EVALUATE}, {"func_attr", TF_FUNC_ATTR}, {"reads", TF_READS},
-	{"writes", TF_WRITES}, {"where", TF_WHERE}, {"block_attr", TF_BLOCK_ATTR},
-	{"attr", TF_ATTR}, {"launch_thread", TF_LAUNCH}, {"Assert", TF_ASSERT},
-	{"LetStmt", TF_LETSTMT}, {"allocate", TF_ALLOCATE}, {"decl_buffer", TF_DECL_BUFFER},
-	{"Buffer", TF_BUFFER}, {"match_buffer", TF_MATCH_BUFFER}, {"alloc_buffer", TF_ALLOC},
-	{"alloc_shared", TF_ALLOC}, {"alloc_local", TF_ALLOC}, {"alloc_fragment", TF_ALLOC},
-	{"alloc_var", TF_ALLOC}, {"alloc_barrier", TF_ALLOC}, {"env_thread", TF_ENV_THREAD},
-	{"Kernel", TF_KERNEL}, {"block", TF_BLOCK}, {"sblock", TF_BLOCK},
-	{"sblock_attr", TF_BLOCK_ATTR}, {"sblock_alloc_buffer", TF_ALLOC}, {"bind", TF_LETSTMT},
-	{"serial", TF_LOOP}, {"parallel", TF_LOOP},
-	{"vectorized", TF_LOOP}, {"unroll", TF_LOOP}, {"thread_binding", TF_LOOP},
-	{"grid", TF_LOOP}, {"init", TF_UNSUPPORTED}, {"axis", TF_UNSUPPORTED},
-	{"Parallel", TF_UNSUPPORTED}, {"Pipelined", TF_UNSUPPORTED},
-	{"Persistent", TF_UNSUPPORTED}, {"prim_func", TF_UNSUPPORTED},
-	{"Tensor", TF_UNSUPPORTED}, {"StridedTensor", TF_UNSUPPORTED},
-	{"If", TF_UNSUPPORTED}, {"Then", TF_UNSUPPORTED}, {"Else", TF_UNSUPPORTED},
-	{"While", TF_UNSUPPORTED}, {"realize", TF_UNSUPPORTED}, {"Let", TF_UNSUPPORTED},
+	TN("handle", TF_HANDLE), TN("Not", TF_NOT), TN("cast", TF_CAST), TN("call_intrin", TF_CALL_INTRIN),
+	TN("evaluate", TF_EVALUATE), TN("func_attr", TF_FUNC_ATTR), TN("reads", TF_READS),
+	TN("writes", TF_WRITES), TN("where", TF_WHERE), TN("block_attr", TF_BLOCK_ATTR),
+	TN("attr", TF_ATTR), TN("launch_thread", TF_LAUNCH), TN("Assert", TF_ASSERT),
+	TN("LetStmt", TF_LETSTMT), TN("allocate", TF_ALLOCATE), TN("decl_buffer", TF_DECL_BUFFER),
+	TN("Buffer", TF_BUFFER), TN("match_buffer", TF_MATCH_BUFFER), TN("alloc_buffer", TF_ALLOC),
+	TN("alloc_shared", TF_ALLOC), TN("alloc_local", TF_ALLOC), TN("alloc_fragment", TF_ALLOC),
+	TN("alloc_var", TF_ALLOC), TN("alloc_barrier", TF_ALLOC), TN("env_thread", TF_ENV_THREAD),
+	TN("Kernel", TF_KERNEL), TN("block", TF_BLOCK), TN("sblock", TF_BLOCK),
+	TN("sblock_attr", TF_BLOCK_ATTR), TN("sblock_alloc_buffer", TF_ALLOC), TN("bind", TF_LETSTMT),
+	TN("serial", TF_LOOP), TN("parallel", TF_LOOP),
+	TN("vectorized", TF_LOOP), TN("unroll", TF_LOOP), TN("thread_binding", TF_LOOP),
+	TN("grid", TF_LOOP), TN("init", TF_UNSUPPORTED), TN("axis", TF_UNSUPPORTED),
+	TN("Parallel", TF_UNSUPPORTED), TN("Pipelined", TF_UNSUPPORTED),
+	TN("Persistent", TF_UNSUPPORTED), TN("prim_func", TF_UNSUPPORTED),
+	TN("Tensor", TF_UNSUPPORTED), TN("StridedTensor", TF_UNSUPPORTED),
+	TN("If", TF_UNSUPPORTED), TN("Then", TF_UNSUPPORTED), TN("Else", TF_UNSUPPORTED),
+	TN("While", TF_UNSUPPORTED), TN("realize", TF_UNSUPPORTED), TN("Let", TF_UNSUPPORTED),
 };
 
 static const struct {
 	const char *name;
+	unsigned char len;
 	BinOp op;
 } t_binops[] = {
-	{"Add", BIN_ADD}, {"Sub", BIN_SUB}, {"Mul", BIN_MUL}, {"Div", BIN_DIV},
-	{"truncdiv", BIN_DIV}, {"FloorDiv", BIN_FLOORDIV}, {"floordiv", BIN_FLOORDIV},
-	{"FloorMod", BIN_FLOORMOD}, {"floormod", BIN_FLOORMOD}, {"LT", BIN_LT}, {"LE", BIN_LE},
-	{"EQ", BIN_EQ}, {"NE", BIN_NE}, {"GT", BIN_GT}, {"GE", BIN_GE}, {"And", BIN_AND},
-	{"Or", BIN_OR},
+	TN("Add", BIN_ADD), TN("Sub", BIN_SUB), TN("Mul", BIN_MUL), TN("Div", BIN_DIV),
+	TN("truncdiv", BIN_DIV), TN("FloorDiv", BIN_FLOORDIV), TN("floordiv", BIN_FLOORDIV),
+	TN("FloorMod", BIN_FLOORMOD), TN("floormod", BIN_FLOORMOD), TN("LT", BIN_LT), TN("LE", BIN_LE),
+	TN("EQ", BIN_EQ), TN("NE", BIN_NE), TN("GT", BIN_GT), TN("GE", BIN_GE), TN("And", BIN_AND),
+	TN("Or", BIN_OR),
 };
+
+#undef TN
 
 static TFn
 t_fn(const char *s, size_t n, BinOp *op)
 {
 	for (size_t i = 0; i < sizeof t_binops / sizeof t_binops[0]; i++)
-		if (strlen(t_binops[i].name) == n && memcmp(t_binops[i].name, s, n) == 0) {
+		if (t_binops[i].len == n && memcmp(t_binops[i].name, s, n) == 0) {
 			if (op)
 				*op = t_binops[i].op;
 			return TF_BIN;
 		}
 	for (size_t i = 0; i < sizeof t_names / sizeof t_names[0]; i++)
-		if (strlen(t_names[i].name) == n && memcmp(t_names[i].name, s, n) == 0)
+		if (t_names[i].len == n && memcmp(t_names[i].name, s, n) == 0)
 			return t_names[i].fn;
 	if (is_dtype_name(s, n))
 		return TF_DTYPE;
