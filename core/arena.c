@@ -1,8 +1,11 @@
 /* arena.c: one bump allocator per program; nothing is freed one by one.
  *
- * Every chunk is zeroed when it is made (calloc, or fresh pages from mmap
- * for the large ones), and ar_reset zeroes again the bytes it hands back,
- * so an allocation needs no memset of its own.  The common case of
+ * The bytes an allocation gets are zero already, so it needs no memset of
+ * its own: large chunks are fresh pages from mmap; a smaller chunk is
+ * zeroed ZERO_STEP bytes at a time as it is handed out (Arena.end is
+ * where its zeroed bytes end), so that a small program read into a fresh
+ * arena does not pay for zeroing a whole chunk; ar_reset zeroes again the
+ * bytes it hands back.  The common case of
  * ar_alloc is inline (arena.h); a new chunk is ar_alloc_slow.  Large
  * chunks ask for transparent huge pages where the system has them: a big
  * program's IR then costs a few page faults instead of one per 4 KiB.
@@ -24,7 +27,7 @@ typedef struct ArenaChunk {
 
 /* CHUNK_KEEP: the largest chunk ar_reset keeps (a bigger one goes back to
  * the system rather than stay with a long-lived arena). */
-enum { CHUNK_MIN = 64 * 1024, CHUNK_MAP = 2 << 20, CHUNK_KEEP = 4 << 20 };
+enum { CHUNK_MIN = 64 * 1024, CHUNK_MAP = 2 << 20, CHUNK_KEEP = 4 << 20, ZERO_STEP = 8 * 1024 };
 
 static Chunk *
 new_chunk(size_t cap)
@@ -44,9 +47,12 @@ new_chunk(size_t cap)
 			return c;
 		}
 	}
-	c = calloc(1, sizeof *c + cap);
+	c = malloc(sizeof *c + cap); /* zeroed as handed out (zero_more) */
 	if (!c)
 		abort(); /* out of memory is not bad input: let fuzzers see it */
+	c->next = NULL;
+	c->used = 0;
+	c->mapped = 0;
 	c->cap = cap;
 	return c;
 }
@@ -129,11 +135,40 @@ ar_reset(Arena *a)
 	a->next = c->data;
 }
 
+/* Zeroes more of the head chunk, so that at least need bytes from next
+ * are zero: 0 when the chunk has no room for them. */
+static int
+zero_more(Arena *a, size_t need)
+{
+	Chunk *c = a->head;
+	unsigned char *cap_end = c->data + c->cap;
+	if (need > (size_t)(cap_end - a->next))
+		return 0;
+	unsigned char *want = a->next + (need > ZERO_STEP ? need : ZERO_STEP);
+	if (want > cap_end || c->mapped)
+		want = cap_end; /* mapped pages are zero already */
+	if (!c->mapped)
+		memset(a->end, 0, (size_t)(want - a->end));
+	a->end = want;
+	return 1;
+}
+
+int
+ar_grow_room(Arena *a, size_t n)
+{
+	return a->head && zero_more(a, n);
+}
+
 void *
 ar_alloc_slow(Arena *a, size_t n)
 {
 	if (!n && a->head)
 		return a->next; /* nothing to hand out: no new chunk for it */
+	if (a->head && zero_more(a, n)) {
+		void *p = a->next;
+		a->next += n;
+		return p;
+	}
 	size_t cap = n > CHUNK_MIN ? n : CHUNK_MIN;
 	if (a->head) {
 		if (a->head->cap * 2 > cap && a->head->cap < (16u << 20))
@@ -144,9 +179,10 @@ ar_alloc_slow(Arena *a, size_t n)
 	Chunk *c = new_chunk(cap);
 	c->next = a->head;
 	a->head = c;
+	a->next = a->end = c->data;
+	zero_more(a, n);
 	a->next = c->data + n;
-	a->end = c->data + c->cap;
-	return c->data; /* zero: chunks are zeroed when made */
+	return c->data;
 }
 
 char *

@@ -26,7 +26,8 @@ void ar_free(Arena *a);
  * chunk for what comes next, zeroing only the bytes that were used: for
  * callers that make and drop programs one after another. */
 void ar_reset(Arena *a);
-void *ar_alloc_slow(Arena *a, size_t n); /* a new chunk; n already rounded */
+void *ar_alloc_slow(Arena *a, size_t n); /* more zeroed room or a new chunk; n already rounded */
+int ar_grow_room(Arena *a, size_t n);    /* ar_grow_last's: n zeroed bytes at next in the head chunk */
 
 /* n zeroed bytes, 8-byte aligned; aborts on out of memory. */
 static inline void *
@@ -37,7 +38,7 @@ ar_alloc(Arena *a, size_t n)
 	if (n - 1 < (size_t)(a->end - a->next)) {
 		void *p = a->next;
 		a->next += n;
-		return p; /* zero: chunks are zeroed when made or reset */
+		return p; /* zero: the arena zeroes its room before handing it out */
 	}
 	return ar_alloc_slow(a, n);
 }
@@ -51,10 +52,12 @@ ar_grow_last(Arena *a, void *p, size_t old, size_t n)
 {
 	old = (old + 7) & ~(size_t)7;
 	n = (n + 7) & ~(size_t)7;
-	if ((unsigned char *)p + old != a->next || n < old || n - old > (size_t)(a->end - a->next))
+	if ((unsigned char *)p + old != a->next || n < old)
+		return NULL;
+	if (n - old > (size_t)(a->end - a->next) && !ar_grow_room(a, n - old))
 		return NULL;
 	a->next += n - old;
-	return p; /* zero past old: chunks are zeroed when made or reset */
+	return p; /* zero past old: the arena zeroes room before it hands it out */
 }
 
 char *ar_strndup(Arena *a, const char *s, size_t n);

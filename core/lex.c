@@ -311,9 +311,15 @@ col_of(const Reader *r, size_t pos)
 
 /* What a byte starts, one lookup: the switch of lex_chunk, and the classes
  * of name and number characters (B_NAME, B_DIGIT: is_word). */
-enum { B_PUNCT, B_NAME, B_DIGIT, B_SPACE, B_DOT, B_NL, B_QUOTE, B_HASH, B_BACKSLASH, B_NUL };
+enum {
+	B_PUNCT, B_NAME, B_DIGIT, B_SPACE, B_DOT, B_NL, B_QUOTE, B_HASH, B_BACKSLASH, B_NUL,
+	B_OPEN, B_CLOSE, B_SINGLE /* ( [ {, ) ] }, and , ; ~ (never part of a longer operator) */
+};
 #define BC_ROW(c)                                                                          \
-	((c) == ' ' || (c) == '\t' || (c) == '\f'                 ? B_SPACE                  \
+	((c) == '(' || (c) == '[' || (c) == '{'                 ? B_OPEN                   \
+	 : (c) == ')' || (c) == ']' || (c) == '}'               ? B_CLOSE                  \
+	 : (c) == ',' || (c) == ';' || (c) == '~'               ? B_SINGLE                 \
+	 : (c) == ' ' || (c) == '\t' || (c) == '\f'             ? B_SPACE                  \
 	 : ((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') || (c) == '_' ? B_NAME \
 	 : (c) >= '0' && (c) <= '9'                               ? B_DIGIT                  \
 	 : (c) == '.'                                             ? B_DOT                    \
@@ -566,7 +572,28 @@ decimal(Reader *r)
 	uint64_t v = 0;
 	while (p < n && s[p] >= '0' && s[p] <= '9')
 		v = v * 10 + (uint64_t)(s[p++] - '0');
-	if (p - start > 18 || (p < n && (is_word(s[p]) || s[p] == '.'))) {
+	if (p < n && s[p] == '.') {
+		/* digits '.' digits, 15 digits at most and nothing after: the
+		 * digits as an integer (exact in a double) over a power of ten
+		 * (exact up to 1e22), one correctly rounded division, which is
+		 * what strtod gives. */
+		static const double pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+		                               1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+		size_t q = p + 1;
+		while (q < n && s[q] >= '0' && s[q] <= '9')
+			q++;
+		if (q - start - 1 <= 15 && !(q < n && (is_word(s[q]) || s[q] == '.'))) {
+			for (size_t i = p + 1; i < q; i++)
+				v = v * 10 + (uint64_t)(s[i] - '0');
+			Tok *t = push(r, TK_FLOAT, lx->line, col_of(r, start), r->src + start, (int)(q - start));
+			t->fval = (double)v / pow10[q - p - 1];
+			lx->pos = q;
+			return;
+		}
+		number(r);
+		return;
+	}
+	if (p - start > 18 || (p < n && is_word(s[p]))) {
 		number(r);
 		return;
 	}
@@ -847,8 +874,51 @@ bad_char(Reader *r, int line, int col, unsigned char c)
 	rd_error(r, line, col, "unexpected byte 0x%02x", c);
 }
 
+/* A one-byte operator c at p. */
+static inline void
+op1(Reader *r, size_t p, unsigned char c)
+{
+	Tok *t = push(r, TK_OP, r->lx.line, col_of(r, p), r->src + p, 1);
+	t->ival = 0;
+	t->op = c;
+	r->lx.pos = p + 1;
+}
+
+/* ( [ { at p: onto the bracket stack. */
+static inline void
+open_bracket(Reader *r, size_t p, unsigned char c)
+{
+	Lexer *lx = &r->lx;
+	int line = lx->line, col = col_of(r, p);
+	if (lx->nbrk >= IR_MAX_DEPTH)
+		rd_error(r, line, col, "nesting deeper than %d levels", IR_MAX_DEPTH);
+	LexStacks *st = lx->st;
+	st->brk[lx->nbrk].c = (char)c;
+	st->brk[lx->nbrk].line = line;
+	st->brk[lx->nbrk].col = col;
+	lx->nbrk++;
+	op1(r, p, c);
+}
+
+/* ) ] } at p: off the bracket stack, which must have its opener on top. */
+static inline void
+close_bracket(Reader *r, size_t p, unsigned char c)
+{
+	Lexer *lx = &r->lx;
+	char want = c == ')' ? '(' : c == ']' ? '[' : '{';
+	LexStacks *st = lx->st;
+	if (lx->nbrk == 0)
+		rd_error(r, lx->line, col_of(r, p), "unmatched '%c'", c);
+	if (st->brk[lx->nbrk - 1].c != want)
+		rd_error(r, lx->line, col_of(r, p), "closing '%c' does not match '%c' opened at %d:%d",
+		         c, st->brk[lx->nbrk - 1].c, st->brk[lx->nbrk - 1].line,
+		         st->brk[lx->nbrk - 1].col);
+	lx->nbrk--;
+	op1(r, p, c);
+}
+
 /* Punctuators, longest first: what ops3/ops2/ops1 of Python's tokenizer
- * give, decided on the first byte. */
+ * give, decided on the first byte (brackets and , ; ~ are lex_chunk's). */
 static inline void
 punct(Reader *r)
 {
@@ -857,40 +927,6 @@ punct(Reader *r)
 	unsigned char c = (unsigned char)r->src[p];
 	int d = at(r, p + 1), e;
 	switch (c) {
-	case '(':
-	case '[':
-	case '{': {
-		int line = lx->line, col = col_of(r, p);
-		if (lx->nbrk >= IR_MAX_DEPTH)
-			rd_error(r, line, col, "nesting deeper than %d levels", IR_MAX_DEPTH);
-		LexStacks *st = lx->st;
-		st->brk[lx->nbrk].c = (char)c;
-		st->brk[lx->nbrk].line = line;
-		st->brk[lx->nbrk].col = col;
-		lx->nbrk++;
-		op_token(r, p, 1);
-		return;
-	}
-	case ')':
-	case ']':
-	case '}': {
-		char want = c == ')' ? '(' : c == ']' ? '[' : '{';
-		LexStacks *st = lx->st;
-		if (lx->nbrk == 0)
-			rd_error(r, lx->line, col_of(r, p), "unmatched '%c'", c);
-		if (st->brk[lx->nbrk - 1].c != want)
-			rd_error(r, lx->line, col_of(r, p), "closing '%c' does not match '%c' opened at %d:%d",
-			         c, st->brk[lx->nbrk - 1].c, st->brk[lx->nbrk - 1].line,
-			         st->brk[lx->nbrk - 1].col);
-		lx->nbrk--;
-		op_token(r, p, 1);
-		return;
-	}
-	case ',':
-	case ';':
-	case '~':
-		op_token(r, p, 1);
-		return;
 	case '.':
 		e = at(r, p + 2);
 		op_token(r, p, d == '.' && e == '.' ? 3 : 1);
@@ -977,15 +1013,177 @@ backslash(Reader *r)
 }
 
 
+/* The tokens of the common kinds on one line: names, one-byte
+ * operators and brackets, plain decimal integers, and the spaces between
+ * them, with the lexer's state in locals.  Stops before anything else
+ * (that byte is lex_chunk's, which also reports every error), at the end
+ * of the line or of the input, or when stop tokens are there. */
+static void
+lex_run(Reader *r, int stop)
+{
+	Lexer *lx = &r->lx;
+	const unsigned char *s = (const unsigned char *)r->src;
+	size_t n = r->len, p = lx->pos;
+	int nt = r->ntoks, nbrk = lx->nbrk;
+	const int line = lx->line;
+	const size_t ls = lx->line_start;
+	Tok *fill = lx->fill;
+	LexStacks *st = lx->st;
+	TokKind last = lx->last;
+	if (stop > IR_MAX_NODES)
+		stop = IR_MAX_NODES; /* push() reports the token past it */
+	while (nt < stop) {
+		while (p < n && bclass[s[p]] == B_SPACE)
+			p++;
+		if (p >= n)
+			break;
+		unsigned char c = s[p];
+		Tok *t = &fill[nt & (TOK_CHUNK - 1)];
+		size_t start = p;
+		switch (bclass[c]) {
+		case B_NAME: {
+			uint32_t h = 2166136261u;
+			do {
+				h = (h ^ s[p]) * 16777619u;
+				p++;
+			} while (p < n && is_word(s[p]));
+			if (p - start > IR_MAX_NAME) {
+				p = start; /* name() reports it */
+				goto out;
+			}
+			Sym *y = intern(r, r->src + start, p - start, h);
+			if (__builtin_expect(y->kw < 0, 0))
+				y->kw = (signed char)is_keyword(y->s, y->len);
+			t->kind = last = y->kw ? TK_KW : TK_NAME;
+			t->sym = y;
+			break;
+		}
+		case B_OPEN:
+			if (nbrk >= IR_MAX_DEPTH)
+				goto out; /* open_bracket() reports it */
+			st->brk[nbrk].c = (char)c;
+			st->brk[nbrk].line = line;
+			st->brk[nbrk].col = (int)(p - ls) + 1;
+			nbrk++;
+			goto op;
+		case B_CLOSE:
+			if (nbrk == 0 || st->brk[nbrk - 1].c != (c == ')' ? '(' : c == ']' ? '[' : '{'))
+				goto out; /* close_bracket() reports it */
+			nbrk--;
+			goto op;
+		case B_SINGLE:
+		op:
+			p++;
+			t->kind = last = TK_OP;
+			t->ival = 0;
+			t->op = c;
+			break;
+		case B_DOT:
+			if (p + 1 < n && (bclass[s[p + 1]] == B_DIGIT || s[p + 1] == '.'))
+				goto out; /* a number, or '...' */
+			goto op;
+		case B_PUNCT: {
+			/* punct()'s operators but for '!' alone and bytes that are none */
+			int d = p + 1 < n ? s[p + 1] : -1, len;
+			switch (c) {
+			case ':':
+				len = d == '=' ? 2 : 1;
+				break;
+			case '-':
+				len = d == '>' || d == '=' ? 2 : 1;
+				break;
+			case '*':
+			case '/':
+			case '<':
+			case '>':
+				len = d == c ? (p + 2 < n && s[p + 2] == '=' ? 3 : 2) : d == '=' ? 2 : 1;
+				break;
+			case '=':
+			case '+':
+			case '%':
+			case '&':
+			case '|':
+			case '^':
+			case '@':
+				len = d == '=' ? 2 : 1;
+				break;
+			case '!':
+				if (d != '=')
+					goto out;
+				len = 2;
+				break;
+			default:
+				goto out;
+			}
+			unsigned v = c;
+			if (len > 1)
+				v |= (unsigned)d << 8;
+			if (len > 2)
+				v |= (unsigned)s[p + 2] << 16;
+			p += (size_t)len;
+			t->kind = last = TK_OP;
+			t->ival = 0;
+			t->op = v;
+			break;
+		}
+		case B_QUOTE: {
+			/* string()'s one-line literals without escapes */
+			size_t e = p + 1;
+			if (e < n && s[e] == c)
+				goto out; /* empty, or triple-quoted */
+			while (e < n && s[e] != c && s[e] != '\\' && s[e] != '\n' && s[e] != '\r' && s[e] != 0)
+				e++;
+			if (e >= n || s[e] != c || e - p - 1 > IR_MAX_STRING)
+				goto out;
+			Sym *y = intern(r, r->src + p + 1, e - p - 1, rd_hash(r->src + p + 1, e - p - 1));
+			p = e + 1;
+			t->kind = last = TK_STR;
+			t->sym = y;
+			break;
+		}
+		case B_DIGIT: {
+			/* decimal()'s plain integers only */
+			if (c == '0' && p + 1 < n && ((s[p + 1] | 0x20) == 'x' || (s[p + 1] | 0x20) == 'o' ||
+			                              (s[p + 1] | 0x20) == 'b'))
+				goto out;
+			uint64_t v = 0;
+			do
+				v = v * 10 + (uint64_t)(s[p++] - '0');
+			while (p < n && s[p] >= '0' && s[p] <= '9');
+			if (p - start > 18 || (p < n && (is_word(s[p]) || s[p] == '.'))) {
+				p = start;
+				goto out;
+			}
+			t->kind = last = TK_INT;
+			t->ival = v;
+			break;
+		}
+		default:
+			goto out;
+		}
+		t->line = line;
+		t->col = (int)(start - ls) + 1;
+		t->len = (int)(p - start);
+		t->s = r->src + start;
+		nt++;
+	}
+out:
+	lx->pos = p;
+	r->ntoks = nt;
+	lx->nbrk = nbrk;
+	lx->last = last;
+}
+
 /* Lexes until the chunk being filled is full or the input ends. */
 static void
 lex_chunk(Reader *r)
 {
 	Lexer *lx = &r->lx;
 	const unsigned char *s = (const unsigned char *)r->src;
+	size_t n = r->len;
 	int stop = (r->ntoks | (TOK_CHUNK - 1)) + 1;
 	while (r->ntoks < stop && !lx->done) {
-		if (lx->pending_dedents > 0) {
+		if (__builtin_expect(lx->pending_dedents > 0, 0)) {
 			lx->pending_dedents--;
 			emit(r, TK_DEDENT, lx->pos, 0);
 			continue;
@@ -994,29 +1192,38 @@ lex_chunk(Reader *r)
 			indentation(r);
 			continue;
 		}
+		lex_run(r, stop);
+		if (r->ntoks >= stop)
+			break;
 		size_t p = lx->pos;
-		if (p >= r->len) {
+		if (p >= n) {
 			at_end(r);
 			continue;
 		}
-		switch (bclass[s[p]]) {
-		case B_SPACE:
-			do
-				p++;
-			while (p < r->len && (s[p] == ' ' || s[p] == '\t' || s[p] == '\f'));
-			lx->pos = p;
-			break;
+		unsigned char c = s[p];
+		switch (bclass[c]) {
 		case B_NAME:
 			name(r);
+			break;
+		case B_OPEN:
+			open_bracket(r, p, c);
+			break;
+		case B_CLOSE:
+			close_bracket(r, p, c);
+			break;
+		case B_SINGLE:
+			op1(r, p, c);
 			break;
 		case B_DIGIT:
 			decimal(r);
 			break;
 		case B_DOT:
-			if (is_digit(at(r, p + 1)))
+			if (p + 1 < n && bclass[s[p + 1]] == B_DIGIT)
 				number(r);
+			else if (p + 2 < n && s[p + 1] == '.' && s[p + 2] == '.')
+				op_token(r, p, 3);
 			else
-				punct(r);
+				op1(r, p, c);
 			break;
 		case B_NL:
 			if (lx->nbrk == 0) {

@@ -102,16 +102,27 @@ struct Parser {
 	IrEra era;         /* from the header line; seed without one */
 	int era_line;      /* where the header said so, 0 if none */
 	int pos; /* index of the current token */
+	/* Token pos, and how many tokens are lexed in its chunk from there:
+	 * for k < left, peek(k) is cur + k. */
+	Tok *cur;
+	int left;
 
 	Bind *binds;
 	int nbinds, capbinds;
 
-	/* The item stack of the suites being parsed, and for each item 1 when
-	 * it is a frame whose body is the rest of its suite: scratch, reused,
-	 * so that a suite's sequence is built once at its exact size. */
+	/* The item stack of the suites being parsed, and for each item its
+	 * mark: ITEM_FRAME when it is a frame whose body is the rest of its
+	 * suite, and the item's height (ITEM_HEIGHT bits, saturated): scratch,
+	 * reused, so that a suite's sequence is built once at its exact size. */
 	Stmt **items;
-	char *frames;
+	unsigned char *frames;
 	int nitems, capitems;
+	/* Statement heights as the IR nests them (a sequence takes none, as
+	 * the depth walk counts), an upper bound: sh is that of the last
+	 * suite folded.  deep: one reached DEEP_HEIGHT, so the walk after
+	 * parsing looks at the statements. */
+	int sh;
+	int deep;
 
 	int level;  /* suite nesting */
 	int edepth; /* expression recursion */
@@ -209,6 +220,13 @@ peek_more(Parser *p, int k)
 	Reader *r = &p->r;
 	while (p->pos + k >= r->ntoks && !r->lx.done)
 		rd_lex_more(r);
+	if (p->pos < r->ntoks) {
+		/* Chunks before the last are full; the last holds what is lexed. */
+		int base = p->pos & ~(TOK_CHUNK - 1);
+		int end = r->ntoks - base < TOK_CHUNK ? r->ntoks - base : TOK_CHUNK;
+		p->cur = rd_tok(r, p->pos);
+		p->left = end - (p->pos - base);
+	}
 	int i = p->pos + k;
 	if (i >= r->ntoks)
 		i = r->ntoks - 1;
@@ -219,8 +237,8 @@ peek_more(Parser *p, int k)
 static inline __attribute__((always_inline)) Tok *
 peek(Parser *p, int k)
 {
-	if (p->pos + k < p->r.ntoks)
-		return rd_tok(&p->r, p->pos + k);
+	if ((unsigned)k < (unsigned)p->left)
+		return p->cur + k;
 	return peek_more(p, k);
 }
 
@@ -234,8 +252,11 @@ static inline __attribute__((always_inline)) Tok *
 next(Parser *p)
 {
 	Tok *t = peek(p, 0);
-	if (t->kind != TK_EOF)
+	if (t->kind != TK_EOF) {
 		p->pos++;
+		p->cur++;
+		p->left--;
+	}
 	return t;
 }
 
@@ -442,11 +463,35 @@ _Static_assert(sizeof expr_kind_role == EX_METADATA + 1, "a row per expression k
 /* e's height (1 for a leaf) into e->scratch, and into the largest so far:
  * while every expression is that low, the depth walk after parsing has
  * no expression that could be too deep. */
+/* The height of the child c into *h (ex_height). */
+RD_INLINE void
+kid_height(Parser *p, const Expr *c, int *h)
+{
+	if (!c)
+		return;
+	if (!c->scratch)
+		p->height_unknown = 1; /* not built here: the walk looks */
+	else if (c->scratch > *h)
+		*h = c->scratch;
+}
+
 static void
 ex_height(Parser *p, Expr *e)
 {
 	int h = 0;
-	if (!(expr_kind_role[e->kind] & XK_LEAF)) {
+	/* The common kinds without the children walk: the same children. */
+	if (e->kind == EX_CALL) {
+		for (int i = 0; i < e->u.call.nargs; i++)
+			kid_height(p, e->u.call.args[i], &h);
+		for (int i = 0; i < e->u.call.nkw; i++)
+			kid_height(p, e->u.call.kwargs[i], &h);
+	} else if (e->kind == EX_LOAD) {
+		for (int i = 0; i < e->u.load.nidx; i++)
+			kid_height(p, e->u.load.idx[i], &h);
+	} else if (e->kind == EX_BIN) {
+		kid_height(p, e->u.bin.a, &h);
+		kid_height(p, e->u.bin.b, &h);
+	} else if (!(expr_kind_role[e->kind] & XK_LEAF)) {
 		IrKids k;
 		ir_expr_kids(&k, e);
 		for (Expr **c; (c = ir_kids_next(&k));) {
@@ -842,52 +887,58 @@ typedef enum {
 	TF_UNSUPPORTED  /* known, rejected: T.init, T.axis, T.Parallel, ... */
 } TFn;
 
+/* A name with its length, so that a lookup compares lengths first. */
+#define TN(s, v) {s, sizeof s - 1, v}
 static const struct {
 	const char *name;
+	unsigned char len;
 	TFn fn;
 } t_names[] = {
-	{"handle", TF_HANDLE}, {"Not", TF_NOT}, {"cast", TF_CAST}, {"call_intrin", TF_CALL_INTRIN},
-	{"evaluate", TF_EVALUATE}, {"func_attr", TF_FUNC_ATTR}, {"reads", TF_READS},
-	{"writes", TF_WRITES}, {"where", TF_WHERE}, {"block_attr", TF_BLOCK_ATTR},
-	{"attr", TF_ATTR}, {"launch_thread", TF_LAUNCH}, {"Assert", TF_ASSERT},
-	{"LetStmt", TF_LETSTMT}, {"allocate", TF_ALLOCATE}, {"decl_buffer", TF_DECL_BUFFER},
-	{"Buffer", TF_BUFFER}, {"match_buffer", TF_MATCH_BUFFER}, {"alloc_buffer", TF_ALLOC},
-	{"alloc_shared", TF_ALLOC}, {"alloc_local", TF_ALLOC}, {"alloc_fragment", TF_ALLOC},
-	{"alloc_var", TF_ALLOC}, {"alloc_barrier", TF_ALLOC}, {"env_thread", TF_ENV_THREAD},
-	{"Kernel", TF_KERNEL}, {"block", TF_BLOCK}, {"sblock", TF_BLOCK},
-	{"sblock_attr", TF_BLOCK_ATTR}, {"sblock_alloc_buffer", TF_ALLOC}, {"bind", TF_LETSTMT},
-	{"serial", TF_LOOP}, {"parallel", TF_LOOP},
-	{"vectorized", TF_LOOP}, {"unroll", TF_LOOP}, {"thread_binding", TF_LOOP},
-	{"grid", TF_LOOP}, {"init", TF_UNSUPPORTED}, {"axis", TF_UNSUPPORTED},
-	{"Parallel", TF_UNSUPPORTED}, {"Pipelined", TF_UNSUPPORTED},
-	{"Persistent", TF_UNSUPPORTED}, {"prim_func", TF_UNSUPPORTED},
-	{"Tensor", TF_UNSUPPORTED}, {"StridedTensor", TF_UNSUPPORTED},
-	{"If", TF_UNSUPPORTED}, {"Then", TF_UNSUPPORTED}, {"Else", TF_UNSUPPORTED},
-	{"While", TF_UNSUPPORTED}, {"realize", TF_UNSUPPORTED}, {"Let", TF_UNSUPPORTED},
+	TN("handle", TF_HANDLE), TN("Not", TF_NOT), TN("cast", TF_CAST), TN("call_intrin", TF_CALL_INTRIN),
+	TN("evaluate", TF_EVALUATE), TN("func_attr", TF_FUNC_ATTR), TN("reads", TF_READS),
+	TN("writes", TF_WRITES), TN("where", TF_WHERE), TN("block_attr", TF_BLOCK_ATTR),
+	TN("attr", TF_ATTR), TN("launch_thread", TF_LAUNCH), TN("Assert", TF_ASSERT),
+	TN("LetStmt", TF_LETSTMT), TN("allocate", TF_ALLOCATE), TN("decl_buffer", TF_DECL_BUFFER),
+	TN("Buffer", TF_BUFFER), TN("match_buffer", TF_MATCH_BUFFER), TN("alloc_buffer", TF_ALLOC),
+	TN("alloc_shared", TF_ALLOC), TN("alloc_local", TF_ALLOC), TN("alloc_fragment", TF_ALLOC),
+	TN("alloc_var", TF_ALLOC), TN("alloc_barrier", TF_ALLOC), TN("env_thread", TF_ENV_THREAD),
+	TN("Kernel", TF_KERNEL), TN("block", TF_BLOCK), TN("sblock", TF_BLOCK),
+	TN("sblock_attr", TF_BLOCK_ATTR), TN("sblock_alloc_buffer", TF_ALLOC), TN("bind", TF_LETSTMT),
+	TN("serial", TF_LOOP), TN("parallel", TF_LOOP),
+	TN("vectorized", TF_LOOP), TN("unroll", TF_LOOP), TN("thread_binding", TF_LOOP),
+	TN("grid", TF_LOOP), TN("init", TF_UNSUPPORTED), TN("axis", TF_UNSUPPORTED),
+	TN("Parallel", TF_UNSUPPORTED), TN("Pipelined", TF_UNSUPPORTED),
+	TN("Persistent", TF_UNSUPPORTED), TN("prim_func", TF_UNSUPPORTED),
+	TN("Tensor", TF_UNSUPPORTED), TN("StridedTensor", TF_UNSUPPORTED),
+	TN("If", TF_UNSUPPORTED), TN("Then", TF_UNSUPPORTED), TN("Else", TF_UNSUPPORTED),
+	TN("While", TF_UNSUPPORTED), TN("realize", TF_UNSUPPORTED), TN("Let", TF_UNSUPPORTED),
 };
 
 static const struct {
 	const char *name;
+	unsigned char len;
 	BinOp op;
 } t_binops[] = {
-	{"Add", BIN_ADD}, {"Sub", BIN_SUB}, {"Mul", BIN_MUL}, {"Div", BIN_DIV},
-	{"truncdiv", BIN_DIV}, {"FloorDiv", BIN_FLOORDIV}, {"floordiv", BIN_FLOORDIV},
-	{"FloorMod", BIN_FLOORMOD}, {"floormod", BIN_FLOORMOD}, {"LT", BIN_LT}, {"LE", BIN_LE},
-	{"EQ", BIN_EQ}, {"NE", BIN_NE}, {"GT", BIN_GT}, {"GE", BIN_GE}, {"And", BIN_AND},
-	{"Or", BIN_OR},
+	TN("Add", BIN_ADD), TN("Sub", BIN_SUB), TN("Mul", BIN_MUL), TN("Div", BIN_DIV),
+	TN("truncdiv", BIN_DIV), TN("FloorDiv", BIN_FLOORDIV), TN("floordiv", BIN_FLOORDIV),
+	TN("FloorMod", BIN_FLOORMOD), TN("floormod", BIN_FLOORMOD), TN("LT", BIN_LT), TN("LE", BIN_LE),
+	TN("EQ", BIN_EQ), TN("NE", BIN_NE), TN("GT", BIN_GT), TN("GE", BIN_GE), TN("And", BIN_AND),
+	TN("Or", BIN_OR),
 };
+
+#undef TN
 
 static TFn
 t_fn(const char *s, size_t n, BinOp *op)
 {
 	for (size_t i = 0; i < sizeof t_binops / sizeof t_binops[0]; i++)
-		if (strlen(t_binops[i].name) == n && memcmp(t_binops[i].name, s, n) == 0) {
+		if (t_binops[i].len == n && memcmp(t_binops[i].name, s, n) == 0) {
 			if (op)
 				*op = t_binops[i].op;
 			return TF_BIN;
 		}
 	for (size_t i = 0; i < sizeof t_names / sizeof t_names[0]; i++)
-		if (strlen(t_names[i].name) == n && memcmp(t_names[i].name, s, n) == 0)
+		if (t_names[i].len == n && memcmp(t_names[i].name, s, n) == 0)
 			return t_names[i].fn;
 	if (is_dtype_name(s, n))
 		return TF_DTYPE;
@@ -913,12 +964,18 @@ t_fn_tok(const Tok *t, BinOp *op)
 	return (TFn)(y->aux & 0xff);
 }
 
-/* "T." + the name, for messages. */
-static void
-t_dotted(char *out, const Tok *t)
+/* "T." + the name of a name token, for messages: made once per name. */
+static const char *
+t_dotted(Parser *p, const Tok *t)
 {
-	memcpy(out, "T.", 2);
-	memcpy(out + 2, t->sym->s, t->sym->len + 1);
+	Sym *y = t->sym;
+	if (!y->dotted) {
+		char *d = ar_alloc(p->r.a, y->len + 3);
+		memcpy(d, "T.", 2);
+		memcpy(d + 2, y->s, y->len + 1);
+		y->dotted = d;
+	}
+	return y->dotted;
 }
 
 /* `T . NAME` at the current position: returns the NAME token, or NULL. */
@@ -1474,8 +1531,7 @@ t_call(Parser *p, const Tok *nt)
 	BinOp op = BIN_ADD;
 	TFn fn = t_fn_tok(nt, &op);
 	const char *name = tok_str(p, nt);
-	char fname[IR_MAX_NAME + 8];
-	t_dotted(fname, nt);
+	const char *fname = t_dotted(p, nt);
 	next(p); /* '(' */
 	Args args;
 	switch (fn) {
@@ -1870,9 +1926,8 @@ atom(Parser *p)
 
 /* power = atom [ '**' unary ]     ('**' is rejected) */
 static Expr *
-power(Parser *p)
+power_rest(Parser *p, Expr *e)
 {
-	Expr *e = atom(p);
 	Tok *t = tok(p);
 	if (op_is(t, "**"))
 		err(p, t, "operator '**' is not supported");
@@ -1883,6 +1938,12 @@ power(Parser *p)
 	if (op_is(t, "["))
 		err(p, t, "only a buffer name can be indexed");
 	return e;
+}
+
+static Expr *
+power(Parser *p)
+{
+	return power_rest(p, atom(p));
 }
 
 /* unary = ('-' | '+' | '~') unary | power */
@@ -2004,6 +2065,9 @@ comparison_chain(Parser *p, Expr *lhs, const Tok *start)
  * for operators of precedence >= prec: precedence climbing, so operands of
  * one level cost a loop, not a recursion. */
 static Expr *
+binary_rest(Parser *p, int minprec, const Tok *start, Expr *lhs);
+
+static Expr *
 binary(Parser *p, int minprec)
 {
 	Arena *a = p->r.a;
@@ -2018,6 +2082,14 @@ binary(Parser *p, int minprec)
 	} else {
 		lhs = unary(p);
 	}
+	return binary_rest(p, minprec, start, lhs);
+}
+
+/* The operators after lhs, which started at start. */
+static Expr *
+binary_rest(Parser *p, int minprec, const Tok *start, Expr *lhs)
+{
+	Arena *a = p->r.a;
 	for (;;) {
 		Tok *t = tok(p);
 		BinInfo bi;
@@ -2038,6 +2110,29 @@ binary(Parser *p, int minprec)
 	return lhs;
 }
 
+/* A token no operator, call, subscript or conditional can continue an
+ * expression with: power_rest() and binary_rest() would pass over it
+ * (bin_info() gives 0 without a message) and it is no 'if'. */
+RD_INLINE int
+ends_expr(const Tok *t)
+{
+	if (t->kind == TK_NEWLINE)
+		return 1;
+	if (t->kind != TK_OP)
+		return 0;
+	switch (t->op) {
+	case ',':
+	case ')':
+	case ']':
+	case '}':
+	case ':':
+	case '=':
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* expr = binary(OR) [ 'if' binary(OR) 'else' expr ]
  * x if c else y reads as T.if_then_else(c, x, y). */
 static Expr *
@@ -2047,7 +2142,19 @@ expr(Parser *p)
 	enter(p, t);
 	if (op_is(t, ":=") || op_is(peek(p, 1), ":="))
 		err(p, op_is(t, ":=") ? t : peek(p, 1), "assignment expressions are not supported");
-	Expr *e = binary(p, PR_OR);
+	Expr *e;
+	if ((t->kind != TK_OP || (t->op != '-' && t->op != '+' && t->op != '~')) && !kw_is(t, "not")) {
+		/* binary(OR) -> unary -> power -> atom, and what follows the atom
+		 * decides whether anything is left for them to look at. */
+		e = atom(p);
+		if (ends_expr(tok(p))) {
+			leave(p);
+			return e;
+		}
+		e = binary_rest(p, PR_OR, t, power_rest(p, e));
+	} else {
+		e = binary(p, PR_OR);
+	}
 	if (kw_is(tok(p), "if")) {
 		next(p);
 		Expr *c = binary(p, PR_OR);
@@ -2204,15 +2311,32 @@ make_buffer(Parser *p, const Args *a, Expr **v, const char *name, BufKind kind,
 
 /* ---- statements: items and suites ---------------------------------------- */
 
+enum { ITEM_FRAME = 0x80, ITEM_HEIGHT = 0x7f, DEEP_HEIGHT = 100 };
+_Static_assert(DEEP_HEIGHT < ITEM_HEIGHT && DEEP_HEIGHT <= (int)IR_MAX_DEPTH,
+               "heights are kept exactly below DEEP_HEIGHT");
+
+/* h saturated to what an item mark keeps; a height that high makes the
+ * depth walk run. */
+static int
+height(Parser *p, int h)
+{
+	if (h >= DEEP_HEIGHT) {
+		p->deep = 1;
+		h = DEEP_HEIGHT;
+	}
+	return h;
+}
+
+/* An item of height h (a statement with bodies: its height with them). */
 static void
-add_item(Parser *p, Items *it, Stmt *s, int frame)
+add_item_h(Parser *p, Items *it, Stmt *s, int frame, int h)
 {
 	if (p->nitems == p->capitems) {
 		int cap = p->capitems ? p->capitems * 2 : 256;
 		Stmt **ns = realloc(p->items, sizeof *ns * (size_t)cap);
 		if (ns)
 			p->items = ns;
-		char *nf = realloc(p->frames, (size_t)cap);
+		unsigned char *nf = realloc(p->frames, (size_t)cap);
 		if (nf)
 			p->frames = nf;
 		if (!ns || !nf)
@@ -2220,12 +2344,19 @@ add_item(Parser *p, Items *it, Stmt *s, int frame)
 		p->capitems = cap;
 	}
 	p->items[p->nitems] = s;
-	p->frames[p->nitems] = (char)frame;
+	p->frames[p->nitems] = (unsigned char)((frame ? ITEM_FRAME : 0) | height(p, h));
 	p->nitems++;
 	it->n++;
 	/* The block header ends at the first statement of the body. */
 	if (p->blk && p->blk->level == p->level)
 		p->blk->header_open = 0;
+}
+
+/* A leaf statement, or a frame whose body comes with the fold. */
+static void
+add_item(Parser *p, Items *it, Stmt *s, int frame)
+{
+	add_item_h(p, it, s, frame, 1);
 }
 
 /* A frame's body: its one body slot (the node table's). */
@@ -2259,17 +2390,23 @@ fold(Parser *p, Items *it, const Tok *at)
 {
 	/* No stack yet when no suite has had an item (a docstring alone). */
 	Stmt **s = p->items ? p->items + it->base : NULL;
-	const char *frame = p->frames ? p->frames + it->base : NULL;
+	const unsigned char *frame = p->frames ? p->frames + it->base : NULL;
 	int end = it->n; /* s[end] is the fold of the rest, when end < n */
+	int h = 0;       /* the items' after i, up to and with s[end]; 0: none */
 	for (int i = it->n - 1; i >= 0; i--) {
-		if (!frame[i])
+		if (!(frame[i] & ITEM_FRAME)) {
+			if ((frame[i] & ITEM_HEIGHT) > h)
+				h = frame[i] & ITEM_HEIGHT;
 			continue;
+		}
 		const Tok loc = {.line = s[i]->loc.line, .col = s[i]->loc.col};
 		set_body(s[i], seq_of(p, s + i + 1, end - i - (end == it->n), &loc));
 		end = i;
+		h = height(p, (h ? h : 1) + 1); /* no items: an eval for body */
 	}
 	Stmt *r = seq_of(p, s, end + (end < it->n), at);
 	p->nitems = it->base;
+	p->sh = h ? h : 1;
 	return r;
 }
 
@@ -2551,8 +2688,7 @@ static Buffer *
 alloc_buffer(Parser *p, const Tok *nt, const char *name)
 {
 	Arena *ar = p->r.a;
-	char fname[IR_MAX_NAME + 8];
-	t_dotted(fname, nt);
+	const char *fname = t_dotted(p, nt);
 	const char *fn = fname + 2;
 	Hoist h = block_hoist(p, "the block buffer");
 	Args a;
@@ -2677,8 +2813,7 @@ definition_value(Parser *p, Rhs *r)
 	next(p);
 	next(p);
 	Args a;
-	char fname[48];
-	t_dotted(fname, nt);
+	const char *fname = t_dotted(p, nt);
 	Hoist h = hoist_begin(p, p->fn_mark, G_FREE, "the definition");
 	call_args(p, &a, nt, fname, 0);
 	hoist_end(p, h);
@@ -2767,9 +2902,7 @@ assignment(Parser *p, Items *it)
 	Tok *fnt = at_t_name(p, 0);
 	TFn fn = fnt && op_is(peek(p, 3), "(") ? t_fn_tok(fnt, NULL) : TF_NONE;
 	Args a;
-	char fname[IR_MAX_NAME + 8];
-	if (fnt)
-		t_dotted(fname, fnt);
+	const char *fname = fnt ? t_dotted(p, fnt) : NULL;
 	switch (fn) {
 	case TF_ALLOCATE:
 	case TF_DECL_BUFFER:
@@ -2996,8 +3129,7 @@ t_statement(Parser *p, Items *it)
 	if (!nt || !op_is(peek(p, 3), "("))
 		return 0;
 	TFn fn = t_fn_tok(nt, NULL);
-	char fname[IR_MAX_NAME + 8];
-	t_dotted(fname, nt);
+	const char *fname = t_dotted(p, nt);
 	Args a;
 	switch (fn) {
 	case TF_EVALUATE:
@@ -3379,9 +3511,10 @@ for_statement(Parser *p, Items *it)
 	}
 	Stmt *body = suite(p, NULL);
 	unbind_to(p, mark);
+	int h = p->sh + nloops;
 	for (int i = nloops - 1; i >= 0; i--)
 		body = st_at(p, ir_for(a, vars[i], mins[i], exts[i], step, kind, thread, ann, body), ft);
-	add_item(p, it, body, 0);
+	add_item_h(p, it, body, 0, h);
 }
 
 /* while = 'while' expr ':' suite */
@@ -3394,7 +3527,7 @@ while_statement(Parser *p, Items *it)
 	Stmt *body = suite(p, NULL);
 	if (kw_is(tok(p), "else"))
 		err(p, tok(p), "while ... else is not supported");
-	add_item(p, it, st_at(p, ir_while(p->r.a, c, body), t), 0);
+	add_item_h(p, it, st_at(p, ir_while(p->r.a, c, body), t), 0, p->sh + 1);
 }
 
 /* if = 'if' expr ':' suite { 'elif' expr ':' suite } [ 'else' ':' suite ]
@@ -3410,11 +3543,14 @@ if_statement(Parser *p, Items *it)
 	ExprVec conds = VEC_INL(cinl);
 	StmtVec thens = VEC_INL(sinl);
 	Tok *t = next(p);
+	int h = 0; /* the chain's: branch i is under i + 1 ifs */
 	for (;;) {
 		TokVec_push(p, &toks, keep(p, t));
 		ExprVec_push(p, &conds, expr(p));
 		colon(p);
 		StmtVec_push(p, &thens, suite(p, NULL));
+		if (p->sh + thens.n > h)
+			h = p->sh + thens.n;
 		if (!kw_is(tok(p), "elif"))
 			break;
 		t = next(p);
@@ -3424,10 +3560,12 @@ if_statement(Parser *p, Items *it)
 		next(p);
 		colon(p);
 		else_ = suite(p, NULL);
+		if (p->sh + thens.n > h)
+			h = p->sh + thens.n;
 	}
 	for (int i = conds.n - 1; i >= 0; i--)
 		else_ = st_at(p, ir_if(p->r.a, conds.v[i], thens.v[i], else_), toks.v[i]);
-	add_item(p, it, else_, 0);
+	add_item_h(p, it, else_, 0, h);
 }
 
 /* Python names given after `as`: NAME or '(' NAME { ',' NAME } [','] ')'. */
@@ -3510,6 +3648,7 @@ with_block(Parser *p, const Args *a, const Tok *at)
 			err(p, at, "the root block cannot have T.where, T.reads, T.writes or T.block_attr");
 		return body;
 	}
+	p->sh++;
 	Stmt *s = st_at(p, ir_block(p->r.a, name, body), at);
 	s->u.block.where = blk->where;
 	s->u.block.reads = blk->reads;
@@ -3622,6 +3761,7 @@ with_kernel(Parser *p, const Args *a, const Tok *at, const TokVec *targets)
 		set_body(launch[i], s);
 		s = launch[i];
 	}
+	p->sh += 1 + n; /* the block and the launches */
 	return s;
 }
 
@@ -3637,8 +3777,7 @@ with_statement(Parser *p, Items *it)
 	Tok nt_ = *nt;
 	nt = &nt_;
 	TFn fn = t_fn_tok(nt, NULL);
-	char fname[IR_MAX_NAME + 8];
-	t_dotted(fname, nt);
+	const char *fname = t_dotted(p, nt);
 	switch (fn) {
 	case TF_ALLOCATE:
 	case TF_DECL_BUFFER:
@@ -3721,17 +3860,19 @@ with_statement(Parser *p, Items *it)
 	}
 	case TF_BLOCK:
 		no_target(p, &targets, fname);
-		add_item(p, it, with_block(p, &args, wt), 0);
+		s = with_block(p, &args, wt);
+		add_item_h(p, it, s, 0, p->sh);
 		return;
 	case TF_KERNEL:
-		add_item(p, it, with_kernel(p, &args, wt, &targets), 0);
+		s = with_kernel(p, &args, wt, &targets);
+		add_item_h(p, it, s, 0, p->sh);
 		return;
 	default:
 		abort();
 	}
 	set_body(s, suite(p, NULL));
 	unbind_to(p, mark);
-	add_item(p, it, s, 0);
+	add_item_h(p, it, s, 0, p->sh + 1);
 }
 
 /* statement = if | for | while | with | simple_statements */
@@ -3771,6 +3912,25 @@ statement(Parser *p, Items *it)
 }
 
 /* ---- functions and modules ----------------------------------------------- */
+
+#ifndef NDEBUG
+/* A statement's height as depth_stmt counts it (a sequence takes none):
+ * what Parser.sh bounds. */
+static int
+stmt_height(const Stmt *s)
+{
+	int h = 0;
+	IrBodies b;
+	ir_stmt_bodies(&b, s);
+	for (Stmt **c; (c = ir_bodies_next(&b));)
+		if (*c) {
+			int x = stmt_height(*c);
+			if (x > h)
+				h = x;
+		}
+	return h + (s->kind != ST_SEQ);
+}
+#endif
 
 /* param = NAME ':' ( type | 'T' '.' 'Buffer' ( '(' args ')' | '[' args ']' ) ) */
 static void
@@ -3912,6 +4072,10 @@ function(Parser *p)
 	p->fn_mark = p->nbinds;
 	p->fn_level = p->level + 1;
 	f->body = suite(p, NULL);
+#ifndef NDEBUG
+	if (!p->deep && stmt_height(f->body) > p->sh)
+		abort(); /* the bound that lets the depth walk be skipped is wrong */
+#endif
 	unbind_to(p, mark);
 	check_unique(p, p->hoisted.v, p->hoisted_toks.v, p->hoisted.n);
 
@@ -4046,20 +4210,37 @@ set_era(Parser *p, IrEra era, int line, int col)
 	}
 }
 
+/* Line breaks ('\n') in s[from, to). */
+static int
+count_newlines(const char *s, size_t from, size_t to)
+{
+	int n = 0;
+	for (size_t i = from; i < to; i++)
+		n += s[i] == '\n';
+	return n;
+}
+
+/* Header lines start with '#': only those are looked at, and the lines
+ * before one are counted when it is found. */
 static void
 header_comments(Parser *p)
 {
 	static const char prefix[] = "# from tvm.script import ";
 	const char *s = p->r.src;
-	size_t len = p->r.len, i = 0;
+	size_t len = p->r.len, i = 0, counted = 0;
 	int line = 1;
-	while (i < len) {
-		size_t e = i;
-		while (e < len && s[e] != '\n')
-			e++;
+	for (const char *h; i < len && (h = memchr(s + i, '#', len - i));) {
+		size_t b0 = (size_t)(h - s);
+		i = b0 + 1;
+		if (b0 > 0 && s[b0 - 1] != '\n')
+			continue;
+		line += count_newlines(s, counted, b0);
+		counted = b0;
+		const char *nl = memchr(s + b0, '\n', len - b0);
+		size_t e = nl ? (size_t)(nl - s) : len;
 		size_t n = sizeof prefix - 1;
-		if (e - i > n && memcmp(s + i, prefix, n) == 0) {
-			size_t b = i + n, t = e;
+		if (e - b0 > n && memcmp(s + b0, prefix, n) == 0) {
+			size_t b = b0 + n, t = e;
 			while (t > b && (s[t - 1] == ' ' || s[t - 1] == '\r' || s[t - 1] == '\t'))
 				t--;
 			if (t - b == 9 && memcmp(s + b, "tirx as T", 9) == 0)
@@ -4067,8 +4248,7 @@ header_comments(Parser *p)
 			else if (t - b == 8 && memcmp(s + b, "tir as T", 8) == 0)
 				set_era(p, ERA_SEED, line, 1);
 		}
-		i = e + 1;
-		line++;
+		i = e + 1 > i ? e + 1 : i;
 	}
 }
 
@@ -4247,8 +4427,10 @@ ir_read(Arena *a, const char *file_name, const char *src, size_t len, Diag *d)
 		/* Expressions start over at each statement: none can nest too
 		 * deep when none is higher than the bound. */
 		p->walk_exprs = p->height_unknown || p->max_height > IR_MAX_DEPTH;
-		for (int i = 0; i < prog->nfuncs; i++)
-			depth_func(p, prog->funcs[i]);
+		/* Statements too, only when one may nest that deep. */
+		if (p->walk_exprs || p->deep)
+			for (int i = 0; i < prog->nfuncs; i++)
+				depth_func(p, prog->funcs[i]);
 		p->result = prog;
 	}
 	Program *result = p->result;

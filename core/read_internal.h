@@ -35,6 +35,7 @@ typedef struct Sym {
 	int aux;           /* T.<name>'s TFn and BinOp, -1 until set */
 	int known;         /* T.<name> is in the vocabulary: -1 until set, 0, 1 */
 	const char *canon; /* its canonical op name, NULL until set */
+	const char *dotted; /* "T." and the name, for messages: NULL until made */
 	int top;           /* read.c: its innermost binding, -1 when unbound */
 	signed char kw;    /* lex.c: a Python keyword: -1 until set, 0, 1 */
 } Sym;

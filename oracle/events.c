@@ -72,8 +72,6 @@ typedef struct B {
 	int site;
 	int cand;  /* emit fence candidates (orc_events_build_candidates) */
 	OrcTx *tx; /* the thread class being built (threads.c), NULL: one thread, any path */
-	int memo;  /* thread classes: translations are recorded and replayed (g->memo) */
-	struct EvMemo *rec; /* the translation being recorded; NULL: none */
 } B;
 
 /* ---- graph ------------------------------------------------------------------ */
@@ -127,265 +125,6 @@ emit(B *b, EventKind k, const char *op)
 	return id;
 }
 
-/* ---- replay across thread classes ------------------------------------------------ *
- *
- * Every class's copy of the graph translates every statement, in the same
- * order but for the if arms a class decides, and most of what a statement's
- * expressions give (events, operands, pointers) is the same in each copy:
- * only footprints computed from a variable whose range is the class's own
- * (tx, and what is bound from it) differ.  So a translation (a top-level
- * expression, or a store with its indices) is recorded the first time: the
- * events it emitted, its sites, the leaves it left and the descriptors it
- * recorded, with every range, pointer alias and descriptor it looked up and
- * what it found.  Later it is replayed instead of redone when each of those
- * lookups finds the same again (the translation reads nothing else that
- * changes while the graph is built), and done again otherwise. */
-
-enum { RD_RANGE, RD_ALIAS, RD_DESC };
-
-typedef struct MemoRead {
-	int kind;
-	const void *key;
-	int present;
-	Ival iv; /* RD_RANGE */
-	Leaf lf; /* RD_ALIAS */
-} MemoRead;
-
-typedef struct MemoEv {
-	EventKind kind;
-	const char *op, *buf;
-	Foot foot;
-	int site; /* from the translation's first site; -1 none */
-	unsigned flags;
-	const Var *desc;
-} MemoEv;
-
-typedef struct MemoDesc {
-	const Var *v;
-	Foot foot;
-} MemoDesc;
-
-typedef struct MemoRec {
-	int ev0, nev; /* nev < 0: not replayable */
-	int rd0, nrd, lf0, nlf, dd0, ndd;
-	int nsites, depth;
-} MemoRec;
-
-struct EvMemo {
-	PtrMap map; /* expression or store statement -> record + 1 */
-	MemoRec *rec;
-	int nrec, caprec;
-	MemoEv *ev;
-	int nev, capev;
-	MemoRead *rd;
-	int nrd, caprd;
-	Leaf *lf;
-	int nlf, caplf;
-	MemoDesc *dd;
-	int ndd, capdd;
-	/* the translation being recorded */
-	int rd0, dd0, site0, ev0, lf0, depth, descreads, overflow;
-	const void *key;
-};
-
-#define MEMO_GROW(p, n, cap)                                                   \
-	do {                                                                   \
-		if ((n) == (cap)) {                                            \
-			int c_ = (cap) ? (cap) * 2 : 64;                       \
-			void *q_ = realloc((p), sizeof *(p) * (size_t)c_);     \
-			if (!q_)                                               \
-				abort();                                       \
-			(p) = q_;                                              \
-			(cap) = c_;                                            \
-		}                                                              \
-	} while (0)
-
-static int
-same_leaf(const Leaf *a, const Leaf *b)
-{
-	return a->kind == b->kind && a->mask == b->mask && a->pos == b->pos && a->buf == b->buf &&
-	       a->desc == b->desc && a->foot.alloc == b->foot.alloc && a->foot.known == b->foot.known &&
-	       a->foot.lo == b->foot.lo && a->foot.hi == b->foot.hi;
-}
-
-/* A lookup the translation being recorded made (the first of each key). */
-static MemoRead *
-note(B *b, int kind, const void *key)
-{
-	struct EvMemo *m = b->rec;
-	for (int i = m->rd0; i < m->nrd; i++)
-		if (m->rd[i].key == key && m->rd[i].kind == kind)
-			return NULL;
-	MEMO_GROW(m->rd, m->nrd, m->caprd);
-	MemoRead *r = &m->rd[m->nrd++];
-	r->kind = kind;
-	r->key = key;
-	r->present = 0;
-	if (kind == RD_DESC)
-		m->descreads++;
-	return r;
-}
-
-static Ival
-range_of(B *b, const Var *v)
-{
-	intptr_t i = (intptr_t)pm_get(&b->g->ranges, v);
-	Ival r = i ? b->g->ivals[i - 1] : (Ival){0, 0, 0};
-	if (b->rec) {
-		MemoRead *x = note(b, RD_RANGE, v);
-		if (x)
-			x->present = i != 0, x->iv = r;
-	}
-	return r;
-}
-
-/* The kept leaf a pointer variable stands for, or NULL. */
-static const Leaf *
-alias_of(B *b, const Var *v)
-{
-	intptr_t i = (intptr_t)pm_get(&b->g->aliases, v);
-	const Leaf *l = i ? &b->g->leaves[i - 1] : NULL;
-	if (b->rec) {
-		MemoRead *x = note(b, RD_ALIAS, v);
-		if (x && l)
-			x->present = 1, x->lf = *l;
-	}
-	return l;
-}
-
-static int
-desc_known(B *b, const Var *v)
-{
-	int k = pm_get(&b->g->descs, v) != NULL;
-	if (b->rec) {
-		MemoRead *x = note(b, RD_DESC, v);
-		if (x)
-			x->present = k;
-	}
-	return k;
-}
-
-static void desc_record(B *b, const Var *v, Foot f);
-
-/* Replays record r when its lookups find what they found: 1, else 0. */
-static int
-replay(B *b, const MemoRec *r, int depth)
-{
-	EventGraph *g = b->g;
-	struct EvMemo *m = g->memo;
-	if (r->nev < 0 || r->depth != depth)
-		return 0;
-	for (int i = r->rd0; i < r->rd0 + r->nrd; i++) {
-		const MemoRead *x = &m->rd[i];
-		intptr_t k;
-		switch (x->kind) {
-		case RD_RANGE: {
-			k = (intptr_t)pm_get(&g->ranges, x->key);
-			Ival v = k ? g->ivals[k - 1] : (Ival){0, 0, 0};
-			if (v.ok != x->iv.ok || (v.ok && (v.lo != x->iv.lo || v.hi != x->iv.hi)))
-				return 0;
-			break;
-		}
-		case RD_ALIAS:
-			k = (intptr_t)pm_get(&g->aliases, x->key);
-			if ((k != 0) != x->present || (k && !same_leaf(&g->leaves[k - 1], &x->lf)))
-				return 0;
-			break;
-		default:
-			if ((pm_get(&g->descs, x->key) != NULL) != x->present)
-				return 0;
-			break;
-		}
-	}
-	for (int i = r->ev0; i < r->ev0 + r->nev; i++) {
-		const MemoEv *x = &m->ev[i];
-		int id = emit(b, x->kind, x->op);
-		Event *e = &g->ev[id];
-		e->buf = x->buf;
-		e->foot = x->foot;
-		e->site = x->site < 0 ? -1 : b->site + x->site;
-		e->flags = x->flags;
-		e->desc = x->desc;
-	}
-	b->site += r->nsites;
-	for (int i = r->lf0; i < r->lf0 + r->nlf; i++) {
-		MEMO_GROW(g->leaves, g->nleaves, g->capleaves);
-		g->leaves[g->nleaves++] = m->lf[i];
-	}
-	for (int i = r->dd0; i < r->dd0 + r->ndd; i++)
-		desc_record(b, m->dd[i].v, m->dd[i].foot);
-	return 1;
-}
-
-/* Before a translation keyed by key (an expression or a store): 1 when it
- * was replayed (nothing left to do); else 0, *rec saying whether it is now
- * being recorded (unit_end). */
-static int
-unit_begin(B *b, const void *key, int depth, int *rec)
-{
-	*rec = 0;
-	if (!b->memo || b->rec)
-		return 0;
-	struct EvMemo *m = b->g->memo;
-	intptr_t i = (intptr_t)pm_get(&m->map, key);
-	if (i)
-		return replay(b, &m->rec[i - 1], depth);
-	*rec = 1;
-	b->rec = m;
-	m->key = key;
-	m->rd0 = m->nrd;
-	m->dd0 = m->ndd;
-	m->site0 = b->site;
-	m->ev0 = b->g->n;
-	m->lf0 = b->g->nleaves;
-	m->depth = depth;
-	m->descreads = 0;
-	m->overflow = b->g->overflow;
-	return 0;
-}
-
-static void
-unit_end(B *b, int rec)
-{
-	if (!rec)
-		return;
-	EventGraph *g = b->g;
-	struct EvMemo *m = b->rec;
-	b->rec = NULL;
-	MEMO_GROW(m->rec, m->nrec, m->caprec);
-	MemoRec *r = &m->rec[m->nrec];
-	memset(r, 0, sizeof *r);
-	pm_put(&m->map, m->key, (void *)(intptr_t)(++m->nrec));
-	/* A descriptor both recorded and looked up, or the depth limit hit:
-	 * not replayed (a lookup would not find again what it found). */
-	if ((m->ndd > m->dd0 && m->descreads) || g->overflow != m->overflow) {
-		r->nev = -1;
-		m->nrd = m->rd0;
-		m->ndd = m->dd0;
-		return;
-	}
-	r->rd0 = m->rd0;
-	r->nrd = m->nrd - m->rd0;
-	r->dd0 = m->dd0;
-	r->ndd = m->ndd - m->dd0;
-	r->nsites = b->site - m->site0;
-	r->depth = m->depth;
-	r->ev0 = m->nev;
-	for (int i = m->ev0; i < g->n; i++) {
-		const Event *e = &g->ev[i];
-		MEMO_GROW(m->ev, m->nev, m->capev);
-		m->ev[m->nev++] = (MemoEv){e->kind, e->op, e->buf, e->foot, e->site < 0 ? -1 : e->site - m->site0,
-		                           e->flags, e->desc};
-	}
-	r->nev = m->nev - r->ev0;
-	r->lf0 = m->nlf;
-	for (int i = m->lf0; i < g->nleaves; i++) {
-		MEMO_GROW(m->lf, m->nlf, m->caplf);
-		m->lf[m->nlf++] = g->leaves[i];
-	}
-	r->nlf = m->nlf - r->lf0;
-}
-
 /* ---- intervals ---------------------------------------------------------------- */
 
 static const Ival UNKNOWN = {0, 0, 0};
@@ -432,8 +171,10 @@ ival(B *b, const Expr *e, int depth)
 	switch (e->kind) {
 	case EX_INT:
 		return ival_of(e->u.i, e->u.i);
-	case EX_VAR:
-		return range_of(b, e->u.var);
+	case EX_VAR: {
+		intptr_t i = (intptr_t)pm_get(&b->g->ranges, e->u.var);
+		return i ? b->g->ivals[i - 1] : UNKNOWN;
+	}
 	case EX_BIN:
 		switch (e->u.bin.op) {
 		case BIN_LT: case BIN_LE: case BIN_EQ: case BIN_NE: case BIN_GT: case BIN_GE:
@@ -611,8 +352,8 @@ shared_base(B *b, const Expr *e, int depth)
 	case EX_VAR: {
 		if (orc_scope_is_data_shared(e->u.var->ptr_scope))
 			return e->u.var;
-		const Leaf *l = alias_of(b, e->u.var);
-		return l ? l->foot.alloc : NULL;
+		intptr_t i = (intptr_t)pm_get(&b->g->aliases, e->u.var);
+		return i ? b->g->leaves[i - 1].foot.alloc : NULL;
 	}
 	case EX_BUF:
 		return is_data_buffer(e->u.buf) ? e->u.buf->data : NULL;
@@ -651,7 +392,7 @@ desc_ref(B *b, const Expr *e)
 		v = e->u.load.buf->data;
 	else if (e->kind == EX_BUF)
 		v = e->u.buf->data;
-	if (v && (is_desc_scope(v->ptr_scope) || desc_known(b, v)))
+	if (v && (is_desc_scope(v->ptr_scope) || pm_get(&b->g->descs, v)))
 		return v;
 	return NULL;
 }
@@ -660,11 +401,6 @@ static void
 desc_record(B *b, const Var *v, Foot f)
 {
 	EventGraph *g = b->g;
-	if (b->rec) {
-		struct EvMemo *m = b->rec;
-		MEMO_GROW(m->dd, m->ndd, m->capdd);
-		m->dd[m->ndd++] = (MemoDesc){v, f};
-	}
 	intptr_t i = (intptr_t)pm_get(&g->descs, v);
 	if (!i) {
 		if (g->ndinfo == g->capdinfo) {
@@ -716,6 +452,15 @@ push_leaf(B *b, int kind, int pos)
 /* ---- expressions ------------------------------------------------------------------ */
 
 static void scan(B *b, const Expr *e, Owner *ow, int pos, int depth);
+
+/* scan of a child: a literal reads and points at nothing, so it is not
+ * called for one (but past the depth limit, which scan marks). */
+#define SCAN_KID(b, x, ow, pos, d)                                                  \
+	do {                                                                        \
+		const Expr *x_ = (x);                                               \
+		if (x_ && (x_->kind > EX_NONE || (d) > IR_MAX_DEPTH))               \
+			scan(b, x_, ow, pos, d);                                    \
+	} while (0)
 
 static int
 access(B *b, EventKind k, const char *op, const char *buf, Foot f, int site)
@@ -885,9 +630,9 @@ pointer(B *b, const Expr *e, Owner *ow, int pos, int depth)
 		const Expr *x = a[i];
 		if (x->kind == EX_LOAD && elem && i == 0) {
 			for (int k = 0; k < x->u.load.nidx; k++)
-				scan(b, x->u.load.idx[k], ow, pos, depth + 1);
+				SCAN_KID(b, x->u.load.idx[k], ow, pos, depth + 1);
 		} else if (!(tvm && i == 1)) {
-			scan(b, x, ow, pos, depth + 1);
+			SCAN_KID(b, x, ow, pos, depth + 1);
 		}
 	}
 	if (tvm) {
@@ -952,19 +697,19 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 	case EX_LOAD: {
 		const Buffer *bf = e->u.load.buf;
 		for (int k = 0; k < e->u.load.nidx; k++)
-			scan(b, e->u.load.idx[k], ow, pos, depth + 1);
+			SCAN_KID(b, e->u.load.idx[k], ow, pos, depth + 1);
 		if (is_data_buffer(bf))
 			access(b, EV_GREAD, "load", bf->name, foot_access(b, bf, e->u.load.idx, e->u.load.nidx),
 			       b->site++);
 		return;
 	}
 	case EX_BIN: /* the commonest operator, without the children iterator */
-		scan(b, e->u.bin.a, ow, pos, depth + 1);
-		scan(b, e->u.bin.b, ow, pos, depth + 1);
+		SCAN_KID(b, e->u.bin.a, ow, pos, depth + 1);
+		SCAN_KID(b, e->u.bin.b, ow, pos, depth + 1);
 		return;
 	case EX_DICT: /* values only: keys are names */
 		for (int i = 0; i < e->u.dict.n; i++)
-			scan(b, e->u.dict.vals[i], ow, pos, depth + 1);
+			SCAN_KID(b, e->u.dict.vals[i], ow, pos, depth + 1);
 		return;
 	case EX_VAR: {
 		const Var *v = e->u.var;
@@ -974,9 +719,9 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 			l->foot = foot_whole(v);
 			return;
 		}
-		const Leaf *a = alias_of(b, v);
-		if (a) {
-			Leaf copy = *a;
+		intptr_t i = (intptr_t)pm_get(&b->g->aliases, v);
+		if (i) {
+			Leaf copy = b->g->leaves[i - 1];
 			Leaf *l = push_leaf(b, copy.kind, pos);
 			*l = copy;
 			l->pos = pos;
@@ -996,7 +741,7 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 		IrKids k;
 		ir_expr_kids(&k, e);
 		for (Expr **x; (x = ir_kids_next(&k));)
-			scan(b, *x, ow, pos, depth + 1);
+			SCAN_KID(b, *x, ow, pos, depth + 1);
 		return;
 	}
 	}
@@ -1008,9 +753,9 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 	}
 	if (eff && eff->role == ER_PURE) {
 		for (int i = 0; i < e->u.call.nargs; i++)
-			scan(b, e->u.call.args[i], ow, pos, depth + 1);
+			SCAN_KID(b, e->u.call.args[i], ow, pos, depth + 1);
 		for (int i = 0; i < e->u.call.nkw; i++)
-			scan(b, e->u.call.kwargs[i], ow, pos, depth + 1);
+			SCAN_KID(b, e->u.call.kwargs[i], ow, pos, depth + 1);
 		return;
 	}
 	Owner o = {e, eff, b->g->nleaves};
@@ -1024,7 +769,7 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 			if (d) {
 				if (x->kind == EX_LOAD)
 					for (int k = 0; k < x->u.load.nidx; k++)
-						scan(b, x->u.load.idx[k], &o, p, depth + 1);
+						SCAN_KID(b, x->u.load.idx[k], &o, p, depth + 1);
 				Leaf *l = push_leaf(b, LF_DESC, p);
 				l->desc = d;
 				continue;
@@ -1032,13 +777,13 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 		}
 		if (eff && p < 32 && (eff->bar >> p & 1) && x->kind == EX_LOAD) {
 			for (int k = 0; k < x->u.load.nidx; k++)
-				scan(b, x->u.load.idx[k], &o, p, depth + 1);
+				SCAN_KID(b, x->u.load.idx[k], &o, p, depth + 1);
 			continue; /* an mbarrier object, not data */
 		}
-		scan(b, x, &o, p, depth + 1);
+		SCAN_KID(b, x, &o, p, depth + 1);
 	}
 	for (int i = 0; i < e->u.call.nkw; i++)
-		scan(b, e->u.call.kwargs[i], &o, -1, depth + 1);
+		SCAN_KID(b, e->u.call.kwargs[i], &o, -1, depth + 1);
 	finish_call(b, &o);
 	b->g->nleaves = o.lstart;
 }
@@ -1048,11 +793,8 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 static int
 scan_top(B *b, const Expr *e, int depth)
 {
-	int start = b->g->nleaves, rec;
-	if (!e || unit_begin(b, e, depth, &rec))
-		return start;
+	int start = b->g->nleaves;
 	scan(b, e, NULL, -1, depth);
-	unit_end(b, rec);
 	return start;
 }
 
@@ -1215,16 +957,12 @@ stmt(B *b, const Stmt *s, int depth)
 		break;
 	case ST_STORE: {
 		const Buffer *bf = s->u.store.buf;
-		int rec;
-		if (unit_begin(b, s, depth, &rec))
-			break;
 		top(b, s->u.store.value, depth);
 		for (int k = 0; k < s->u.store.nidx; k++)
 			top(b, s->u.store.idx[k], depth);
 		if (is_data_buffer(bf))
 			access(b, EV_GWRITE, "store", bf->name, foot_access(b, bf, s->u.store.idx, s->u.store.nidx),
 			       b->site++);
-		unit_end(b, rec);
 		break;
 	}
 	case ST_FOR:
@@ -1337,16 +1075,6 @@ orc_events_free(EventGraph *g)
 	free(g->ivals);
 	free(g->leaves);
 	free(g->dinfo);
-	if (g->memo) {
-		struct EvMemo *m = g->memo;
-		pm_free(&m->map);
-		free(m->rec);
-		free(m->ev);
-		free(m->rd);
-		free(m->lf);
-		free(m->dd);
-		free(m);
-	}
 	for (int k = 0; k < 4; k++)
 		orc_sound_plan_free(g->plans[k]);
 	pm_free(&g->ranges);
@@ -1378,7 +1106,7 @@ build(EventGraph *g, const Func *f, int cand)
 	pm_clear(&g->ranges);
 	pm_clear(&g->aliases);
 	pm_clear(&g->descs);
-	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, NULL};
+	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL};
 	if (f->body)
 		b.loc = f->body->loc;
 	g->entry = emit(&b, EV_NOP, "entry");
@@ -1392,12 +1120,6 @@ build(EventGraph *g, const Func *f, int cand)
 	int ncls = cand ? 0 : orc_tx_find(g->tx, f, 1);
 	if (ncls >= 2) {
 		int disp = g->entry, exit = add(&b, EV_NOP, "exit"), sites = 0;
-		if (!g->memo && !(g->memo = calloc(1, sizeof *g->memo)))
-			abort();
-		struct EvMemo *m = g->memo;
-		pm_clear(&m->map);
-		m->nrec = m->nev = m->nrd = m->nlf = m->ndd = 0;
-		b.memo = 1;
 		for (int k = 0; k < ncls; k++) {
 			orc_tx_select(g->tx, k);
 			b.tx = g->tx;

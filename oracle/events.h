@@ -74,9 +74,6 @@ typedef struct EventGraph {
 	int nleaves, capleaves;
 	DescInfo *dinfo;
 	int ndinfo, capdinfo;
-	/* What the first thread class's translation of each expression read
-	 * and emitted, replayed for the other classes (events.c); scratch. */
-	struct EvMemo *memo;
 	/* soundness.c's prepared queries on this graph, by options (war,
 	 * alias_aware); made on first use, dropped when the graph is rebuilt. */
 	struct OrcSoundPlan *plans[4];

@@ -150,10 +150,28 @@ orc_handshake_graph(const EventGraph *gp, const char *model, FindingList *out)
 static _Thread_local EventGraph own;
 static _Thread_local int own_ready;
 
+/* Stops the walk at a call whose effect completes through bulk async-groups
+ * (EF_BULK_GROUP): the only calls whose events this oracle starts from. */
+static int
+bulk_call(const Expr *e, void *ctx)
+{
+	(void)ctx;
+	int argoff;
+	const Effect *eff;
+	if (e->kind == EX_CALL && (eff = orc_call_effect(e, &argoff)) && (eff->flags & EF_BULK_GROUP))
+		return 1;
+	return IR_WALK_GO;
+}
+
 int
 orc_handshake(const Func *q, const OracleOptions *o, const char *model, FindingList *out)
 {
 	(void)o;
+	/* No bulk store anywhere (the walk visits every expression the graph
+	 * translates, and more): no async read of a bulk group in the graph,
+	 * nothing to follow, so it is not built. */
+	if (ir_walk_stmt(q->body, NULL, bulk_call, NULL) == IR_WALK_GO)
+		return 0;
 	if (!own_ready) {
 		orc_events_init(&own);
 		own_ready = 1;

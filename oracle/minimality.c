@@ -219,10 +219,9 @@ typedef struct Mn {
 	 * position (orc_events_build_candidates), built at the first query;
 	 * gstate 0 not built, 1 in use, -1 not usable (queries rebuild). */
 	int gstate;
-	EventGraph g;
+	EventGraph *g;                  /* kept_graph(1) */
 	int *cnode, *cpos, ncand_nodes; /* candidate nodes and their position ids */
 	unsigned char *on;              /* by node: read as a fence */
-	int *gscratch;
 	OrcSoundPlan *plan;             /* the queries on it (orc_sound_plan) */
 	int has_classes;                /* (selfcheck) p has thread classes: the graph is stricter */
 	/* tree_cost compiled (tc_compile): the walk of tc_list as a flat
@@ -619,23 +618,50 @@ set_bit(Word *s, int i, int v)
 
 static int rebuild_sound_with(Mn *M, const Word *set);
 
+/* The event graphs built here (0: q's when none is given, 1: p's candidate
+ * graph), kept from call to call so that a build reuses their buffers (one
+ * per process, as the memo); a graph grown past KEEP_GRAPH events by a large
+ * program is freed instead. */
+enum { KEEP_GRAPH = 1 << 16 };
+static EventGraph kept_graphs[2];
+static int kept_graphs_init;
+
+static EventGraph *
+kept_graph(int i)
+{
+	if (!kept_graphs_init) {
+		orc_events_init(&kept_graphs[0]);
+		orc_events_init(&kept_graphs[1]);
+		kept_graphs_init = 1;
+	}
+	return &kept_graphs[i];
+}
+
+static void
+graph_release(EventGraph *g)
+{
+	if (g->cap > KEEP_GRAPH) {
+		orc_events_free(g);
+		orc_events_init(g);
+	}
+}
+
 static void
 graph_init(Mn *M)
 {
-	orc_events_init(&M->g);
-	if (orc_events_build_candidates(&M->g, M->p) != 0) {
+	M->g = kept_graph(1);
+	if (orc_events_build_candidates(M->g, M->p) != 0) {
 		M->gstate = -1;
 		return;
 	}
-	int n = M->g.n;
+	int n = M->g->n;
 	M->cnode = malloc(sizeof *M->cnode * (size_t)n + 1);
 	M->cpos = malloc(sizeof *M->cpos * (size_t)n + 1);
 	M->on = calloc((size_t)n + 1, 1);
-	M->gscratch = malloc(sizeof *M->gscratch * (size_t)(3 * n) + 1);
-	if (!M->cnode || !M->cpos || !M->on || !M->gscratch)
+	if (!M->cnode || !M->cpos || !M->on)
 		abort();
 	for (int v = 0; v < n; v++) {
-		const Event *e = &M->g.ev[v];
+		const Event *e = &M->g->ev[v];
 		if (!(e->flags & EVF_CAND))
 			continue;
 		intptr_t id;
@@ -650,8 +676,7 @@ graph_init(Mn *M)
 		M->cnode[M->ncand_nodes] = v;
 		M->cpos[M->ncand_nodes++] = (int)id;
 	}
-	M->plan = orc_sound_plan(&M->g, M->o);
-	M->gstate = 1;
+	M->gstate = 1; /* M->plan at the first query (a memo hit asks none) */
 #ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
 	OrcTx *tx = malloc(sizeof *tx);
 	if (!tx)
@@ -671,6 +696,8 @@ sound_with(Mn *M, const Word *set)
 			M->on[M->cnode[j]] = (unsigned char)bit(set, M->cpos[j]);
 		M->kon_valid = 0;
 		M->queries++;
+		if (!M->plan)
+			M->plan = orc_sound_plan(M->g, M->o);
 		int ok = orc_is_sound_plan(M->plan, M->on);
 #ifndef FENCEFUZZ_PLACEMENT_SELFCHECK
 		return ok;
@@ -897,6 +924,8 @@ sound_small(Mn *M, Kset set)
 	}
 	M->kon = set;
 	M->queries++;
+	if (!M->plan)
+		M->plan = orc_sound_plan(M->g, M->o);
 	return orc_is_sound_plan(M->plan, M->on);
 #endif
 }
@@ -1379,7 +1408,7 @@ memo_matches(const Mn *M)
 {
 	const SearchMemo *m = &memo;
 	if (!m->valid || !same_options(&m->o, M->o) || m->npos != M->npos || m->ncand != M->ncand ||
-	    m->n != M->g.n || m->ncand_nodes != M->ncand_nodes || m->ntc != M->ntc)
+	    m->n != M->g->n || m->ncand_nodes != M->ncand_nodes || m->ntc != M->ntc)
 		return 0;
 	for (int i = 0; i < M->npos; i++)
 		if (m->weight[i] != M->pos[i].weight || m->cand[i] != M->pos[i].candidate)
@@ -1391,8 +1420,8 @@ memo_matches(const Mn *M)
 		if (m->tc[i].op != M->tc[i].op || m->tc[i].pos != M->tc[i].pos ||
 		    m->tc[i].weight != M->tc[i].weight)
 			return 0;
-	for (int v = 0; v < M->g.n; v++) {
-		Event x = memo_event(&M->g.ev[v]);
+	for (int v = 0; v < M->g->n; v++) {
+		Event x = memo_event(&M->g->ev[v]);
 		const Event *y = &m->ev[v];
 		if (x.kind != y->kind || x.site != y->site || x.flags != y->flags ||
 		    x.succ[0] != y->succ[0] || x.succ[1] != y->succ[1] || x.foot.alloc != y->foot.alloc ||
@@ -1433,15 +1462,15 @@ memo_store(const Mn *M, int decided, int ncuts, int64_t opt, const Word *best, l
 	memo_free();
 	SearchMemo *m = &memo;
 	m->o = *M->o;
-	m->npos = M->npos, m->ncand = M->ncand, m->n = M->g.n;
+	m->npos = M->npos, m->ncand = M->ncand, m->n = M->g->n;
 	m->ncand_nodes = M->ncand_nodes, m->ntc = M->ntc;
-	m->ev = malloc(sizeof *m->ev * (size_t)M->g.n + 1);
+	m->ev = malloc(sizeof *m->ev * (size_t)M->g->n + 1);
 	m->weight = malloc(sizeof *m->weight * (size_t)M->npos + 1);
 	m->cand = malloc((size_t)M->npos + 1);
 	if (!m->ev || !m->weight || !m->cand)
 		abort();
-	for (int v = 0; v < M->g.n; v++)
-		m->ev[v] = memo_event(&M->g.ev[v]);
+	for (int v = 0; v < M->g->n; v++)
+		m->ev[v] = memo_event(&M->g->ev[v]);
 	for (int i = 0; i < M->npos; i++) {
 		m->weight[i] = M->pos[i].weight;
 		m->cand[i] = (unsigned char)M->pos[i].candidate;
@@ -1924,7 +1953,6 @@ count_stmts(PtrMap *m, const Stmt *s, int depth)
 typedef struct Nq {
 	const EventGraph *g;
 	unsigned char *flip; /* by node: read as no fence (zero between queries) */
-	int *scratch;
 	PtrMap uses;         /* inserted fence statement -> occurrences in q + 1 */
 	/* The nodes of the last statement asked about (its queries under
 	 * several options come one after another): cur_ok 0 when one of them
@@ -1962,7 +1990,7 @@ sound_without(Nq *N, const Inserted *x, const OracleOptions *o)
 		return -1;
 	for (int j = 0; j < N->ncur; j++)
 		N->flip[N->cur_nodes[j]] = 1;
-	int r = orc_is_sound_graph(g, o, N->flip, N->scratch);
+	int r = orc_is_sound_graph(g, o, N->flip, NULL);
 	for (int j = 0; j < N->ncur; j++)
 		N->flip[N->cur_nodes[j]] = 0;
 	return r;
@@ -1997,7 +2025,7 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	map_take(&M.end_id[0], 1);
 	map_take(&M.end_id[1], 2);
 	map_take(&M.loop_of, 3);
-	EventGraph own;
+	EventGraph *own = NULL;
 	int built = 0;
 	Nq N = {0};
 	map_take(&N.uses, 4);
@@ -2018,18 +2046,17 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	}
 	st->aligned = 1;
 	if (!gq) {
-		orc_events_init(&own);
-		orc_events_build(&own, q);
-		gq = &own;
+		own = kept_graph(0);
+		orc_events_build(own, q);
+		gq = own;
 		built = 1;
 	}
 	N.g = gq;
 	N.flip = calloc((size_t)gq->n + 1, 1);
-	N.scratch = malloc(sizeof *N.scratch * (size_t)(3 * gq->n) + 1);
 	N.cur_nodes = malloc(sizeof *N.cur_nodes * (size_t)gq->n + 1);
-	if (!N.flip || !N.scratch || !N.cur_nodes)
+	if (!N.flip || !N.cur_nodes)
 		abort();
-	st->q_sound = orc_is_sound_graph(gq, o, NULL, N.scratch);
+	st->q_sound = orc_is_sound_graph(gq, o, NULL, NULL);
 	for (int i = 0; i < nins; i++)
 		st->inserted_fences += is_fence(ins[i].stmt);
 
@@ -2040,7 +2067,7 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 		OracleOptions plain = *o, aware = *o;
 		plain.alias_aware = 0;
 		aware.alias_aware = 1;
-		int check_alias = (levels & ORC_ALIAS) && orc_is_sound_graph(gq, &aware, NULL, N.scratch);
+		int check_alias = (levels & ORC_ALIAS) && orc_is_sound_graph(gq, &aware, NULL, NULL);
 		st->necessity_skipped = !st->q_sound;
 		if (st->q_sound || check_alias) {
 			for (int i = 0; i < nins; i++)
@@ -2088,11 +2115,10 @@ done:
 	map_keep(&M.loop_of, 3);
 	orc_sound_plan_free(M.plan);
 	if (M.gstate)
-		orc_events_free(&M.g);
+		graph_release(M.g);
 	free(M.cnode);
 	free(M.cpos);
 	free(M.on);
-	free(M.gscratch);
 	free(M.tc);
 	free(M.tcs);
 	free(M.kpos);
@@ -2100,11 +2126,10 @@ done:
 	free(M.knode);
 	ar_reset(M.scratch);
 	free(N.flip);
-	free(N.scratch);
 	free(N.cur_nodes);
 	map_keep(&N.uses, 4);
 	if (built)
-		orc_events_free(&own);
+		graph_release(own);
 	return out->n - before;
 }
 

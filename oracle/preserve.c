@@ -427,6 +427,39 @@ record(Align *A, const Stmt *s, const Stmt *qparent, const Stmt *p_next, const S
 	};
 }
 
+/* A statement shared by P and Q (one node: the models rebuild only the path
+ * down to what they change) aligns with itself item by item with nothing
+ * inserted, every item_match being 1 (same_expr and the name comparisons
+ * are reflexive: identical nodes compare equal at once), unless a body
+ * list holds a sequence as an item (no match when strict) or the lists nest
+ * past IR_MAX_DEPTH.  self_count says how many list items that alignment
+ * numbers below s (A->ord), without comparing them, or -1 when it would not
+ * succeed that way (the caller aligns it then).  depth: A->depth at s's list. */
+static int
+self_count(const Stmt *s, int strict, int depth)
+{
+	if (s->kind == ST_SEQ)
+		return 0; /* align_children leaves a sequence item alone */
+	IrBodies b;
+	ir_stmt_bodies(&b, s);
+	int n = 0;
+	for (Stmt **slot; (slot = ir_bodies_next(&b));) {
+		if (depth + 1 > IR_MAX_DEPTH)
+			return -1;
+		int m;
+		const Stmt *const *items = list_of((const Stmt *const *)slot, &m);
+		for (int k = 0; k < m; k++) {
+			if (strict && items[k]->kind == ST_SEQ)
+				return -1;
+			int c = self_count(items[k], strict, depth + 1);
+			if (c < 0)
+				return -1;
+			n += 1 + c;
+		}
+	}
+	return n;
+}
+
 static int
 align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *qparent,
            const Stmt *const *qslot, int branch)
@@ -447,7 +480,11 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 		const Stmt *qs = qi[j];
 		int ord = A->ord++;
 		slot_of[j] = -1;
-		if (i < np && item_match(A, pi[i], qs)) {
+		int shared = i < np && pi[i] == qs && !(A->strict && qs->kind == ST_SEQ) ? self_count(qs, A->strict, A->depth) : -1;
+		if (shared >= 0) {
+			A->ord += shared;
+			i++;
+		} else if (i < np && item_match(A, pi[i], qs)) {
 			ok = align_children(A, pi[i], qs);
 			i++;
 		} else if (orc_is_insertable(qs)) {
@@ -510,6 +547,8 @@ erase_list(Eraser *E, Stmt *body)
 {
 	if (!body)
 		return NULL;
+	if (E->ord >= E->ndrop)
+		return body; /* past the last insertion: nothing left to erase */
 	int n;
 	Stmt *const *items = (Stmt *const *)list_of((const Stmt *const *)&body, &n);
 	Stmt **kept = ar_alloc(E->a, sizeof *kept * (size_t)n);

@@ -287,6 +287,71 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 	return hits;
 }
 
+/* Whether the graph of a function can hold a hazard, from the function
+ * alone: only a call whose effect is an async access (ER_ACCESS, not the
+ * generic proxy) gives the graph async events, and only nesting past
+ * IR_MAX_DEPTH marks it incomplete.  1 when it may (or the walk cannot
+ * tell), 0 when neither: no hazard, no finding, no graph needed.  Depths
+ * are counted as the graph builder counts them (a body or sequence item one
+ * deeper than its statement, an operand one deeper than its expression),
+ * over every expression field, so they bound the builder's from above. */
+static int may_hazard_stmt(const Stmt *s, int depth);
+
+static int
+may_hazard_expr(const Expr *e, int depth)
+{
+	if (!e)
+		return 0;
+	if (depth > IR_MAX_DEPTH)
+		return 1;
+	if (e->kind == EX_CALL) {
+		int argoff;
+		const Effect *eff = orc_call_effect(e, &argoff);
+		if (eff && eff->role == ER_ACCESS && eff->proxy != EP_GENERIC)
+			return 1;
+	}
+	switch (e->kind) {
+#define FX(m) if (may_hazard_expr(e->u.m, depth + 1)) return 1;
+#define FXD(m) FX(m)
+#define FXL(m) FX(m)
+#define FXA(m) FX(m)
+#define FXS(m, c)                                                             \
+	for (int i_ = 0; i_ < e->u.c; i_++)                                   \
+		if (may_hazard_expr(e->u.m[i_], depth + 1))                   \
+			return 1;
+#define EXPR(kind, name, fields) case kind: fields break;
+#include "nodes.def"
+	}
+	return 0;
+}
+
+static int
+may_hazard_stmt(const Stmt *s, int depth)
+{
+	if (!s)
+		return 0;
+	if (depth > IR_MAX_DEPTH)
+		return 1;
+	switch (s->kind) {
+#define FX(m) if (may_hazard_expr(s->u.m, depth)) return 1;
+#define FXD(m) FX(m)
+#define FXL(m) FX(m)
+#define FXA(m) FX(m)
+#define FXS(m, c)                                                             \
+	for (int i_ = 0; i_ < s->u.c; i_++)                                   \
+		if (may_hazard_expr(s->u.m[i_], depth))                       \
+			return 1;
+#define FB(m) if (may_hazard_stmt(s->u.m, depth + 1)) return 1;
+#define FBS(m, c)                                                             \
+	for (int i_ = 0; i_ < s->u.c; i_++)                                   \
+		if (may_hazard_stmt(s->u.m[i_], depth + 1))                   \
+			return 1;
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+	}
+	return 0;
+}
+
 /* The graph of the function being judged on its own, rebuilt in place for
  * each call (its buffers kept: orc_events_build reuses them). */
 static _Thread_local EventGraph own;
@@ -295,6 +360,8 @@ static _Thread_local int own_ready;
 static int
 run(const Func *q, const OracleOptions *o, const char *model, FindingList *out)
 {
+	if (!may_hazard_stmt(q->body, 0))
+		return 0; /* what run_graph would find on its graph */
 	if (!own_ready) {
 		orc_events_init(&own);
 		own_ready = 1;
