@@ -799,6 +799,13 @@ int_fits(const char *dtype, int64_t v)
 	return v >= -lim && v < lim;
 }
 
+/* int_fits("int32", v), without looking at the name. */
+static int
+fits_int32(int64_t v)
+{
+	return v >= INT32_MIN && v <= INT32_MAX;
+}
+
 /* A let-bound var's dtype when the text does not say it (docs/tvmscript.md §2): that
  * of the value, followed through the left operand of arithmetic. */
 static const char *
@@ -1249,7 +1256,7 @@ int_literal(Parser *p, const Tok *t, int negative)
 	if (!negative && u > (uint64_t)INT64_MAX)
 		err(p, t, "integer literal too large (beyond int64)");
 	int64_t v = negative ? (u == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)u) : (int64_t)u;
-	return mk_int(p, v, int_fits("int32", v) ? "int32" : "int64", t);
+	return mk_int(p, v, fits_int32(v) ? "int32" : "int64", t);
 }
 
 /* string = STR { STR }  (adjacent literals concatenate, as in Python) */
@@ -1406,7 +1413,7 @@ literal_arg(Parser *p, Expr *x)
 			uint64_t u = lt->ival;
 			x->kind = EX_INT;
 			x->u.i = u == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)u;
-			x->u.dtype = int_fits("int32", x->u.i) ? "int32" : "int64";
+			x->u.dtype = fits_int32(x->u.i) ? "int32" : "int64";
 			count_node(p, lt->line, lt->col);
 			x->loc = (Loc){lt->line, lt->col};
 		} else { /* unary(): -FLOAT, negate()d */
@@ -1426,7 +1433,7 @@ literal_arg(Parser *p, Expr *x)
 				err(p, t, "integer literal too large (beyond int64)");
 			x->kind = EX_INT;
 			x->u.i = (int64_t)t->ival;
-			x->u.dtype = int_fits("int32", x->u.i) ? "int32" : "int64";
+			x->u.dtype = fits_int32(x->u.i) ? "int32" : "int64";
 			break;
 		case TK_FLOAT:
 			x->kind = EX_FLOAT;
@@ -1458,15 +1465,11 @@ dtype_call(Parser *p, const Tok *nt, const char *dtype)
 	Arena *a = p->r.a;
 	int literal = at_literal_arg(p);
 	Args args;
-	char fn[48];
-	size_t n = strlen(dtype);
-	if (n > sizeof fn - 3)
-		n = sizeof fn - 3; /* as snprintf(fn, sizeof fn, "T.%s") would cut it */
-	memcpy(fn, "T.", 2);
-	memcpy(fn + 2, dtype, n);
-	fn[n + 2] = 0;
+	/* dtype is nt's name, at most 32 bytes (is_dtype_name) */
+	const char *fn = t_dotted(p, nt);
 	Expr lit, *litv[1] = {&lit};
-	if (literal && !has_lanes(dtype)) {
+	int lanes = has_lanes(dtype);
+	if (literal && !lanes) {
 		literal_arg(p, &lit);
 		memset(&args, 0, sizeof args);
 		args.at = nt;
@@ -1484,7 +1487,7 @@ dtype_call(Parser *p, const Tok *nt, const char *dtype)
 	}
 	npos_exactly(p, &args, 1);
 	Expr *x = args.pos.v[0];
-	if (!literal || has_lanes(dtype)) {
+	if (!literal || lanes) {
 		value_arg(p, &args, x, "the value");
 		return call2(p, "Cast", ex_like(p, ir_str(a, dtype), x), x, nt);
 	}
