@@ -2373,14 +2373,51 @@ set_body(Stmt *s, Stmt *body)
 	*ir_bodies_next(&b) = body;
 }
 
-/* items[0..n) as one statement (ir_seq copies them). */
+/* A long run of items at the top of the item stack, low on it, which
+ * ir_seq would copy as they are (no sequence among them, no T.evaluate(0)
+ * to drop): moved to the bottom of the stack's block, which the arena
+ * adopts as the sequence's array; what was below them goes to a new
+ * block, which becomes the stack.  Saves the copy, and a big program's
+ * body is in memory once, not twice.  NULL when it does not apply. */
+enum { ADOPT_MIN = 4096 };
+
+static Stmt *
+adopt_items(Parser *p, Stmt **items, int n)
+{
+	int from = (int)(items - p->items);
+	if (n < ADOPT_MIN || from + n != p->nitems || from > n / 8)
+		return NULL;
+	for (int i = 0; i < n; i++) {
+		const Stmt *x = items[i];
+		if (x->kind == ST_SEQ ||
+		    (x->kind == ST_EVAL && x->u.eval.value->kind == EX_INT && x->u.eval.value->u.i == 0))
+			return NULL;
+	}
+	Stmt **fresh = malloc(sizeof *fresh * (size_t)p->capitems);
+	if (!fresh)
+		abort(); /* out of memory is not bad input */
+	Stmt **blk = p->items;
+	memcpy(fresh, blk, sizeof *blk * (size_t)from);
+	memmove(blk, blk + from, sizeof *blk * (size_t)n);
+	p->items = fresh;
+	Stmt *s = ir_seq(p->r.a, blk, 2); /* a sequence node, then its items */
+	s->u.seq.items = ar_adopt(p->r.a, blk, sizeof *blk * (size_t)n);
+	s->u.seq.n = n;
+	return s;
+}
+
+/* items[0..n) as one statement (ir_seq copies them; a long run at the top
+ * of the item stack may move instead, p->items changing). */
 static Stmt *
 seq_of(Parser *p, Stmt **items, int n, const Tok *at)
 {
-	Stmt *s = ir_seq(p->r.a, items, n);
+	Loc first = n ? items[0]->loc : (Loc){at->line, at->col};
+	Stmt *s = adopt_items(p, items, n);
+	if (!s)
+		s = ir_seq(p->r.a, items, n);
 	if (!s->loc.line) {
 		count_node(p, at->line, at->col);
-		s->loc = n ? items[0]->loc : (Loc){at->line, at->col};
+		s->loc = first;
 	}
 	return s;
 }
@@ -2403,7 +2440,9 @@ fold(Parser *p, Items *it, const Tok *at)
 			continue;
 		}
 		const Tok loc = {.line = s[i]->loc.line, .col = s[i]->loc.col};
-		set_body(s[i], seq_of(p, s + i + 1, end - i - (end == it->n), &loc));
+		Stmt *body = seq_of(p, s + i + 1, end - i - (end == it->n), &loc);
+		s = p->items + it->base; /* seq_of may move the stack */
+		set_body(s[i], body);
 		end = i;
 		h = height(p, (h ? h : 1) + 1); /* no items: an eval for body */
 	}
