@@ -25,6 +25,36 @@ typedef struct ArenaChunk {
 	_Alignas(16) unsigned char data[];
 } Chunk;
 
+/* A block from malloc that the arena frees (ar_adopt). */
+typedef struct ArenaBlock {
+	struct ArenaBlock *next;
+	void *p;
+} Block;
+
+static void
+free_blocks(Arena *a)
+{
+	for (Block *b = a->blocks, *next; b; b = next) {
+		next = b->next;
+		free(b->p);
+		free(b);
+	}
+	a->blocks = NULL;
+}
+
+void *
+ar_adopt(Arena *a, void *block, size_t n)
+{
+	Block *b = malloc(sizeof *b);
+	if (!b)
+		abort();
+	b->p = block;
+	b->next = a->blocks;
+	a->blocks = b;
+	a->done += n;
+	return block;
+}
+
 /* CHUNK_KEEP: the largest chunk ar_reset keeps (a bigger one goes back to
  * the system rather than stay with a long-lived arena). */
 enum { CHUNK_MIN = 64 * 1024, CHUNK_MAP = 2 << 20, CHUNK_KEEP = 4 << 20, ZERO_STEP = 8 * 1024 };
@@ -107,6 +137,7 @@ ar_free(Arena *a)
 	if (a->side_free)
 		a->side_free(a->side);
 	free_chunks(a->head);
+	free_blocks(a);
 	free(a);
 }
 
@@ -114,6 +145,7 @@ void
 ar_reset(Arena *a)
 {
 	ar_set_side(a, NULL, NULL);
+	free_blocks(a);
 	a->hit = NULL;
 	a->done = 0;
 	Chunk *c = a->head;

@@ -18,6 +18,7 @@ struct Arena {
 	const struct ArenaChunk *hit; /* ar_owns: the chunk of the last pointer found */
 	void *side;                  /* ar_side */
 	void (*side_free)(void *);
+	struct ArenaBlock *blocks;   /* ar_adopt */
 };
 
 Arena *ar_new(void);
@@ -59,6 +60,11 @@ ar_grow_last(Arena *a, void *p, size_t old, size_t n)
 	a->next += n - old;
 	return p; /* zero past old: the arena zeroes room before it hands it out */
 }
+
+/* a takes block (from malloc; its first n bytes in use, counted by
+ * ar_bytes) and frees it with what it handed out: an array built outside
+ * the arena joins it without a copy.  Returns block. */
+void *ar_adopt(Arena *a, void *block, size_t n);
 
 char *ar_strndup(Arena *a, const char *s, size_t n);
 char *ar_strdup(Arena *a, const char *s);

@@ -799,6 +799,13 @@ int_fits(const char *dtype, int64_t v)
 	return v >= -lim && v < lim;
 }
 
+/* int_fits("int32", v), without looking at the name. */
+static int
+fits_int32(int64_t v)
+{
+	return v >= INT32_MIN && v <= INT32_MAX;
+}
+
 /* A let-bound var's dtype when the text does not say it (docs/tvmscript.md §2): that
  * of the value, followed through the left operand of arithmetic. */
 static const char *
@@ -1249,7 +1256,7 @@ int_literal(Parser *p, const Tok *t, int negative)
 	if (!negative && u > (uint64_t)INT64_MAX)
 		err(p, t, "integer literal too large (beyond int64)");
 	int64_t v = negative ? (u == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)u) : (int64_t)u;
-	return mk_int(p, v, int_fits("int32", v) ? "int32" : "int64", t);
+	return mk_int(p, v, fits_int32(v) ? "int32" : "int64", t);
 }
 
 /* string = STR { STR }  (adjacent literals concatenate, as in Python) */
@@ -1406,7 +1413,7 @@ literal_arg(Parser *p, Expr *x)
 			uint64_t u = lt->ival;
 			x->kind = EX_INT;
 			x->u.i = u == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)u;
-			x->u.dtype = int_fits("int32", x->u.i) ? "int32" : "int64";
+			x->u.dtype = fits_int32(x->u.i) ? "int32" : "int64";
 			count_node(p, lt->line, lt->col);
 			x->loc = (Loc){lt->line, lt->col};
 		} else { /* unary(): -FLOAT, negate()d */
@@ -1426,7 +1433,7 @@ literal_arg(Parser *p, Expr *x)
 				err(p, t, "integer literal too large (beyond int64)");
 			x->kind = EX_INT;
 			x->u.i = (int64_t)t->ival;
-			x->u.dtype = int_fits("int32", x->u.i) ? "int32" : "int64";
+			x->u.dtype = fits_int32(x->u.i) ? "int32" : "int64";
 			break;
 		case TK_FLOAT:
 			x->kind = EX_FLOAT;
@@ -1458,15 +1465,11 @@ dtype_call(Parser *p, const Tok *nt, const char *dtype)
 	Arena *a = p->r.a;
 	int literal = at_literal_arg(p);
 	Args args;
-	char fn[48];
-	size_t n = strlen(dtype);
-	if (n > sizeof fn - 3)
-		n = sizeof fn - 3; /* as snprintf(fn, sizeof fn, "T.%s") would cut it */
-	memcpy(fn, "T.", 2);
-	memcpy(fn + 2, dtype, n);
-	fn[n + 2] = 0;
+	/* dtype is nt's name, at most 32 bytes (is_dtype_name) */
+	const char *fn = t_dotted(p, nt);
 	Expr lit, *litv[1] = {&lit};
-	if (literal && !has_lanes(dtype)) {
+	int lanes = has_lanes(dtype);
+	if (literal && !lanes) {
 		literal_arg(p, &lit);
 		memset(&args, 0, sizeof args);
 		args.at = nt;
@@ -1484,7 +1487,7 @@ dtype_call(Parser *p, const Tok *nt, const char *dtype)
 	}
 	npos_exactly(p, &args, 1);
 	Expr *x = args.pos.v[0];
-	if (!literal || has_lanes(dtype)) {
+	if (!literal || lanes) {
 		value_arg(p, &args, x, "the value");
 		return call2(p, "Cast", ex_like(p, ir_str(a, dtype), x), x, nt);
 	}
@@ -2370,14 +2373,51 @@ set_body(Stmt *s, Stmt *body)
 	*ir_bodies_next(&b) = body;
 }
 
-/* items[0..n) as one statement (ir_seq copies them). */
+/* A long run of items at the top of the item stack, low on it, which
+ * ir_seq would copy as they are (no sequence among them, no T.evaluate(0)
+ * to drop): moved to the bottom of the stack's block, which the arena
+ * adopts as the sequence's array; what was below them goes to a new
+ * block, which becomes the stack.  Saves the copy, and a big program's
+ * body is in memory once, not twice.  NULL when it does not apply. */
+enum { ADOPT_MIN = 4096 };
+
+static Stmt *
+adopt_items(Parser *p, Stmt **items, int n)
+{
+	int from = (int)(items - p->items);
+	if (n < ADOPT_MIN || from + n != p->nitems || from > n / 8)
+		return NULL;
+	for (int i = 0; i < n; i++) {
+		const Stmt *x = items[i];
+		if (x->kind == ST_SEQ ||
+		    (x->kind == ST_EVAL && x->u.eval.value->kind == EX_INT && x->u.eval.value->u.i == 0))
+			return NULL;
+	}
+	Stmt **fresh = malloc(sizeof *fresh * (size_t)p->capitems);
+	if (!fresh)
+		abort(); /* out of memory is not bad input */
+	Stmt **blk = p->items;
+	memcpy(fresh, blk, sizeof *blk * (size_t)from);
+	memmove(blk, blk + from, sizeof *blk * (size_t)n);
+	p->items = fresh;
+	Stmt *s = ir_seq(p->r.a, blk, 2); /* a sequence node, then its items */
+	s->u.seq.items = ar_adopt(p->r.a, blk, sizeof *blk * (size_t)n);
+	s->u.seq.n = n;
+	return s;
+}
+
+/* items[0..n) as one statement (ir_seq copies them; a long run at the top
+ * of the item stack may move instead, p->items changing). */
 static Stmt *
 seq_of(Parser *p, Stmt **items, int n, const Tok *at)
 {
-	Stmt *s = ir_seq(p->r.a, items, n);
+	Loc first = n ? items[0]->loc : (Loc){at->line, at->col};
+	Stmt *s = adopt_items(p, items, n);
+	if (!s)
+		s = ir_seq(p->r.a, items, n);
 	if (!s->loc.line) {
 		count_node(p, at->line, at->col);
-		s->loc = n ? items[0]->loc : (Loc){at->line, at->col};
+		s->loc = first;
 	}
 	return s;
 }
@@ -2400,7 +2440,9 @@ fold(Parser *p, Items *it, const Tok *at)
 			continue;
 		}
 		const Tok loc = {.line = s[i]->loc.line, .col = s[i]->loc.col};
-		set_body(s[i], seq_of(p, s + i + 1, end - i - (end == it->n), &loc));
+		Stmt *body = seq_of(p, s + i + 1, end - i - (end == it->n), &loc);
+		s = p->items + it->base; /* seq_of may move the stack */
+		set_body(s[i], body);
 		end = i;
 		h = height(p, (h ? h : 1) + 1); /* no items: an eval for body */
 	}
