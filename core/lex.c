@@ -280,6 +280,18 @@ intern_new(Reader *r, const char *s, size_t n, uint32_t hash)
 	return y;
 }
 
+/* a[0..n) == b[0..n): names are short, so a loop rather than a call. */
+static inline int
+same_bytes(const char *a, const char *b, size_t n)
+{
+	if (n > 16)
+		return memcmp(a, b, n) == 0;
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return 0;
+	return 1;
+}
+
 /* The one Sym of the name s[0..n), hash = rd_hash(s, n): a probe of the
  * table, and a new entry the first time. */
 static inline Sym *
@@ -289,7 +301,7 @@ intern(Reader *r, const char *s, size_t n, uint32_t hash)
 	if (t->cap) {
 		uint32_t mask = t->cap - 1, i = hash & mask;
 		for (Sym *y; (y = t->slot[i]); i = (i + 1) & mask)
-			if (y->hash == hash && y->len == n && memcmp(y->s, s, n) == 0)
+			if (y->hash == hash && y->len == n && same_bytes(y->s, s, n))
 				return y;
 	}
 	return intern_new(r, s, n, hash);
