@@ -1915,6 +1915,10 @@ era_attrs(Printer *P, const Expr *d)
 		return d;
 	Arena *a = tmp_arena(P);
 	Expr **keys = ar_alloc(a, sizeof *keys * (size_t)d->u.dict.n);
+	/* ir_dict sorts keys and values in place: the input's own arrays are
+	 * never handed to it */
+	Expr **vals = ar_alloc(a, sizeof *vals * (size_t)d->u.dict.n);
+	memcpy(vals, d->u.dict.vals, sizeof *vals * (size_t)d->u.dict.n);
 	for (int i = 0; i < d->u.dict.n; i++) {
 		Expr *k = d->u.dict.keys[i];
 		if (k->kind == EX_STR && !strncmp(k->u.s, from, nf)) {
@@ -1928,7 +1932,7 @@ era_attrs(Printer *P, const Expr *d)
 		}
 		keys[i] = k;
 	}
-	return ir_dict(a, keys, d->u.dict.vals, d->u.dict.n);
+	return ir_dict(a, keys, vals, d->u.dict.n);
 }
 
 static void
