@@ -654,6 +654,52 @@ put_utf8(char *out, uint32_t cp)
 	return 4;
 }
 
+/* The first pass over a string literal's body (from p, the quote q,
+ * triple-quoted or not, opened at line:col): where its closing quote
+ * starts, so that the decoded text (never longer than the raw text) fits
+ * the scratch buffer; an unterminated literal or a NUL byte is an error. */
+static size_t
+string_end(Reader *r, size_t p, char q, int triple, int line, int col)
+{
+	int l2 = line;
+	size_t ls2 = r->lx.line_start;
+	for (;;) {
+		int c = at(r, p);
+		if (c == -1)
+			rd_error(r, line, col, triple ? "unterminated triple-quoted string"
+			                              : "unterminated string");
+		if (c == 0)
+			rd_error(r, l2, (int)(p - ls2) + 1, "NUL byte in input");
+		if (c == q && (!triple || (at(r, p + 1) == q && at(r, p + 2) == q)))
+			return p;
+		if (c == '\\') {
+			int d = at(r, p + 1);
+			if (d == -1) {
+				p++; /* reported as unterminated on the next turn */
+				continue;
+			}
+			if (d == 0)
+				rd_error(r, l2, (int)(p + 1 - ls2) + 1, "NUL byte in input");
+			p += 2;
+			if (d == '\r' && at(r, p) == '\n')
+				p++;
+			if (d == '\n' || d == '\r')
+				l2++, ls2 = p;
+			continue;
+		}
+		if (c == '\n' || c == '\r') {
+			if (!triple)
+				rd_error(r, line, col, "unterminated string");
+			p++;
+			if (c == '\r' && at(r, p) == '\n')
+				p++;
+			l2++, ls2 = p;
+			continue;
+		}
+		p++;
+	}
+}
+
 /* string = quote { char | escape } quote, quote one of ' " ''' """.
  * Escapes as Python's; an unknown escape keeps its backslash. */
 static void
@@ -683,48 +729,8 @@ string(Reader *r)
 		}
 	}
 
-	/* First pass: find the end, so that the decoded text (never longer
-	 * than the raw text) fits the scratch buffer. */
-	size_t body = p, end;
-	int l2 = line;
-	size_t ls2 = lx->line_start;
-	for (;;) {
-		int c = at(r, p);
-		if (c == -1)
-			rd_error(r, line, col, triple ? "unterminated triple-quoted string"
-			                              : "unterminated string");
-		if (c == 0)
-			rd_error(r, l2, (int)(p - ls2) + 1, "NUL byte in input");
-		if (c == q && (!triple || (at(r, p + 1) == q && at(r, p + 2) == q))) {
-			end = p;
-			break;
-		}
-		if (c == '\\') {
-			int d = at(r, p + 1);
-			if (d == -1) {
-				p++; /* reported as unterminated on the next turn */
-				continue;
-			}
-			if (d == 0)
-				rd_error(r, l2, (int)(p + 1 - ls2) + 1, "NUL byte in input");
-			p += 2;
-			if (d == '\r' && at(r, p) == '\n')
-				p++;
-			if (d == '\n' || d == '\r')
-				l2++, ls2 = p;
-			continue;
-		}
-		if (c == '\n' || c == '\r') {
-			if (!triple)
-				rd_error(r, line, col, "unterminated string");
-			p++;
-			if (c == '\r' && at(r, p) == '\n')
-				p++;
-			l2++, ls2 = p;
-			continue;
-		}
-		p++;
-	}
+	/* First pass: find the end (string_end). */
+	size_t body = p, end = string_end(r, p, q, triple, line, col);
 	if (end - body > (size_t)4 * IR_MAX_STRING)
 		rd_error(r, line, col, "string literal longer than %d bytes", IR_MAX_STRING);
 
@@ -1025,6 +1031,46 @@ backslash(Reader *r)
 }
 
 
+/* The length of the operator at s[p] (c, n bytes in all) that lex_run
+ * takes: punct()'s operators but for '!' alone; 0 for a byte that is none
+ * (left to punct(), which reports it). */
+static inline int
+punct_len(const unsigned char *s, size_t p, size_t n, unsigned char c)
+{
+	int d = p + 1 < n ? s[p + 1] : -1, len;
+	switch (c) {
+	case ':':
+		len = d == '=' ? 2 : 1;
+		break;
+	case '-':
+		len = d == '>' || d == '=' ? 2 : 1;
+		break;
+	case '*':
+	case '/':
+	case '<':
+	case '>':
+		len = d == c ? (p + 2 < n && s[p + 2] == '=' ? 3 : 2) : d == '=' ? 2 : 1;
+		break;
+	case '=':
+	case '+':
+	case '%':
+	case '&':
+	case '|':
+	case '^':
+	case '@':
+		len = d == '=' ? 2 : 1;
+		break;
+	case '!':
+		if (d != '=')
+			return 0;
+		len = 2;
+		break;
+	default:
+		return 0;
+	}
+	return len;
+}
+
 /* The tokens of the common kinds on one line: names, one-byte
  * operators and brackets, plain decimal integers, and the spaces between
  * them, with the lexer's state in locals.  Stops before anything else
@@ -1095,38 +1141,9 @@ lex_run(Reader *r, int stop)
 				goto out; /* a number, or '...' */
 			goto op;
 		case B_PUNCT: {
-			/* punct()'s operators but for '!' alone and bytes that are none */
-			int d = p + 1 < n ? s[p + 1] : -1, len;
-			switch (c) {
-			case ':':
-				len = d == '=' ? 2 : 1;
-				break;
-			case '-':
-				len = d == '>' || d == '=' ? 2 : 1;
-				break;
-			case '*':
-			case '/':
-			case '<':
-			case '>':
-				len = d == c ? (p + 2 < n && s[p + 2] == '=' ? 3 : 2) : d == '=' ? 2 : 1;
-				break;
-			case '=':
-			case '+':
-			case '%':
-			case '&':
-			case '|':
-			case '^':
-			case '@':
-				len = d == '=' ? 2 : 1;
-				break;
-			case '!':
-				if (d != '=')
-					goto out;
-				len = 2;
-				break;
-			default:
+			int len = punct_len(s, p, n, c), d = p + 1 < n ? s[p + 1] : -1;
+			if (!len)
 				goto out;
-			}
 			unsigned v = c;
 			if (len > 1)
 				v |= (unsigned)d << 8;
