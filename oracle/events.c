@@ -1245,3 +1245,19 @@ orc_events_dump(FILE *out, const EventGraph *g)
 		fprintf(out, "\n");
 	}
 }
+
+void *
+orc_scratch_grow(void *p, size_t *cap, size_t need)
+{
+	if (need <= *cap)
+		return p;
+	size_t c = *cap ? *cap : 256;
+	while (c < need)
+		c *= 2;
+	free(p);
+	p = malloc(c);
+	if (!p)
+		abort();
+	*cap = c;
+	return p;
+}

@@ -74,30 +74,14 @@ static _Thread_local struct {
 	size_t nmem, ndone;
 } scratch;
 
-static void *
-grow(void *p, size_t *cap, size_t need)
-{
-	if (need <= *cap)
-		return p;
-	size_t c = *cap ? *cap : 256;
-	while (c < need)
-		c *= 2;
-	free(p);
-	p = malloc(c);
-	if (!p)
-		abort();
-	*cap = c;
-	return p;
-}
-
 int
 orc_handshake_graph(const EventGraph *gp, const char *model, FindingList *out)
 {
 	const EventGraph g = *gp;
 	int n2 = 2 * g.n, hits = 0;
 	/* state = 2 * node + committed */
-	scratch.mem = grow(scratch.mem, &scratch.nmem, sizeof *scratch.mem * (size_t)(3 * n2) + 1);
-	scratch.done = grow(scratch.done, &scratch.ndone, (size_t)g.nsites + 1);
+	scratch.mem = orc_scratch_grow(scratch.mem, &scratch.nmem, sizeof *scratch.mem * (size_t)(3 * n2) + 1);
+	scratch.done = orc_scratch_grow(scratch.done, &scratch.ndone, (size_t)g.nsites + 1);
 	int *mem = scratch.mem;
 	unsigned char *done = scratch.done;
 	memset(done, 0, (size_t)g.nsites + 1);

@@ -236,22 +236,6 @@ static _Thread_local struct {
 	size_t nmem, nfound;
 } sbuf;
 
-static void *
-grow(void *p, size_t *cap, size_t need)
-{
-	if (need <= *cap)
-		return p;
-	size_t c = *cap ? *cap : 256;
-	while (c < need)
-		c *= 2;
-	free(p);
-	p = malloc(c);
-	if (!p)
-		abort();
-	*cap = c;
-	return p;
-}
-
 static int
 run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char *model,
           FindingList *out)
@@ -259,8 +243,8 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 	int n = g->n;
 	Search s = {g, o, NULL, NULL, NULL, NULL, NULL, NULL};
 	size_t nfound = (size_t)(g->nsites + 1) * NHAZ;
-	sbuf.mem = grow(sbuf.mem, &sbuf.nmem, sizeof *sbuf.mem * (size_t)(4 * n) + 1);
-	sbuf.found = grow(sbuf.found, &sbuf.nfound, nfound);
+	sbuf.mem = orc_scratch_grow(sbuf.mem, &sbuf.nmem, sizeof *sbuf.mem * (size_t)(4 * n) + 1);
+	sbuf.found = orc_scratch_grow(sbuf.found, &sbuf.nfound, nfound);
 	int *mem = sbuf.mem;
 	s.found = sbuf.found;
 	memset(s.found, 0, nfound);
