@@ -189,6 +189,9 @@ help_campaign(FILE *out)
 	        "The summary ends with the root causes first found by this campaign and their\n"
 	        "finding IDs (fencefuzz findings lists all of them; fencefuzz triage sets their\n"
 	        "status).  Each campaign row records the fencefuzz version and commit.\n"
+	        "Models whose outputs of a program are identical are judged once (the same\n"
+	        "findings under each name); FENCEFUZZ_JUDGE_SHARE=0 judges every output,\n"
+	        "FENCEFUZZ_JUDGE_SHARE=check judges every one and aborts where sharing differs.\n"
 	        "\n"
 	        "exit status: 0 done, 1 --fail-on held, 2 usage or database error (or a worker\n"
 	        "failed), 130 stopped by Ctrl-C (143 by SIGTERM) after the clean stop\n");
