@@ -935,38 +935,26 @@ close_bracket(Reader *r, size_t p, unsigned char c)
 	op1(r, p, c);
 }
 
-/* Punctuators, longest first: what ops3/ops2/ops1 of Python's tokenizer
- * give, decided on the first byte (brackets and , ; ~ are lex_chunk's). */
-static inline void
-punct(Reader *r)
+/* The length of the operator at s[p] (c, n bytes in all) other than '.':
+ * what ops3/ops2/ops1 of Python's tokenizer give, decided on the first
+ * byte; 0 for a byte that begins none ('!' alone among them). */
+static inline int
+punct_len(const unsigned char *s, size_t p, size_t n, unsigned char c)
 {
-	Lexer *lx = &r->lx;
-	size_t p = lx->pos;
-	unsigned char c = (unsigned char)r->src[p];
-	int d = at(r, p + 1), e;
+	int d = p + 1 < n ? s[p + 1] : -1, len;
 	switch (c) {
-	case '.':
-		e = at(r, p + 2);
-		op_token(r, p, d == '.' && e == '.' ? 3 : 1);
-		return;
 	case ':':
-		op_token(r, p, d == '=' ? 2 : 1);
-		return;
+		len = d == '=' ? 2 : 1;
+		break;
 	case '-':
-		op_token(r, p, d == '>' || d == '=' ? 2 : 1);
-		return;
+		len = d == '>' || d == '=' ? 2 : 1;
+		break;
 	case '*':
 	case '/':
 	case '<':
 	case '>':
-		/* ** // << >> and **= //= <<= >>=; *= /= <= >= */
-		if (d == c) {
-			e = at(r, p + 2);
-			op_token(r, p, e == '=' ? 3 : 2);
-		} else {
-			op_token(r, p, d == '=' ? 2 : 1);
-		}
-		return;
+		len = d == c ? (p + 2 < n && s[p + 2] == '=' ? 3 : 2) : d == '=' ? 2 : 1;
+		break;
 	case '=':
 	case '+':
 	case '%':
@@ -974,16 +962,35 @@ punct(Reader *r)
 	case '|':
 	case '^':
 	case '@':
-		op_token(r, p, d == '=' ? 2 : 1);
-		return;
+		len = d == '=' ? 2 : 1;
+		break;
 	case '!':
-		if (d == '=') {
-			op_token(r, p, 2);
-			return;
-		}
+		if (d != '=')
+			return 0;
+		len = 2;
 		break;
 	default:
-		break;
+		return 0;
+	}
+	return len;
+}
+
+/* Punctuators, longest first (punct_len; brackets and , ; ~ are
+ * lex_chunk's); a byte that begins none is an error. */
+static inline void
+punct(Reader *r)
+{
+	Lexer *lx = &r->lx;
+	size_t p = lx->pos;
+	unsigned char c = (unsigned char)r->src[p];
+	if (c == '.') {
+		op_token(r, p, at(r, p + 1) == '.' && at(r, p + 2) == '.' ? 3 : 1);
+		return;
+	}
+	int len = punct_len((const unsigned char *)r->src, p, r->len, c);
+	if (len) {
+		op_token(r, p, len);
+		return;
 	}
 	bad_char(r, lx->line, col_of(r, p), c);
 }
@@ -1030,46 +1037,6 @@ backslash(Reader *r)
 	rd_error(r, lx->line, col_of(r, lx->pos), "unexpected character after line continuation");
 }
 
-
-/* The length of the operator at s[p] (c, n bytes in all) that lex_run
- * takes: punct()'s operators but for '!' alone; 0 for a byte that is none
- * (left to punct(), which reports it). */
-static inline int
-punct_len(const unsigned char *s, size_t p, size_t n, unsigned char c)
-{
-	int d = p + 1 < n ? s[p + 1] : -1, len;
-	switch (c) {
-	case ':':
-		len = d == '=' ? 2 : 1;
-		break;
-	case '-':
-		len = d == '>' || d == '=' ? 2 : 1;
-		break;
-	case '*':
-	case '/':
-	case '<':
-	case '>':
-		len = d == c ? (p + 2 < n && s[p + 2] == '=' ? 3 : 2) : d == '=' ? 2 : 1;
-		break;
-	case '=':
-	case '+':
-	case '%':
-	case '&':
-	case '|':
-	case '^':
-	case '@':
-		len = d == '=' ? 2 : 1;
-		break;
-	case '!':
-		if (d != '=')
-			return 0;
-		len = 2;
-		break;
-	default:
-		return 0;
-	}
-	return len;
-}
 
 /* The tokens of the common kinds on one line: names, one-byte
  * operators and brackets, plain decimal integers, and the spaces between
