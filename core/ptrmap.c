@@ -4,22 +4,12 @@
 
 #include "ptrmap.h"
 
-static size_t
-ptr_slot(const void *k, size_t cap)
-{
-	uint64_t h = (uint64_t)(uintptr_t)k;
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	return (size_t)h & (cap - 1);
-}
-
 void *
 pm_get(const PtrMap *m, const void *k)
 {
 	if (!m->cap)
 		return NULL;
-	for (size_t i = ptr_slot(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
+	for (size_t i = pm_hash_slot(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
 		if (m->keys[i] == k)
 			return m->vals[i];
 		if (!m->keys[i])
@@ -44,7 +34,7 @@ pm_slot(PtrMap *m, const void *k)
 		free(m->vals);
 		*m = g;
 	}
-	size_t i = ptr_slot(k, m->cap);
+	size_t i = pm_hash_slot(k, m->cap);
 	while (m->keys[i] && m->keys[i] != k)
 		i = (i + 1) & (m->cap - 1);
 	if (!m->keys[i]) {

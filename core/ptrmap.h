@@ -19,6 +19,19 @@ void **pm_slot(PtrMap *m, const void *k);               /* inserts NULL when abs
 intptr_t pm_add(PtrMap *m, const void *k, intptr_t d);  /* counter: returns the new count */
 void pm_free(PtrMap *m);
 
+/* The first slot a pointer key probes in a table of cap slots (a power of
+ * two): a 64-bit mix of the address (PtrMap, and the verifier's own inline
+ * scope table). */
+static inline size_t
+pm_hash_slot(const void *k, size_t cap)
+{
+	uint64_t h = (uint64_t)(uintptr_t)k;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	return (size_t)h & (cap - 1);
+}
+
 /* A source location as a map value (never NULL for a located node): line
  * in the high half, column in the low one. */
 static inline void *

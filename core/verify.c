@@ -41,22 +41,12 @@ typedef struct Scope {
 	size_t cap, n;
 } Scope; /* zero-initialised = empty */
 
-static inline size_t
-scope_hash(const void *k, size_t cap)
-{
-	uint64_t h = (uint64_t)(uintptr_t)k;
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	return (size_t)h & (cap - 1);
-}
-
 static inline intptr_t
 scope_count(const Scope *m, const void *k)
 {
 	if (!m->cap)
 		return 0;
-	for (size_t i = scope_hash(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
+	for (size_t i = pm_hash_slot(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
 		if (m->slot[i].key == k)
 			return m->slot[i].count;
 		if (!m->slot[i].key)
@@ -75,7 +65,7 @@ scope_add(Scope *m, const void *k, intptr_t d)
 		for (size_t i = 0; i < m->cap; i++) {
 			if (!m->slot[i].key)
 				continue;
-			size_t j = scope_hash(m->slot[i].key, cap);
+			size_t j = pm_hash_slot(m->slot[i].key, cap);
 			while (slot[j].key)
 				j = (j + 1) & (cap - 1);
 			slot[j] = m->slot[i];
@@ -84,7 +74,7 @@ scope_add(Scope *m, const void *k, intptr_t d)
 		m->slot = slot;
 		m->cap = cap;
 	}
-	size_t i = scope_hash(k, m->cap);
+	size_t i = pm_hash_slot(k, m->cap);
 	while (m->slot[i].key && m->slot[i].key != k)
 		i = (i + 1) & (m->cap - 1);
 	if (!m->slot[i].key) {
