@@ -29,6 +29,7 @@ typedef struct ArenaChunk {
 typedef struct ArenaBlock {
 	struct ArenaBlock *next;
 	void *p;
+	size_t n; /* bytes in use: ar_owns */
 } Block;
 
 static void
@@ -49,6 +50,7 @@ ar_adopt(Arena *a, void *block, size_t n)
 	if (!b)
 		abort();
 	b->p = block;
+	b->n = n;
 	b->next = a->blocks;
 	a->blocks = b;
 	a->done += n;
@@ -275,5 +277,8 @@ ar_owns(Arena *a, const void *p)
 			a->hit = c;
 			return 1;
 		}
+	for (const Block *b = a->blocks; b; b = b->next) /* adopted arrays (few) */
+		if (q - (uintptr_t)b->p < b->n)
+			return 1;
 	return 0;
 }

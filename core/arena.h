@@ -75,6 +75,6 @@ void **ar_dup_array(Arena *a, void *const *items, int n);
  * there, for the programs that share those nodes. */
 void *ar_side(const Arena *a);
 void ar_set_side(Arena *a, void *side, void (*free_fn)(void *));
-int ar_owns(Arena *a, const void *p); /* p points into memory a handed out */
+int ar_owns(Arena *a, const void *p); /* p points into memory a handed out or adopted */
 
 #endif

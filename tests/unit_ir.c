@@ -1091,6 +1091,9 @@ test_arena(void)
 	CHECK(ar_bytes(a) == total, "ar_bytes %zu, want %zu", ar_bytes(a), total);
 	CHECK(ar_owns(a, first) && ar_owns(a, p + 999) && !ar_owns(a, &total),
 	      "ar_owns across chunks");
+	int *blk = ar_adopt(a, malloc(40 * sizeof *blk), 40 * sizeof *blk);
+	CHECK(ar_owns(a, blk) && ar_owns(a, blk + 39) && !ar_owns(a, blk + 40),
+	      "ar_owns of an adopted block");
 	ar_reset(a);
 	CHECK(ar_bytes(a) == 0, "a reset arena holds %zu bytes", ar_bytes(a));
 	CHECK(!ar_owns(a, p), "a reset arena owns what it handed out before");
