@@ -19,6 +19,11 @@ static const CliOpt pass_opts[] = {
 
 static const CliOpt no_opts[] = {CLI_END};
 
+/* How much of the printed program is held before it is written: a big
+ * program's text is never all in memory (unless stdout cannot seek: then a
+ * function is held whole, see ir_print_program_file). */
+enum { PASS_CHUNK = 256 << 10 };
+
 void
 help_pass(FILE *out)
 {
@@ -72,12 +77,13 @@ cmd_pass(int argc, char **argv)
 	if (!m)
 		return 2;
 	Arena *a = ar_new();
-	StrBuf text; /* the input's memory, reused for the output */
-	Program *p = cli_read_program_text(a, path, &text);
+	Program *p = cli_read_program(a, path); /* the text is freed: the output goes out in chunks */
 	if (!p) {
 		ar_free(a);
 		return 2;
 	}
+	StrBuf text; /* the output, PASS_CHUNK bytes at a time */
+	sb_init(&text);
 	PassError err;
 	Program *q = pass_run_ex(m, p, &err);
 	if (!q && err.kind == PASS_ERR_REJECTED) {
@@ -98,9 +104,9 @@ cmd_pass(int argc, char **argv)
 		perror(out_path);
 		rc = 2;
 	} else {
-		cli_print_program_into(out, q, &text);
-		if (out != stdout && fclose(out) != 0) {
-			perror(out_path);
+		int bad = ir_print_program_file(out, q, &text, PASS_CHUNK) || fputc('\n', out) == EOF;
+		if ((out != stdout && fclose(out) != 0) || bad) {
+			perror(out_path ? out_path : "fencefuzz pass: stdout");
 			rc = 2;
 		}
 	}

@@ -31,6 +31,7 @@
  * at seed, a function is first printed without any pre-pass, and printed
  * again after it only if that print meets an alias buffer (print_func).
  */
+#define _POSIX_C_SOURCE 200809L /* fileno, fseeko, ftello, ftruncate */
 #include <assert.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -38,6 +39,8 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
 
 #include "ir.h"
 #include "ptrmap.h"
@@ -117,6 +120,18 @@ typedef struct Printer {
 		size_t len;
 		char text[LIT_TEXT];
 	} strs[LIT_CACHE], floats[LIT_CACHE];
+	/* ir_print_program_file: where the text goes as it is printed (kept
+	 * by printer_reset, as the caches).  Offsets count from the start of
+	 * the printing. */
+	struct Sink {
+		FILE *f;        /* NULL: the text stays in sb */
+		off_t base;     /* f's offset when the printing started */
+		int seekable;   /* text written may be written again (out_restore) */
+		int failed;     /* a write or a seek failed */
+		size_t chunk;   /* sb is written out once it holds this much, at a line start */
+		size_t flushed; /* bytes written before sb->p[0] */
+		size_t high;    /* the most bytes ever written */
+	} out;
 } Printer;
 
 /* The tree walked by the placement pre-pass: statement nodes and body nodes
@@ -420,13 +435,21 @@ typedef struct OutMark {
 static OutMark
 out_mark(const Printer *P)
 {
-	return (OutMark){P->sb->len, P->scanned, P->bol, P->line, P->started, P->metadata};
+	return (OutMark){P->out.flushed + P->sb->len, P->scanned, P->bol, P->line, P->started, P->metadata};
 }
 
 static void
 out_restore(Printer *P, OutMark m)
 {
-	P->sb->len = m.len;
+	if (m.len >= P->out.flushed) {
+		P->sb->len = m.len - P->out.flushed;
+	} else {
+		/* Written out already (only to a seekable file): written over. */
+		if (fseeko(P->out.f, P->out.base + (off_t)m.len, SEEK_SET))
+			P->out.failed = 1;
+		P->out.flushed = m.len;
+		P->sb->len = 0;
+	}
 	P->scanned = m.scanned;
 	P->bol = m.bol;
 	P->line = m.line;
@@ -1237,10 +1260,28 @@ here(Printer *P)
 	return pm_loc_pack(P->line, (int)(sb->len - P->bol) + 1);
 }
 
+/* Writes the text held in sb to the sink (ir_print_program_file). */
+static __attribute__((noinline)) void
+sink_write(Printer *P)
+{
+	StrBuf *sb = P->sb;
+	if (sb->len && fwrite(sb->p, 1, sb->len, P->out.f) != sb->len)
+		P->out.failed = 1;
+	P->out.flushed += sb->len;
+	if (P->out.flushed > P->out.high)
+		P->out.high = P->out.flushed;
+	sb->len = 0;
+}
+
 static void
 begin_line(Printer *P, int indent)
 {
 	static const char spaces[] = "\n                                                                ";
+	/* A line start is where a sink takes the text: no literal's text
+	 * (lit_keep) is half printed.  A print that may be dropped (print_func)
+	 * is held unless the file can be written over. */
+	if (P->out.f && P->sb->len >= P->out.chunk && (P->out.seekable || !P->speculating))
+		sink_write(P);
 	int nl = P->started != 0;
 	P->started = 1;
 	size_t n = (size_t)indent * 4;
@@ -2073,6 +2114,37 @@ ir_print_program(StrBuf *sb, const Program *p)
 	ir_print_program_opts(sb, p, &o);
 }
 
+/* The program's text after printer_init and the options. */
+static void
+print_program(Printer *P, const Program *p)
+{
+	StrBuf *sb = P->sb;
+	const char *header = P->era == ERA_HEAD ? "# from tvm.script import tirx as T\n"
+	                                        : "# from tvm.script import tir as T\n";
+	if (p->is_module) {
+		put(P, "# from tvm.script import ir as I\n");
+		put(P, header);
+		put(P, "\n@I.ir_module\nclass ");
+		put(P, p->module_name ? p->module_name : "Module");
+		put(P, ":");
+		P->started = 1;
+		for (int i = 0; i < p->nfuncs; i++) {
+			if (i)
+				sb_putc(sb, '\n'); /* an empty line between functions */
+			print_func(P, p->funcs[i], 1);
+		}
+	} else {
+		put(P, header);
+		put(P, "\n");
+		for (int i = 0; i < p->nfuncs; i++) {
+			if (i)
+				sb_putc(sb, '\n');
+			print_func(P, p->funcs[i], 0);
+		}
+	}
+	finish(P);
+}
+
 void
 ir_print_program_opts(StrBuf *sb, const Program *p, const IrPrintOptions *o)
 {
@@ -2081,30 +2153,26 @@ ir_print_program_opts(StrBuf *sb, const Program *p, const IrPrintOptions *o)
 	P.era = o->era;
 	P.tl_call_intrin = o->tl_call_intrin;
 	P.locs = o->locs;
-	const char *header = P.era == ERA_HEAD ? "# from tvm.script import tirx as T\n"
-	                                       : "# from tvm.script import tir as T\n";
-	if (p->is_module) {
-		put(&P, "# from tvm.script import ir as I\n");
-		put(&P, header);
-		put(&P, "\n@I.ir_module\nclass ");
-		put(&P, p->module_name ? p->module_name : "Module");
-		put(&P, ":");
-		P.started = 1;
-		for (int i = 0; i < p->nfuncs; i++) {
-			if (i)
-				sb_putc(sb, '\n'); /* an empty line between functions */
-			print_func(&P, p->funcs[i], 1);
-		}
-	} else {
-		put(&P, header);
-		put(&P, "\n");
-		for (int i = 0; i < p->nfuncs; i++) {
-			if (i)
-				sb_putc(sb, '\n');
-			print_func(&P, p->funcs[i], 0);
-		}
-	}
-	finish(&P);
+	print_program(&P, p);
+}
+
+int
+ir_print_program_file(FILE *out, const Program *p, StrBuf *sb, size_t chunk)
+{
+	Printer P;
+	sb->len = 0;
+	printer_init(&P, sb);
+	P.era = p->era;
+	P.out.f = out;
+	P.out.chunk = chunk;
+	P.out.base = ftello(out);
+	P.out.seekable = P.out.base >= 0 && fseeko(out, P.out.base, SEEK_SET) == 0;
+	print_program(&P, p);
+	sink_write(&P);
+	if (P.out.high > P.out.flushed && /* written over with less: cut the rest */
+	    (fflush(out) || ftruncate(fileno(out), P.out.base + (off_t)P.out.flushed)))
+		P.out.failed = 1;
+	return P.out.failed ? -1 : 0;
 }
 
 void

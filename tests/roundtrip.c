@@ -6,13 +6,18 @@
  * the model built.  Then in the other TVMScript era, where the program
  * converts (ir_era_check): the converted text reads back as that era, is a
  * fixed point (print -> read -> print gives it again, with equal IR), and
- * every model's output on it prints and reads back the same way.
+ * every model's output on it prints and reads back the same way.  Printed
+ * to a file as it goes (ir_print_program_file: written at every line and
+ * written over when a function is printed again; to a pipe, held), the
+ * text is the same.
  *
  *     roundtrip FILE...
  */
+#define _POSIX_C_SOURCE 200809L /* pipe, fdopen */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ir.h"
 #include "pass.h"
@@ -27,6 +32,60 @@ print_program(const Program *p)
 }
 
 static Program *reread(Arena *a, const char *what, const char *text);
+
+/* The bytes of f from its start. */
+static char *
+file_text(FILE *f)
+{
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	char *t = malloc((size_t)(n > 0 ? n : 0) + 1);
+	rewind(f);
+	size_t k = n > 0 ? fread(t, 1, (size_t)n, f) : 0;
+	t[k] = 0;
+	return t;
+}
+
+/* ir_print_program_file on p, chunk bytes at a time, into a file holding
+ * a line already (so from an offset), and into a pipe: want after the
+ * line, want. */
+static int
+check_file_print(const char *path, const Program *p, const char *want, size_t chunk)
+{
+	FILE *f = tmpfile();
+	int fd[2];
+	if (!f || pipe(fd)) {
+		printf("FAIL %s: no temporary file or pipe\n", path);
+		return 1;
+	}
+	fputs("#\n", f);
+	StrBuf sb;
+	sb_init(&sb);
+	int failed = ir_print_program_file(f, p, &sb, chunk) != 0;
+	char *got = file_text(f);
+	fclose(f);
+	failed |= strncmp(got, "#\n", 2) != 0 || strcmp(got + 2, want) != 0;
+	free(got);
+	/* A pipe cannot be written over; what fits in its buffer is read back. */
+	FILE *w = fdopen(fd[1], "w"), *r = fdopen(fd[0], "r");
+	if (strlen(want) < 60000) {
+		failed |= ir_print_program_file(w, p, &sb, chunk) != 0;
+		fclose(w);
+		got = malloc(strlen(want) + 2);
+		size_t k = fread(got, 1, strlen(want) + 1, r);
+		got[k] = 0;
+		failed |= strcmp(got, want) != 0;
+		free(got);
+	} else {
+		fclose(w);
+	}
+	fclose(r);
+	sb_free(&sb);
+	if (failed)
+		printf("FAIL %s: ir_print_program_file (chunk %zu) does not write ir_print_program's text\n", path,
+		       chunk);
+	return failed;
+}
 
 static char *
 print_era(const Program *p, IrEra era)
@@ -136,6 +195,7 @@ check(const char *path)
 		printf("FAIL %s: equal programs with different hashes\n", path);
 		failed = 1;
 	}
+	failed |= check_file_print(path, p, t1, 1) | check_file_print(path, p, t1, 1 << 20);
 	free(t1);
 	free(t2);
 
