@@ -13,7 +13,8 @@
  * of every statement (state set in -> state set out: 8 inputs, 3-bit
  * outputs) is computed once, bottom-up, as a table, with the statement's
  * pure-async summary, in a first walk that classifies every leaf once and
- * numbers the statements in preorder (Info below: an array, no hashing).
+ * numbers the statements in preorder (a byte per statement, and a Comp per
+ * compound statement: arrays, no hashing).
  * The rewrite then walks the same preorder with a cursor into that array:
  * a loop finds its header with the body's table and then rewrites its body
  * once, from the header of the last round, which is exactly upstream's "the
@@ -52,16 +53,26 @@ enum { HAS_ASYNC = 1, HAS_GENERIC = 2 };
 /* What the first walk (analyse) learns of one statement: its transfer
  * function over the eight state sets as a table, its pure-async summary,
  * and for a leaf its event.  Statements are numbered in preorder (bodies in
- * the node table's order), which the rewrite follows with a cursor; `end`
- * is the number after the statement's subtree. */
-typedef struct Info {
-	unsigned char out[8];
-	unsigned char event; /* a leaf's Event; EV_COMPOUND for a compound statement */
-	unsigned char bits;  /* HAS_* (and HAS_STEP) of the subtree */
-	int end;
-} Info;
+ * the node table's order), which the rewrite follows with a cursor.  Each
+ * has a byte: a leaf's event and summary (LEAF_BITS: its table is the
+ * event's), or EV_COMPOUND.  Compound statements are numbered again among
+ * themselves, in the same order, and have a Comp: the table, the summary,
+ * and the numbers after the subtree. */
+enum { EV_COMPOUND = 255, LEAF_BITS = 2 /* the summary bits' shift */ };
 
-enum { EV_COMPOUND = 255 };
+typedef struct Comp {
+	unsigned char out[8];
+	unsigned char bits; /* HAS_* (and HAS_STEP) of the subtree */
+	int end, cend;      /* the statement number and compound number after the subtree */
+} Comp;
+
+/* A numbered statement: its number j (-1: none) and ci, the compound
+ * statements numbered before it (its Comp's index when it is one). */
+typedef struct Ref {
+	long j, ci;
+} Ref;
+
+static const Ref NO_REF = {-1, 0};
 
 /* A For with a step in the subtree (not part of the pure-async summary). */
 enum { HAS_STEP = 4, SUMMARY = HAS_ASYNC | HAS_GENERIC };
@@ -78,12 +89,14 @@ enum {
 typedef struct Ctx {
 	Arena *a;
 	const ProxyStateOptions *opt;
-	Info *info;       /* per statement, in preorder (analyse) */
-	size_t n, icap;   /* statements numbered, room in info */
-	size_t pos;       /* the rewrite's cursor: the number of the next statement */
+	unsigned char *ev; /* per statement, in preorder (analyse) */
+	size_t n, icap;    /* statements numbered, room in ev */
+	Comp *comp;        /* per compound statement, in preorder */
+	size_t nc, ccap;   /* compound statements numbered, room in comp */
+	size_t pos, cpos;  /* the rewrite's cursor: the numbers of the next statement */
 	unsigned versions; /* non-zero: note a call outside these versions (vocabulary check) */
 	int foreign;      /* such a call was found: the result is not used */
-	int own;          /* info and stack are this context's, not the thread's scratch */
+	int own;          /* ev, comp and stack are this context's, not the thread's scratch */
 	Stmt **stack;     /* sequences being rebuilt, innermost on top */
 	size_t top, cap;
 	/* Explanation runs only: */
@@ -316,7 +329,7 @@ static const unsigned char defines_bufs[] = {
 #include "nodes.def"
 };
 
-static int
+static inline __attribute__((always_inline)) int
 foreign_own(const Ctx *c, const Stmt *s)
 {
 	switch (s->kind) {
@@ -374,31 +387,64 @@ table_identity(void)
 	return t;
 }
 
-/* Statement number j's table (analyse); j < 0, an absent statement, is the
- * identity. */
+/* The state after a leaf of event ev (EV_NONE: none, the state stays). */
+static const unsigned char leaf_state[4] = {
+	[EV_NONE] = 0, [EV_GENERIC] = S_GENERIC, [EV_ASYNC] = S_ASYNC, [EV_NEUTRAL] = S_NONE};
+
+/* Statement r's table (analyse); an absent statement is the identity. */
 static Table
-table_at(const Ctx *c, long j)
+table_at(const Ctx *c, Ref r)
 {
 	Table t;
-	if (j < 0)
+	if (r.j < 0)
 		return table_identity();
-	memcpy(t.out, c->info[j].out, sizeof t.out);
-	return t;
+	unsigned e = c->ev[r.j];
+	if (e == EV_COMPOUND) {
+		memcpy(t.out, c->comp[r.ci].out, sizeof t.out);
+		return t;
+	}
+	e &= 3;
+	return e == EV_NONE ? table_identity() : table_const(leaf_state[e]);
 }
 
 static unsigned
-transfer(const Ctx *c, long j, unsigned in)
+transfer(const Ctx *c, Ref r, unsigned in)
 {
-	return j < 0 ? in & 7 : c->info[j].out[in & 7];
+	if (r.j < 0)
+		return in & 7;
+	unsigned e = c->ev[r.j];
+	if (e == EV_COMPOUND)
+		return c->comp[r.ci].out[in & 7];
+	return (e & 3) == EV_NONE ? in & 7 : leaf_state[e & 3];
 }
 
-/* The whole-subtree scan of statement j: does it contain an async call
+/* The summary bits of statement r's subtree (0: none). */
+static unsigned
+bits_at(const Ctx *c, Ref r)
+{
+	if (r.j < 0)
+		return 0;
+	unsigned e = c->ev[r.j];
+	return e == EV_COMPOUND ? c->comp[r.ci].bits : e >> LEAF_BITS;
+}
+
+/* The numbers after statement r's subtree. */
+static Ref
+ref_end(const Ctx *c, Ref r)
+{
+	if (c->ev[r.j] != EV_COMPOUND)
+		return (Ref){r.j + 1, r.ci};
+	const Comp *k = &c->comp[r.ci];
+	return (Ref){k->end, k->cend};
+}
+
+/* The whole-subtree scan of statement r: does it contain an async call
  * statement, a generic event (shared store or generic call statement)?
  * Fences are neither.  Pure async: async and nothing generic. */
 static int
-pure_async(const Ctx *c, long j)
+pure_async(const Ctx *c, Ref r)
 {
-	return j >= 0 && (c->info[j].bits & SUMMARY) == HAS_ASYNC;
+	return (bits_at(c, r) & SUMMARY) == HAS_ASYNC;
 }
 
 /* The state a hoisted region starts from: the hoisted fence ran first. */
@@ -465,7 +511,7 @@ generic_entry(const Ctx *c, unsigned in)
  * it is 0 (so a negative constant extent counts as "runs at least once", as
  * upstream's IntImm test has it). */
 static LoopPlan
-plan_loop(const Ctx *c, const Stmt *s, long body, unsigned in)
+plan_loop(const Ctx *c, const Stmt *s, Ref body, unsigned in)
 {
 	ProxyFault fault = c->opt->fault;
 	int may_be_zero = fault != FAULT_WHILE_NONZERO; /* fault: while-nonzero */
@@ -512,28 +558,43 @@ plan_loop(const Ctx *c, const Stmt *s, long body, unsigned in)
 /* Hoist before an if (branches: statements number then_, else_; -1 when
  * absent): Generic possible, an else, both branches pure async. */
 static int
-hoists_if(const Ctx *c, long then_, long else_, unsigned in)
+hoists_if(const Ctx *c, Ref then_, Ref else_, unsigned in)
 {
-	return (generic_entry(c, in)) && else_ >= 0 && pure_async(c, then_) && pure_async(c, else_);
+	return (generic_entry(c, in)) && else_.j >= 0 && pure_async(c, then_) && pure_async(c, else_);
 }
 
-/* A fresh number for statement s: its Info, zeroed. */
-static long
+/* Grows the array *p of *cap elements of size sz to hold n + 1. */
+static void *
+grow(void *p, size_t *cap, size_t n, size_t sz)
+{
+	if (n < *cap)
+		return p;
+	*cap = *cap ? 2 * *cap : 256;
+	p = realloc(p, sz * *cap);
+	if (!p)
+		abort();
+	return p;
+}
+
+/* A fresh number for a statement (its byte is set by analyse). */
+static Ref
 number(Ctx *c)
 {
-	if (c->n == c->icap) {
-		size_t cap = c->icap ? 2 * c->icap : 256;
-		Info *info = realloc(c->info, sizeof *info * cap);
-		if (!info)
-			abort();
-		c->info = info;
-		c->icap = cap;
-	}
-	memset(&c->info[c->n], 0, sizeof c->info[c->n]);
-	return (long)c->n++;
+	if (c->n == c->icap)
+		c->ev = grow(c->ev, &c->icap, c->n, sizeof *c->ev);
+	return (Ref){(long)c->n++, (long)c->nc};
 }
 
-static long analyse(Ctx *c, const Stmt *s);
+/* Statement r is a compound one: its Comp, zeroed. */
+static void
+number_compound(Ctx *c, Ref r)
+{
+	c->comp = grow(c->comp, &c->ccap, c->nc, sizeof *c->comp);
+	memset(&c->comp[c->nc++], 0, sizeof *c->comp);
+	c->ev[r.j] = EV_COMPOUND;
+}
+
+static Ref analyse(Ctx *c, const Stmt *s);
 
 /* Asks the memory for what analyse reads first of a leaf statement: the
  * call of a call statement, the indices and value of a store.  A hint
@@ -574,28 +635,30 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 				__builtin_prefetch(items[i + 16]);
 			if (i + 8 < n)
 				prefetch_kids(items[i + 8]);
-			long j = analyse(c, items[i]);
-			if (j < 0)
+			Ref j = analyse(c, items[i]);
+			if (j.j < 0)
 				continue;
-			const Info *item = &c->info[j];
-			*bits |= item->bits;
-			if (item->event == EV_NONE)
-				continue; /* the identity */
-			if (item->event != EV_COMPOUND) {
-				/* a constant table: the composition is that constant */
-				memset(t.out + 1, item->out[0], 7);
+			unsigned e = c->ev[j.j];
+			if (e != EV_COMPOUND) {
+				*bits |= e >> LEAF_BITS;
+				/* EV_NONE: the identity; else a constant table: the
+				 * composition is that constant */
+				if ((e & 3) != EV_NONE)
+					memset(t.out + 1, leaf_state[e & 3], 7);
 				continue;
 			}
+			const Comp *item = &c->comp[j.ci];
+			*bits |= item->bits;
 			for (unsigned x = 1; x < 8; x++)
 				t.out[x] = item->out[t.out[x]];
 		}
 		return t;
 	}
 	case ST_IF: {
-		long jt = analyse(c, s->u.if_.then_);
-		long je = s->u.if_.else_ ? analyse(c, s->u.if_.else_) : -1;
+		Ref jt = analyse(c, s->u.if_.then_);
+		Ref je = s->u.if_.else_ ? analyse(c, s->u.if_.else_) : NO_REF;
 		Table then_ = table_at(c, jt), else_ = table_at(c, je);
-		*bits |= (jt >= 0 ? c->info[jt].bits : 0) | (je >= 0 ? c->info[je].bits : 0);
+		*bits |= bits_at(c, jt) | bits_at(c, je);
 		int taken = const_branch(c, s);
 		for (unsigned x = 1; x < 8; x++) {
 			unsigned in = hoists_if(c, jt, je, x) ? after_hoist(c, x) : x;
@@ -609,9 +672,8 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 	default:
 		break;
 	}
-	long jb = analyse(c, ir_body(s));
-	if (jb >= 0)
-		*bits |= c->info[jb].bits;
+	Ref jb = analyse(c, ir_body(s));
+	*bits |= bits_at(c, jb);
 	switch (s->kind) {
 	case ST_FOR:
 		if (s->u.for_.step)
@@ -633,42 +695,36 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 	}
 }
 
-/* Numbers s and its subtree in preorder and fills their Info (the first
- * walk); checks the vocabulary of each statement when c->versions is set.
- * Returns s's number, -1 for NULL (or once a foreign call was found: the
- * run's result is dropped then). */
-static long
+/* Numbers s and its subtree in preorder and sets their bytes and Comps
+ * (the first walk); checks the vocabulary of each statement when
+ * c->versions is set.  Returns s's numbers, NO_REF for NULL (or once a
+ * foreign call was found: the run's result is dropped then). */
+static Ref
 analyse(Ctx *c, const Stmt *s)
 {
 	if (!s || c->foreign)
-		return -1;
+		return NO_REF;
 	if (c->versions && foreign_own(c, s)) {
 		c->foreign = 1;
-		return -1;
+		return NO_REF;
 	}
-	long k = number(c);
+	Ref k = number(c);
 	int ev = leaf_event(c, s);
 	if (ev >= 0) {
-		Table t = ev == EV_NEUTRAL   ? table_const(S_NONE)
-		          : ev == EV_GENERIC ? table_const(S_GENERIC)
-		          : ev == EV_ASYNC   ? table_const(S_ASYNC)
-		                             : table_identity();
-		Info *in = &c->info[k];
-		memcpy(in->out, t.out, sizeof t.out);
-		in->event = (unsigned char)ev;
 		/* fault: the pure-async scan looks at call statements only */
 		int unseen = s->kind == ST_STORE && c->opt->fault == FAULT_HOIST_IGNORES_STORES;
-		in->bits = unseen ? 0 : ev == EV_ASYNC ? HAS_ASYNC : ev == EV_GENERIC ? HAS_GENERIC : 0;
-		in->end = (int)c->n;
+		unsigned bits = unseen ? 0 : ev == EV_ASYNC ? HAS_ASYNC : ev == EV_GENERIC ? HAS_GENERIC : 0;
+		c->ev[k.j] = (unsigned char)(ev | bits << LEAF_BITS);
 		return k;
 	}
+	number_compound(c, k);
 	unsigned bits = 0;
 	Table t = analyse_compound(c, s, &bits);
-	Info *in = &c->info[k]; /* the recursion may have moved it */
+	Comp *in = &c->comp[k.ci]; /* the recursion may have moved it */
 	memcpy(in->out, t.out, sizeof t.out);
-	in->event = EV_COMPOUND;
 	in->bits = (unsigned char)bits;
 	in->end = (int)c->n;
+	in->cend = (int)c->nc;
 	return k;
 }
 
@@ -739,11 +795,11 @@ walk_seq(Ctx *c, Stmt *s, unsigned *state)
 	for (int i = 0; i < n; i++) {
 		int fence = 0;
 		Stmt *r = items[i];
-		const Info *in = &c->info[c->pos];
-		if (r && in->event != EV_COMPOUND && r != c->probe) {
+		unsigned e = c->ev[c->pos];
+		if (r && e != EV_COMPOUND && r != c->probe) {
 			/* walk_stmt of a leaf, inline */
 			c->pos++;
-			switch (in->event) {
+			switch (e & 3) {
 			case EV_NEUTRAL: *state = S_NONE; break;
 			case EV_GENERIC: *state = S_GENERIC; break;
 			case EV_ASYNC:
@@ -772,18 +828,18 @@ walk_seq(Ctx *c, Stmt *s, unsigned *state)
 
 /* Numbers of the bodies of the statement whose walk is under way: the
  * cursor is at its first body. */
-static long
+static Ref
 first_body(const Ctx *c, const Stmt *body)
 {
-	return body ? (long)c->pos : -1;
+	return body ? (Ref){(long)c->pos, (long)c->cpos} : NO_REF;
 }
 
 static Stmt *
 walk_if(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 {
 	Stmt *then_ = s->u.if_.then_, *else_ = s->u.if_.else_;
-	long jt = first_body(c, then_);
-	long je = !else_ ? -1 : jt >= 0 ? c->info[jt].end : (long)c->pos;
+	Ref jt = first_body(c, then_);
+	Ref je = !else_ ? NO_REF : jt.j >= 0 ? ref_end(c, jt) : (Ref){(long)c->pos, (long)c->cpos};
 	if (hoists_if(c, jt, je, *state)) {
 		*fence_before = 1;
 		*state = after_hoist(c, *state); /* the hoisted fence runs first */
@@ -843,10 +899,10 @@ walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 {
 	if (!s)
 		return NULL;
-	const Info *in = &c->info[c->pos];
-	if (in->event != EV_COMPOUND) {
+	unsigned e = c->ev[c->pos];
+	if (e != EV_COMPOUND) {
 		c->pos++;
-		switch (in->event) {
+		switch (e & 3) {
 		case EV_NEUTRAL: *state = S_NONE; break;
 		case EV_GENERIC: *state = S_GENERIC; break;
 		case EV_ASYNC:
@@ -857,14 +913,17 @@ walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 		}
 		return s;
 	}
+	const Comp *in = &c->comp[c->cpos];
 	if (!c->probe && !(in->bits & HAS_ASYNC) && (c->opt->keep_loop_steps || !(in->bits & HAS_STEP))) {
 		/* No async op to fence, no step to drop: the walk would give s
 		 * back as it is, in the state its table says. */
 		*state = in->out[*state & 7];
 		c->pos = (size_t)in->end;
+		c->cpos = (size_t)in->cend;
 		return s;
 	}
 	c->pos++;
+	c->cpos++;
 	switch (s->kind) {
 	case ST_SEQ:
 		return walk_seq(c, s, state);
@@ -890,13 +949,15 @@ walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 
 /* ---- the run's memory ---------------------------------------------------------- */
 
-/* One run's arrays (Info, the sequence stack) are the thread's, kept from
+/* One run's arrays (bytes, Comps, the sequence stack) are the thread's, kept from
  * run to run: a campaign runs the model on many small programs, and each
  * would otherwise allocate and free them.  A big program's arrays are
  * given back after its run. */
 static _Thread_local struct {
-	Info *info;
+	unsigned char *ev;
 	size_t icap;
+	Comp *comp;
+	size_t ccap;
 	Stmt **stack;
 	size_t cap;
 	int busy;
@@ -912,8 +973,10 @@ ctx_begin(Ctx *c)
 		return;
 	}
 	scratch.busy = 1;
-	c->info = scratch.info;
+	c->ev = scratch.ev;
 	c->icap = scratch.icap;
+	c->comp = scratch.comp;
+	c->ccap = scratch.ccap;
 	c->stack = scratch.stack;
 	c->cap = scratch.cap;
 }
@@ -921,16 +984,20 @@ ctx_begin(Ctx *c)
 static void
 ctx_end(Ctx *c)
 {
-	if (c->own || c->icap > SCRATCH_KEEP || c->cap > SCRATCH_KEEP) {
-		free(c->info);
+	if (c->own || c->icap > SCRATCH_KEEP || c->ccap > SCRATCH_KEEP || c->cap > SCRATCH_KEEP) {
+		free(c->ev);
+		free(c->comp);
 		free(c->stack);
-		c->info = NULL;
+		c->ev = NULL;
+		c->comp = NULL;
 		c->stack = NULL;
-		c->icap = c->cap = 0;
+		c->icap = c->ccap = c->cap = 0;
 	}
 	if (!c->own) {
-		scratch.info = c->info;
+		scratch.ev = c->ev;
 		scratch.icap = c->icap;
+		scratch.comp = c->comp;
+		scratch.ccap = c->ccap;
 		scratch.stack = c->stack;
 		scratch.cap = c->cap;
 		scratch.busy = 0;
@@ -949,7 +1016,7 @@ run_body(Ctx *c, Stmt *body)
 	analyse(c, body);
 	Stmt *r = NULL;
 	if (!c->foreign) {
-		c->pos = 0;
+		c->pos = c->cpos = 0;
 		r = walk_body(c, body, &state);
 	}
 	c->cache = NULL;
