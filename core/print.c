@@ -74,6 +74,10 @@ typedef struct Alias {
 
 typedef struct Printer {
 	StrBuf *sb;
+	/* The output cursor into sb's memory and the end of that memory: the
+	 * printer writes at o and checks room against lim; sb->len is only
+	 * brought up to date (out_sync) where sb itself is used. */
+	char *o, *lim;
 	int started;  /* a line was emitted: the next one starts with '\n' */
 	int metadata; /* a metadata[...] reference was printed */
 	Arena *tmp;   /* for ir_loop_stop */
@@ -416,11 +420,36 @@ prepare(Printer *P, const Func *f, const Stmt *body)
 		place_aliases(P, body);
 }
 
+/* The output cursor's offset in sb; sb->len made it (out_sync); the
+ * cursor set from sb (out_load, after sb was used). */
+static inline size_t
+out_len(const Printer *P)
+{
+	return (size_t)(P->o - P->sb->p);
+}
+
+static inline void
+out_sync(Printer *P)
+{
+	P->sb->len = out_len(P);
+}
+
+static inline void
+out_load(Printer *P)
+{
+	StrBuf *sb = P->sb;
+	P->o = sb->p + sb->len;
+	P->lim = sb->p + sb->cap;
+}
+
 static void
 printer_init(Printer *P, StrBuf *sb)
 {
 	memset(P, 0, sizeof *P);
+	if (!sb->p)
+		sb_putn(sb, "", 0); /* memory for the cursor to point into */
 	P->sb = sb;
+	out_load(P);
 	P->scanned = P->bol = sb->len;
 	P->line = 1;
 }
@@ -435,7 +464,7 @@ typedef struct OutMark {
 static OutMark
 out_mark(const Printer *P)
 {
-	return (OutMark){P->out.flushed + P->sb->len, P->scanned, P->bol, P->line, P->started, P->metadata};
+	return (OutMark){P->out.flushed + out_len(P), P->scanned, P->bol, P->line, P->started, P->metadata};
 }
 
 static void
@@ -450,6 +479,7 @@ out_restore(Printer *P, OutMark m)
 		P->out.flushed = m.len;
 		P->sb->len = 0;
 	}
+	out_load(P);
 	P->scanned = m.scanned;
 	P->bol = m.bol;
 	P->line = m.line;
@@ -462,8 +492,8 @@ out_restore(Printer *P, OutMark m)
 static void
 printer_reset(Printer *P)
 {
-	if (P->sb->p)
-		P->sb->p[P->sb->len] = 0;
+	out_sync(P);
+	P->sb->p[P->sb->len] = 0;
 	pm_free(&P->env_tag);
 	pm_free(&P->alias_of);
 	pm_free(&P->let_bound);
@@ -522,22 +552,30 @@ copy_small(char *d, const char *s, size_t n)
 	}
 }
 
-/* Output goes straight into the StrBuf, which sb_putn grows when it must;
- * the text is NUL-terminated only when a public entry point returns
- * (printer_end).  put of a literal costs no strlen: it is inlined and
+/* Output goes straight into the StrBuf's memory at the cursor; sb_putn
+ * grows it when it must (putn_slow).  The text is NUL-terminated only when
+ * a public entry point returns (printer_reset).  put of a literal costs no strlen: it is inlined and
  * folded; a short run of unknown length is moved without a memcpy call. */
+static __attribute__((noinline)) void
+putn_slow(Printer *P, const char *s, size_t n)
+{
+	out_sync(P);
+	sb_putn(P->sb, s, n);
+	out_load(P);
+}
+
 static inline void
 putn(Printer *P, const char *s, size_t n)
 {
-	StrBuf *sb = P->sb;
-	if (sb->cap - sb->len > n) {
+	char *o = P->o;
+	if ((size_t)(P->lim - o) > n) {
 		if (__builtin_constant_p(n) || n > 16)
-			memcpy(sb->p + sb->len, s, n);
+			memcpy(o, s, n);
 		else
-			copy_small(sb->p + sb->len, s, n);
-		sb->len += n;
+			copy_small(o, s, n);
+		P->o = o + n;
 	} else {
-		sb_putn(sb, s, n);
+		putn_slow(P, s, n);
 	}
 }
 
@@ -573,10 +611,9 @@ lit_hit(Printer *P, const struct LitHit *h, const void *key, uint64_t bits)
 {
 	if (h->key != key || h->bits != bits)
 		return 0;
-	StrBuf *sb = P->sb;
-	if (sb->cap - sb->len > LIT_TEXT) {
-		memcpy(sb->p + sb->len, h->text, LIT_TEXT); /* a fixed size: a few moves */
-		sb->len += h->len;
+	if ((size_t)(P->lim - P->o) > LIT_TEXT) {
+		memcpy(P->o, h->text, LIT_TEXT); /* a fixed size: a few moves */
+		P->o += h->len;
 	} else {
 		putn(P, h->text, h->len);
 	}
@@ -587,7 +624,7 @@ lit_hit(Printer *P, const struct LitHit *h, const void *key, uint64_t bits)
 static inline void
 lit_keep(Printer *P, struct LitHit *h, const void *key, uint64_t bits, size_t start)
 {
-	size_t n = P->sb->len - start;
+	size_t n = out_len(P) - start;
 	if (n > LIT_TEXT)
 		return;
 	h->key = key;
@@ -628,11 +665,10 @@ dtype_class(Printer *P, const char *dt)
 static inline void
 putch(Printer *P, char c)
 {
-	StrBuf *sb = P->sb;
-	if (sb->cap - sb->len > 1)
-		sb->p[sb->len++] = c;
+	if (P->lim - P->o > 1)
+		*P->o++ = c;
 	else
-		sb_putc(sb, c);
+		putn_slow(P, &c, 1);
 }
 
 /* A Python string literal: the runs that need no escape are copied whole. */
@@ -645,7 +681,7 @@ print_string(Printer *P, const char *s)
 	struct LitHit *h = lit_slot(P->strs, s, 0);
 	if (lit_hit(P, h, s, 0))
 		return;
-	size_t start = P->sb->len;
+	size_t start = out_len(P);
 	print_string_text(P, s);
 	lit_keep(P, h, s, 0, start);
 }
@@ -819,16 +855,15 @@ static const char digit_pairs[] = "000102030405060708091011121314151617181920212
 static __attribute__((noinline)) void
 put_digits(Printer *P, uint64_t u, int neg)
 {
-	StrBuf *sb = P->sb;
-	if (sb->cap - sb->len > 24) {
-		char *o = sb->p + sb->len;
+	if (P->lim - P->o > 24) {
+		char *o = P->o;
 		if (neg)
 			*o++ = '-';
 		int n = u < 10 ? 1 : u < 100 ? 2 : u < 1000 ? 3 : 4;
 		for (uint64_t t = u / 10000; t; t /= 10)
 			n++;
 		char *e = o + n;
-		sb->len = (size_t)(e - sb->p);
+		P->o = e;
 		while (u >= 100) {
 			unsigned r = (unsigned)(u % 100);
 			u /= 100;
@@ -854,9 +889,8 @@ put_digits(Printer *P, uint64_t u, int neg)
 static void
 put_i64(Printer *P, int64_t v)
 {
-	StrBuf *sb = P->sb;
-	if (v >= 0 && v < 10 && sb->cap - sb->len > 1) {
-		sb->p[sb->len++] = (char)('0' + v); /* the most common int */
+	if (v >= 0 && v < 10 && P->lim - P->o > 1) {
+		*P->o++ = (char)('0' + v); /* the most common int */
 		return;
 	}
 	put_digits(P, v < 0 ? -(uint64_t)v : (uint64_t)v, v < 0);
@@ -907,7 +941,7 @@ print_float(Printer *P, const Expr *e)
 	struct LitHit *h = lit_slot(P->floats, dt, bits);
 	if (lit_hit(P, h, dt, bits))
 		return;
-	size_t start = P->sb->len;
+	size_t start = out_len(P);
 	print_float_text(P, e);
 	lit_keep(P, h, dt, bits, start);
 }
@@ -930,10 +964,14 @@ print_float_text(Printer *P, const Expr *e)
 		else
 			put_i64(P, (int64_t)f);
 		put(P, ".0");
-	} else if (is_integral(f))
-		sb_printf(P->sb, "%.1f", f);
-	else
-		sb_printf(P->sb, "%.17g", f);
+	} else {
+		out_sync(P);
+		if (is_integral(f))
+			sb_printf(P->sb, "%.1f", f);
+		else
+			sb_printf(P->sb, "%.17g", f);
+		out_load(P);
+	}
 	putch(P, ')');
 }
 
@@ -996,7 +1034,12 @@ print_call(Printer *P, const Expr *e)
 	const char *const *kwnames = e->u.call.nkw ? e->u.call.kwnames : NULL;
 	Expr *const *kwargs = e->u.call.nkw ? e->u.call.kwargs : NULL;
 	/* A hook may spell the head itself, with leading arguments of its own. */
-	int lead = P->hooks && P->hooks->call_head ? P->hooks->call_head(P->sb, e, P->hooks->ctx) : -1;
+	int lead = -1;
+	if (P->hooks && P->hooks->call_head) {
+		out_sync(P);
+		lead = P->hooks->call_head(P->sb, e, P->hooks->ctx);
+		out_load(P);
+	}
 	if (lead < 0 && P->tl_call_intrin && is_tl_call(e)) {
 		print_call_intrin_head(P, name);
 		if (nargs || nkw)
@@ -1249,6 +1292,7 @@ print_buffer_call(Printer *P, const char *fn, const Buffer *b, const Expr *sourc
 static void *
 here(Printer *P)
 {
+	out_sync(P);
 	const StrBuf *sb = P->sb;
 	const char *nl;
 	while (P->scanned < sb->len &&
@@ -1264,6 +1308,7 @@ here(Printer *P)
 static __attribute__((noinline)) void
 sink_write(Printer *P)
 {
+	out_sync(P);
 	StrBuf *sb = P->sb;
 	if (sb->len && fwrite(sb->p, 1, sb->len, P->out.f) != sb->len)
 		P->out.failed = 1;
@@ -1271,6 +1316,7 @@ sink_write(Printer *P)
 	if (P->out.flushed > P->out.high)
 		P->out.high = P->out.flushed;
 	sb->len = 0;
+	P->o = sb->p;
 }
 
 static void
@@ -1280,16 +1326,15 @@ begin_line(Printer *P, int indent)
 	/* A line start is where a sink takes the text: no literal's text
 	 * (lit_keep) is half printed.  A print that may be dropped (print_func)
 	 * is held unless the file can be written over. */
-	if (P->out.f && P->sb->len >= P->out.chunk && (P->out.seekable || !P->speculating))
+	if (P->out.f && out_len(P) >= P->out.chunk && (P->out.seekable || !P->speculating))
 		sink_write(P);
 	int nl = P->started != 0;
 	P->started = 1;
 	size_t n = (size_t)indent * 4;
-	StrBuf *sb = P->sb;
-	if (n + 1 < sizeof spaces && sb->cap - sb->len > sizeof spaces) {
+	if (n + 1 < sizeof spaces && (size_t)(P->lim - P->o) > sizeof spaces) {
 		/* a fixed-size move of the whole run, then the length it counts */
-		memcpy(sb->p + sb->len, spaces + 1 - nl, sizeof spaces - 1);
-		sb->len += n + (size_t)nl;
+		memcpy(P->o, spaces + 1 - nl, sizeof spaces - 1);
+		P->o += n + (size_t)nl;
 	} else if (n + 1 < sizeof spaces) {
 		putn(P, spaces + 1 - nl, n + (size_t)nl);
 	} else {
@@ -2118,7 +2163,6 @@ ir_print_program(StrBuf *sb, const Program *p)
 static void
 print_program(Printer *P, const Program *p)
 {
-	StrBuf *sb = P->sb;
 	const char *header = P->era == ERA_HEAD ? "# from tvm.script import tirx as T\n"
 	                                        : "# from tvm.script import tir as T\n";
 	if (p->is_module) {
@@ -2130,7 +2174,7 @@ print_program(Printer *P, const Program *p)
 		P->started = 1;
 		for (int i = 0; i < p->nfuncs; i++) {
 			if (i)
-				sb_putc(sb, '\n'); /* an empty line between functions */
+				putch(P, '\n'); /* an empty line between functions */
 			print_func(P, p->funcs[i], 1);
 		}
 	} else {
@@ -2138,7 +2182,7 @@ print_program(Printer *P, const Program *p)
 		put(P, "\n");
 		for (int i = 0; i < p->nfuncs; i++) {
 			if (i)
-				sb_putc(sb, '\n');
+				putch(P, '\n');
 			print_func(P, p->funcs[i], 0);
 		}
 	}
