@@ -1319,6 +1319,14 @@ sink_write(Printer *P)
 	P->o = sb->p;
 }
 
+/* The statement whose line begins here is at here() (IrPrintOptions.locs). */
+static __attribute__((noinline)) void
+note_pending(Printer *P)
+{
+	pm_put(P->locs, P->pending, here(P));
+	P->pending = NULL;
+}
+
 static void
 begin_line(Printer *P, int indent)
 {
@@ -1343,10 +1351,8 @@ begin_line(Printer *P, int indent)
 		for (int i = 0; i < indent; i++)
 			put(P, "    ");
 	}
-	if (P->pending) {
-		pm_put(P->locs, P->pending, here(P));
-		P->pending = NULL;
-	}
+	if (P->pending)
+		note_pending(P);
 }
 
 static void emit_alias(Printer *P, int k, int indent);
@@ -1403,12 +1409,21 @@ next_anchor(Printer *P)
 
 /* Every statement goes through here first: it takes the statement's number
  * and prints the aliases anchored at it. */
-static void
+static __attribute__((noinline)) void
+emit_anchored(Printer *P, int no, int indent)
+{
+	while (next_anchor(P) <= no)
+		emit_alias(P, P->order[P->cursor], indent);
+}
+
+/* Counts a statement; prints the aliases anchored at it (none once the
+ * cursor is past every alias). */
+static inline void
 enter_stmt(Printer *P, int indent)
 {
 	int no = P->seq++;
-	while (next_anchor(P) <= no)
-		emit_alias(P, P->order[P->cursor], indent);
+	if (P->cursor < P->nalias)
+		emit_anchored(P, no, indent);
 }
 
 /* ---- statements ------------------------------------------------------------------------ */
@@ -1853,6 +1868,32 @@ print_flat_rest(Printer *P, const Stmt *s, int indent)
 	print_body(P, b, indent);
 }
 
+/* A call or a store statement (print_stmt's, called straight for the
+ * items of a sequence: most statements). */
+static void
+print_leaf(Printer *P, const Stmt *s, int indent)
+{
+	if (P->missed)
+		return; /* printed again */
+	enter_stmt(P, indent);
+	if (P->locs)
+		P->pending = s;
+	if (s->kind == ST_EVAL) {
+		print_eval(P, s, indent);
+		return;
+	}
+	begin_line(P, indent);
+	print_indices(P, s->u.store.buf, s->u.store.idx, s->u.store.nidx);
+	put(P, " = ");
+	print_expr(P, s->u.store.value);
+}
+
+static inline int
+is_leaf(const Stmt *s)
+{
+	return s->kind == ST_EVAL || s->kind == ST_STORE;
+}
+
 /* One statement of a body; `last` says whether it ends the body, which
  * decides the flat form of scope statements. */
 static void
@@ -1862,10 +1903,19 @@ print_stmt(Printer *P, const Stmt *s, int indent, int last)
 		return; /* printed again */
 	if (s->kind == ST_SEQ) {
 		/* A nested sequence is malformed, but prints as its items. */
-		for (int i = 0; i < s->u.seq.n; i++)
-			print_stmt(P, s->u.seq.items[i], indent, last && i == s->u.seq.n - 1);
+		for (int i = 0; i < s->u.seq.n; i++) {
+			const Stmt *item = s->u.seq.items[i];
+			if (is_leaf(item))
+				print_leaf(P, item, indent);
+			else
+				print_stmt(P, item, indent, last && i == s->u.seq.n - 1);
+		}
 		if (P->locs && s->u.seq.n)
 			pm_put(P->locs, s, pm_get(P->locs, s->u.seq.items[0]));
+		return;
+	}
+	if (is_leaf(s)) {
+		print_leaf(P, s, indent);
 		return;
 	}
 	enter_stmt(P, indent);
@@ -1873,15 +1923,8 @@ print_stmt(Printer *P, const Stmt *s, int indent, int last)
 		P->pending = s;
 	switch (s->kind) {
 	case ST_SEQ:
-		break;
 	case ST_EVAL:
-		print_eval(P, s, indent);
-		break;
-	case ST_STORE:
-		begin_line(P, indent);
-		print_indices(P, s->u.store.buf, s->u.store.idx, s->u.store.nidx);
-		put(P, " = ");
-		print_expr(P, s->u.store.value);
+	case ST_STORE: /* print_leaf */
 		break;
 	case ST_FOR: {
 		const Stmt *inner = print_for_head(P, s, indent);
