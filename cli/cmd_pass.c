@@ -20,8 +20,9 @@ static const CliOpt pass_opts[] = {
 static const CliOpt no_opts[] = {CLI_END};
 
 /* How much of the printed program is held before it is written: a big
- * program's text is never all in memory (unless stdout cannot seek: then a
- * function is held whole, see ir_print_program_file). */
+ * program's text is never all in memory (unless the output cannot be written
+ * over, a pipe or a file open for appending: then a function is held whole,
+ * see ir_print_program_file). */
 enum { PASS_CHUNK = 256 << 10 };
 
 void

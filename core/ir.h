@@ -384,8 +384,8 @@ void ir_print_expr(StrBuf *sb, const Expr *e);
 void ir_print_stmt(StrBuf *sb, const Stmt *s, int indent); /* debug helper */
 /* ir_print_program's text written to out as it is printed, sb (emptied
  * first) holding about chunk bytes at a time; a function printed again
- * (print.c's speculation) is written over when out can seek, else held
- * whole.  0, or -1 when a write failed. */
+ * (print.c's speculation) is written over when out can seek and does not
+ * append, else held whole.  0, or -1 when a write failed. */
 int ir_print_program_file(FILE *out, const Program *p, StrBuf *sb, size_t chunk);
 /* Another spelling for some calls (repro_pytest.c: TileLang's frontend has no
  * Python wrapper for several printed tl ops).  call_head either returns -1

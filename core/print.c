@@ -31,7 +31,7 @@
  * at seed, a function is first printed without any pre-pass, and printed
  * again after it only if that print meets an alias buffer (print_func).
  */
-#define _POSIX_C_SOURCE 200809L /* fileno, fseeko, ftello, ftruncate */
+#define _POSIX_C_SOURCE 200809L /* fileno, fcntl, fseeko, ftello, ftruncate */
 #include <assert.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -39,6 +39,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -2253,7 +2254,10 @@ ir_print_program_file(FILE *out, const Program *p, StrBuf *sb, size_t chunk)
 	P.out.f = out;
 	P.out.chunk = chunk;
 	P.out.base = ftello(out);
-	P.out.seekable = P.out.base >= 0 && fseeko(out, P.out.base, SEEK_SET) == 0;
+	/* A file open for appending writes at its end whatever the offset. */
+	int flags = fcntl(fileno(out), F_GETFL);
+	P.out.seekable = P.out.base >= 0 && flags >= 0 && !(flags & O_APPEND) &&
+	                 fseeko(out, P.out.base, SEEK_SET) == 0;
 	print_program(&P, p);
 	sink_write(&P);
 	if (P.out.high > P.out.flushed && /* written over with less: cut the rest */
