@@ -48,6 +48,21 @@ FENCEFUZZ_JUDGE_SHARE=0 "$ff" campaign --programs 200 --seed 13 --no-reduce --db
 [ -n "$(q "$work/share-on.sqlite" "$full")" ] && [ "$(q "$work/share-off.sqlite" "$full")" = "$(q "$work/share-on.sqlite" "$full")" ] &&
 	ok || bad "shared verdicts stored other findings than judging every output"
 
+# the probe (programs judged without locations first, printed only when a
+# finding is new or a root cause is wanted): the check mode judges every
+# probed program located too and aborts on any difference, and what is
+# stored (findings, their programs' texts) is exactly what locating every
+# program first stores
+texts='select f.kind, f.model, f.signature, p.hash, p.text from findings f left join programs p on p.id = f.program_id order by 1, 2, 3'
+FENCEFUZZ_CAMPAIGN_PROBE=check "$ff" campaign --programs 300 --seed 13 --no-reduce --db "$work/probe-check.sqlite" >"$work/pc.txt" 2>&1 ||
+	{ bad "campaign, FENCEFUZZ_CAMPAIGN_PROBE=check: exit $?"; tail -5 "$work/pc.txt"; }
+FENCEFUZZ_CAMPAIGN_PROBE=0 "$ff" campaign --programs 300 --seed 13 --no-reduce --db "$work/probe-off.sqlite" >/dev/null 2>&1 || bad "campaign, FENCEFUZZ_CAMPAIGN_PROBE=0: exit $?"
+"$ff" campaign --programs 300 --seed 13 --no-reduce --db "$work/probe-on.sqlite" >/dev/null 2>&1 || bad "campaign (probe): exit $?"
+[ -n "$(q "$work/probe-on.sqlite" "$texts")" ] && [ "$(q "$work/probe-off.sqlite" "$full")" = "$(q "$work/probe-on.sqlite" "$full")" ] &&
+	[ "$(q "$work/probe-off.sqlite" "$texts")" = "$(q "$work/probe-on.sqlite" "$texts")" ] &&
+	[ "$(q "$work/probe-check.sqlite" "$full")" = "$(q "$work/probe-on.sqlite" "$full")" ] &&
+	ok || bad "the probe stored other findings or texts than locating every program first"
+
 before=$(q "$work/a.sqlite" 'select sum(count) from findings')
 run --db "$work/a.sqlite"
 after=$(q "$work/a.sqlite" 'select sum(count) from findings')
