@@ -201,6 +201,7 @@ mode(void)
 void
 orc_share_begin(const Program *p, const OracleOptions *o)
 {
+	pass_input_begin(p);
 	if (!mode())
 		return;
 	share.active = 1;
@@ -213,6 +214,7 @@ orc_share_begin(const Program *p, const OracleOptions *o)
 void
 orc_share_end(void)
 {
+	pass_input_end();
 	share.active = 0;
 	share.p = NULL;
 	share.n = 0;
