@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "judge.h"
+#include "oracles.h"
 
 /* The model gave no output to judge: one finding saying why. */
 static void
@@ -202,6 +203,7 @@ void
 orc_share_begin(const Program *p, const OracleOptions *o)
 {
 	pass_input_begin(p);
+	orc_input_begin(p);
 	if (!mode())
 		return;
 	share.active = 1;
@@ -215,6 +217,7 @@ void
 orc_share_end(void)
 {
 	pass_input_end();
+	orc_input_end();
 	share.active = 0;
 	share.p = NULL;
 	share.n = 0;
