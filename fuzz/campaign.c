@@ -537,6 +537,7 @@ worker_probe(Worker *wk, Arena *a, const Program *p, FindingList *fl, unsigned c
 	orc_share_begin(p, &o->oracles);
 	for (; m < njudges(o); m++) {
 		fl_init(&fl[m], a);
+		fl[m].keys_only = 1; /* what counting a finding seen again reads */
 		wk->ctr->judge[wk->w] = m;
 		CauseQuery cq = {wk, m, 1, 0};
 		judged[m] = (unsigned char)judge_program(wk, m, p, &fl[m], applied, &cq);
