@@ -334,6 +334,7 @@ share_check(const OracleCase *c, const FindingList *out, int first, int first_no
 {
 	FindingList again;
 	fl_init(&again, out->arena);
+	again.keys_only = out->keys_only; /* a probe's list has no messages, no notes */
 	orc_shared_reset(c->shared, out->arena);
 	judge_func(c, &again, 0);
 	int ok = again.n == out->n - first && again.nnotes == out->nnotes - first_note;
