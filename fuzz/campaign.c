@@ -21,11 +21,22 @@
  * the first reduction of their raw signature.  The first reduction of each
  * cause is stored as its reproducer.
  *
- * Locations.  Each program is judged once.  Before the judges, it is printed
- * (the text stored with a finding first seen on it) with a location map
- * (IrPrintOptions.locs), and each statement takes the line:col of the text:
- * the findings are those of the text read back, located, with no second
- * read or judge.
+ * Locations.  A finding is stored with the text of its program, and its
+ * locations are that text's: the program is printed (the text stored with a
+ * finding first seen on it) with a location map (IrPrintOptions.locs), each
+ * statement takes the line:col of the text, and the judges then give the
+ * findings of the text read back, located, with no second read.  Most
+ * programs find only what the worker has seen before, and what is kept of
+ * those is their findings' keys (signature, kind, judge), which name no
+ * location (fl_sign), and their number.  So without reduction each program
+ * is first judged as generated, with no locations (the probe), judge after
+ * judge: while every finding's key is seen already and no root cause is
+ * wanted (cause_wanted), those findings are counted; at the first judge
+ * that has a first sighting or a root cause to record, the program is
+ * printed and located, and that judge and the next ones judge it as above.
+ * A program whose judges all pass the probe is never printed.  FENCEFUZZ_CAMPAIGN_PROBE=0 locates
+ * every program first (no probe); =check judges each probed program located
+ * too and aborts where the two differ.
  *
  * Root causes.  A finding's root cause is the one of its reduction (a
  * program that keeps it, reduce.c), and the others of its raw signature get
@@ -422,24 +433,33 @@ worker_cause(Worker *wk, Arena *a, const Program *p, int m, const Finding *f, Re
  * OrcExplainHook): with reduction, the reduction gives it; without, a
  * finding seen again needs it only while its group has none since the last
  * flush (the store keeps the first it is given).  Asked before the findings
- * of the program are counted, so a finding seen first here is explained. */
+ * of the program are counted, so a finding seen first here is explained.
+ * A probe (worker_probe) asks for no explanation: it notes in `wanted`
+ * that one would be asked for. */
 typedef struct CauseQuery {
 	const Worker *wk;
 	int m;
+	int probe, wanted;
 } CauseQuery;
 
 static int
 cause_wanted(const Finding *f, void *ctx)
 {
-	const CauseQuery *cq = ctx;
+	CauseQuery *cq = ctx;
 	const Worker *wk = cq->wk;
 	if (!wk->o->no_reduce)
 		return 0;
 	uint64_t key = f->signature ^ ((uint64_t)f->kind << 56) ^ ((uint64_t)cq->m << 48);
-	if (!pm_get(&wk->seen, (void *)(uintptr_t)(key | 1)) || !wk->again.cap)
-		return 1;
-	const AgainGroup *g = &wk->again.g[again_slot(&wk->again, f)];
-	return !g->used || !g->agg.root_cause;
+	int w = 1;
+	if (pm_get(&wk->seen, (void *)(uintptr_t)(key | 1)) && wk->again.cap) {
+		const AgainGroup *g = &wk->again.g[again_slot(&wk->again, f)];
+		w = !g->used || !g->agg.root_cause;
+	}
+	if (cq->probe) {
+		cq->wanted |= w;
+		return 0;
+	}
+	return w;
 }
 
 /* Runs judge j on p into fl; 0 when it does not apply (see njudges).  A
@@ -449,7 +469,7 @@ cause_wanted(const Finding *f, void *ctx)
  * the differential judge. */
 static int
 judge_program(const Worker *wk, int j, const Program *p, FindingList *fl,
-              unsigned char *applied)
+              unsigned char *applied, CauseQuery *cq)
 {
 	const CampaignOptions *o = wk->o;
 	if (j >= o->nmodels) {
@@ -459,8 +479,7 @@ judge_program(const Worker *wk, int j, const Program *p, FindingList *fl,
 		return 1;
 	}
 	const PassModel *m = o->models[j];
-	CauseQuery cq = {wk, j};
-	OrcExplainHook hook = {cause_wanted, &cq};
+	OrcExplainHook hook = {cause_wanted, cq};
 	orc_check_hook(m, p, &o->oracles, fl, &hook);
 	applied[j] = !(m->versions && fl->n == 1 && fl->items[0].kind == FK_MODEL_REJECTED &&
 	               !pass_accepts(m, p, NULL));
@@ -477,6 +496,161 @@ clear_locs(PtrMap *m)
 	}
 }
 
+/* p printed into the worker's text, each statement taking the line:col the
+ * text gives it. */
+static void
+locate(Worker *wk, Program *p)
+{
+	clear_locs(&wk->locs);
+	IrPrintOptions po = {.era = p->era, .locs = &wk->locs};
+	ir_print_program_opts(&wk->text, p, &po);
+	fz_apply_locs(&wk->locs);
+}
+
+/* FENCEFUZZ_CAMPAIGN_PROBE: "0" locates every program before judging it (no
+ * probe); "check" also judges located each program whose probe is taken,
+ * and aborts where the findings differ. */
+static int probe_mode_v = -1; /* 0 off, 1 on, 2 check */
+
+static int
+probe_mode(void)
+{
+	if (probe_mode_v < 0) {
+		const char *e = getenv("FENCEFUZZ_CAMPAIGN_PROBE");
+		probe_mode_v = e && !strcmp(e, "0") ? 0 : e && !strcmp(e, "check") ? 2 : 1;
+	}
+	return probe_mode_v;
+}
+
+/* The probe (see the head of this file): the judges on p as generated,
+ * with no locations, into fl[] and judged[] (arena a), in order, up to the
+ * first whose findings cannot be counted as they are (one whose key this
+ * worker has not seen, or whose root cause is wanted).  Returns the number
+ * of judges before it (njudges when none): their findings are counted, and
+ * p is located for the others. */
+static int
+worker_probe(Worker *wk, Arena *a, const Program *p, FindingList *fl, unsigned char *judged,
+             unsigned char *applied)
+{
+	const CampaignOptions *o = wk->o;
+	int m = 0, ok = 1;
+	orc_share_begin(p, &o->oracles);
+	for (; m < njudges(o); m++) {
+		fl_init(&fl[m], a);
+		fl[m].keys_only = 1; /* what counting a finding seen again reads */
+		wk->ctr->judge[wk->w] = m;
+		CauseQuery cq = {wk, m, 1, 0};
+		judged[m] = (unsigned char)judge_program(wk, m, p, &fl[m], applied, &cq);
+		ok = !cq.wanted;
+		for (int k = 0; judged[m] && k < fl[m].n && ok; k++) {
+			const Finding *f = &fl[m].items[k];
+			uint64_t key = f->signature ^ ((uint64_t)f->kind << 56) ^ ((uint64_t)m << 48);
+			ok = pm_get(&wk->seen, (void *)(uintptr_t)(key | 1)) != NULL;
+		}
+		if (!ok)
+			break;
+	}
+	orc_share_end();
+	return m;
+}
+
+static int
+same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* FENCEFUZZ_CAMPAIGN_PROBE=check: p located and judged again, against the
+ * probe's findings (what counting them reads: kind, signature, model, root
+ * cause, in order). */
+static void
+probe_check(Worker *wk, Arena *a, Program *p, const FindingList *fl, const unsigned char *judged,
+            int nclean)
+{
+	const CampaignOptions *o = wk->o;
+	locate(wk, p);
+	unsigned char applied[CAMPAIGN_MAX_MODELS + 1];
+	orc_share_begin(p, &o->oracles);
+	for (int m = 0; m < nclean; m++) {
+		FindingList again;
+		fl_init(&again, a);
+		CauseQuery cq = {wk, m, 1, 0};
+		int j = judge_program(wk, m, p, &again, applied, &cq);
+		int same = j == judged[m] && !cq.wanted && (!j || again.n == fl[m].n);
+		for (int k = 0; same && j && k < again.n; k++) {
+			const Finding *x = &again.items[k], *y = &fl[m].items[k];
+			same = x->kind == y->kind && x->signature == y->signature && same_str(x->model, y->model) &&
+			       same_str(x->root_cause, y->root_cause);
+		}
+		if (!same) {
+			fprintf(stderr, "fencefuzz campaign: FENCEFUZZ_CAMPAIGN_PROBE=check: judge %d: the findings "
+			                "without locations differ from the located ones (%d and %d)\n",
+			        m, j ? fl[m].n : -1, judged[m] ? again.n : -1);
+			abort();
+		}
+	}
+	orc_share_end();
+}
+
+/* Counts finding k of judge m's list fl on p: seen before, in its Again
+ * group; first seen, in pe (with p's text, printed by then). */
+static void
+take_finding(Worker *wk, Arena *a, const Program *p, Pending *pe, int m, const FindingList *fl, int k)
+{
+	const CampaignOptions *o = wk->o;
+	const StrBuf *sb = &wk->text;
+	const Finding *cur = &fl->items[k];
+	uint64_t sig = cur->signature;
+	Repro rp = {0};
+	const char *root_cause = cur->root_cause;
+	if (!o->no_reduce)
+		sig = worker_cause(wk, a, p, m, cur, &rp, &root_cause);
+	/* The map is keyed by pointers; a (signature, kind, judge)
+	 * hash made odd (never NULL) stands in for one. */
+	uint64_t key = sig ^ ((uint64_t)cur->kind << 56) ^ ((uint64_t)m << 48);
+	if (pm_get(&wk->seen, (void *)(uintptr_t)(key | 1))) {
+		Finding f = *cur;
+		f.signature = sig;
+		AgainGroup *g = again_group(&wk->again, wk->keep, &f);
+		/* The store keeps the first root cause it is given (coalesce). */
+		if (!g->agg.root_cause && root_cause)
+			g->agg.root_cause = intern(wk, root_cause);
+		g->n++;
+		return;
+	}
+	pm_put(&wk->seen, (void *)(uintptr_t)(key | 1), (void *)1);
+	if (!pe->text) {
+		pe->text = ar_strndup(a, sb->p ? sb->p : "", sb->len);
+		pe->hash = ir_hash_program(p);
+	}
+	/* Stored with the first finding of its raw signature and kind
+	 * in this judge's list (with reduction, findings of one raw
+	 * signature may sign under several causes). */
+	for (int j = 0; j < k; j++)
+		if (fl->items[j].signature == cur->signature && fl->items[j].kind == cur->kind) {
+			cur = &fl->items[j];
+			break;
+		}
+	if (pe->n == pe->cap) {
+		pe->cap = pe->cap ? pe->cap * 2 : 8;
+		Finding *f = ar_alloc(a, sizeof *f * (size_t)pe->cap);
+		Repro *repro = ar_alloc(a, sizeof *repro * (size_t)pe->cap);
+		if (pe->n) {
+			memcpy(f, pe->f, sizeof *f * (size_t)pe->n);
+			memcpy(repro, pe->repro, sizeof *repro * (size_t)pe->n);
+		}
+		pe->f = f;
+		pe->repro = repro;
+	}
+	Finding *f = &pe->f[pe->n];
+	*f = *cur;
+	f->signature = sig;
+	if (!o->no_reduce)
+		f->root_cause = root_cause;
+	pe->repro[pe->n] = rp;
+	pe->n++;
+}
+
 /* Judges program p (owned by arena a, which this takes over), keeps its
  * findings for the next flush, and flushes when due.  Returns 0 or -1. */
 static int
@@ -486,84 +660,37 @@ worker_program(Worker *wk, Arena *a, Program *p)
 	Pending *pe = &wk->pend[wk->npend];
 	memset(pe, 0, sizeof *pe);
 	pe->a = a;
-	/* The text a finding seen first here is stored with, printed before
-	 * judging: its statements take the locations the text gives them, so
-	 * that the findings are those of the stored text, read back. */
-	StrBuf *sb = &wk->text;
-	sb->len = 0;
-	if (p) {
-		clear_locs(&wk->locs);
-		IrPrintOptions po = {.era = p->era, .locs = &wk->locs};
-		ir_print_program_opts(sb, p, &po);
-		fz_apply_locs(&wk->locs);
-	}
-	unsigned char applied[CAMPAIGN_MAX_MODELS + 1];
-	/* Models whose outputs coincide are judged once (their findings are
-	 * the same under each name). */
-	if (p)
-		orc_share_begin(p, &o->oracles);
+	wk->text.len = 0;
+	unsigned char applied[CAMPAIGN_MAX_MODELS + 1], judged[CAMPAIGN_MAX_MODELS + 1];
+	FindingList fl[CAMPAIGN_MAX_MODELS + 1];
+	/* Without reduction, the findings of a judge that are all counted as
+	 * seen again need no text and no locations: the probe's are taken, for
+	 * the judges before `nclean`.  For the others, the text a finding seen
+	 * first here is stored with is printed before judging them: its
+	 * statements take the locations the text gives them, so that the
+	 * findings are those of the stored text, read back. */
+	int nclean = p && o->no_reduce && probe_mode() ? worker_probe(wk, a, p, fl, judged, applied) : 0;
+	if (nclean && probe_mode() == 2)
+		probe_check(wk, a, p, fl, judged, nclean);
 	for (int m = 0; m < njudges(o); m++) {
-		FindingList fl;
-		fl_init(&fl, a);
-		wk->ctr->judge[wk->w] = m;
-		if (!judge_program(wk, m, p, &fl, applied)) {
+		if (m == nclean && p) {
+			locate(wk, p);
+			/* Models whose outputs coincide are judged once (their
+			 * findings are the same under each name). */
+			orc_share_begin(p, &o->oracles);
+		}
+		if (m >= nclean) {
+			fl_init(&fl[m], a);
+			wk->ctr->judge[wk->w] = m;
+			CauseQuery cq = {wk, m, 0, 0};
+			judged[m] = (unsigned char)judge_program(wk, m, p, &fl[m], applied, &cq);
+		}
+		if (!judged[m]) {
 			wk->ctr->not_applicable[wk->w][m]++;
 			continue;
 		}
-		if (!fl.n)
-			continue;
-		for (int k = 0; k < fl.n; k++) {
-			const Finding *cur = &fl.items[k];
-			uint64_t sig = cur->signature;
-			Repro rp = {0};
-			const char *root_cause = cur->root_cause;
-			if (!o->no_reduce)
-				sig = worker_cause(wk, a, p, m, cur, &rp, &root_cause);
-			/* The map is keyed by pointers; a (signature, kind, judge)
-			 * hash made odd (never NULL) stands in for one. */
-			uint64_t key = sig ^ ((uint64_t)cur->kind << 56) ^ ((uint64_t)m << 48);
-			if (pm_get(&wk->seen, (void *)(uintptr_t)(key | 1))) {
-				Finding f = *cur;
-				f.signature = sig;
-				AgainGroup *g = again_group(&wk->again, wk->keep, &f);
-				/* The store keeps the first root cause it is given (coalesce). */
-				if (!g->agg.root_cause && root_cause)
-					g->agg.root_cause = intern(wk, root_cause);
-				g->n++;
-				continue;
-			}
-			pm_put(&wk->seen, (void *)(uintptr_t)(key | 1), (void *)1);
-			if (!pe->text) {
-				pe->text = ar_strndup(a, sb->p ? sb->p : "", sb->len);
-				pe->hash = ir_hash_program(p);
-			}
-			/* Stored with the first finding of its raw signature and kind
-			 * in this judge's list (with reduction, findings of one raw
-			 * signature may sign under several causes). */
-			for (int j = 0; j < k; j++)
-				if (fl.items[j].signature == cur->signature && fl.items[j].kind == cur->kind) {
-					cur = &fl.items[j];
-					break;
-				}
-			if (pe->n == pe->cap) {
-				pe->cap = pe->cap ? pe->cap * 2 : 8;
-				Finding *f = ar_alloc(a, sizeof *f * (size_t)pe->cap);
-				Repro *repro = ar_alloc(a, sizeof *repro * (size_t)pe->cap);
-				if (pe->n) {
-					memcpy(f, pe->f, sizeof *f * (size_t)pe->n);
-					memcpy(repro, pe->repro, sizeof *repro * (size_t)pe->n);
-				}
-				pe->f = f;
-				pe->repro = repro;
-			}
-			Finding *f = &pe->f[pe->n];
-			*f = *cur;
-			f->signature = sig;
-			if (!o->no_reduce)
-				f->root_cause = root_cause;
-			pe->repro[pe->n] = rp;
-			pe->n++;
-		}
+		for (int k = 0; k < fl[m].n; k++)
+			take_finding(wk, a, p, pe, m, &fl[m], k);
 	}
 	orc_share_end();
 	if (pe->n) {

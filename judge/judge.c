@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "judge.h"
+#include "oracles.h"
 
 /* The model gave no output to judge: one finding saying why. */
 static void
@@ -74,11 +75,19 @@ question(FindingKind k)
 	}
 }
 
+static int share_soundness(const Func *p, const Func *q, const OracleOptions *o, const char *model,
+                           FindingList *fl);
+static void ungated_check(const FindingList *shared, const Func *ug, const OracleOptions *o,
+                          const char *model, FindingList *fl);
+static int mode(void);
+
 /* Findings out->items[from..] of function pf -> qf: FK_GATED where only the
- * gate makes them, then the model's explanation of the rest. */
+ * gate makes them, then the model's explanation of the rest.  sharing (the
+ * program of orc_share_begin): the soundness of an ungated output identical
+ * to an output judged before is that verdict's. */
 static void
 explain_findings(const PassModel *m, const Func *pf, const Func *qf, const OracleOptions *o,
-                 FindingList *out, int from, const OrcExplainHook *hook)
+                 FindingList *out, int from, const OrcExplainHook *hook, int sharing)
 {
 	/* The ungated run matters only to unsound findings: none, no run. */
 	int unsound = 0;
@@ -89,7 +98,10 @@ explain_findings(const PassModel *m, const Func *pf, const Func *qf, const Oracl
 		if (!orc_func_is_copy(qf, ug) && !ir_equal_func(ug, qf)) {
 			FindingList ufl;
 			fl_init(&ufl, out->arena);
-			orc_soundness(ug, o, m->name, &ufl);
+			if (!sharing || !share_soundness(pf, ug, o, m->name, &ufl))
+				orc_soundness(ug, o, m->name, &ufl);
+			else if (mode() == 2)
+				ungated_check(&ufl, ug, o, m->name, out);
 			/* A finding the ungated output has too is the pass's as TileLang
 			 * runs it (target bound), and programs with a target find it: on
 			 * this program, which TileLang never hands the pass without a
@@ -201,6 +213,8 @@ mode(void)
 void
 orc_share_begin(const Program *p, const OracleOptions *o)
 {
+	pass_input_begin(p);
+	orc_input_begin(p);
 	if (!mode())
 		return;
 	share.active = 1;
@@ -213,6 +227,8 @@ orc_share_begin(const Program *p, const OracleOptions *o)
 void
 orc_share_end(void)
 {
+	pass_input_end();
+	orc_input_end();
 	share.active = 0;
 	share.p = NULL;
 	share.n = 0;
@@ -300,6 +316,50 @@ share_copy_row(const Verdict *v, int i, const char *model, FindingList *out)
 
 static void judge_func(const OracleCase *c, FindingList *out, int sharing);
 
+/* The soundness row of an earlier verdict on an output identical to q, of
+ * the same input function p, into fl as model's findings: 1, or 0 when no
+ * verdict has it (the row judges nothing but q and the options). */
+static int
+share_soundness(const Func *p, const Func *q, const OracleOptions *o, const char *model, FindingList *fl)
+{
+	if (!share.active || o != share.o || fl->arena != share.arena)
+		return 0;
+	int row = -1;
+	for (int i = 0; i < ORC_NORACLES && row < 0; i++)
+		if (orc_oracles[i].bit == ORC_SOUNDNESS && orc_oracles[i].run == orc_run_soundness && runs(o, i))
+			row = i;
+	if (row < 0)
+		return 0;
+	for (int k = 0; k < share.n; k++)
+		if (share.v[k].p == p && ir_identical_func(share.v[k].q, q)) {
+			share_copy_row(&share.v[k], row, model, fl);
+			return 1;
+		}
+	return 0;
+}
+
+/* FENCEFUZZ_JUDGE_SHARE=check: the soundness taken over for the ungated
+ * output ug (shared) against judging it (what the gate reads: kinds and
+ * signatures, in order). */
+static void
+ungated_check(const FindingList *shared, const Func *ug, const OracleOptions *o, const char *model,
+              FindingList *fl)
+{
+	FindingList again;
+	fl_init(&again, fl->arena);
+	orc_soundness(ug, o, model, &again);
+	int ok = again.n == shared->n;
+	for (int j = 0; ok && j < again.n; j++)
+		ok = again.items[j].kind == shared->items[j].kind &&
+		     again.items[j].signature == shared->items[j].signature;
+	if (!ok) {
+		fprintf(stderr, "fencefuzz: FENCEFUZZ_JUDGE_SHARE=check: the soundness taken over for the "
+		                "ungated output of %s differs from judging it: %d findings shared, %d judged\n",
+		        model, shared->n, again.n);
+		abort();
+	}
+}
+
 static int
 same_text(const char *a, const char *b)
 {
@@ -329,6 +389,7 @@ share_check(const OracleCase *c, const FindingList *out, int first, int first_no
 {
 	FindingList again;
 	fl_init(&again, out->arena);
+	again.keys_only = out->keys_only; /* a probe's list has no messages, no notes */
 	orc_shared_reset(c->shared, out->arena);
 	judge_func(c, &again, 0);
 	int ok = again.n == out->n - first && again.nnotes == out->nnotes - first_note;
@@ -417,7 +478,7 @@ orc_check_hook(const PassModel *m, const Program *p, const OracleOptions *o, Fin
 		orc_shared_reset(shared, out->arena);
 		OracleCase c = {pf, qf, qq ? qq->funcs[i] : NULL, o, m->name, shared};
 		judge_func(&c, out, sharing);
-		explain_findings(m, pf, qf, o, out, from, hook);
+		explain_findings(m, pf, qf, o, out, from, hook, sharing);
 	}
 	orc_shared_reset(shared, NULL);
 	return out->n - before;

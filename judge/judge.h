@@ -40,7 +40,10 @@ int orc_differential(const PassModel *a, const PassModel *b, const Program *p,
  * gives.  The rows that read the model (idempotence: its run on its own
  * output) and the model's explanation of each finding still run for it.
  * Every list judged in between must use one arena, alive until the end
- * (the verdicts' strings stay there); the judge is not reentrant. */
+ * (the verdicts' strings stay there); the judge is not reentrant.  p must
+ * not change in between: the models' vocabulary check on p is made once
+ * for all of them (pass_input_begin), and the oracles keep what they make
+ * of p alone from one model to the next (orc_input_begin, oracles.h). */
 void orc_share_begin(const Program *p, const OracleOptions *o);
 void orc_share_end(void);
 /* Output functions whose verdicts were taken over so far in this process;

@@ -225,6 +225,122 @@ version_label(unsigned versions)
 	                               : "its TileLang versions";
 }
 
+/* ---- the versions every op of a program has -------------------------------------- */
+
+/* *v &= the versions of every call in e (the calls pass_accepts reads). */
+static void
+versions_expr(const Expr *e, unsigned *v)
+{
+	if (e->kind == EX_CALL)
+		*v &= versions_of(e->u.call.name);
+	switch (e->kind) {
+#define NODE e
+#define KID(x) if ((x) && has_kids[(x)->kind] && *v) versions_expr(x, v);
+#include "kids.h"
+#define EXPR(kind, name, fields) case kind: fields break;
+#include "nodes.def"
+#undef KID
+#undef NODE
+	}
+}
+
+static void
+versions_buffer(const Buffer *b, unsigned *v)
+{
+	for (int i = 0; b && i < b->ndim && *v; i++)
+		if (b->shape[i] && has_kids[b->shape[i]->kind])
+			versions_expr(b->shape[i], v);
+}
+
+/* A statement's own expressions, the shapes of the buffers it defines, its
+ * bodies (pass_first_foreign's reach). */
+static void
+versions_stmt(const Stmt *s, unsigned *v)
+{
+	if (!s || !*v)
+		return;
+	switch (s->kind) {
+#define NODE s
+#define KID(x) if ((x) && has_kids[(x)->kind] && *v) versions_expr(x, v);
+#include "kids.h"
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+#undef KID
+#undef NODE
+	}
+	int nb;
+	Buffer **bufs = ir_stmt_defbufs(s, &nb);
+	for (int i = 0; i < nb; i++)
+		versions_buffer(bufs[i], v);
+	switch (s->kind) {
+#define NODE s
+#define BODY(x) versions_stmt(x, v);
+#include "kids.h"
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+#undef BODY
+#undef NODE
+	}
+}
+
+/* The versions that have every op p calls (first_foreign_op's reach: each
+ * function's attrs, buffers and body); 0 when none has them all. */
+static unsigned
+program_versions(const Program *p)
+{
+	unsigned v = ~0u;
+	for (int i = 0; i < p->nfuncs && v; i++) {
+		const Func *f = p->funcs[i];
+		if (f->attrs)
+			versions_expr(f->attrs, &v);
+		for (int j = 0; j < f->nparams; j++)
+			versions_buffer(f->params[j].buf, &v);
+		for (int j = 0; j < f->nmatches; j++)
+			versions_buffer(f->matches[j], &v);
+		for (int j = 0; j < f->nroot_allocs; j++)
+			versions_buffer(f->root_allocs[j], &v);
+		versions_stmt(f->body, &v);
+	}
+	return v;
+}
+
+/* The program of pass_input_begin, and the versions its ops all have
+ * (found at the first run on it). */
+static struct {
+	const Program *p;
+	int known;
+	unsigned versions;
+} input;
+
+void
+pass_input_begin(const Program *p)
+{
+	input.p = p;
+	input.known = 0;
+}
+
+void
+pass_input_end(void)
+{
+	input.p = NULL;
+}
+
+/* Whether p is the fixed input and some version of m has every op it
+ * calls: pass_accepts(m, p) holds without a scan.  (An op's versions
+ * including one of m's, for every op, is what pass_accepts asks; one
+ * version of m that all ops share is enough.) */
+static int
+input_accepted(const PassModel *m, const Program *p)
+{
+	if (!p || p != input.p)
+		return 0;
+	if (!input.known) {
+		input.versions = program_versions(p);
+		input.known = 1;
+	}
+	return (input.versions & m->versions) != 0;
+}
+
 int
 pass_accepts(const PassModel *m, const Program *p, PassError *err)
 {
@@ -310,7 +426,12 @@ pass_run_ex(const PassModel *m, const Program *p, PassError *err)
 	err->msg[0] = 0;
 	err->loc = (Loc){0, 0};
 	Program *q;
-	if (m->versions && m->run_checked && !m->run_program) {
+	if (m->versions && m->run && !m->run_program && input_accepted(m, p)) {
+		/* Every op of p is in m's versions: the run without the check
+		 * (run_checked finds nothing foreign, pass_accepts accepts). */
+		RunCtx rc = {m, p->arena, 0};
+		q = ir_program_map(p, run_one, &rc);
+	} else if (m->versions && m->run_checked && !m->run_program) {
 		q = run_checked(m, p, err);
 		if (!q)
 			return NULL;

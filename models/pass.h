@@ -112,6 +112,12 @@ const PassModel *const *pass_models(int *count);        /* built-in models, in l
  * when the model fails. */
 Program *pass_run(const PassModel *m, const Program *p);
 Program *pass_run_ex(const PassModel *m, const Program *p, PassError *err);
+/* Between pass_input_begin(p) and pass_input_end(), p is not changed (a
+ * judge running several models on one input): pass_run_ex on p finds once
+ * which versions have every op p calls, and runs each model whose versions
+ * include one of them without its vocabulary check (the same output). */
+void pass_input_begin(const Program *p);
+void pass_input_end(void);
 /* Whether m's version has every op p calls (always, for versions == 0).
  * If not, returns 0 and fills *err (may be NULL) as pass_run_ex would. */
 int pass_accepts(const PassModel *m, const Program *p, PassError *err);

@@ -97,6 +97,8 @@ fl_add(FindingList *fl, FindingKind kind, const char *model, const char *oracle,
 void
 fl_set_message(FindingList *fl, Finding *f, const char *fmt, ...)
 {
+	if (fl->keys_only)
+		return;
 	va_list ap;
 	va_start(ap, fmt);
 	char buf[1024];
@@ -108,6 +110,8 @@ fl_set_message(FindingList *fl, Finding *f, const char *fmt, ...)
 void
 fl_add_note(FindingList *fl, const char *fmt, ...)
 {
+	if (fl->keys_only)
+		return;
 	va_list ap;
 	va_start(ap, fmt);
 	char buf[512];

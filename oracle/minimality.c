@@ -80,6 +80,7 @@
 
 #include "events.h"
 #include "oracle.h"
+#include "oracles.h"
 #include "ptrmap.h"
 #include "threads.h"
 
@@ -240,6 +241,8 @@ typedef struct Mn {
 	int *kpos, *kstart, *knode;
 	uint64_t kon;
 	int kon_valid;
+	int collected; /* pos .. depth_overflow made (collect_list) */
+	int compiled;  /* tc and tcs made (compile_costs) */
 } Mn;
 
 static int
@@ -1491,6 +1494,9 @@ static int search_run(Mn *M, int64_t *opt, Word *best, char *note, size_t notele
 static void
 compile_costs(Mn *M)
 {
+	if (M->compiled)
+		return;
+	M->compiled = 1;
 	int next = 0;
 	tc_compile(M, M->p->body, &next, 0);
 	if (next != M->npos) { /* cannot happen: the same walk as collect_list */
@@ -2005,6 +2011,78 @@ necessity_query(Nq *N, const Inserted *x, const Func *q, const OracleOptions *o,
 	return orc_is_sound(orc_erase(q, x, 1, scratch), o);
 }
 
+/* What placement makes of the input function alone (its positions, its
+ * candidate graph with the plan of its queries, the compiled cost walks),
+ * kept from one output of it to the next within an input scope
+ * (orc_input_epoch: p does not change there) under the same options: the
+ * models of one program share one input.  The candidate graph is
+ * kept_graph(1).  One entry: the last function judged. */
+static struct {
+	int valid;
+	const Func *p;
+	unsigned long epoch;
+	OracleOptions o;
+	Mn m; /* the fields of p alone; the others unused */
+} pcache;
+
+static void
+pcache_save(const Mn *M, unsigned long epoch)
+{
+	pcache.valid = 1;
+	pcache.p = M->p;
+	pcache.epoch = epoch;
+	pcache.o = *M->o;
+	pcache.m = *M;
+}
+
+/* Frees what M holds of p alone (M's own, or the cache's once loaded). */
+static void
+p_state_free(Mn *M)
+{
+	free(M->pos);
+	map_keep(&M->before_id, 0);
+	map_keep(&M->end_id[0], 1);
+	map_keep(&M->end_id[1], 2);
+	map_keep(&M->loop_of, 3);
+	orc_sound_plan_free(M->plan);
+	if (M->gstate)
+		graph_release(M->g);
+	free(M->cnode);
+	free(M->cpos);
+	free(M->on);
+	free(M->tc);
+	free(M->tcs);
+}
+
+/* M starts from the cache's state of p (1), or empty with the kept maps
+ * (0; the cache is dropped). */
+static int
+pcache_load(Mn *M, unsigned long epoch)
+{
+	if (pcache.valid && epoch && pcache.epoch == epoch && pcache.p == M->p && same_options(&pcache.o, M->o)) {
+		const Mn *c = &pcache.m;
+		M->pos = c->pos, M->npos = c->npos, M->cap = c->cap, M->ncand = c->ncand;
+		M->before_id = c->before_id, M->end_id[0] = c->end_id[0], M->end_id[1] = c->end_id[1];
+		M->fn_end_id = c->fn_end_id, M->loop_of = c->loop_of, M->depth_overflow = c->depth_overflow;
+		M->collected = c->collected;
+		M->gstate = c->gstate, M->g = c->g, M->cnode = c->cnode, M->cpos = c->cpos;
+		M->ncand_nodes = c->ncand_nodes, M->on = c->on, M->plan = c->plan, M->has_classes = c->has_classes;
+		M->tc = c->tc, M->ntc = c->ntc, M->captc = c->captc, M->tcdepth = c->tcdepth;
+		M->tcs = c->tcs, M->ntcs = c->ntcs, M->captcs = c->captcs, M->compiled = c->compiled;
+		pcache.valid = 0;
+		return 1;
+	}
+	if (pcache.valid) {
+		pcache.valid = 0;
+		p_state_free(&pcache.m);
+	}
+	map_take(&M->before_id, 0);
+	map_take(&M->end_id[0], 1);
+	map_take(&M->end_id[1], 2);
+	map_take(&M->loop_of, 3);
+	return 0;
+}
+
 int
 orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const OrcAlignment *al,
                      const OracleOptions *o, const char *model, FindingList *out,
@@ -2021,10 +2099,8 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	if (!scratch_arena)
 		scratch_arena = ar_new();
 	Mn M = {.p = p, .o = o, .scratch = scratch_arena, .fn_end_id = -1};
-	map_take(&M.before_id, 0);
-	map_take(&M.end_id[0], 1);
-	map_take(&M.end_id[1], 2);
-	map_take(&M.loop_of, 3);
+	unsigned long epoch = orc_input_epoch(p);
+	pcache_load(&M, epoch);
 	EventGraph *own = NULL;
 	int built = 0;
 	Nq N = {0};
@@ -2095,7 +2171,10 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	}
 
 	if (levels & ORC_PLACEMENT) {
-		collect_list(&M, NULL, 0, p->body, 1, NULL, 0);
+		if (!M.collected) {
+			collect_list(&M, NULL, 0, p->body, 1, NULL, 0);
+			M.collected = 1;
+		}
 		if (M.depth_overflow) {
 			st->placement = ORC_PLACEMENT_UNDECIDED;
 			snprintf(st->note, sizeof st->note, "undecided: nesting too deep");
@@ -2108,19 +2187,10 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	}
 done:
 	st->queries = M.queries;
-	free(M.pos);
-	map_keep(&M.before_id, 0);
-	map_keep(&M.end_id[0], 1);
-	map_keep(&M.end_id[1], 2);
-	map_keep(&M.loop_of, 3);
-	orc_sound_plan_free(M.plan);
-	if (M.gstate)
-		graph_release(M.g);
-	free(M.cnode);
-	free(M.cpos);
-	free(M.on);
-	free(M.tc);
-	free(M.tcs);
+	if (epoch)
+		pcache_save(&M, epoch);
+	else
+		p_state_free(&M);
 	free(M.kpos);
 	free(M.kstart);
 	free(M.knode);

@@ -88,6 +88,9 @@ typedef struct FindingList {
 	 * run), e.g. "placement undecided: 70 candidate positions > cap 64". */
 	char **notes;
 	int nnotes;
+	/* Set by a reader of the findings' kinds, signatures and root causes
+	 * only (a campaign's probe): messages are left NULL and notes out. */
+	int keys_only;
 } FindingList;
 
 /* The oracles' bits of OracleOptions.enabled, one per row of oracles.def:

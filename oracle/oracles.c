@@ -8,6 +8,7 @@
 
 #include "events.h"
 #include "oracle.h"
+#include "oracles.h"
 
 #define KIND(k) (1u << (k))
 const OracleInfo orc_oracles[ORC_NORACLES] = {
@@ -16,6 +17,36 @@ const OracleInfo orc_oracles[ORC_NORACLES] = {
 #undef ORACLE
 };
 #undef KIND
+
+static struct {
+	const Program *p;
+	unsigned long epoch, next;
+} input;
+
+void
+orc_input_begin(const Program *p)
+{
+	input.p = p;
+	input.epoch = ++input.next;
+}
+
+void
+orc_input_end(void)
+{
+	input.p = NULL;
+	input.epoch = 0;
+}
+
+unsigned long
+orc_input_epoch(const Func *f)
+{
+	if (!input.p || !f)
+		return 0;
+	for (int i = 0; i < input.p->nfuncs; i++)
+		if (input.p->funcs[i] == f)
+			return input.epoch;
+	return 0;
+}
 
 struct OracleShared {
 	EventGraph graph;       /* of the case's q, when built (its buffers kept across cases) */

@@ -41,12 +41,29 @@ grep -q "campaign 1: 80 programs" "$work/out.txt" && ok || bad "summary line mis
 full='select kind, model, oracle, signature, rule, line, col, message, witness, strength, strength_note, count, root_cause from findings order by kind, model, signature'
 FENCEFUZZ_JUDGE_SHARE=check "$ff" campaign --programs 200 --seed 13 --no-reduce --db "$work/share-check.sqlite" >"$work/sc.txt" 2>&1 ||
 	{ bad "campaign, FENCEFUZZ_JUDGE_SHARE=check: exit $?"; tail -5 "$work/sc.txt"; }
+! grep -q 'check: .* differ\|died of signal' "$work/sc.txt" && ok || { bad "FENCEFUZZ_JUDGE_SHARE=check: a worker aborted"; grep -m 3 'check: .* differ\|died' "$work/sc.txt"; }
 n=$(sed -n 's/.*FENCEFUZZ_JUDGE_SHARE=check: \([0-9]*\) verdicts taken over, each equal.*/\1/p' "$work/sc.txt")
 [ "${n:-0}" -gt 0 ] && ok || bad "no verdict taken over in 200 programs of three models"
 FENCEFUZZ_JUDGE_SHARE=0 "$ff" campaign --programs 200 --seed 13 --no-reduce --db "$work/share-off.sqlite" >/dev/null 2>&1 || bad "campaign, FENCEFUZZ_JUDGE_SHARE=0: exit $?"
 "$ff" campaign --programs 200 --seed 13 --no-reduce --db "$work/share-on.sqlite" >/dev/null 2>&1 || bad "campaign (shared verdicts): exit $?"
 [ -n "$(q "$work/share-on.sqlite" "$full")" ] && [ "$(q "$work/share-off.sqlite" "$full")" = "$(q "$work/share-on.sqlite" "$full")" ] &&
 	ok || bad "shared verdicts stored other findings than judging every output"
+
+# the probe (programs judged without locations first, printed only when a
+# finding is new or a root cause is wanted): the check mode judges every
+# probed program located too and aborts on any difference, and what is
+# stored (findings, their programs' texts) is exactly what locating every
+# program first stores
+texts='select f.kind, f.model, f.signature, p.hash, p.text from findings f left join programs p on p.id = f.program_id order by 1, 2, 3'
+FENCEFUZZ_CAMPAIGN_PROBE=check "$ff" campaign --programs 300 --seed 13 --no-reduce --db "$work/probe-check.sqlite" >"$work/pc.txt" 2>&1 ||
+	{ bad "campaign, FENCEFUZZ_CAMPAIGN_PROBE=check: exit $?"; tail -5 "$work/pc.txt"; }
+! grep -q 'check: .* differ\|died of signal' "$work/pc.txt" && ok || { bad "FENCEFUZZ_CAMPAIGN_PROBE=check: a worker aborted"; grep -m 3 'check: .* differ\|died' "$work/pc.txt"; }
+FENCEFUZZ_CAMPAIGN_PROBE=0 "$ff" campaign --programs 300 --seed 13 --no-reduce --db "$work/probe-off.sqlite" >/dev/null 2>&1 || bad "campaign, FENCEFUZZ_CAMPAIGN_PROBE=0: exit $?"
+"$ff" campaign --programs 300 --seed 13 --no-reduce --db "$work/probe-on.sqlite" >/dev/null 2>&1 || bad "campaign (probe): exit $?"
+[ -n "$(q "$work/probe-on.sqlite" "$texts")" ] && [ "$(q "$work/probe-off.sqlite" "$full")" = "$(q "$work/probe-on.sqlite" "$full")" ] &&
+	[ "$(q "$work/probe-off.sqlite" "$texts")" = "$(q "$work/probe-on.sqlite" "$texts")" ] &&
+	[ "$(q "$work/probe-check.sqlite" "$full")" = "$(q "$work/probe-on.sqlite" "$full")" ] &&
+	ok || bad "the probe stored other findings or texts than locating every program first"
 
 before=$(q "$work/a.sqlite" 'select sum(count) from findings')
 run --db "$work/a.sqlite"
