@@ -58,12 +58,6 @@ ir_stmt_size(StmtKind k)
 	return stmt_size[k];
 }
 
-const char *
-ir_expr_dtype(const Expr *e)
-{
-	return e->kind == EX_INT || e->kind == EX_FLOAT ? e->u.dtype : NULL;
-}
-
 /* A node of size bytes out of a slot of full bytes.  Release takes size
  * bytes.  Debug takes the full slot and marks the rest: a pattern that
  * makes any pointer read there fault when followed, and, under

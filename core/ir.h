@@ -109,10 +109,10 @@ struct Buffer {
 /* ---- expressions ---------------------------------------------------------- */
 
 typedef enum {
-	EX_INT,      /* u.i, dtype: int32 prints bare, "bool" prints T.bool(..) */
-	EX_FLOAT,    /* u.f, dtype */
+	EX_INT,      /* ir_int_value, dtype: int32 prints bare, "bool" prints T.bool(..) */
+	EX_FLOAT,    /* u.f, dtype (ir_expr_dtype) */
 	EX_STR,      /* u.s, a string literal */
-	EX_POD_BOOL, /* u.i, Python True/False (annotations, attrs) */
+	EX_POD_BOOL, /* ir_int_value, Python True/False (annotations, attrs) */
 	EX_NONE,     /* Python None */
 	EX_VAR,      /* u.var; a buffer-owned data var prints `buf.data` */
 	EX_BUF,      /* u.buf, a bare buffer name (attr nodes, call args) */
@@ -174,6 +174,21 @@ struct Expr {
 		struct { const char *key; int64_t index; } meta;
 	} u;
 };
+
+/* A literal's dtype (EX_INT, EX_FLOAT), else NULL. */
+static inline const char *
+ir_expr_dtype(const Expr *e)
+{
+	return e->kind == EX_INT || e->kind == EX_FLOAT ? e->u.dtype : NULL;
+}
+
+/* The value of an integer literal (EX_INT) or of a Python bool
+ * (EX_POD_BOOL). */
+static inline int64_t
+ir_int_value(const Expr *e)
+{
+	return e->u.i;
+}
 
 /* ---- statements ------------------------------------------------------------ */
 
@@ -339,7 +354,6 @@ Stmt *ir_copy_stmt(Arena *a, const Stmt *s);  /* shallow copy, for rebuilding */
 Expr *ir_copy_expr(Arena *a, const Expr *e);  /* shallow copy, for rebuilding */
 size_t ir_expr_size(ExprKind k, int nkw);     /* bytes of a node of that kind (a call: with nkw keywords) */
 size_t ir_stmt_size(StmtKind k);              /* bytes of a statement of that kind */
-const char *ir_expr_dtype(const Expr *e);     /* a literal's dtype (EX_INT, EX_FLOAT), else NULL */
 Stmt *ir_with_body(Arena *a, const Stmt *s, Stmt *body); /* same node, new body (single-body kinds) */
 Stmt *ir_body(const Stmt *s); /* the body of a single-body kind (not if/seq/leaves): else NULL */
 Func *ir_func(Arena *a, const char *name);
