@@ -140,17 +140,35 @@ typedef enum {
  * change a node's kind in place.  Debug builds catch a read past a node's
  * own bytes (ir.c: the tail of a full-size slot is filled with a pattern,
  * and poisoned under AddressSanitizer). */
+
+/* A literal's dtype is a code in its header (Expr.dt): the common names by
+ * number, any other one (IR_DT_OTHER) stored in the node, in u.other_dtype.
+ * Read it with ir_expr_dtype, which gives the same pointer for every
+ * literal of one named code; set it through the constructors only. */
+enum {
+	IR_DT_NONE,      /* no dtype: ir_expr_dtype gives NULL (not well formed) */
+	IR_DT_INT32, IR_DT_INT64, IR_DT_BOOL, IR_DT_FLOAT32, IR_DT_FLOAT16,
+	IR_DT_BFLOAT16, IR_DT_FLOAT64, IR_DT_INT8, IR_DT_INT16, IR_DT_UINT8,
+	IR_DT_UINT16, IR_DT_UINT32, IR_DT_UINT64, IR_DT_FLOAT8_E4M3FN,
+	IR_DT_FLOAT8_E5M2,
+	IR_DT_NAMED,     /* the number of codes with a name in ir_dtype_names */
+	IR_DT_OTHER = 0xff
+};
+extern const char *const ir_dtype_names[IR_DT_NAMED];
+int ir_dtype_code(const char *dtype); /* IR_DT_* of a name (NULL: IR_DT_NONE) */
+
 struct Expr {
-	ExprKind kind;
+	ExprKind kind : 8;
+	uint8_t dt;        /* EX_INT, EX_FLOAT: IR_DT_*; 0 in every other node */
+	uint16_t height;   /* the reader's: nesting height, saturated (read.c) */
 	Loc loc;
-	int scratch;       /* free for one traversal at a time (the reader: nesting height) */
 	union {
 		struct {           /* EX_INT, EX_FLOAT: value and dtype; EX_POD_BOOL: i only */
 			union {
 				int64_t i;
 				double f;
 			};
-			const char *dtype; /* literals (EX_INT, EX_FLOAT) only: ir_expr_dtype */
+			const char *other_dtype; /* present only when dt is IR_DT_OTHER */
 		};
 		const char *s;
 		Var *var;
@@ -179,7 +197,9 @@ struct Expr {
 static inline const char *
 ir_expr_dtype(const Expr *e)
 {
-	return e->kind == EX_INT || e->kind == EX_FLOAT ? e->u.dtype : NULL;
+	if (e->dt == IR_DT_OTHER)
+		return e->u.other_dtype;
+	return e->dt < IR_DT_NAMED ? ir_dtype_names[e->dt] : NULL;
 }
 
 /* The value of an integer literal (EX_INT) or of a Python bool
@@ -318,8 +338,12 @@ Buffer *ir_buffer(Arena *a, Func *f, const char *name, const char *dtype,
 const char *ir_buffer_scope(const Buffer *b); /* "global" when unknown */
 int ir_scope_is_shared(const char *scope);    /* text starts with "shared" */
 
-Expr *ir_int(Arena *a, int64_t v, const char *dtype);
-Expr *ir_float(Arena *a, double v, const char *dtype);
+Expr *ir_int(Arena *a, int64_t v, const char *dtype);   /* dtype NULL: "int32" */
+Expr *ir_float(Arena *a, double v, const char *dtype);  /* dtype NULL: "float32" */
+/* The same with the dtype's code (ir_dtype_code) known: dtype is read only
+ * when code is IR_DT_OTHER. */
+Expr *ir_int_dt(Arena *a, int64_t v, int code, const char *dtype);
+Expr *ir_float_dt(Arena *a, double v, int code, const char *dtype);
 Expr *ir_str(Arena *a, const char *s);
 Expr *ir_pod_bool(Arena *a, int v);
 Expr *ir_none(Arena *a);
@@ -352,8 +376,8 @@ Stmt *ir_decl(Arena *a, Buffer *b, int allocates, Stmt *body);
 Stmt *ir_block(Arena *a, const char *name, Stmt *body);
 Stmt *ir_copy_stmt(Arena *a, const Stmt *s);  /* shallow copy, for rebuilding */
 Expr *ir_copy_expr(Arena *a, const Expr *e);  /* shallow copy, for rebuilding */
-size_t ir_expr_size(ExprKind k, int nkw);     /* bytes of a node of that kind (a call: with nkw keywords) */
 size_t ir_stmt_size(StmtKind k);              /* bytes of a statement of that kind */
+size_t ir_expr_size(const Expr *e);           /* bytes of e's node (what a copy takes) */
 Stmt *ir_with_body(Arena *a, const Stmt *s, Stmt *body); /* same node, new body (single-body kinds) */
 Stmt *ir_body(const Stmt *s); /* the body of a single-body kind (not if/seq/leaves): else NULL */
 Func *ir_func(Arena *a, const char *name);
