@@ -5,17 +5,18 @@
 #include "ir.h"
 
 /* Bytes per kind: the header and the kind's union member, rounded to the
- * arena's 8-byte granule.  A call without keywords stops before kwnames. */
+ * arena's 8-byte granule.  A call without keywords stops before kwnames;
+ * an integer literal whose value fits in 32 bits before u.i. */
 #define ROUND8(n) (((n) + 7) & ~(size_t)7)
 #define EXPR_UPTO(m) ROUND8(offsetof(Expr, u.m))
 #define EXPR_WITH(m) ROUND8(offsetof(Expr, u.m) + sizeof(((Expr *)0)->u.m))
 #define STMT_WITH(m) ROUND8(offsetof(Stmt, u.m) + sizeof(((Stmt *)0)->u.m))
 
 static const unsigned char expr_size[] = {
-	[EX_INT] = EXPR_UPTO(other_dtype), /* IR_DT_OTHER: ir_expr_size */
+	[EX_INT] = EXPR_UPTO(i), /* IR_DT_WIDE, IR_DT_OTHER: kind_size */
 	[EX_FLOAT] = EXPR_UPTO(other_dtype),
 	[EX_STR] = EXPR_WITH(s),
-	[EX_POD_BOOL] = EXPR_WITH(i),
+	[EX_POD_BOOL] = EXPR_UPTO(i),
 	[EX_NONE] = EXPR_UPTO(s),
 	[EX_VAR] = EXPR_WITH(var),
 	[EX_BUF] = EXPR_WITH(buf),
@@ -55,6 +56,8 @@ kind_size(ExprKind k, int nkw, int dt)
 		return sizeof(Expr);
 	if ((k == EX_INT || k == EX_FLOAT) && dt == IR_DT_OTHER)
 		return EXPR_WITH(other_dtype);
+	if (k == EX_INT && (dt & IR_DT_WIDE))
+		return EXPR_UPTO(other_dtype);
 	return expr_size[k];
 }
 
@@ -186,11 +189,14 @@ ir_scope_is_shared(const char *scope)
 	return scope && strncmp(scope, "shared", 6) == 0;
 }
 
-/* A literal of kind k whose dtype has the code dt (its name: dtype). */
-static Expr *
-new_literal(Arena *a, ExprKind k, int dt, const char *dtype)
+/* A literal of kind k, size bytes, whose dtype has the code dt (IR_DT_WIDE
+ * included) and the name dtype.  Sizes are constants in the callers, so
+ * that the common case is the inline arena bump. */
+static inline Expr *
+new_literal(Arena *a, ExprKind k, size_t size, int dt, const char *dtype)
 {
-	Expr *e = new_expr_kw(a, k, 0, dt);
+	Expr *e = node_alloc(a, size, sizeof *e);
+	e->kind = k;
 	e->dt = (uint8_t)dt;
 	if (dt == IR_DT_OTHER)
 		e->u.other_dtype = dtype;
@@ -200,7 +206,13 @@ new_literal(Arena *a, ExprKind k, int dt, const char *dtype)
 Expr *
 ir_int_dt(Arena *a, int64_t v, int code, const char *dtype)
 {
-	Expr *e = new_literal(a, EX_INT, code, dtype);
+	if (code != IR_DT_OTHER && v == (int32_t)v) {
+		Expr *e = new_literal(a, EX_INT, EXPR_UPTO(i), code, NULL);
+		e->u.i32 = (int32_t)v;
+		return e;
+	}
+	Expr *e = code == IR_DT_OTHER ? new_literal(a, EX_INT, EXPR_WITH(other_dtype), IR_DT_OTHER, dtype)
+	                              : new_literal(a, EX_INT, EXPR_UPTO(other_dtype), code | IR_DT_WIDE, NULL);
 	e->u.i = v;
 	return e;
 }
@@ -208,7 +220,8 @@ ir_int_dt(Arena *a, int64_t v, int code, const char *dtype)
 Expr *
 ir_float_dt(Arena *a, double v, int code, const char *dtype)
 {
-	Expr *e = new_literal(a, EX_FLOAT, code, dtype);
+	Expr *e = code == IR_DT_OTHER ? new_literal(a, EX_FLOAT, EXPR_WITH(other_dtype), IR_DT_OTHER, dtype)
+	                              : new_literal(a, EX_FLOAT, EXPR_UPTO(other_dtype), code | IR_DT_WIDE, NULL);
 	e->u.f = v;
 	return e;
 }
@@ -237,7 +250,7 @@ Expr *
 ir_pod_bool(Arena *a, int v)
 {
 	Expr *e = new_expr(a, EX_POD_BOOL);
-	e->u.i = v != 0;
+	e->u.i32 = v != 0;
 	return e;
 }
 
@@ -373,7 +386,7 @@ static int
 is_noop_eval(const Stmt *s)
 {
 	return s->kind == ST_EVAL && s->u.eval.value->kind == EX_INT &&
-	       s->u.eval.value->u.i == 0;
+	       ir_int_value(s->u.eval.value) == 0;
 }
 
 /* Items with no sequence among them (the usual case) take one pass over
@@ -647,7 +660,7 @@ ir_is_const_int(const Expr *e, int64_t *out)
 {
 	if (e && e->kind == EX_INT) {
 		if (out)
-			*out = e->u.i;
+			*out = ir_int_value(e);
 		return 1;
 	}
 	return 0;
@@ -733,7 +746,7 @@ ir_loop_extent(Arena *a, Expr *start, Expr *stop)
 		return stop;
 	if (ir_is_const_int(start, &x) && ir_is_const_int(stop, &y) &&
 	    strcmp(ir_expr_dtype(start), ir_expr_dtype(stop)) == 0)
-		return ir_int_dt(a, y - x, stop->dt, ir_expr_dtype(stop));
+		return ir_int_dt(a, y - x, ir_expr_dtype_code(stop), ir_expr_dtype(stop));
 	if (stop->kind == EX_BIN && stop->u.bin.op == BIN_ADD && ir_expr_same(stop->u.bin.a, start))
 		return stop->u.bin.b;
 	return ir_bin(a, BIN_SUB, stop, start);
@@ -747,7 +760,7 @@ ir_loop_stop(Arena *a, Expr *min, Expr *extent)
 		return extent;
 	if (ir_is_const_int(min, &x) && ir_is_const_int(extent, &y) &&
 	    strcmp(ir_expr_dtype(min), ir_expr_dtype(extent)) == 0)
-		return ir_int_dt(a, x + y, extent->dt, ir_expr_dtype(extent));
+		return ir_int_dt(a, x + y, ir_expr_dtype_code(extent), ir_expr_dtype(extent));
 	/* Only where ir_loop_extent would have built the Sub: two literals of one
 	 * dtype are folded there, so `(8, 13 - 8)` must print as `8 + (13 - 8)`. */
 	if (extent->kind == EX_BIN && extent->u.bin.op == BIN_SUB && ir_expr_same(extent->u.bin.b, min) &&

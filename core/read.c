@@ -1157,7 +1157,7 @@ pod_bool_arg(Parser *p, const Args *a, const Expr *e, const char *what)
 		return 0;
 	if (e->kind != EX_POD_BOOL)
 		err_expr(p, e, "%s: %s must be True or False", a->fn, what);
-	return (int)e->u.i;
+	return (int)ir_int_value(e);
 }
 
 RD_INLINE int
@@ -1241,12 +1241,12 @@ negate(Parser *p, Expr *x, const Tok *t)
 {
 	Arena *a = p->r.a;
 	if (x->kind == EX_FLOAT)
-		return ex_at(p, ir_float_dt(a, -x->u.f, x->dt, ir_expr_dtype(x)), t);
+		return ex_at(p, ir_float_dt(a, -x->u.f, ir_expr_dtype_code(x), ir_expr_dtype(x)), t);
 	int uns;
 	if (x->kind == EX_INT && int_bits(ir_expr_dtype(x), &uns) && !uns) {
-		if (x->u.i == INT64_MIN)
+		if (ir_int_value(x) == INT64_MIN)
 			err(p, t, "integer literal too large (beyond int64)");
-		int64_t v = -x->u.i;
+		int64_t v = -ir_int_value(x);
 		const char *dt = ir_expr_dtype(x);
 		/* A Python int is int32 while it fits, int64 beyond. */
 		if (strcmp(dt, "int32") == 0 && !int_fits("int32", v))
@@ -1422,7 +1422,7 @@ literal_arg(Parser *p, Expr *x)
 			uint64_t u = lt->ival;
 			x->kind = EX_INT;
 			x->u.i = u == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)u;
-			x->dt = fits_int32(x->u.i) ? IR_DT_INT32 : IR_DT_INT64;
+			x->dt = (fits_int32(x->u.i) ? IR_DT_INT32 : IR_DT_INT64) | IR_DT_WIDE;
 			count_node(p, lt->line, lt->col);
 			x->loc = (Loc){lt->line, lt->col};
 		} else { /* unary(): -FLOAT, negate()d */
@@ -1431,7 +1431,7 @@ literal_arg(Parser *p, Expr *x)
 			leave(p);
 			x->kind = EX_FLOAT;
 			x->u.f = -lt->fval;
-			x->dt = IR_DT_FLOAT32;
+			x->dt = IR_DT_FLOAT32 | IR_DT_WIDE;
 			count_node(p, t->line, t->col);
 			x->loc = (Loc){t->line, t->col};
 		}
@@ -1442,12 +1442,12 @@ literal_arg(Parser *p, Expr *x)
 				err(p, t, "integer literal too large (beyond int64)");
 			x->kind = EX_INT;
 			x->u.i = (int64_t)t->ival;
-			x->dt = fits_int32(x->u.i) ? IR_DT_INT32 : IR_DT_INT64;
+			x->dt = (fits_int32(x->u.i) ? IR_DT_INT32 : IR_DT_INT64) | IR_DT_WIDE;
 			break;
 		case TK_FLOAT:
 			x->kind = EX_FLOAT;
 			x->u.f = t->fval;
-			x->dt = IR_DT_FLOAT32;
+			x->dt = IR_DT_FLOAT32 | IR_DT_WIDE;
 			break;
 		case TK_STR:
 			x->kind = EX_STR;
@@ -1455,7 +1455,7 @@ literal_arg(Parser *p, Expr *x)
 			break;
 		default: /* True, False */
 			x->kind = EX_POD_BOOL;
-			x->u.i = text_is(t, "True");
+			x->u.i32 = text_is(t, "True");
 			break;
 		}
 		count_node(p, t->line, t->col);
@@ -1512,7 +1512,7 @@ dtype_call(Parser *p, const Tok *nt, const char *dtype)
 	if (is_float_dtype(dtype)) {
 		double f;
 		if (x->kind == EX_INT || x->kind == EX_POD_BOOL)
-			f = (double)x->u.i;
+			f = (double)ir_int_value(x);
 		else if (x->kind == EX_FLOAT)
 			f = x->u.f;
 		else if (!is_inf_nan(x->u.s, &f))
@@ -1521,11 +1521,12 @@ dtype_call(Parser *p, const Tok *nt, const char *dtype)
 	}
 	if (x->kind == EX_FLOAT || x->kind == EX_STR)
 		err_expr(p, x, "%s takes an integer literal", fn);
-	if (int_fits(dtype, x->u.i) == -1)
+	int64_t v = ir_int_value(x);
+	if (int_fits(dtype, v) == -1)
 		err(p, nt, "%s cannot be a literal", fn);
-	if (!int_fits(dtype, x->u.i))
-		err_expr(p, x, "value %lld out of range for %s", (long long)x->u.i, dtype);
-	return mk_int_dt(p, x->u.i, dtype_code(nt), dtype, nt);
+	if (!int_fits(dtype, v))
+		err_expr(p, x, "value %lld out of range for %s", (long long)v, dtype);
+	return mk_int_dt(p, v, dtype_code(nt), dtype, nt);
 }
 
 /* A name no modelled version knows (vocab.def) is refused, as TVM's parser
@@ -2408,7 +2409,7 @@ adopt_items(Parser *p, Stmt **items, int n)
 	for (int i = 0; i < n; i++) {
 		const Stmt *x = items[i];
 		if (x->kind == ST_SEQ ||
-		    (x->kind == ST_EVAL && x->u.eval.value->kind == EX_INT && x->u.eval.value->u.i == 0))
+		    (x->kind == ST_EVAL && x->u.eval.value->kind == EX_INT && ir_int_value(x->u.eval.value) == 0))
 			return NULL;
 	}
 	Stmt **fresh = malloc(sizeof *fresh * (size_t)p->capitems);

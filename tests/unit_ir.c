@@ -1039,20 +1039,42 @@ test_node_sizes(void)
 	Expr *kv[1] = {S("v")};
 	Expr *plain = ir_call(A, "f", args, 1), *kw = ir_call_kw(A, "f", args, 1, kn, kv, 1);
 	Expr *odd = ir_int(A, 3, "int4"), *oddf = ir_float(A, 0.5, "float8_e4m3fnuz");
-	CHECK(ir_expr_size(I(1)) <= 24 && ir_expr_size(ir_float(A, 1.0, "float16")) <= 24 &&
+	CHECK(ir_expr_size(I(1)) <= 16 && ir_expr_size(ir_pod_bool(A, 1)) <= 16 &&
+	      ir_expr_size(ir_float(A, 1.0, "float16")) <= 24 &&
 	      ir_expr_size(S("s")) <= 24 && ir_expr_size(V(x)) <= 24 && ir_expr_size(ir_none(A)) <= 16,
 	      "leaf nodes are small: int %zu, float %zu, str %zu, var %zu, none %zu", ir_expr_size(I(1)),
 	      ir_expr_size(ir_float(A, 1.0, "float16")), ir_expr_size(S("s")), ir_expr_size(V(x)),
 	      ir_expr_size(ir_none(A)));
 	CHECK(ir_expr_size(odd) > ir_expr_size(I(1)) && ir_expr_size(oddf) == ir_expr_size(odd),
 	      "a literal of an unnamed dtype keeps its name: %zu bytes", ir_expr_size(odd));
+	/* A value beyond 32 bits takes 8 bytes more; both forms read alike. */
+	Expr *wide = ir_int(A, (int64_t)1 << 40, "int64"), *wide32 = ir_int(A, (int64_t)INT32_MAX + 1, NULL);
+	Expr *small = ir_int(A, INT32_MIN, "int64"), *big = ir_int(A, INT64_MIN, "int64");
+	CHECK(ir_expr_size(wide) > ir_expr_size(small) && ir_expr_size(wide32) == ir_expr_size(wide) &&
+	      ir_expr_size(small) == ir_expr_size(I(1)), "int sizes: wide %zu, small %zu", ir_expr_size(wide),
+	      ir_expr_size(small));
+	CHECK(ir_int_value(wide) == (int64_t)1 << 40 && ir_int_value(wide32) == (int64_t)INT32_MAX + 1 &&
+	      ir_int_value(small) == INT32_MIN && ir_int_value(big) == INT64_MIN && ir_int_value(I(-5)) == -5 &&
+	      ir_int_value(ir_int(A, INT32_MAX, "int32")) == INT32_MAX && ir_int_value(ir_int(A, -7, "int4")) == -7 &&
+	      ir_int_value(ir_pod_bool(A, 7)) == 1 && ir_int_value(ir_pod_bool(A, 0)) == 0,
+	      "ir_int_value of both forms");
+	CHECK(!strcmp(ir_expr_dtype(wide), "int64") && !strcmp(ir_expr_dtype(wide32), "int32") &&
+	      ir_expr_dtype(wide) == ir_expr_dtype(small) && ir_expr_dtype_code(wide) == IR_DT_INT64 &&
+	      ir_expr_dtype_code(odd) == IR_DT_OTHER && ir_expr_dtype_code(oddf) == IR_DT_OTHER &&
+	      ir_expr_dtype_code(ir_float(A, 1.0, NULL)) == IR_DT_FLOAT32, "the dtype of both forms");
+	CHECK(ir_expr_same(wide, ir_int(A, (int64_t)1 << 40, "int64")) && !ir_expr_same(wide, ir_int(A, 0, "int64")) &&
+	      !ir_expr_same(small, ir_int(A, INT32_MIN, "int32")) && ir_expr_same(I(3), I(3)) && !ir_expr_same(I(3), I(4)),
+	      "literals compare by value and dtype");
+	EXPECT_EXPR(wide, "T.int64(1099511627776)");
+	EXPECT_EXPR(big, "T.int64(-9223372036854775808)");
+	EXPECT_EXPR(wide32, "2147483648");
 	CHECK(ir_expr_size(plain) < ir_expr_size(kw) && ir_expr_size(kw) == sizeof(Expr),
 	      "a call without keywords is smaller than one with");
 	CHECK(ir_stmt_size(ST_EVAL) <= 24 && ir_stmt_size(ST_BLOCK) == sizeof(Stmt), "eval %zu, block %zu",
 	      ir_stmt_size(ST_EVAL), ir_stmt_size(ST_BLOCK));
 	Expr *idx[1] = {I(0)};
 	Expr *every[] = {
-		I(1), odd, ir_float(A, 1.0, NULL), oddf, S("s"), ir_pod_bool(A, 1), ir_none(A), V(x),
+		I(1), odd, wide, ir_float(A, 1.0, NULL), oddf, S("s"), ir_pod_bool(A, 1), ir_none(A), V(x),
 		ir_bufref(A, buf), B(BIN_ADD, I(1), I(2)), ir_not(A, I(0)), plain, kw,
 		ir_load(A, buf, idx, 1), ir_slice(A, I(0), I(4), NULL), ir_tuple(A, EX_TUPLE, idx, 1),
 		ir_tuple(A, EX_LIST, idx, 1), ir_dict(A, kv, idx, 1), ir_metadata(A, "k", 0),
