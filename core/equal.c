@@ -203,6 +203,9 @@ expr_eq(const Expr *a, const Expr *b, const IrEqHooks *h, int depth, int locs)
 		return 0;
 	if (locs && (a->loc.line != b->loc.line || a->loc.col != b->loc.col))
 		return 0;
+	/* The table's FI(i) of these two, whose value is not always in u.i */
+	if (a->kind == EX_INT || a->kind == EX_POD_BOOL)
+		return ir_int_value(a) == ir_int_value(b);
 	depth++;
 	switch (a->kind) {
 #define FI(m) if (a->u.m != b->u.m) return 0;
@@ -589,6 +592,10 @@ h_expr(Hs *H, const Expr *x)
 	mix(H, H_EXPR);
 	mix(H, (uint64_t)x->kind);
 	mix_str(H, ir_expr_dtype(x));
+	if (x->kind == EX_INT || x->kind == EX_POD_BOOL) { /* the table's FI(i) */
+		mix(H, (uint64_t)ir_int_value(x));
+		return;
+	}
 	switch (x->kind) {
 #define EXPR(kind, name, fields) case kind: fields break;
 #include "nodes.def"

@@ -5,17 +5,18 @@
 #include "ir.h"
 
 /* Bytes per kind: the header and the kind's union member, rounded to the
- * arena's 8-byte granule.  A call without keywords stops before kwnames. */
+ * arena's 8-byte granule.  A call without keywords stops before kwnames;
+ * an integer literal whose value fits in 32 bits before u.i. */
 #define ROUND8(n) (((n) + 7) & ~(size_t)7)
 #define EXPR_UPTO(m) ROUND8(offsetof(Expr, u.m))
 #define EXPR_WITH(m) ROUND8(offsetof(Expr, u.m) + sizeof(((Expr *)0)->u.m))
 #define STMT_WITH(m) ROUND8(offsetof(Stmt, u.m) + sizeof(((Stmt *)0)->u.m))
 
 static const unsigned char expr_size[] = {
-	[EX_INT] = EXPR_WITH(dtype),
-	[EX_FLOAT] = EXPR_WITH(dtype),
+	[EX_INT] = EXPR_UPTO(i), /* IR_DT_WIDE, IR_DT_OTHER: kind_size */
+	[EX_FLOAT] = EXPR_UPTO(other_dtype),
 	[EX_STR] = EXPR_WITH(s),
-	[EX_POD_BOOL] = EXPR_WITH(i),
+	[EX_POD_BOOL] = EXPR_UPTO(i),
 	[EX_NONE] = EXPR_UPTO(s),
 	[EX_VAR] = EXPR_WITH(var),
 	[EX_BUF] = EXPR_WITH(buf),
@@ -46,10 +47,24 @@ static const unsigned char stmt_size[] = {
 	[ST_BLOCK] = STMT_WITH(block),
 };
 
-size_t
-ir_expr_size(ExprKind k, int nkw)
+/* Bytes of a node of kind k; a call with nkw keywords, a literal with the
+ * dtype code dt. */
+static size_t
+kind_size(ExprKind k, int nkw, int dt)
 {
-	return k == EX_CALL && nkw > 0 ? sizeof(Expr) : expr_size[k];
+	if (k == EX_CALL && nkw > 0)
+		return sizeof(Expr);
+	if ((k == EX_INT || k == EX_FLOAT) && dt == IR_DT_OTHER)
+		return EXPR_WITH(other_dtype);
+	if (k == EX_INT && (dt & IR_DT_WIDE))
+		return EXPR_UPTO(other_dtype);
+	return expr_size[k];
+}
+
+size_t
+ir_expr_size(const Expr *e)
+{
+	return kind_size(e->kind, e->kind == EX_CALL ? e->u.call.nkw : 0, e->dt);
 }
 
 size_t
@@ -58,10 +73,36 @@ ir_stmt_size(StmtKind k)
 	return stmt_size[k];
 }
 
-const char *
-ir_expr_dtype(const Expr *e)
+const char *const ir_dtype_names[IR_DT_NAMED] = {
+	[IR_DT_NONE] = NULL,
+	[IR_DT_INT32] = "int32",
+	[IR_DT_INT64] = "int64",
+	[IR_DT_BOOL] = "bool",
+	[IR_DT_FLOAT32] = "float32",
+	[IR_DT_FLOAT16] = "float16",
+	[IR_DT_BFLOAT16] = "bfloat16",
+	[IR_DT_FLOAT64] = "float64",
+	[IR_DT_INT8] = "int8",
+	[IR_DT_INT16] = "int16",
+	[IR_DT_UINT8] = "uint8",
+	[IR_DT_UINT16] = "uint16",
+	[IR_DT_UINT32] = "uint32",
+	[IR_DT_UINT64] = "uint64",
+	[IR_DT_FLOAT8_E4M3FN] = "float8_e4m3fn",
+	[IR_DT_FLOAT8_E5M2] = "float8_e5m2",
+};
+
+int
+ir_dtype_code(const char *dtype)
 {
-	return e->kind == EX_INT || e->kind == EX_FLOAT ? e->u.dtype : NULL;
+	if (!dtype)
+		return IR_DT_NONE;
+	if (strcmp(dtype, "int32") == 0) /* the common one first */
+		return IR_DT_INT32;
+	for (int c = IR_DT_INT32 + 1; c < IR_DT_NAMED; c++)
+		if (strcmp(dtype, ir_dtype_names[c]) == 0)
+			return c;
+	return IR_DT_OTHER;
 }
 
 /* A node of size bytes out of a slot of full bytes.  Release takes size
@@ -89,9 +130,9 @@ node_alloc(Arena *a, size_t size, size_t full)
 #endif
 
 static Expr *
-new_expr_kw(Arena *a, ExprKind k, int nkw)
+new_expr_kw(Arena *a, ExprKind k, int nkw, int dt)
 {
-	Expr *e = node_alloc(a, ir_expr_size(k, nkw), sizeof *e);
+	Expr *e = node_alloc(a, kind_size(k, nkw, dt), sizeof *e);
 	e->kind = k;
 	return e;
 }
@@ -99,7 +140,7 @@ new_expr_kw(Arena *a, ExprKind k, int nkw)
 static Expr *
 new_expr(Arena *a, ExprKind k)
 {
-	return new_expr_kw(a, k, 0);
+	return new_expr_kw(a, k, 0, 0);
 }
 
 static Stmt *
@@ -148,22 +189,53 @@ ir_scope_is_shared(const char *scope)
 	return scope && strncmp(scope, "shared", 6) == 0;
 }
 
+/* A literal of kind k, size bytes, whose dtype has the code dt (IR_DT_WIDE
+ * included) and the name dtype.  Sizes are constants in the callers, so
+ * that the common case is the inline arena bump. */
+static inline Expr *
+new_literal(Arena *a, ExprKind k, size_t size, int dt, const char *dtype)
+{
+	Expr *e = node_alloc(a, size, sizeof *e);
+	e->kind = k;
+	e->dt = (uint8_t)dt;
+	if (dt == IR_DT_OTHER)
+		e->u.other_dtype = dtype;
+	return e;
+}
+
+Expr *
+ir_int_dt(Arena *a, int64_t v, int code, const char *dtype)
+{
+	if (code != IR_DT_OTHER && v == (int32_t)v) {
+		Expr *e = new_literal(a, EX_INT, EXPR_UPTO(i), code, NULL);
+		e->u.i32 = (int32_t)v;
+		return e;
+	}
+	Expr *e = code == IR_DT_OTHER ? new_literal(a, EX_INT, EXPR_WITH(other_dtype), IR_DT_OTHER, dtype)
+	                              : new_literal(a, EX_INT, EXPR_UPTO(other_dtype), code | IR_DT_WIDE, NULL);
+	e->u.i = v;
+	return e;
+}
+
+Expr *
+ir_float_dt(Arena *a, double v, int code, const char *dtype)
+{
+	Expr *e = code == IR_DT_OTHER ? new_literal(a, EX_FLOAT, EXPR_WITH(other_dtype), IR_DT_OTHER, dtype)
+	                              : new_literal(a, EX_FLOAT, EXPR_UPTO(other_dtype), code | IR_DT_WIDE, NULL);
+	e->u.f = v;
+	return e;
+}
+
 Expr *
 ir_int(Arena *a, int64_t v, const char *dtype)
 {
-	Expr *e = new_expr(a, EX_INT);
-	e->u.i = v;
-	e->u.dtype = dtype ? dtype : "int32";
-	return e;
+	return dtype ? ir_int_dt(a, v, ir_dtype_code(dtype), dtype) : ir_int_dt(a, v, IR_DT_INT32, NULL);
 }
 
 Expr *
 ir_float(Arena *a, double v, const char *dtype)
 {
-	Expr *e = new_expr(a, EX_FLOAT);
-	e->u.f = v;
-	e->u.dtype = dtype ? dtype : "float32";
-	return e;
+	return dtype ? ir_float_dt(a, v, ir_dtype_code(dtype), dtype) : ir_float_dt(a, v, IR_DT_FLOAT32, NULL);
 }
 
 Expr *
@@ -178,7 +250,7 @@ Expr *
 ir_pod_bool(Arena *a, int v)
 {
 	Expr *e = new_expr(a, EX_POD_BOOL);
-	e->u.i = v != 0;
+	e->u.i32 = v != 0;
 	return e;
 }
 
@@ -226,7 +298,7 @@ Expr *
 ir_call_kw(Arena *a, const char *name, Expr **args, int nargs,
            const char **kwnames, Expr **kwargs, int nkw)
 {
-	Expr *e = new_expr_kw(a, EX_CALL, nkw);
+	Expr *e = new_expr_kw(a, EX_CALL, nkw, 0);
 	e->u.call.name = name;
 	e->u.call.args = args;
 	e->u.call.nargs = nargs;
@@ -314,7 +386,7 @@ static int
 is_noop_eval(const Stmt *s)
 {
 	return s->kind == ST_EVAL && s->u.eval.value->kind == EX_INT &&
-	       s->u.eval.value->u.i == 0;
+	       ir_int_value(s->u.eval.value) == 0;
 }
 
 /* Items with no sequence among them (the usual case) take one pass over
@@ -515,8 +587,8 @@ Expr *
 ir_copy_expr(Arena *a, const Expr *e)
 {
 	int nkw = e->kind == EX_CALL ? e->u.call.nkw : 0;
-	Expr *c = new_expr_kw(a, e->kind, nkw);
-	memcpy(c, e, ir_expr_size(e->kind, nkw));
+	Expr *c = new_expr_kw(a, e->kind, nkw, e->dt);
+	memcpy(c, e, ir_expr_size(e));
 	return c;
 }
 
@@ -588,7 +660,7 @@ ir_is_const_int(const Expr *e, int64_t *out)
 {
 	if (e && e->kind == EX_INT) {
 		if (out)
-			*out = e->u.i;
+			*out = ir_int_value(e);
 		return 1;
 	}
 	return 0;
@@ -673,8 +745,8 @@ ir_loop_extent(Arena *a, Expr *start, Expr *stop)
 	if (ir_is_const_int(start, &x) && x == 0)
 		return stop;
 	if (ir_is_const_int(start, &x) && ir_is_const_int(stop, &y) &&
-	    strcmp(start->u.dtype, stop->u.dtype) == 0)
-		return ir_int(a, y - x, stop->u.dtype);
+	    strcmp(ir_expr_dtype(start), ir_expr_dtype(stop)) == 0)
+		return ir_int_dt(a, y - x, ir_expr_dtype_code(stop), ir_expr_dtype(stop));
 	if (stop->kind == EX_BIN && stop->u.bin.op == BIN_ADD && ir_expr_same(stop->u.bin.a, start))
 		return stop->u.bin.b;
 	return ir_bin(a, BIN_SUB, stop, start);
@@ -687,13 +759,13 @@ ir_loop_stop(Arena *a, Expr *min, Expr *extent)
 	if (ir_is_const_int(min, &x) && x == 0)
 		return extent;
 	if (ir_is_const_int(min, &x) && ir_is_const_int(extent, &y) &&
-	    strcmp(min->u.dtype, extent->u.dtype) == 0)
-		return ir_int(a, x + y, extent->u.dtype);
+	    strcmp(ir_expr_dtype(min), ir_expr_dtype(extent)) == 0)
+		return ir_int_dt(a, x + y, ir_expr_dtype_code(extent), ir_expr_dtype(extent));
 	/* Only where ir_loop_extent would have built the Sub: two literals of one
 	 * dtype are folded there, so `(8, 13 - 8)` must print as `8 + (13 - 8)`. */
 	if (extent->kind == EX_BIN && extent->u.bin.op == BIN_SUB && ir_expr_same(extent->u.bin.b, min) &&
 	    !(ir_is_const_int(min, NULL) && ir_is_const_int(extent->u.bin.a, NULL) &&
-	      strcmp(min->u.dtype, extent->u.bin.a->u.dtype) == 0))
+	      strcmp(ir_expr_dtype(min), ir_expr_dtype(extent->u.bin.a)) == 0))
 		return extent->u.bin.a;
 	return ir_bin(a, BIN_ADD, min, extent);
 }

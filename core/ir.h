@@ -24,7 +24,7 @@
 enum {
 	IR_MAX_DEPTH = 1000,          /* statement + expression nesting */
 	IR_MAX_NODES = 50 * 1000 * 1000,
-	IR_MAX_INPUT = 64 << 20,      /* bytes of program text (reading it takes ~4-5x in memory: the IR) */
+	IR_MAX_INPUT = 64 << 20,      /* bytes of program text (reading it takes ~3.8x in memory: the IR) */
 	IR_MAX_NAME = 256,            /* identifier length */
 	IR_MAX_STRING = 1 << 16       /* string literal length */
 };
@@ -109,10 +109,10 @@ struct Buffer {
 /* ---- expressions ---------------------------------------------------------- */
 
 typedef enum {
-	EX_INT,      /* u.i, dtype: int32 prints bare, "bool" prints T.bool(..) */
-	EX_FLOAT,    /* u.f, dtype */
+	EX_INT,      /* ir_int_value, dtype: int32 prints bare, "bool" prints T.bool(..) */
+	EX_FLOAT,    /* u.f, dtype (ir_expr_dtype) */
 	EX_STR,      /* u.s, a string literal */
-	EX_POD_BOOL, /* u.i, Python True/False (annotations, attrs) */
+	EX_POD_BOOL, /* ir_int_value, Python True/False (annotations, attrs) */
 	EX_NONE,     /* Python None */
 	EX_VAR,      /* u.var; a buffer-owned data var prints `buf.data` */
 	EX_BUF,      /* u.buf, a bare buffer name (attr nodes, call args) */
@@ -139,41 +139,113 @@ typedef enum {
  * ir_copy_stmt (never `*c = *e`, which reads past a small node), and never
  * change a node's kind in place.  Debug builds catch a read past a node's
  * own bytes (ir.c: the tail of a full-size slot is filled with a pattern,
- * and poisoned under AddressSanitizer). */
-struct Expr {
-	ExprKind kind;
-	Loc loc;
-	int scratch;       /* free for one traversal at a time (the reader: nesting height) */
-	union {
-		struct {           /* EX_INT, EX_FLOAT: value and dtype; EX_POD_BOOL: i only */
-			union {
-				int64_t i;
-				double f;
-			};
-			const char *dtype; /* literals (EX_INT, EX_FLOAT) only: ir_expr_dtype */
-		};
-		const char *s;
-		Var *var;
-		Buffer *buf;
-		Expr *operand;
-		struct { BinOp op; Expr *a, *b; } bin;
-		struct {
-			const char *name; /* bare op name, e.g. "tma_load", "call_extern" */
-			Expr **args;
-			int nargs;
-			int nkw;
-			/* Present only when nkw > 0: a call without keywords is
-			 * allocated without these two (read them only then). */
-			const char **kwnames;
-			Expr **kwargs;
-		} call;
-		struct { Buffer *buf; Expr **idx; int nidx; } load;
-		struct { Expr *begin, *end, *step; } slice; /* step may be NULL */
-		struct { Expr **items; int n; } list;
-		struct { Expr **keys, **vals; int n; } dict;
-		struct { const char *key; int64_t index; } meta;
-	} u;
+ * and poisoned under AddressSanitizer).
+ *
+ * The union u spans the whole node: each of its members starts with the
+ * header's 12 bytes (IR_HEAD, never read or written through u), so that a
+ * member's leading int (a count, an operator, a small literal's value)
+ * fills the header's last 4 bytes and the pointers after it start at 16.
+ * Assign the fields of a member, never a whole member (that would write the
+ * header's bytes too). */
+#define IR_HEAD(name) char name[12]
+
+/* A literal's dtype is a code in its header (Expr.dt): the common names by
+ * number, any other one (IR_DT_OTHER) stored in the node, in u.other_dtype.
+ * Read it with ir_expr_dtype, which gives the same pointer for every
+ * literal of one named code; set it through the constructors only.
+ * IR_DT_WIDE in the code: the literal's value is in u.i (u.f), not in the
+ * header's u.i32; every float and IR_DT_OTHER literal has it, an integer
+ * one when its value does not fit in 32 bits. */
+enum {
+	IR_DT_NONE,      /* no dtype: ir_expr_dtype gives NULL (not well formed) */
+	IR_DT_INT32, IR_DT_INT64, IR_DT_BOOL, IR_DT_FLOAT32, IR_DT_FLOAT16,
+	IR_DT_BFLOAT16, IR_DT_FLOAT64, IR_DT_INT8, IR_DT_INT16, IR_DT_UINT8,
+	IR_DT_UINT16, IR_DT_UINT32, IR_DT_UINT64, IR_DT_FLOAT8_E4M3FN,
+	IR_DT_FLOAT8_E5M2,
+	IR_DT_NAMED,     /* the number of codes with a name in ir_dtype_names */
+	IR_DT_WIDE = 0x80,
+	IR_DT_OTHER = 0xff
 };
+extern const char *const ir_dtype_names[IR_DT_NAMED];
+int ir_dtype_code(const char *dtype); /* IR_DT_* of a name (NULL: IR_DT_NONE) */
+
+struct Expr {
+	union {
+		struct {
+			ExprKind kind : 8;
+			uint8_t dt;        /* EX_INT, EX_FLOAT: IR_DT_*; 0 in every other node */
+			uint16_t height;   /* the reader's: nesting height, saturated (read.c) */
+			Loc loc;
+		};
+		union {
+			struct {           /* EX_INT, EX_POD_BOOL: ir_int_value; EX_FLOAT: f */
+				IR_HEAD(lit_head_);
+				int32_t i32;   /* the value, without IR_DT_WIDE (EX_POD_BOOL: always) */
+				union {
+					int64_t i; /* with IR_DT_WIDE only: read ir_int_value */
+					double f;
+				};
+				const char *other_dtype; /* present only when dt is IR_DT_OTHER */
+			};
+			struct {
+				IR_HEAD(ref_head_);
+				union {
+					const char *s;
+					Var *var;
+					Buffer *buf;
+					Expr *operand;
+				};
+			};
+			struct { IR_HEAD(h_); BinOp op; Expr *a, *b; } bin;
+			struct {
+				IR_HEAD(h_);
+				const char *name; /* bare op name, e.g. "tma_load", "call_extern" */
+				Expr **args;
+				int nargs;
+				int nkw;
+				/* Present only when nkw > 0: a call without keywords is
+				 * allocated without these two (read them only then). */
+				const char **kwnames;
+				Expr **kwargs;
+			} call;
+			struct { IR_HEAD(h_); int nidx; Buffer *buf; Expr **idx; } load;
+			struct { IR_HEAD(h_); Expr *begin, *end, *step; } slice; /* step may be NULL */
+			struct { IR_HEAD(h_); int n; Expr **items; } list;
+			struct { IR_HEAD(h_); int n; Expr **keys, **vals; } dict;
+			struct { IR_HEAD(h_); const char *key; int64_t index; } meta;
+		} u;
+	};
+};
+_Static_assert(offsetof(Expr, loc) == 4 && offsetof(Expr, u.i32) == 12 && offsetof(Expr, u.i) == 16 &&
+               offsetof(Expr, u.s) == 16 && offsetof(Expr, u.load.nidx) == 12,
+               "the header is 12 bytes, a member's leading int its last 4");
+
+/* A literal's dtype (EX_INT, EX_FLOAT), else NULL. */
+static inline const char *
+ir_expr_dtype(const Expr *e)
+{
+	if (e->kind > EX_FLOAT)
+		return NULL;
+	if (e->dt == IR_DT_OTHER)
+		return e->u.other_dtype;
+	return ir_dtype_names[e->dt & ~IR_DT_WIDE];
+}
+
+/* A literal's dtype as the code ir_dtype_code gives for its name: what
+ * ir_int_dt / ir_float_dt take to make another literal of that dtype. */
+static inline int
+ir_expr_dtype_code(const Expr *e)
+{
+	return e->dt == IR_DT_OTHER ? IR_DT_OTHER : e->dt & ~IR_DT_WIDE;
+}
+
+/* The value of an integer literal (EX_INT) or of a Python bool
+ * (EX_POD_BOOL). */
+static inline int64_t
+ir_int_value(const Expr *e)
+{
+	return e->dt & IR_DT_WIDE ? e->u.i : e->u.i32;
+}
 
 /* ---- statements ------------------------------------------------------------ */
 
@@ -198,56 +270,67 @@ typedef enum {
 } ForKind;
 
 struct Stmt {
-	StmtKind kind;
-	Loc loc;
 	union {
-		struct { Stmt **items; int n; } seq;
-		struct { Expr *value; } eval;
-		struct { Buffer *buf; Expr **idx; int nidx; Expr *value; } store;
 		struct {
-			Var *var;
-			Expr *min, *extent;
-			Expr *step;        /* NULL when absent */
-			ForKind kind;
-			const char *thread; /* FOR_THREAD_BINDING */
-			Expr *annotations;  /* EX_DICT or NULL */
-			Stmt *body;
-		} for_;
-		struct { Expr *cond; Stmt *body; } while_;
-		struct { Expr *cond; Stmt *then_; Stmt *else_; } if_; /* else_ may be NULL */
-		struct { Var *var; Expr *value; Stmt *body; } let;
-		/* msg: the message (seed), or the one message part; an EX_LIST
-		 * when a structured assert has another number of parts.
-		 * error_kind: NULL for "RuntimeError" (all a seed assert says). */
-		struct { Expr *cond; Expr *msg; Stmt *body; const char *error_kind; } assert_;
-		struct { Expr *node; const char *key; Expr *value; Stmt *body; } attr;
-		struct { Var *var; const char *tag; Expr *extent; Stmt *body; } launch;
-		struct {
-			Var *var;           /* pointer var: dtype + scope */
-			Expr **extents;
-			int nextents;
-			Expr *condition;    /* NULL = true */
-			Expr *annotations;  /* EX_DICT or NULL */
-			Stmt *body;
-		} alloc;
-		struct {
-			Buffer *buf;
-			int allocates;      /* 1: sugar for Allocate+DeclBuffer (no data=), head's AllocBuffer */
-			Stmt *body;
-			Expr *annotations;  /* allocates: head's AllocBuffer annotations (EX_DICT) or NULL */
-		} decl;
-		struct {
-			const char *name;
-			Expr *where;        /* T.where predicate, NULL = true */
-			Expr *reads;        /* EX_LIST of regions, NULL = not given */
-			Expr *writes;
-			Expr *attrs;        /* T.block_attr dict or NULL */
-			Buffer **allocs;
-			int nallocs;
-			Stmt *body;
-		} block;
-	} u;
+			StmtKind kind;
+			Loc loc;
+		};
+		/* As Expr's: every member starts with the header's 12 bytes. */
+		union {
+			struct { IR_HEAD(h_); int n; Stmt **items; } seq;
+			struct { IR_HEAD(h_); Expr *value; } eval;
+			struct { IR_HEAD(h_); int nidx; Buffer *buf; Expr **idx; Expr *value; } store;
+			struct {
+				IR_HEAD(h_);
+				ForKind kind;
+				Var *var;
+				Expr *min, *extent;
+				Expr *step;        /* NULL when absent */
+				const char *thread; /* FOR_THREAD_BINDING */
+				Expr *annotations;  /* EX_DICT or NULL */
+				Stmt *body;
+			} for_;
+			struct { IR_HEAD(h_); Expr *cond; Stmt *body; } while_;
+			struct { IR_HEAD(h_); Expr *cond; Stmt *then_; Stmt *else_; } if_; /* else_ may be NULL */
+			struct { IR_HEAD(h_); Var *var; Expr *value; Stmt *body; } let;
+			/* msg: the message (seed), or the one message part; an EX_LIST
+			 * when a structured assert has another number of parts.
+			 * error_kind: NULL for "RuntimeError" (all a seed assert says). */
+			struct { IR_HEAD(h_); Expr *cond; Expr *msg; Stmt *body; const char *error_kind; } assert_;
+			struct { IR_HEAD(h_); Expr *node; const char *key; Expr *value; Stmt *body; } attr;
+			struct { IR_HEAD(h_); Var *var; const char *tag; Expr *extent; Stmt *body; } launch;
+			struct {
+				IR_HEAD(h_);
+				int nextents;
+				Var *var;           /* pointer var: dtype + scope */
+				Expr **extents;
+				Expr *condition;    /* NULL = true */
+				Expr *annotations;  /* EX_DICT or NULL */
+				Stmt *body;
+			} alloc;
+			struct {
+				IR_HEAD(h_);
+				int allocates;      /* 1: sugar for Allocate+DeclBuffer (no data=), head's AllocBuffer */
+				Buffer *buf;
+				Stmt *body;
+				Expr *annotations;  /* allocates: head's AllocBuffer annotations (EX_DICT) or NULL */
+			} decl;
+			struct {
+				IR_HEAD(h_);
+				int nallocs;
+				const char *name;
+				Expr *where;        /* T.where predicate, NULL = true */
+				Expr *reads;        /* EX_LIST of regions, NULL = not given */
+				Expr *writes;
+				Expr *attrs;        /* T.block_attr dict or NULL */
+				Buffer **allocs;
+				Stmt *body;
+			} block;
+		} u;
+	};
 };
+_Static_assert(offsetof(Stmt, loc) == 4 && offsetof(Stmt, u.store.nidx) == 12 &&
+               offsetof(Stmt, u.store.buf) == 16, "the header is 12 bytes, a member's leading int its last 4");
 
 /* ---- functions and programs ------------------------------------------------ */
 
@@ -303,8 +386,12 @@ Buffer *ir_buffer(Arena *a, Func *f, const char *name, const char *dtype,
 const char *ir_buffer_scope(const Buffer *b); /* "global" when unknown */
 int ir_scope_is_shared(const char *scope);    /* text starts with "shared" */
 
-Expr *ir_int(Arena *a, int64_t v, const char *dtype);
-Expr *ir_float(Arena *a, double v, const char *dtype);
+Expr *ir_int(Arena *a, int64_t v, const char *dtype);   /* dtype NULL: "int32" */
+Expr *ir_float(Arena *a, double v, const char *dtype);  /* dtype NULL: "float32" */
+/* The same with the dtype's code (ir_dtype_code) known: dtype is read only
+ * when code is IR_DT_OTHER. */
+Expr *ir_int_dt(Arena *a, int64_t v, int code, const char *dtype);
+Expr *ir_float_dt(Arena *a, double v, int code, const char *dtype);
 Expr *ir_str(Arena *a, const char *s);
 Expr *ir_pod_bool(Arena *a, int v);
 Expr *ir_none(Arena *a);
@@ -337,9 +424,8 @@ Stmt *ir_decl(Arena *a, Buffer *b, int allocates, Stmt *body);
 Stmt *ir_block(Arena *a, const char *name, Stmt *body);
 Stmt *ir_copy_stmt(Arena *a, const Stmt *s);  /* shallow copy, for rebuilding */
 Expr *ir_copy_expr(Arena *a, const Expr *e);  /* shallow copy, for rebuilding */
-size_t ir_expr_size(ExprKind k, int nkw);     /* bytes of a node of that kind (a call: with nkw keywords) */
 size_t ir_stmt_size(StmtKind k);              /* bytes of a statement of that kind */
-const char *ir_expr_dtype(const Expr *e);     /* a literal's dtype (EX_INT, EX_FLOAT), else NULL */
+size_t ir_expr_size(const Expr *e);           /* bytes of e's node (what a copy takes) */
 Stmt *ir_with_body(Arena *a, const Stmt *s, Stmt *body); /* same node, new body (single-body kinds) */
 Stmt *ir_body(const Stmt *s); /* the body of a single-body kind (not if/seq/leaves): else NULL */
 Func *ir_func(Arena *a, const char *name);

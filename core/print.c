@@ -775,7 +775,7 @@ binop_prec(BinOp op)
 static const char *
 lit_dtype(const Expr *e)
 {
-	return e->u.dtype ? e->u.dtype : e->kind == EX_FLOAT ? "float32" : "int32";
+	return ir_expr_dtype(e) ? ir_expr_dtype(e) : e->kind == EX_FLOAT ? "float32" : "int32";
 }
 
 /* TVM prints T.Not(x) when x is a literal: Python would fold `not 5`. */
@@ -815,8 +815,8 @@ print_list(Printer *P, Expr *const *items, int n)
 		if (i)
 			put(P, ", ");
 		const Expr *x = items[i];
-		if (x->kind == EX_INT && x->u.dtype && x->u.dtype == P->int32_dt)
-			put_i64(P, x->u.i); /* print_int of an int32, inline */
+		if (x->kind == EX_INT && ir_expr_dtype(x) && ir_expr_dtype(x) == P->int32_dt)
+			put_i64(P, ir_int_value(x)); /* print_int of an int32, inline */
 		else
 			print_expr(P, x);
 	}
@@ -840,8 +840,8 @@ print_indices(Printer *P, const Buffer *b, Expr *const *idx, int n)
 	putch(P, '[');
 	if (n == 0)
 		put(P, "()");
-	if (n == 1 && idx[0]->kind == EX_INT && idx[0]->u.dtype && idx[0]->u.dtype == P->int32_dt)
-		put_i64(P, idx[0]->u.i); /* one int32 index, the common case */
+	if (n == 1 && idx[0]->kind == EX_INT && ir_expr_dtype(idx[0]) && ir_expr_dtype(idx[0]) == P->int32_dt)
+		put_i64(P, ir_int_value(idx[0])); /* one int32 index, the common case */
 	else
 		print_list(P, idx, n);
 	putch(P, ']');
@@ -902,23 +902,23 @@ print_int(Printer *P, const Expr *e)
 {
 	const char *dt = lit_dtype(e);
 	if (dt == P->int32_dt) {
-		put_i64(P, e->u.i);
+		put_i64(P, ir_int_value(e));
 		return;
 	}
 	int cls = dtype_class(P, dt);
 	if (cls == DT_INT32) {
 		P->int32_dt = dt;
-		put_i64(P, e->u.i);
+		put_i64(P, ir_int_value(e));
 	} else if (cls == DT_BOOL) {
-		put(P, e->u.i ? "T.bool(True)" : "T.bool(False)");
+		put(P, ir_int_value(e) ? "T.bool(True)" : "T.bool(False)");
 	} else {
 		put(P, "T.");
 		put_name(P, dt);
 		putch(P, '(');
 		if (cls == DT_UINT)
-			put_digits(P, (uint64_t)e->u.i, 0);
+			put_digits(P, (uint64_t)ir_int_value(e), 0);
 		else
-			put_i64(P, e->u.i);
+			put_i64(P, ir_int_value(e));
 		putch(P, ')');
 	}
 }
@@ -1130,7 +1130,7 @@ print_expr_node(Printer *P, const Expr *e)
 		print_string(P, e->u.s);
 		break;
 	case EX_POD_BOOL:
-		put(P, e->u.i ? "True" : "False");
+		put(P, ir_int_value(e) ? "True" : "False");
 		break;
 	case EX_NONE:
 		put(P, "None");
@@ -1435,7 +1435,7 @@ static void print_stmt(Printer *P, const Stmt *s, int indent, int last);
 static int
 is_zero(const Expr *e)
 {
-	return e && e->kind == EX_INT && e->u.i == 0 && !str_is(lit_dtype(e), "bool");
+	return e && e->kind == EX_INT && ir_int_value(e) == 0 && !str_is(lit_dtype(e), "bool");
 }
 
 static int
@@ -1863,7 +1863,7 @@ print_flat_rest(Printer *P, const Stmt *s, int indent)
 {
 	const Stmt *b = ir_body(s);
 	if (P->era == ERA_HEAD && s->kind != ST_ATTR && s->kind != ST_LAUNCH && b && b->kind == ST_EVAL &&
-	    b->u.eval.value->kind == EX_INT && b->u.eval.value->u.i == 0 &&
+	    b->u.eval.value->kind == EX_INT && ir_int_value(b->u.eval.value) == 0 &&
 	    str_is(lit_dtype(b->u.eval.value), "int32"))
 		return;
 	print_body(P, b, indent);

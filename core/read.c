@@ -15,7 +15,7 @@
  * parsing, a bounded walk checks the nesting of the IR itself (flat frames,
  * T.grid, T.Kernel and comparison chains nest the IR deeper than the text),
  * so whatever is accepted also verifies and prints.  Each expression's
- * height is kept as it is built (Expr.scratch), so the walk looks at
+ * height is kept as it is built (Expr.height), so the walk looks at
  * expressions only when one of them is higher than the bound.  Every error is a
  * located diagnostic through rd_error(), which longjmps to ir_read().
  *
@@ -460,19 +460,20 @@ static const unsigned char expr_kind_role[] = {
 #undef XK_VS
 _Static_assert(sizeof expr_kind_role == EX_METADATA + 1, "a row per expression kind");
 
-/* e's height (1 for a leaf) into e->scratch, and into the largest so far:
- * while every expression is that low, the depth walk after parsing has
- * no expression that could be too deep. */
+/* e's height (1 for a leaf) into e->height, saturated at its 16 bits (far
+ * above IR_MAX_DEPTH), and into the largest so far: while every
+ * expression is that low, the depth walk after parsing has no expression
+ * that could be too deep. */
 /* The height of the child c into *h (ex_height). */
 RD_INLINE void
 kid_height(Parser *p, const Expr *c, int *h)
 {
 	if (!c)
 		return;
-	if (!c->scratch)
+	if (!c->height)
 		p->height_unknown = 1; /* not built here: the walk looks */
-	else if (c->scratch > *h)
-		*h = c->scratch;
+	else if (c->height > *h)
+		*h = c->height;
 }
 
 static void
@@ -497,15 +498,16 @@ ex_height(Parser *p, Expr *e)
 		for (Expr **c; (c = ir_kids_next(&k));) {
 			if (!*c)
 				continue;
-			if (!(*c)->scratch)
+			if (!(*c)->height)
 				p->height_unknown = 1; /* not built here: the walk looks */
-			else if ((*c)->scratch > h)
-				h = (*c)->scratch;
+			else if ((*c)->height > h)
+				h = (*c)->height;
 		}
 	}
-	e->scratch = h + 1;
-	if (e->scratch > p->max_height)
-		p->max_height = e->scratch;
+	h = h < UINT16_MAX ? h + 1 : UINT16_MAX;
+	e->height = (uint16_t)h;
+	if (h > p->max_height)
+		p->max_height = h;
 }
 
 static Expr *
@@ -814,7 +816,7 @@ infer_dtype(const Expr *e)
 	for (;;) {
 		switch (e->kind) {
 		case EX_INT:
-		case EX_FLOAT: return e->u.dtype;
+		case EX_FLOAT: return ir_expr_dtype(e);
 		case EX_POD_BOOL:
 		case EX_NOT: return "bool";
 		case EX_VAR: return e->u.var->dtype;
@@ -1155,7 +1157,7 @@ pod_bool_arg(Parser *p, const Args *a, const Expr *e, const char *what)
 		return 0;
 	if (e->kind != EX_POD_BOOL)
 		err_expr(p, e, "%s: %s must be True or False", a->fn, what);
-	return (int)e->u.i;
+	return (int)ir_int_value(e);
 }
 
 RD_INLINE int
@@ -1192,6 +1194,13 @@ static Expr *
 mk_int(Parser *p, int64_t v, const char *dtype, const Tok *t)
 {
 	return ex_at(p, ir_int(p->r.a, v, dtype), t);
+}
+
+/* The same with dtype's code (ir_dtype_code) known. */
+static Expr *
+mk_int_dt(Parser *p, int64_t v, int code, const char *dtype, const Tok *t)
+{
+	return ex_at(p, ir_int_dt(p->r.a, v, code, dtype), t);
 }
 
 static Expr *
@@ -1232,13 +1241,13 @@ negate(Parser *p, Expr *x, const Tok *t)
 {
 	Arena *a = p->r.a;
 	if (x->kind == EX_FLOAT)
-		return ex_at(p, ir_float(a, -x->u.f, x->u.dtype), t);
+		return ex_at(p, ir_float_dt(a, -x->u.f, ir_expr_dtype_code(x), ir_expr_dtype(x)), t);
 	int uns;
-	if (x->kind == EX_INT && int_bits(x->u.dtype, &uns) && !uns) {
-		if (x->u.i == INT64_MIN)
+	if (x->kind == EX_INT && int_bits(ir_expr_dtype(x), &uns) && !uns) {
+		if (ir_int_value(x) == INT64_MIN)
 			err(p, t, "integer literal too large (beyond int64)");
-		int64_t v = -x->u.i;
-		const char *dt = x->u.dtype;
+		int64_t v = -ir_int_value(x);
+		const char *dt = ir_expr_dtype(x);
 		/* A Python int is int32 while it fits, int64 beyond. */
 		if (strcmp(dt, "int32") == 0 && !int_fits("int32", v))
 			dt = "int64";
@@ -1246,7 +1255,7 @@ negate(Parser *p, Expr *x, const Tok *t)
 			err(p, t, "value %lld out of range for %s", (long long)v, dt);
 		return mk_int(p, v, dt, t);
 	}
-	return ex_at(p, ir_bin(a, BIN_MUL, x, mk_int(p, -1, "int32", t)), t);
+	return ex_at(p, ir_bin(a, BIN_MUL, x, mk_int_dt(p, -1, IR_DT_INT32, NULL, t)), t);
 }
 
 static Expr *
@@ -1256,7 +1265,7 @@ int_literal(Parser *p, const Tok *t, int negative)
 	if (!negative && u > (uint64_t)INT64_MAX)
 		err(p, t, "integer literal too large (beyond int64)");
 	int64_t v = negative ? (u == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)u) : (int64_t)u;
-	return mk_int(p, v, fits_int32(v) ? "int32" : "int64", t);
+	return mk_int_dt(p, v, fits_int32(v) ? IR_DT_INT32 : IR_DT_INT64, NULL, t);
 }
 
 /* string = STR { STR }  (adjacent literals concatenate, as in Python) */
@@ -1413,7 +1422,7 @@ literal_arg(Parser *p, Expr *x)
 			uint64_t u = lt->ival;
 			x->kind = EX_INT;
 			x->u.i = u == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)u;
-			x->u.dtype = fits_int32(x->u.i) ? "int32" : "int64";
+			x->dt = (fits_int32(x->u.i) ? IR_DT_INT32 : IR_DT_INT64) | IR_DT_WIDE;
 			count_node(p, lt->line, lt->col);
 			x->loc = (Loc){lt->line, lt->col};
 		} else { /* unary(): -FLOAT, negate()d */
@@ -1422,7 +1431,7 @@ literal_arg(Parser *p, Expr *x)
 			leave(p);
 			x->kind = EX_FLOAT;
 			x->u.f = -lt->fval;
-			x->u.dtype = "float32";
+			x->dt = IR_DT_FLOAT32 | IR_DT_WIDE;
 			count_node(p, t->line, t->col);
 			x->loc = (Loc){t->line, t->col};
 		}
@@ -1433,12 +1442,12 @@ literal_arg(Parser *p, Expr *x)
 				err(p, t, "integer literal too large (beyond int64)");
 			x->kind = EX_INT;
 			x->u.i = (int64_t)t->ival;
-			x->u.dtype = fits_int32(x->u.i) ? "int32" : "int64";
+			x->dt = (fits_int32(x->u.i) ? IR_DT_INT32 : IR_DT_INT64) | IR_DT_WIDE;
 			break;
 		case TK_FLOAT:
 			x->kind = EX_FLOAT;
 			x->u.f = t->fval;
-			x->u.dtype = "float32";
+			x->dt = IR_DT_FLOAT32 | IR_DT_WIDE;
 			break;
 		case TK_STR:
 			x->kind = EX_STR;
@@ -1446,7 +1455,7 @@ literal_arg(Parser *p, Expr *x)
 			break;
 		default: /* True, False */
 			x->kind = EX_POD_BOOL;
-			x->u.i = text_is(t, "True");
+			x->u.i32 = text_is(t, "True");
 			break;
 		}
 		count_node(p, t->line, t->col);
@@ -1455,6 +1464,15 @@ literal_arg(Parser *p, Expr *x)
 	leave(p);
 	accept_op(p, ",");
 	expect_op(p, ")");
+}
+
+/* The literal dtype code (ir_dtype_code) of the name T.<dtype> spells. */
+static int
+dtype_code(const Tok *nt)
+{
+	if (!nt->sym->dt)
+		nt->sym->dt = (unsigned char)ir_dtype_code(nt->sym->s);
+	return nt->sym->dt;
 }
 
 /* T.<dtype>(...) in an expression: a typed literal when the argument is a
@@ -1494,20 +1512,21 @@ dtype_call(Parser *p, const Tok *nt, const char *dtype)
 	if (is_float_dtype(dtype)) {
 		double f;
 		if (x->kind == EX_INT || x->kind == EX_POD_BOOL)
-			f = (double)x->u.i;
+			f = (double)ir_int_value(x);
 		else if (x->kind == EX_FLOAT)
 			f = x->u.f;
 		else if (!is_inf_nan(x->u.s, &f))
 			err_expr(p, x, "%s: \"%.40s\" is not a number", fn, x->u.s);
-		return ex_at(p, ir_float(a, f, dtype), nt);
+		return ex_at(p, ir_float_dt(a, f, dtype_code(nt), dtype), nt);
 	}
 	if (x->kind == EX_FLOAT || x->kind == EX_STR)
 		err_expr(p, x, "%s takes an integer literal", fn);
-	if (int_fits(dtype, x->u.i) == -1)
+	int64_t v = ir_int_value(x);
+	if (int_fits(dtype, v) == -1)
 		err(p, nt, "%s cannot be a literal", fn);
-	if (!int_fits(dtype, x->u.i))
-		err_expr(p, x, "value %lld out of range for %s", (long long)x->u.i, dtype);
-	return mk_int(p, x->u.i, dtype, nt);
+	if (!int_fits(dtype, v))
+		err_expr(p, x, "value %lld out of range for %s", (long long)v, dtype);
+	return mk_int_dt(p, v, dtype_code(nt), dtype, nt);
 }
 
 /* A name no modelled version knows (vocab.def) is refused, as TVM's parser
@@ -1680,7 +1699,7 @@ store_over_load(Parser *p, Expr *load)
 	Expr **idx = load->u.load.idx;
 	int nidx = load->u.load.nidx;
 	size_t ss = ir_stmt_size(ST_STORE);
-	Stmt *s = ar_grow_last(p->r.a, load, ir_expr_size(EX_LOAD, 0), ss);
+	Stmt *s = ar_grow_last(p->r.a, load, ir_expr_size(load), ss);
 	if (!s) /* a new chunk since, or a guarded node (Debug): a new node */
 		return ir_store(p->r.a, b, idx, nidx, NULL);
 	memset(s, 0, ss);
@@ -1869,7 +1888,7 @@ atom(Parser *p)
 		return int_literal(p, t, 0);
 	case TK_FLOAT:
 		next(p);
-		return ex_at(p, ir_float(a, t->fval, "float32"), t);
+		return ex_at(p, ir_float_dt(a, t->fval, IR_DT_FLOAT32, NULL), t);
 	case TK_STR:
 		return string_literal(p);
 	case TK_KW:
@@ -2390,7 +2409,7 @@ adopt_items(Parser *p, Stmt **items, int n)
 	for (int i = 0; i < n; i++) {
 		const Stmt *x = items[i];
 		if (x->kind == ST_SEQ ||
-		    (x->kind == ST_EVAL && x->u.eval.value->kind == EX_INT && x->u.eval.value->u.i == 0))
+		    (x->kind == ST_EVAL && x->u.eval.value->kind == EX_INT && ir_int_value(x->u.eval.value) == 0))
 			return NULL;
 	}
 	Stmt **fresh = malloc(sizeof *fresh * (size_t)p->capitems);

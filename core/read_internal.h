@@ -38,6 +38,7 @@ typedef struct Sym {
 	const char *dotted; /* "T." and the name, for messages: NULL until made */
 	int top;           /* read.c: its innermost binding, -1 when unbound */
 	signed char kw;    /* lex.c: a Python keyword: -1 until set, 0, 1 */
+	unsigned char dt;  /* read.c: as a literal's dtype, its IR_DT_* code; 0 until set */
 } Sym;
 
 typedef struct Tok {

@@ -280,7 +280,7 @@ check_leaf(Vf *V, const Expr *e, Loc outer)
 	switch (e->kind) {
 	case EX_INT:
 	case EX_FLOAT:
-		if (empty(e->u.dtype))
+		if (empty(ir_expr_dtype(e)))
 			fail(V, e->loc.line ? e->loc : outer, "literal without a dtype");
 		return 1;
 	case EX_STR:
@@ -428,7 +428,7 @@ check_expr(Vf *V, const Expr *e, Loc outer, int as_index)
 	switch (e->kind) {
 	case EX_INT:
 	case EX_FLOAT:
-		if (empty(e->u.dtype))
+		if (empty(ir_expr_dtype(e)))
 			fail(V, loc, "literal without a dtype");
 		break;
 	case EX_STR:

@@ -36,7 +36,7 @@ at_site(Ed *e)
 static int
 is_noop(const Stmt *s)
 {
-	return s->kind == ST_EVAL && s->u.eval.value->kind == EX_INT && s->u.eval.value->u.i == 0;
+	return s->kind == ST_EVAL && s->u.eval.value->kind == EX_INT && ir_int_value(s->u.eval.value) == 0;
 }
 
 static Stmt *
@@ -196,7 +196,7 @@ ed_seq(Ed *e, Stmt *s)
 static int
 is_true(const Expr *x)
 {
-	return x->kind == EX_INT && x->u.i == 1 && x->u.dtype && !strcmp(x->u.dtype, "bool");
+	return x->kind == EX_INT && ir_int_value(x) == 1 && ir_expr_dtype(x) && !strcmp(ir_expr_dtype(x), "bool");
 }
 
 static Stmt *

@@ -270,7 +270,7 @@ static int
 python_literal(const Expr *e)
 {
 	switch (e->kind) {
-	case EX_INT: return !e->u.dtype || strcmp(e->u.dtype, "int32") == 0;
+	case EX_INT: return !ir_expr_dtype(e) || strcmp(ir_expr_dtype(e), "int32") == 0;
 	case EX_POD_BOOL:
 	case EX_NONE:
 	case EX_STR: return 1;

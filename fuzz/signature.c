@@ -88,7 +88,7 @@ shape_expr(H *h, const Expr *x)
 			if (arg->kind == EX_FLOAT)
 				continue;
 			if (arg->kind == EX_INT)
-				mix_u(h, (uint64_t)arg->u.i);
+				mix_u(h, (uint64_t)ir_int_value(arg));
 			else if (arg->kind == EX_STR && (ir_is_call(x, "call_extern") || ir_is_call(x, "call_intrin")))
 				mix_s(h, arg->u.s);
 			else

@@ -226,7 +226,7 @@ fold(const Expr *e, int64_t *v, int depth)
 	if (ir_is_const_int(e, v))
 		return 1;
 	if (e->kind == EX_POD_BOOL) {
-		*v = e->u.i;
+		*v = ir_int_value(e);
 		return 1;
 	}
 	if (e->kind == EX_NOT && fold(e->u.operand, &a, depth + 1)) {

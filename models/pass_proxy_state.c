@@ -361,7 +361,7 @@ is_const_true(const Expr *e)
 	int64_t v;
 	if (ir_is_const_int(e, &v))
 		return v == 1;
-	return e->kind == EX_POD_BOOL && e->u.i == 1;
+	return e->kind == EX_POD_BOOL && ir_int_value(e) == 1;
 }
 
 /* A transfer function as a table: out[in] for the seven non-empty sets. */

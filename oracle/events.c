@@ -170,7 +170,7 @@ ival(B *b, const Expr *e, int depth)
 	int64_t c, r1, r2, r3, r4;
 	switch (e->kind) {
 	case EX_INT:
-		return ival_of(e->u.i, e->u.i);
+		return ival_of(ir_int_value(e), ir_int_value(e));
 	case EX_VAR: {
 		intptr_t i = (intptr_t)pm_get(&b->g->ranges, e->u.var);
 		return i ? b->g->ivals[i - 1] : UNKNOWN;

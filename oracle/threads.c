@@ -159,7 +159,7 @@ eval(OrcTx *c, const Expr *e, int hull, int depth)
 	switch (e->kind) {
 	case EX_INT:
 	case EX_POD_BOOL:
-		return pt(e->u.i);
+		return pt(ir_int_value(e));
 	case EX_VAR: {
 		if (e->u.var == c->tx)
 			return hull ? (OrcIval){c->tx_lo, c->tx_hi, 1} : pt(c->tx_pt);
@@ -370,7 +370,7 @@ fingerprint(const OrcTx *c, const Expr *e, uint64_t h, int depth)
 	switch (e->kind) {
 	case EX_INT:
 	case EX_POD_BOOL:
-		return mix(mix(h, 1), (uint64_t)e->u.i);
+		return mix(mix(h, 1), (uint64_t)ir_int_value(e));
 	case EX_VAR:
 		return mix(h, e->u.var == c->tx ? 2 : 3);
 	case EX_BIN:

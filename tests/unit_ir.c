@@ -881,7 +881,7 @@ test_verifier(void)
 	CHECK(m && strstr(m, "loop kind"), "loop kind: %s", m ? m : "accepted");
 
 	Expr *lit = I(1);
-	lit->u.dtype = NULL;
+	lit->dt = IR_DT_NONE;
 	f->body = ir_eval(A, lit);
 	m = verify_msg(f);
 	CHECK(m && strstr(m, "dtype"), "literal dtype: %s", m ? m : "accepted");
@@ -1032,25 +1032,71 @@ tail_marked(const void *node, size_t size)
 static void
 test_node_sizes(void)
 {
-	CHECK(ir_expr_size(EX_INT, 0) <= 32 && ir_expr_size(EX_STR, 0) <= 24 &&
-	      ir_expr_size(EX_VAR, 0) <= 24 && ir_expr_size(EX_NONE, 0) <= 16,
-	      "leaf nodes are small: int %zu, str %zu, var %zu, none %zu", ir_expr_size(EX_INT, 0),
-	      ir_expr_size(EX_STR, 0), ir_expr_size(EX_VAR, 0), ir_expr_size(EX_NONE, 0));
-	CHECK(ir_expr_size(EX_CALL, 0) < ir_expr_size(EX_CALL, 1) && ir_expr_size(EX_CALL, 1) == sizeof(Expr),
-	      "a call without keywords is smaller than one with");
-	CHECK(ir_stmt_size(ST_EVAL) <= 24 && ir_stmt_size(ST_BLOCK) == sizeof(Stmt), "eval %zu, block %zu",
-	      ir_stmt_size(ST_EVAL), ir_stmt_size(ST_BLOCK));
-	for (int k = EX_INT; k <= EX_METADATA; k++)
-		CHECK(ir_expr_size((ExprKind)k, 0) % 8 == 0 && ir_expr_size((ExprKind)k, 0) <= sizeof(Expr),
-		      "expr kind %d: %zu bytes", k, ir_expr_size((ExprKind)k, 0));
-	for (int k = ST_SEQ; k <= ST_BLOCK; k++)
-		CHECK(ir_stmt_size((StmtKind)k) % 8 == 0 && ir_stmt_size((StmtKind)k) <= sizeof(Stmt),
-		      "stmt kind %d: %zu bytes", k, ir_stmt_size((StmtKind)k));
-
+	Var *x = ir_var(A, NULL, "x", "int32", NULL);
+	Buffer *buf = ir_buffer(A, NULL, "b", "float32", NULL, 0, NULL, BUF_PARAM);
 	Expr *args[1] = {I(3)};
 	const char *kn[1] = {"k"};
 	Expr *kv[1] = {S("v")};
 	Expr *plain = ir_call(A, "f", args, 1), *kw = ir_call_kw(A, "f", args, 1, kn, kv, 1);
+	Expr *odd = ir_int(A, 3, "int4"), *oddf = ir_float(A, 0.5, "float8_e4m3fnuz");
+	CHECK(ir_expr_size(I(1)) <= 16 && ir_expr_size(ir_pod_bool(A, 1)) <= 16 &&
+	      ir_expr_size(ir_float(A, 1.0, "float16")) <= 24 &&
+	      ir_expr_size(S("s")) <= 24 && ir_expr_size(V(x)) <= 24 && ir_expr_size(ir_none(A)) <= 16,
+	      "leaf nodes are small: int %zu, float %zu, str %zu, var %zu, none %zu", ir_expr_size(I(1)),
+	      ir_expr_size(ir_float(A, 1.0, "float16")), ir_expr_size(S("s")), ir_expr_size(V(x)),
+	      ir_expr_size(ir_none(A)));
+	CHECK(ir_expr_size(odd) > ir_expr_size(I(1)) && ir_expr_size(oddf) == ir_expr_size(odd),
+	      "a literal of an unnamed dtype keeps its name: %zu bytes", ir_expr_size(odd));
+	/* A value beyond 32 bits takes 8 bytes more; both forms read alike. */
+	Expr *wide = ir_int(A, (int64_t)1 << 40, "int64"), *wide32 = ir_int(A, (int64_t)INT32_MAX + 1, NULL);
+	Expr *small = ir_int(A, INT32_MIN, "int64"), *big = ir_int(A, INT64_MIN, "int64");
+	CHECK(ir_expr_size(wide) > ir_expr_size(small) && ir_expr_size(wide32) == ir_expr_size(wide) &&
+	      ir_expr_size(small) == ir_expr_size(I(1)), "int sizes: wide %zu, small %zu", ir_expr_size(wide),
+	      ir_expr_size(small));
+	CHECK(ir_int_value(wide) == (int64_t)1 << 40 && ir_int_value(wide32) == (int64_t)INT32_MAX + 1 &&
+	      ir_int_value(small) == INT32_MIN && ir_int_value(big) == INT64_MIN && ir_int_value(I(-5)) == -5 &&
+	      ir_int_value(ir_int(A, INT32_MAX, "int32")) == INT32_MAX && ir_int_value(ir_int(A, -7, "int4")) == -7 &&
+	      ir_int_value(ir_pod_bool(A, 7)) == 1 && ir_int_value(ir_pod_bool(A, 0)) == 0,
+	      "ir_int_value of both forms");
+	CHECK(!strcmp(ir_expr_dtype(wide), "int64") && !strcmp(ir_expr_dtype(wide32), "int32") &&
+	      ir_expr_dtype(wide) == ir_expr_dtype(small) && ir_expr_dtype_code(wide) == IR_DT_INT64 &&
+	      ir_expr_dtype_code(odd) == IR_DT_OTHER && ir_expr_dtype_code(oddf) == IR_DT_OTHER &&
+	      ir_expr_dtype_code(ir_float(A, 1.0, NULL)) == IR_DT_FLOAT32, "the dtype of both forms");
+	CHECK(ir_expr_same(wide, ir_int(A, (int64_t)1 << 40, "int64")) && !ir_expr_same(wide, ir_int(A, 0, "int64")) &&
+	      !ir_expr_same(small, ir_int(A, INT32_MIN, "int32")) && ir_expr_same(I(3), I(3)) && !ir_expr_same(I(3), I(4)),
+	      "literals compare by value and dtype");
+	EXPECT_EXPR(wide, "T.int64(1099511627776)");
+	EXPECT_EXPR(big, "T.int64(-9223372036854775808)");
+	EXPECT_EXPR(wide32, "2147483648");
+	CHECK(ir_expr_size(plain) < ir_expr_size(kw) && ir_expr_size(kw) == sizeof(Expr),
+	      "a call without keywords is smaller than one with");
+	CHECK(ir_stmt_size(ST_EVAL) <= 24 && ir_stmt_size(ST_BLOCK) == sizeof(Stmt), "eval %zu, block %zu",
+	      ir_stmt_size(ST_EVAL), ir_stmt_size(ST_BLOCK));
+	Expr *idx[1] = {I(0)};
+	Expr *every[] = {
+		I(1), odd, wide, ir_float(A, 1.0, NULL), oddf, S("s"), ir_pod_bool(A, 1), ir_none(A), V(x),
+		ir_bufref(A, buf), B(BIN_ADD, I(1), I(2)), ir_not(A, I(0)), plain, kw,
+		ir_load(A, buf, idx, 1), ir_slice(A, I(0), I(4), NULL), ir_tuple(A, EX_TUPLE, idx, 1),
+		ir_tuple(A, EX_LIST, idx, 1), ir_dict(A, kv, idx, 1), ir_metadata(A, "k", 0),
+	};
+	int seen = 0;
+	for (size_t i = 0; i < sizeof every / sizeof every[0]; i++) {
+		Expr *e = every[i], *c = ir_copy_expr(A, e);
+		seen |= 1 << e->kind;
+		CHECK(ir_expr_size(e) % 8 == 0 && ir_expr_size(e) <= sizeof(Expr), "expr kind %d: %zu bytes",
+		      e->kind, ir_expr_size(e));
+		CHECK(ir_expr_size(c) == ir_expr_size(e) && ir_expr_same(c, e) && c->dt == e->dt,
+		      "expr kind %d: a copy is the same", e->kind);
+#ifndef NDEBUG
+		CHECK(ir_expr_size(e) == sizeof(Expr) || (tail_marked(e, ir_expr_size(e)) && tail_marked(c, ir_expr_size(c))),
+		      "Debug: the bytes past a node's own are marked (expr kind %d)", e->kind);
+#endif
+	}
+	CHECK(seen == (1 << (EX_METADATA + 1)) - 1, "a node of every kind");
+	for (int k = ST_SEQ; k <= ST_BLOCK; k++)
+		CHECK(ir_stmt_size((StmtKind)k) % 8 == 0 && ir_stmt_size((StmtKind)k) <= sizeof(Stmt),
+		      "stmt kind %d: %zu bytes", k, ir_stmt_size((StmtKind)k));
+
 	Expr *pc = ir_copy_expr(A, plain), *kc = ir_copy_expr(A, kw);
 	CHECK(ir_expr_same(pc, plain) && ir_expr_same(kc, kw) && !ir_expr_same(pc, kc),
 	      "copies of calls with and without keywords are equal to their originals");
@@ -1058,13 +1104,22 @@ test_node_sizes(void)
 	Stmt *ev = ir_eval(A, plain), *evc = ir_copy_stmt(A, ev);
 	CHECK(evc->kind == ST_EVAL && evc->u.eval.value == plain && ir_equal_stmt(ev, evc), "a statement copy");
 	CHECK(ir_expr_dtype(I(1)) && !strcmp(ir_expr_dtype(I(1)), "int32") && !ir_expr_dtype(plain) &&
-	      !ir_expr_dtype(ir_pod_bool(A, 1)), "ir_expr_dtype: literals only");
-#ifndef NDEBUG
-	CHECK(tail_marked(plain, ir_expr_size(EX_CALL, 0)) && tail_marked(pc, ir_expr_size(EX_CALL, 0)) &&
-	      tail_marked(I(1), ir_expr_size(EX_INT, 0)) && tail_marked(ev, ir_stmt_size(ST_EVAL)) &&
-	      tail_marked(evc, ir_stmt_size(ST_EVAL)),
-	      "Debug: the bytes past a node's own are marked");
-#endif
+	      !ir_expr_dtype(ir_pod_bool(A, 1)) && !ir_expr_dtype(S("int32")), "ir_expr_dtype: literals only");
+	/* The named dtypes: one pointer for all literals of one; others as given. */
+	const char *own = "int64";
+	CHECK(ir_expr_dtype(ir_int(A, 1, own)) == ir_expr_dtype(ir_int(A, 2, "int64")) &&
+	      ir_expr_dtype(ir_int(A, 1, own)) == ir_dtype_names[IR_DT_INT64], "a named dtype is shared");
+	CHECK(!strcmp(ir_expr_dtype(odd), "int4") && !strcmp(ir_expr_dtype(oddf), "float8_e4m3fnuz") &&
+	      ir_expr_dtype(ir_copy_expr(A, odd)) == ir_expr_dtype(odd), "an unnamed dtype is kept");
+	CHECK(!strcmp(ir_expr_dtype(ir_int(A, 1, NULL)), "int32") &&
+	      !strcmp(ir_expr_dtype(ir_float(A, 1.0, NULL)), "float32"), "default dtypes");
+	for (int c = IR_DT_NONE + 1; c < IR_DT_NAMED; c++)
+		CHECK(ir_dtype_code(ir_dtype_names[c]) == c, "dtype code %d", c);
+	CHECK(ir_dtype_code(NULL) == IR_DT_NONE && ir_dtype_code("int4") == IR_DT_OTHER &&
+	      ir_dtype_code("int32x4") == IR_DT_OTHER, "ir_dtype_code");
+	EXPECT_EXPR(odd, "T.int4(3)");
+	EXPECT_EXPR(ir_int(A, -7, "int8"), "T.int8(-7)");
+	EXPECT_EXPR(ir_float(A, 2.0, "bfloat16"), "T.bfloat16(2.0)");
 }
 
 /* The arena: zeroed allocations, also after ar_reset (which keeps the

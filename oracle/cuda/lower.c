@@ -812,7 +812,7 @@ ex(L *l, StrBuf *sb, const Expr *e, int depth)
 	switch (e->kind) {
 	case EX_INT:
 	case EX_POD_BOOL:
-		sb_printf(sb, "(%lldLL)", (long long)e->u.i);
+		sb_printf(sb, "(%lldLL)", (long long)ir_int_value(e));
 		return;
 	case EX_FLOAT:
 		sb_printf(sb, "(%lldLL)", (long long)e->u.f);
