@@ -192,6 +192,11 @@ help_campaign(FILE *out)
 	        "Models whose outputs of a program are identical are judged once (the same\n"
 	        "findings under each name); FENCEFUZZ_JUDGE_SHARE=0 judges every output,\n"
 	        "FENCEFUZZ_JUDGE_SHARE=check judges every one and aborts where sharing differs.\n"
+	        "With --no-reduce a program is judged first without locations and printed\n"
+	        "(its statements located in the text) only when a finding on it is new or\n"
+	        "still lacks a root cause;\n"
+	        "FENCEFUZZ_CAMPAIGN_PROBE=0 locates every program first, =check judges every\n"
+	        "one both ways and aborts where they differ.\n"
 	        "\n"
 	        "exit status: 0 done, 1 --fail-on held, 2 usage or database error (or a worker\n"
 	        "failed), 130 stopped by Ctrl-C (143 by SIGTERM) after the clean stop\n");
