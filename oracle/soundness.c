@@ -458,18 +458,23 @@ orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 		P->fence[i] = t->kind == EV_FENCE;
 		P->stamp[i] = -1;
 		cls[i] = 0;
-		/* Only accesses are sources (member) or hazards (hazard): the
+		/* Only generic accesses are sources (member: of one class at
+		 * most, the first) and only async ones hazards (hazard): the
 		 * control nodes, most of the graph, need no look at the classes. */
-		if (t->kind != EV_GWRITE && t->kind != EV_GREAD && t->kind != EV_AREAD && t->kind != EV_AWRITE)
+		if (t->kind == EV_GWRITE || t->kind == EV_GREAD) {
+			for (int c = 0; c < nc; c++)
+				if (member(&P->cl[c], t)) {
+					cls[i] = (unsigned char)(c + 1);
+					P->src_start[c + 1]++;
+					break;
+				}
+			continue;
+		}
+		if ((t->kind != EV_AREAD && t->kind != EV_AWRITE) || t->site < 0)
 			continue;
 		for (int c = 0; c < nc; c++) {
 			const Class *cl = &P->cl[c];
-			if (!cls[i] && member(cl, t)) {
-				cls[i] = (unsigned char)(c + 1);
-				P->src_start[c + 1]++;
-			}
-			if (t->site >= 0 && hazard(cl, t, o->war) >= 0 &&
-			    (!o->alias_aware || orc_foot_overlap(&cl->foot, &t->foot)))
+			if (hazard(cl, t, o->war) >= 0 && (!o->alias_aware || orc_foot_overlap(&cl->foot, &t->foot)))
 				P->haz[(size_t)c * (size_t)n + (size_t)i] = 1;
 		}
 	}
