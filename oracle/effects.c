@@ -130,18 +130,6 @@ orc_proxy_name(EffProxy p)
 }
 
 int
-orc_foot_overlap(const Foot *a, const Foot *b)
-{
-	if (!a->alloc || !b->alloc)
-		return 1;
-	if (a->alloc != b->alloc)
-		return 0; /* distinct data vars are distinct allocations (aliases share one) */
-	if (!a->known || !b->known)
-		return 1;
-	return a->lo < b->hi && b->lo < a->hi;
-}
-
-int
 orc_dtype_bytes(const char *dt)
 {
 	if (!dt)

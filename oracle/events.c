@@ -65,6 +65,7 @@ struct ScanMemo {
 	int ev0, nev;  /* its events: g->mev[ev0 .. ev0 + nev), sites relative */
 	int lf0, nlf;  /* the leaves it left pushed: g->mleaves[...] */
 	int dd0, ndd;  /* its descriptor records: g->mdesc[...] */
+	int ab0, nab;  /* variables it found no descriptors (yet): g->mabs[...] */
 	int nsites;
 };
 
@@ -122,14 +123,7 @@ add(B *b, EventKind k, const char *op)
 		g->ev = ev;
 		g->cap = cap;
 	}
-	Event *e = &g->ev[g->n];
-	memset(e, 0, sizeof *e);
-	e->kind = k;
-	e->loc = b->loc;
-	e->stmt = b->s;
-	e->op = op;
-	e->site = -1;
-	e->succ[0] = e->succ[1] = -1;
+	g->ev[g->n] = (Event){.kind = k, .loc = b->loc, .stmt = b->s, .op = op, .site = -1, .succ = {-1, -1}};
 	return g->n++;
 }
 
@@ -442,12 +436,16 @@ desc_ref(B *b, const Expr *e)
 		v = e->u.buf->data;
 	if (!v)
 		return NULL;
-	if (is_desc_scope(v->ptr_scope))
+	if (is_desc_scope(v->ptr_scope) || pm_get(&b->g->descs, v))
 		return v;
-	/* The records so far: one class's copy sees those of the copies built
-	 * before it, so this is no answer to replay in another. */
-	b->dep = 1;
-	return pm_get(&b->g->descs, v) ? v : NULL;
+	/* The records so far: one class's copy also sees those of the copies
+	 * built before it, so a kept scan holds only while v is still none. */
+	if (b->memo) {
+		EventGraph *g = b->g;
+		g->mabs = grow(g->mabs, &g->capmabs, g->nmabs + 1, sizeof *g->mabs);
+		g->mabs[g->nmabs++] = v;
+	}
+	return NULL;
 }
 
 static void
@@ -873,9 +871,10 @@ replay(B *b, const struct ScanMemo *m)
 }
 
 /* Keeps what scanning e in b->s gave (events g->ev[n0 ..], leaves from
- * start, descriptor records from dd0, sites from site0). */
+ * start, descriptor records from dd0, variables found no descriptors from
+ * ab0, sites from site0). */
 static void
-keep(B *b, const Expr *e, int n0, int start, int dd0, int site0)
+keep(B *b, const Expr *e, int n0, int start, int dd0, int ab0, int site0)
 {
 	EventGraph *g = b->g;
 	g->memos = grow(g->memos, &g->capmemos, g->nmemos + 1, sizeof *g->memos);
@@ -898,6 +897,8 @@ keep(B *b, const Expr *e, int n0, int start, int dd0, int site0)
 	g->nmleaves += m->nlf;
 	m->dd0 = dd0;
 	m->ndd = g->nmdesc - dd0;
+	m->ab0 = ab0;
+	m->nab = g->nmabs - ab0;
 	m->nsites = b->site - site0;
 	pm_put(&g->memo, e, (void *)(intptr_t)(++g->nmemos));
 }
@@ -918,20 +919,26 @@ scan_top(B *b, const Expr *e, int depth)
 	intptr_t k = (intptr_t)pm_get(&g->memo, e);
 	if (k) {
 		const struct ScanMemo *m = &g->memos[k - 1];
-		if (m->s == b->s && m->loc.line == b->loc.line && m->loc.col == b->loc.col) {
+		int i = 0;
+		while (i < m->nab && !pm_get(&g->descs, g->mabs[m->ab0 + i]))
+			i++;
+		/* (else one became a descriptor since: scanned again) */
+		if (i == m->nab && m->s == b->s && m->loc.line == b->loc.line && m->loc.col == b->loc.col) {
 			replay(b, m);
 			return start;
 		}
 	}
-	int dep = b->dep, n0 = g->n, dd0 = g->nmdesc, site0 = b->site;
+	int dep = b->dep, n0 = g->n, dd0 = g->nmdesc, ab0 = g->nmabs, site0 = b->site;
 	b->dep = 0;
 	b->rec = 1;
 	scan(b, e, NULL, -1, depth);
 	b->rec = 0;
-	if (!b->dep && !k && !g->overflow)
-		keep(b, e, n0, start, dd0, site0);
-	else
+	if (!b->dep && !k && !g->overflow) {
+		keep(b, e, n0, start, dd0, ab0, site0);
+	} else {
 		g->nmdesc = dd0;
+		g->nmabs = ab0;
+	}
 	b->dep |= dep;
 	return start;
 }
@@ -943,6 +950,8 @@ static void stmt(B *b, const Stmt *s, int depth);
 static void
 top(B *b, const Expr *e, int depth)
 {
+	if (!e || (e->kind <= EX_NONE && depth <= IR_MAX_DEPTH))
+		return; /* nothing to scan (past the limit scan marks the overflow) */
 	int start = scan_top(b, e, depth);
 	b->g->nleaves = start;
 }
@@ -1221,6 +1230,7 @@ orc_events_free(EventGraph *g)
 	free(g->mev);
 	free(g->mleaves);
 	free(g->mdesc);
+	free(g->mabs);
 	pm_free(&g->memo);
 	for (int k = 0; k < 4; k++)
 		orc_sound_plan_free(g->plans[k]);
@@ -1254,7 +1264,7 @@ build(EventGraph *g, const Func *f, int cand)
 	pm_clear(&g->aliases);
 	pm_clear(&g->descs);
 	pm_clear(&g->memo);
-	g->nmemos = g->nmev = g->nmleaves = g->nmdesc = 0;
+	g->nmemos = g->nmev = g->nmleaves = g->nmdesc = g->nmabs = 0;
 	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0};
 	if (f->body)
 		b.loc = f->body->loc;
@@ -1334,13 +1344,31 @@ kind_text(EventKind k)
 	}
 }
 
+/* buf := a, or "a b" when b, truncated to n - 1 characters as snprintf
+ * would (this runs for every step of every witness: no format parsing). */
+static void
+put_words(char *buf, size_t n, const char *a, const char *b)
+{
+	if (!n)
+		return;
+	size_t k = 0;
+	for (; *a && k + 1 < n; a++)
+		buf[k++] = *a;
+	if (b && k + 1 < n) {
+		buf[k++] = ' ';
+		for (; *b && k + 1 < n; b++)
+			buf[k++] = *b;
+	}
+	buf[k] = 0;
+}
+
 void
 orc_event_describe(const Event *e, char *buf, size_t n)
 {
 	if (e->kind == EV_NOP)
-		snprintf(buf, n, "%s", e->op ? e->op : "");
+		put_words(buf, n, e->op ? e->op : "", NULL);
 	else
-		snprintf(buf, n, "%s %s", kind_text(e->kind), e->op ? e->op : "?");
+		put_words(buf, n, kind_text(e->kind), e->op ? e->op : "?");
 }
 
 void

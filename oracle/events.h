@@ -87,6 +87,8 @@ typedef struct EventGraph {
 	int nmleaves, capmleaves;
 	struct MemoDesc *mdesc;
 	int nmdesc, capmdesc;
+	const Var **mabs;
+	int nmabs, capmabs;
 	PtrMap smemo; /* the same for whole statements (their nodes) */
 	struct StmtMemo *smemos;
 	int nsmemos, capsmemos;
