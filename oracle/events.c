@@ -892,9 +892,11 @@ keep(B *b, const Expr *e, int n0, int start, int dd0, int ab0, int site0)
 	}
 	m->lf0 = g->nmleaves;
 	m->nlf = g->nleaves - start;
-	g->mleaves = grow(g->mleaves, &g->capmleaves, g->nmleaves + m->nlf, sizeof *g->mleaves);
-	memcpy(g->mleaves + g->nmleaves, g->leaves + start, sizeof *g->mleaves * (size_t)m->nlf);
-	g->nmleaves += m->nlf;
+	if (m->nlf) { /* (none: the arrays may not exist yet) */
+		g->mleaves = grow(g->mleaves, &g->capmleaves, g->nmleaves + m->nlf, sizeof *g->mleaves);
+		memcpy(g->mleaves + g->nmleaves, g->leaves + start, sizeof *g->mleaves * (size_t)m->nlf);
+		g->nmleaves += m->nlf;
+	}
 	m->dd0 = dd0;
 	m->ndd = g->nmdesc - dd0;
 	m->ab0 = ab0;
