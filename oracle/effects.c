@@ -130,23 +130,11 @@ orc_proxy_name(EffProxy p)
 }
 
 int
-orc_foot_overlap(const Foot *a, const Foot *b)
-{
-	if (!a->alloc || !b->alloc)
-		return 1;
-	if (a->alloc != b->alloc)
-		return 0; /* distinct data vars are distinct allocations (aliases share one) */
-	if (!a->known || !b->known)
-		return 1;
-	return a->lo < b->hi && b->lo < a->hi;
-}
-
-int
 orc_dtype_bytes(const char *dt)
 {
 	if (!dt)
 		return 0;
-	if (!strcmp(dt, "bool"))
+	if (dt[0] == 'b' && !strcmp(dt, "bool"))
 		return 1;
 	const char *p = dt;
 	while (*p && (*p < '0' || *p > '9'))
@@ -159,8 +147,10 @@ orc_dtype_bytes(const char *dt)
 	while (*p >= '0' && *p <= '9' && bits < 4096)
 		bits = bits * 10 + (*p++ - '0');
 	long lanes = 1;
-	const char *x = strchr(p, 'x');
-	if (x && x[1] >= '0' && x[1] <= '9') {
+	const char *x = p; /* the first 'x' after the width (a loop: no call per access) */
+	while (*x && *x != 'x')
+		x++;
+	if (*x && x[1] >= '0' && x[1] <= '9') {
 		lanes = 0;
 		for (x++; *x >= '0' && *x <= '9' && lanes < 4096; x++)
 			lanes = lanes * 10 + (*x - '0');
@@ -176,5 +166,9 @@ orc_scope_is_data_shared(const char *scope)
 	/* An mbarrier object lives in shared memory but is only touched by
 	 * mbarrier operations and TMA complete_tx, which fence.proxy.async does
 	 * not order (PTX 9.7.13.15; its init is ordered by fence.mbarrier_init). */
-	return ir_scope_is_shared(scope) && (scope[6] != '.' || strcmp(scope, "shared.barrier") != 0);
+	/* ir_scope_is_shared, spelt out: this runs for every access. */
+	if (!scope || scope[0] != 's' || scope[1] != 'h' || scope[2] != 'a' || scope[3] != 'r' ||
+	    scope[4] != 'e' || scope[5] != 'd')
+		return 0;
+	return scope[6] != '.' || strcmp(scope, "shared.barrier") != 0;
 }

@@ -55,6 +55,19 @@ typedef struct Foot {
 	int known;
 } Foot;
 
+/* 1 unless provably disjoint (inline: the searches call it per node). */
+static inline int
+orc_foot_overlap(const Foot *a, const Foot *b)
+{
+	if (!a->alloc || !b->alloc)
+		return 1;
+	if (a->alloc != b->alloc)
+		return 0; /* distinct data vars are distinct allocations (aliases share one) */
+	if (!a->known || !b->known)
+		return 1;
+	return a->lo < b->hi && b->lo < a->hi;
+}
+
 /* effects.c */
 const Effect *orc_effect(const char *name);        /* an op name; NULL if not in the table */
 const Effect *orc_effect_extern(const char *name); /* a call_extern function name */
@@ -64,7 +77,6 @@ const Effect *orc_effect_extern(const char *name); /* a call_extern function nam
 const Effect *orc_call_effect(const Expr *call, int *argoff);
 const Effect *orc_effect_table(int *n);            /* every row, in file order */
 const char *orc_proxy_name(EffProxy p);            /* "generic", "async", ... */
-int orc_foot_overlap(const Foot *a, const Foot *b); /* 1 unless provably disjoint */
 int orc_dtype_bytes(const char *dtype);            /* "float16" 2, "float16x2" 4; 0 unknown */
 int orc_scope_is_data_shared(const char *scope);   /* shared*, but not shared.barrier */
 

@@ -58,6 +58,22 @@ struct DescInfo {
 	int n;
 };
 
+/* A top-level expression's scan, kept for the other thread classes' copies. */
+struct ScanMemo {
+	const Stmt *s; /* the statement it was scanned in */
+	Loc loc;
+	int ev0, nev;  /* its events: g->mev[ev0 .. ev0 + nev), sites relative */
+	int lf0, nlf;  /* the leaves it left pushed: g->mleaves[...] */
+	int dd0, ndd;  /* its descriptor records: g->mdesc[...] */
+	int ab0, nab;  /* variables it found no descriptors (yet): g->mabs[...] */
+	int nsites;
+};
+
+struct MemoDesc {
+	const Var *v;
+	Foot foot;
+};
+
 typedef struct Owner {
 	const Expr *call;
 	const Effect *eff; /* NULL: unknown call */
@@ -72,7 +88,26 @@ typedef struct B {
 	int site;
 	int cand;  /* emit fence candidates (orc_events_build_candidates) */
 	OrcTx *tx; /* the thread class being built (threads.c), NULL: one thread, any path */
+	int memo;  /* scans of top-level expressions are kept and replayed (g->memo) */
+	int dep;   /* something read depends on the thread class (tx's range, ...) */
+	int rec;   /* descriptor records are logged (g->mdesc) */
 } B;
+
+/* p grown to hold need elements of size sz (doubled from 16). */
+static void *
+grow(void *p, int *cap, int need, size_t sz)
+{
+	if (need <= *cap)
+		return p;
+	int c = *cap ? *cap : 16;
+	while (c < need)
+		c *= 2;
+	p = realloc(p, sz * (size_t)c);
+	if (!p)
+		abort();
+	*cap = c;
+	return p;
+}
 
 /* ---- graph ------------------------------------------------------------------ */
 
@@ -88,14 +123,7 @@ add(B *b, EventKind k, const char *op)
 		g->ev = ev;
 		g->cap = cap;
 	}
-	Event *e = &g->ev[g->n];
-	memset(e, 0, sizeof *e);
-	e->kind = k;
-	e->loc = b->loc;
-	e->stmt = b->s;
-	e->op = op;
-	e->site = -1;
-	e->succ[0] = e->succ[1] = -1;
+	g->ev[g->n] = (Event){.kind = k, .loc = b->loc, .stmt = b->s, .op = op, .site = -1, .succ = {-1, -1}};
 	return g->n++;
 }
 
@@ -143,8 +171,10 @@ floordiv64(int64_t a, int64_t c)
 	return (a % c != 0 && a < 0) ? q - 1 : q;
 }
 
+/* The range of v from here on; dep: it depends on the thread class (the
+ * map's value is the entry's number times two, plus dep). */
 static void
-set_range(B *b, const Var *v, Ival r)
+set_range(B *b, const Var *v, Ival r, int dep)
 {
 	EventGraph *g = b->g;
 	if (!v)
@@ -158,7 +188,7 @@ set_range(B *b, const Var *v, Ival r)
 		g->capivals = cap;
 	}
 	g->ivals[g->nivals] = r;
-	pm_put(&g->ranges, v, (void *)(intptr_t)(++g->nivals));
+	pm_put(&g->ranges, v, (void *)(intptr_t)((++g->nivals) << 1 | (dep != 0)));
 }
 
 static Ival
@@ -173,7 +203,10 @@ ival(B *b, const Expr *e, int depth)
 		return ival_of(ir_int_value(e), ir_int_value(e));
 	case EX_VAR: {
 		intptr_t i = (intptr_t)pm_get(&b->g->ranges, e->u.var);
-		return i ? b->g->ivals[i - 1] : UNKNOWN;
+		if (!i)
+			return UNKNOWN;
+		b->dep |= (int)(i & 1);
+		return b->g->ivals[(i >> 1) - 1];
 	}
 	case EX_BIN:
 		switch (e->u.bin.op) {
@@ -229,17 +262,23 @@ ival(B *b, const Expr *e, int depth)
 		const char *n = e->u.call.name;
 		Expr **a = e->u.call.args;
 		int na = e->u.call.nargs;
-		if (n[0] != 'C' && n[0] != 's' && n[0] != 'm' && n[0] != 'i')
-			return UNKNOWN; /* none of the names below: no strcmp for most calls */
-		if (!strcmp(n, "Cast") && na == 2)
-			return ival(b, a[1], depth + 1);
-		if (!strcmp(n, "shift_right") && na == 2 && ir_is_const_int(a[1], &c) && c >= 0 && c < 63) {
-			x = ival(b, a[0], depth + 1);
-			if (x.ok && x.lo >= 0)
-				return ival_of(x.lo >> c, x.hi >> c);
+		/* One name comparison at most: by the first letter. */
+		if (n[0] == 'C') {
+			if (!strcmp(n, "Cast") && na == 2)
+				return ival(b, a[1], depth + 1);
 			return UNKNOWN;
 		}
-		if ((!strcmp(n, "max") || !strcmp(n, "min")) && na == 2) {
+		if (n[0] == 's') {
+			if (!strcmp(n, "shift_right") && na == 2 && ir_is_const_int(a[1], &c) && c >= 0 && c < 63) {
+				x = ival(b, a[0], depth + 1);
+				if (x.ok && x.lo >= 0)
+					return ival_of(x.lo >> c, x.hi >> c);
+			}
+			return UNKNOWN;
+		}
+		if (n[0] != 'm' && n[0] != 'i')
+			return UNKNOWN;
+		if (n[0] == 'm' && (!strcmp(n, "max") || !strcmp(n, "min")) && na == 2) {
 			x = ival(b, a[0], depth + 1);
 			y = ival(b, a[1], depth + 1);
 			if (!x.ok || !y.ok)
@@ -248,7 +287,7 @@ ival(B *b, const Expr *e, int depth)
 				return ival_of(x.lo > y.lo ? x.lo : y.lo, x.hi > y.hi ? x.hi : y.hi);
 			return ival_of(x.lo < y.lo ? x.lo : y.lo, x.hi < y.hi ? x.hi : y.hi);
 		}
-		if (!strcmp(n, "if_then_else") && na == 3) {
+		if (n[0] == 'i' && !strcmp(n, "if_then_else") && na == 3) {
 			x = ival(b, a[1], depth + 1);
 			y = ival(b, a[2], depth + 1);
 			if (!x.ok || !y.ok)
@@ -353,7 +392,10 @@ shared_base(B *b, const Expr *e, int depth)
 		if (orc_scope_is_data_shared(e->u.var->ptr_scope))
 			return e->u.var;
 		intptr_t i = (intptr_t)pm_get(&b->g->aliases, e->u.var);
-		return i ? b->g->leaves[i - 1].foot.alloc : NULL;
+		if (!i)
+			return NULL;
+		b->dep |= (int)(i & 1);
+		return b->g->leaves[(i >> 1) - 1].foot.alloc;
 	}
 	case EX_BUF:
 		return is_data_buffer(e->u.buf) ? e->u.buf->data : NULL;
@@ -392,8 +434,17 @@ desc_ref(B *b, const Expr *e)
 		v = e->u.load.buf->data;
 	else if (e->kind == EX_BUF)
 		v = e->u.buf->data;
-	if (v && (is_desc_scope(v->ptr_scope) || pm_get(&b->g->descs, v)))
+	if (!v)
+		return NULL;
+	if (is_desc_scope(v->ptr_scope) || pm_get(&b->g->descs, v))
 		return v;
+	/* The records so far: one class's copy also sees those of the copies
+	 * built before it, so a kept scan holds only while v is still none. */
+	if (b->memo) {
+		EventGraph *g = b->g;
+		g->mabs = grow(g->mabs, &g->capmabs, g->nmabs + 1, sizeof *g->mabs);
+		g->mabs[g->nmabs++] = v;
+	}
 	return NULL;
 }
 
@@ -401,6 +452,11 @@ static void
 desc_record(B *b, const Var *v, Foot f)
 {
 	EventGraph *g = b->g;
+	if (b->rec) {
+		g->mdesc = grow(g->mdesc, &g->capmdesc, g->nmdesc + 1, sizeof *g->mdesc);
+		g->mdesc[g->nmdesc].v = v;
+		g->mdesc[g->nmdesc++].foot = f;
+	}
 	intptr_t i = (intptr_t)pm_get(&g->descs, v);
 	if (!i) {
 		if (g->ndinfo == g->capdinfo) {
@@ -721,7 +777,8 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 		}
 		intptr_t i = (intptr_t)pm_get(&b->g->aliases, v);
 		if (i) {
-			Leaf copy = b->g->leaves[i - 1];
+			b->dep |= (int)(i & 1);
+			Leaf copy = b->g->leaves[(i >> 1) - 1];
 			Leaf *l = push_leaf(b, copy.kind, pos);
 			*l = copy;
 			l->pos = pos;
@@ -790,11 +847,101 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 
 /* Scans an expression that is no call argument; returns the index of its
  * first top-level pointer leaf (for a let), the leaves staying pushed. */
+/* A kept scan again, here: its events on the fall-through path with the
+ * sites numbered from here, its leaves pushed, its descriptors recorded. */
+static void
+replay(B *b, const struct ScanMemo *m)
+{
+	EventGraph *g = b->g;
+	for (int i = 0; i < m->nev; i++) {
+		const Event *r = &g->mev[m->ev0 + i];
+		int id = emit(b, r->kind, r->op); /* (may move g->ev) */
+		Event *e = &g->ev[id];
+		e->buf = r->buf;
+		e->foot = r->foot;
+		e->site = r->site >= 0 ? r->site + b->site : -1;
+		e->flags = r->flags;
+		e->desc = r->desc;
+	}
+	b->site += m->nsites;
+	for (int i = 0; i < m->nlf; i++)
+		*push_leaf(b, 0, 0) = g->mleaves[m->lf0 + i];
+	for (int i = 0; i < m->ndd; i++)
+		desc_record(b, g->mdesc[m->dd0 + i].v, g->mdesc[m->dd0 + i].foot);
+}
+
+/* Keeps what scanning e in b->s gave (events g->ev[n0 ..], leaves from
+ * start, descriptor records from dd0, variables found no descriptors from
+ * ab0, sites from site0). */
+static void
+keep(B *b, const Expr *e, int n0, int start, int dd0, int ab0, int site0)
+{
+	EventGraph *g = b->g;
+	g->memos = grow(g->memos, &g->capmemos, g->nmemos + 1, sizeof *g->memos);
+	struct ScanMemo *m = &g->memos[g->nmemos];
+	m->s = b->s;
+	m->loc = b->loc;
+	m->ev0 = g->nmev;
+	m->nev = g->n - n0;
+	g->mev = grow(g->mev, &g->capmev, g->nmev + m->nev, sizeof *g->mev);
+	for (int i = 0; i < m->nev; i++) {
+		Event *r = &g->mev[g->nmev++];
+		*r = g->ev[n0 + i];
+		if (r->site >= 0)
+			r->site -= site0;
+	}
+	m->lf0 = g->nmleaves;
+	m->nlf = g->nleaves - start;
+	if (m->nlf) { /* (none: the arrays may not exist yet) */
+		g->mleaves = grow(g->mleaves, &g->capmleaves, g->nmleaves + m->nlf, sizeof *g->mleaves);
+		memcpy(g->mleaves + g->nmleaves, g->leaves + start, sizeof *g->mleaves * (size_t)m->nlf);
+		g->nmleaves += m->nlf;
+	}
+	m->dd0 = dd0;
+	m->ndd = g->nmdesc - dd0;
+	m->ab0 = ab0;
+	m->nab = g->nmabs - ab0;
+	m->nsites = b->site - site0;
+	pm_put(&g->memo, e, (void *)(intptr_t)(++g->nmemos));
+}
+
+/* Scans an expression that is no call argument; returns the index of its
+ * first top-level pointer leaf (for a let), the leaves staying pushed.
+ * With thread classes, a scan that read nothing depending on the class is
+ * kept, and replayed when another class's copy comes to the same place. */
 static int
 scan_top(B *b, const Expr *e, int depth)
 {
-	int start = b->g->nleaves;
+	EventGraph *g = b->g;
+	int start = g->nleaves;
+	if (!b->memo || !e || e->kind <= EX_NONE) {
+		scan(b, e, NULL, -1, depth);
+		return start;
+	}
+	intptr_t k = (intptr_t)pm_get(&g->memo, e);
+	if (k) {
+		const struct ScanMemo *m = &g->memos[k - 1];
+		int i = 0;
+		while (i < m->nab && !pm_get(&g->descs, g->mabs[m->ab0 + i]))
+			i++;
+		/* (else one became a descriptor since: scanned again) */
+		if (i == m->nab && m->s == b->s && m->loc.line == b->loc.line && m->loc.col == b->loc.col) {
+			replay(b, m);
+			return start;
+		}
+	}
+	int dep = b->dep, n0 = g->n, dd0 = g->nmdesc, ab0 = g->nmabs, site0 = b->site;
+	b->dep = 0;
+	b->rec = 1;
 	scan(b, e, NULL, -1, depth);
+	b->rec = 0;
+	if (!b->dep && !k && !g->overflow) {
+		keep(b, e, n0, start, dd0, ab0, site0);
+	} else {
+		g->nmdesc = dd0;
+		g->nmabs = ab0;
+	}
+	b->dep |= dep;
 	return start;
 }
 
@@ -805,6 +952,8 @@ static void stmt(B *b, const Stmt *s, int depth);
 static void
 top(B *b, const Expr *e, int depth)
 {
+	if (!e || (e->kind <= EX_NONE && depth <= IR_MAX_DEPTH))
+		return; /* nothing to scan (past the limit scan marks the overflow) */
 	int start = scan_top(b, e, depth);
 	b->g->nleaves = start;
 }
@@ -813,6 +962,7 @@ static void
 bind_let(B *b, const Var *v, const Expr *value, int depth)
 {
 	EventGraph *g = b->g;
+	b->dep = 0;
 	int start = scan_top(b, value, depth);
 	if (g->nleaves > start) {
 		/* A pointer bound to a name: uses of the name are uses of the
@@ -835,11 +985,12 @@ bind_let(B *b, const Var *v, const Expr *value, int depth)
 		g->nleaves = start;
 		Leaf *keep = push_leaf(b, l.kind, -1);
 		*keep = l;
-		pm_put(&g->aliases, v, (void *)(intptr_t)g->nleaves);
+		pm_put(&g->aliases, v, (void *)(intptr_t)(g->nleaves << 1 | b->dep));
 		return; /* the kept leaf stays pushed: later owners start above it */
 	}
 	g->nleaves = start;
-	set_range(b, v, ival(b, value, 0));
+	Ival r = ival(b, value, 0);
+	set_range(b, v, r, b->dep);
 }
 
 static void
@@ -901,12 +1052,13 @@ loop(B *b, const Stmt *s, int depth)
 		trips = 1; /* one iteration per thread */
 	if (trips == 0)
 		return;
+	b->dep = 0;
 	Ival m = ival(b, mn, 0), x = ival(b, ext, 0);
 	int64_t hi;
 	if (m.ok && x.ok && x.hi >= 1 && (!st || step > 0) && !__builtin_add_overflow(m.hi, x.hi - 1, &hi))
-		set_range(b, s->u.for_.var, ival_of(m.lo, hi));
+		set_range(b, s->u.for_.var, ival_of(m.lo, hi), b->dep);
 	else
-		set_range(b, s->u.for_.var, UNKNOWN);
+		set_range(b, s->u.for_.var, UNKNOWN, b->dep);
 	int head = emit(b, EV_NOP, "loop");
 	body_of(b, s, 0, s->u.for_.body, depth + 1);
 	int latch = emit(b, EV_NOP, "back edge");
@@ -1017,10 +1169,11 @@ stmt(B *b, const Stmt *s, int depth)
 		break;
 	case ST_LAUNCH: {
 		top(b, s->u.launch.extent, depth);
+		b->dep = 0;
 		Ival x = ival(b, s->u.launch.extent, 0);
-		set_range(b, s->u.launch.var, x.ok && x.hi >= 1 ? ival_of(0, x.hi - 1) : UNKNOWN);
+		set_range(b, s->u.launch.var, x.ok && x.hi >= 1 ? ival_of(0, x.hi - 1) : UNKNOWN, b->dep);
 		if (b->tx && s->u.launch.var == b->tx->tx)
-			set_range(b, s->u.launch.var, ival_of(b->tx->tx_lo, b->tx->tx_hi));
+			set_range(b, s->u.launch.var, ival_of(b->tx->tx_lo, b->tx->tx_hi), 1);
 		body_of(b, s, 0, s->u.launch.body, depth + 1);
 		break;
 	}
@@ -1075,6 +1228,12 @@ orc_events_free(EventGraph *g)
 	free(g->ivals);
 	free(g->leaves);
 	free(g->dinfo);
+	free(g->memos);
+	free(g->mev);
+	free(g->mleaves);
+	free(g->mdesc);
+	free(g->mabs);
+	pm_free(&g->memo);
 	for (int k = 0; k < 4; k++)
 		orc_sound_plan_free(g->plans[k]);
 	pm_free(&g->ranges);
@@ -1106,7 +1265,9 @@ build(EventGraph *g, const Func *f, int cand)
 	pm_clear(&g->ranges);
 	pm_clear(&g->aliases);
 	pm_clear(&g->descs);
-	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL};
+	pm_clear(&g->memo);
+	g->nmemos = g->nmev = g->nmleaves = g->nmdesc = g->nmabs = 0;
+	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0};
 	if (f->body)
 		b.loc = f->body->loc;
 	g->entry = emit(&b, EV_NOP, "entry");
@@ -1123,6 +1284,7 @@ build(EventGraph *g, const Func *f, int cand)
 		for (int k = 0; k < ncls; k++) {
 			orc_tx_select(g->tx, k);
 			b.tx = g->tx;
+			b.memo = 1;
 			b.site = 0;
 			int start = add(&b, EV_NOP, "thread class");
 			link(&b, disp, start);
@@ -1184,13 +1346,31 @@ kind_text(EventKind k)
 	}
 }
 
+/* buf := a, or "a b" when b, truncated to n - 1 characters as snprintf
+ * would (this runs for every step of every witness: no format parsing). */
+static void
+put_words(char *buf, size_t n, const char *a, const char *b)
+{
+	if (!n)
+		return;
+	size_t k = 0;
+	for (; *a && k + 1 < n; a++)
+		buf[k++] = *a;
+	if (b && k + 1 < n) {
+		buf[k++] = ' ';
+		for (; *b && k + 1 < n; b++)
+			buf[k++] = *b;
+	}
+	buf[k] = 0;
+}
+
 void
 orc_event_describe(const Event *e, char *buf, size_t n)
 {
 	if (e->kind == EV_NOP)
-		snprintf(buf, n, "%s", e->op ? e->op : "");
+		put_words(buf, n, e->op ? e->op : "", NULL);
 	else
-		snprintf(buf, n, "%s %s", kind_text(e->kind), e->op ? e->op : "?");
+		put_words(buf, n, kind_text(e->kind), e->op ? e->op : "?");
 }
 
 void

@@ -74,6 +74,24 @@ typedef struct EventGraph {
 	int nleaves, capleaves;
 	DescInfo *dinfo;
 	int ndinfo, capdinfo;
+	/* With thread classes: what scanning a top-level expression gave in
+	 * the first class's copy (events, leaves left, descriptor records),
+	 * replayed in the other copies when nothing it read depends on the
+	 * class (events.c, scan_top). */
+	PtrMap memo;
+	struct ScanMemo *memos;
+	int nmemos, capmemos;
+	Event *mev;
+	int nmev, capmev;
+	Leaf *mleaves;
+	int nmleaves, capmleaves;
+	struct MemoDesc *mdesc;
+	int nmdesc, capmdesc;
+	const Var **mabs;
+	int nmabs, capmabs;
+	PtrMap smemo; /* the same for whole statements (their nodes) */
+	struct StmtMemo *smemos;
+	int nsmemos, capsmemos;
 	/* soundness.c's prepared queries on this graph, by options (war,
 	 * alias_aware); made on first use, dropped when the graph is rebuilt. */
 	struct OrcSoundPlan *plans[4];

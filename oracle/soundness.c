@@ -133,16 +133,52 @@ hazard(const Class *c, const Event *t, int war)
 	return war && t->kind == EV_AWRITE ? H_RW : -1;
 }
 
+/* Appends s to buf[*k ..] within n bytes (n - 1 characters), as snprintf truncates. */
+static void
+put_str(char *buf, size_t n, size_t *k, const char *s)
+{
+	if (!s)
+		s = "(null)"; /* as glibc's %s */
+	for (; *s && *k + 1 < n; s++)
+		buf[(*k)++] = *s;
+}
+
+static void
+put_int(char *buf, size_t n, size_t *k, long long v)
+{
+	char d[24];
+	int i = (int)sizeof d;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+	d[--i] = 0;
+	do
+		d[--i] = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		d[--i] = '-';
+	put_str(buf, n, k, d + i);
+}
+
+/* As snprintf(buf, n, "%s bytes [%lld, %lld)", ...) and the like, without
+ * format parsing (two per finding). */
 static void
 describe_foot(const Event *e, char *buf, size_t n)
 {
-	if (!e->foot.alloc)
-		snprintf(buf, n, "any shared memory");
-	else if (!e->foot.known)
-		snprintf(buf, n, "%s", e->buf ? e->buf : e->foot.alloc->name);
-	else
-		snprintf(buf, n, "%s bytes [%lld, %lld)", e->buf ? e->buf : e->foot.alloc->name,
-		         (long long)e->foot.lo, (long long)e->foot.hi);
+	size_t k = 0;
+	if (!n)
+		return;
+	if (!e->foot.alloc) {
+		put_str(buf, n, &k, "any shared memory");
+	} else {
+		put_str(buf, n, &k, e->buf ? e->buf : e->foot.alloc->name);
+		if (e->foot.known) {
+			put_str(buf, n, &k, " bytes [");
+			put_int(buf, n, &k, (long long)e->foot.lo);
+			put_str(buf, n, &k, ", ");
+			put_int(buf, n, &k, (long long)e->foot.hi);
+			put_str(buf, n, &k, ")");
+		}
+	}
+	buf[k] = 0;
 }
 
 static void
@@ -417,6 +453,7 @@ struct OrcSoundPlan {
 	int *succ;            /* 2 per node, -1 none */
 	unsigned char *fence; /* by node: an EV_FENCE */
 	unsigned char *haz;   /* class c's row of n: entering the node is a hazard of c */
+	unsigned char nhaz[2 * MAX_CLASSES]; /* class c has some hazard (its search can hit) */
 	int *stamp, *queue;
 	int epoch;
 };
@@ -424,9 +461,12 @@ struct OrcSoundPlan {
 OrcSoundPlan *
 orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 {
-	OrcSoundPlan *P = calloc(1, sizeof *P);
+	/* Not calloc: the classes (most of the struct) are written up to nc. */
+	OrcSoundPlan *P = malloc(sizeof *P);
 	if (!P)
 		abort();
+	P->epoch = 0;
+	memset(P->nhaz, 0, sizeof P->nhaz);
 	int n = g->n;
 	P->g = g;
 	P->o = *o;
@@ -458,19 +498,24 @@ orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 		P->fence[i] = t->kind == EV_FENCE;
 		P->stamp[i] = -1;
 		cls[i] = 0;
-		/* Only accesses are sources (member) or hazards (hazard): the
+		/* Only generic accesses are sources (member: of one class at
+		 * most, the first) and only async ones hazards (hazard): the
 		 * control nodes, most of the graph, need no look at the classes. */
-		if (t->kind != EV_GWRITE && t->kind != EV_GREAD && t->kind != EV_AREAD && t->kind != EV_AWRITE)
+		if (t->kind == EV_GWRITE || t->kind == EV_GREAD) {
+			for (int c = 0; c < nc; c++)
+				if (member(&P->cl[c], t)) {
+					cls[i] = (unsigned char)(c + 1);
+					P->src_start[c + 1]++;
+					break;
+				}
+			continue;
+		}
+		if ((t->kind != EV_AREAD && t->kind != EV_AWRITE) || t->site < 0)
 			continue;
 		for (int c = 0; c < nc; c++) {
 			const Class *cl = &P->cl[c];
-			if (!cls[i] && member(cl, t)) {
-				cls[i] = (unsigned char)(c + 1);
-				P->src_start[c + 1]++;
-			}
-			if (t->site >= 0 && hazard(cl, t, o->war) >= 0 &&
-			    (!o->alias_aware || orc_foot_overlap(&cl->foot, &t->foot)))
-				P->haz[(size_t)c * (size_t)n + (size_t)i] = 1;
+			if (hazard(cl, t, o->war) >= 0 && (!o->alias_aware || orc_foot_overlap(&cl->foot, &t->foot)))
+				P->haz[(size_t)c * (size_t)n + (size_t)i] = P->nhaz[c] = 1;
 		}
 	}
 	for (int c = 0; c < nc; c++)
@@ -533,7 +578,7 @@ orc_is_sound_plan(OrcSoundPlan *P, const unsigned char *on)
 	int base = P->epoch;
 	P->epoch += P->nc;
 	for (int c = 0; c < P->nc; c++)
-		if (plan_hit(P, c, base + c, on))
+		if (P->nhaz[c] && plan_hit(P, c, base + c, on)) /* no hazard: nothing to reach */
 			return 0;
 	return 1;
 }
