@@ -598,7 +598,54 @@ orc_erase(const Func *q, const Inserted *ins, int nins, Arena *a)
  * an output that changed nothing is a copy of its input.  A copy compares
  * exactly as a tree compares with itself, so ir_equal_func(a, b) is 1 (that
  * equality is reflexive: floats by bits, every variable mapped to itself):
- * the judges skip the structural walk for it.  0 says nothing. */
+ * the judges skip the structural walk for it.  0 says nothing.
+ * A call or store statement a model rebuilt with new expression nodes (a
+ * call built again with the same operands) is still a copy when each of its
+ * expressions equals a's field by field with the same variables and buffers
+ * (same_but_exprs): such a pair too compares as a tree with itself. */
+static int
+copy_var(void *ctx, const Var *a, const Var *b)
+{
+	(void)ctx;
+	return a == b;
+}
+
+static int
+copy_buf(void *ctx, Buffer *a, Buffer *b)
+{
+	(void)ctx;
+	return a == b;
+}
+
+/* x and y, local copies of two leaf statements of one kind (a call or a
+ * store) with their locations cleared: 1 when their fields are the same
+ * bytes once their expressions, equal pairwise with the same variables and
+ * buffers, are set aside.  (Only the local copies are written: a store's
+ * index array belongs to the IR.) */
+static int
+same_but_exprs(Stmt *x, Stmt *y)
+{
+	static const IrEqHooks same = {.var = copy_var, .buf = copy_buf, .identical = 1,
+	                               .max_depth = IR_MAX_DEPTH};
+	if (x->kind == ST_STORE) {
+		if (x->u.store.nidx != y->u.store.nidx)
+			return 0;
+		for (int i = 0; i < x->u.store.nidx; i++)
+			if (!ir_expr_eq(x->u.store.idx[i], y->u.store.idx[i], &same))
+				return 0;
+		x->u.store.idx = y->u.store.idx = NULL;
+		if (!ir_expr_eq(x->u.store.value, y->u.store.value, &same))
+			return 0;
+		x->u.store.value = y->u.store.value = NULL;
+	} else if (x->kind == ST_EVAL) {
+		if (!ir_expr_eq(x->u.eval.value, y->u.eval.value, &same))
+			return 0;
+		x->u.eval.value = y->u.eval.value = NULL;
+	} else
+		return 0;
+	return memcmp(x, y, sizeof *x) == 0;
+}
+
 static int
 copy_of(const Stmt *a, const Stmt *b, int depth)
 {
@@ -628,7 +675,7 @@ copy_of(const Stmt *a, const Stmt *b, int depth)
 		*sx = *sy = NULL;
 	}
 	x.loc = y.loc = (Loc){0, 0};
-	return memcmp(&x, &y, sizeof x) == 0;
+	return memcmp(&x, &y, sizeof x) == 0 || same_but_exprs(&x, &y);
 }
 
 int
