@@ -1120,23 +1120,14 @@ static __attribute__((noinline)) void
 print_expr_node(Printer *P, const Expr *e)
 {
 	switch (e->kind) {
-	case EX_INT:
-		print_int(P, e);
-		break;
-	case EX_FLOAT:
-		print_float(P, e);
-		break;
-	case EX_STR:
-		print_string(P, e->u.s);
+	case EX_INT: case EX_FLOAT: case EX_STR: case EX_VAR: case EX_CALL: case EX_LOAD:
+		print_expr(P, e); /* print_expr prints these itself */
 		break;
 	case EX_POD_BOOL:
 		put(P, ir_int_value(e) ? "True" : "False");
 		break;
 	case EX_NONE:
 		put(P, "None");
-		break;
-	case EX_VAR:
-		print_var(P, e->u.var);
 		break;
 	case EX_BUF:
 		note_buffer(P, e->u.buf);
@@ -1154,12 +1145,6 @@ print_expr_node(Printer *P, const Expr *e)
 			put(P, "not ");
 			print_operand(P, e->u.operand, expr_prec(e->u.operand) < PR_NOT);
 		}
-		break;
-	case EX_CALL:
-		print_call(P, e);
-		break;
-	case EX_LOAD:
-		print_indices(P, e->u.load.buf, e->u.load.idx, e->u.load.nidx);
 		break;
 	case EX_SLICE:
 		print_expr(P, e->u.slice.begin);
