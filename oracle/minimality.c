@@ -1170,6 +1170,21 @@ small_ok(const Mn *M)
 	return !M->o->placement_worst_path || (M->tc && M->tcdepth <= 2 * IR_MAX_DEPTH + 8);
 }
 
+/* The search's verdict so far undecided: the hitting-set search gave up
+ * (aborted) or the soundness queries ran out.  Writes why into note. */
+static int
+search_undecided(const Mn *M, int aborted, int ncuts, char *note, size_t notelen)
+{
+	if (aborted)
+		snprintf(note, notelen, "undecided: hitting-set search over %d cuts exceeded %d nodes",
+		         ncuts, MAX_NODES);
+	else if (M->queries >= MAX_QUERIES)
+		snprintf(note, notelen, "undecided: more than %d soundness queries", MAX_QUERIES);
+	else
+		return 0;
+	return 1;
+}
+
 static void
 small_init(Mn *M, Ks *S)
 {
@@ -1238,15 +1253,8 @@ search_small(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *n
 		ks_hs(&S);
 		int64_t cost = S.best;
 		bestk = S.best_set;
-		if (S.aborted) {
-			snprintf(note, notelen, "undecided: hitting-set search over %d cuts exceeded %d nodes",
-			         S.ncuts, MAX_NODES);
+		if (search_undecided(M, S.aborted, S.ncuts, note, notelen))
 			goto done;
-		}
-		if (M->queries >= MAX_QUERIES) {
-			snprintf(note, notelen, "undecided: more than %d soundness queries", MAX_QUERIES);
-			goto done;
-		}
 		if (sound_small(M, bestk)) {
 			*opt = cost;
 			decided = 1;
@@ -1585,15 +1593,8 @@ search_general(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int 
 		free(H.cur);
 		free(H.excl);
 		free(H.best_set);
-		if (H.aborted) {
-			snprintf(note, notelen, "undecided: hitting-set search over %d cuts exceeded %d nodes",
-			         S.ncuts, MAX_NODES);
+		if (search_undecided(M, H.aborted, S.ncuts, note, notelen))
 			goto done;
-		}
-		if (M->queries >= MAX_QUERIES) {
-			snprintf(note, notelen, "undecided: more than %d soundness queries", MAX_QUERIES);
-			goto done;
-		}
 		if (sound_with(M, best)) {
 			*opt = cost;
 			decided = 1;
