@@ -442,6 +442,84 @@ table_checks(void)
 		passed++;
 }
 
+/* orc_func_is_copy (preservation and idempotence skip the structural walk on
+ * its 1): a call or store statement built again with equal expressions (the
+ * same variables and buffers) is a copy; one with another operand is not,
+ * and ir_equal_func agrees with both. */
+static Stmt *
+rebuilt(Arena *a, const Stmt *s, int change)
+{
+	Stmt *c = ir_copy_stmt(a, s);
+	if (s->kind == ST_STORE) {
+		const Expr *v = s->u.store.value;
+		c->u.store.value = v->kind == EX_FLOAT ? ir_float(a, v->u.f + change, ir_expr_dtype(v)) : (Expr *)v;
+		return c;
+	}
+	const Expr *e = s->u.eval.value;
+	Expr **args = ar_alloc(a, sizeof *args * (size_t)(e->u.call.nargs ? e->u.call.nargs : 1));
+	for (int i = 0; i < e->u.call.nargs; i++)
+		args[i] = e->u.call.args[i];
+	if (change && e->u.call.nargs)
+		args[e->u.call.nargs - 1] = ir_int(a, 12345, NULL);
+	c->u.eval.value = ir_call(a, e->u.call.name, args, e->u.call.nargs);
+	return c;
+}
+
+static void
+copy_checks(void)
+{
+	static const char src[] = HEAD "    A_shared[tx] = T.float16(1.0)\n"
+	                               "    " TMA_LOAD("B_shared") "    T.mbarrier_wait_parity(mbarrier[0], 0)\n";
+	Arena *a = ar_new();
+	Diag d;
+	Program *p = ir_read(a, "copy", src, strlen(src), &d);
+	if (!p) {
+		fail("copy", "does not read: %d:%d: %s", d.line, d.col, d.msg);
+		ar_free(a);
+		return;
+	}
+	Func *f = p->funcs[0];
+	/* The chain of one-body statements down to the sequence of the store,
+	 * the load and the wait. */
+	Stmt *chain[32];
+	int depth = 0;
+	Stmt *s = f->body;
+	while (s && s->kind != ST_SEQ && ir_stmt_nbodies(s) == 1 && depth < 32) {
+		chain[depth++] = s;
+		IrBodies b;
+		ir_stmt_bodies(&b, s);
+		s = *ir_bodies_next(&b);
+	}
+	if (!s || s->kind != ST_SEQ || s->u.seq.n != 3) {
+		fail("copy", "no sequence of three statements");
+		ar_free(a);
+		return;
+	}
+	for (int change = 0; change <= 1; change++)
+		for (int k = 0; k < 3; k++) {
+			Stmt **items = ar_alloc(a, sizeof *items * 3);
+			memcpy(items, s->u.seq.items, sizeof *items * 3);
+			items[k] = rebuilt(a, items[k], change);
+			Stmt *body = ir_copy_stmt(a, s);
+			body->u.seq.items = items;
+			for (int i = depth - 1; i >= 0; i--) { /* the path down to it rebuilt */
+				Stmt *c = ir_copy_stmt(a, chain[i]);
+				IrBodies b;
+				ir_stmt_bodies(&b, c);
+				*ir_bodies_next(&b) = body;
+				body = c;
+			}
+			Func *g = ir_func_with_body(a, f, body);
+			int copy = orc_func_is_copy(f, g), equal = ir_equal_func(f, g), want = !change;
+			if (copy != want || equal != want)
+				fail("copy", "statement %d rebuilt%s: copy %d, equal %d (want %d)", k,
+				     change ? " with another operand" : "", copy, equal, want);
+			else
+				passed++;
+		}
+	ar_free(a);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -452,6 +530,7 @@ main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof seeds / sizeof *seeds; i++)
 		run_seed(&seeds[i]);
 	table_checks();
+	copy_checks();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }
