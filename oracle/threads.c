@@ -262,54 +262,66 @@ mentions_tx(const OrcTx *c, const Expr *e, int depth)
 static void
 scan_threads(OrcTx *c, const Stmt *s, int depth)
 {
-	if (!s || depth > ORC_TX_MAX_DEPTH)
-		return;
-	int64_t n;
-	int loop = 0; /* a loop that is not a thread binding */
-	switch (s->kind) {
-	case ST_LAUNCH:
-		if (!c->tx && !strcmp(s->u.launch.tag, "threadIdx.x") &&
-		    ir_is_const_int(s->u.launch.extent, &n)) {
-			c->tx = s->u.launch.var;
-			c->nthreads = n;
+	/* A statement of one body continues with it here (depth counted as by
+	 * recursion); a sequence's items and an if's arms recurse. */
+	int loops = 0; /* loops entered on this chain that are no thread binding */
+	for (; s && depth <= ORC_TX_MAX_DEPTH; depth++) {
+		int64_t n;
+		const Stmt *next = NULL;
+		switch (s->kind) {
+		case ST_SEQ:
+			for (int i = 0; i < s->u.seq.n; i++)
+				scan_threads(c, s->u.seq.items[i], depth + 1);
+			break;
+		case ST_EVAL:
+		case ST_STORE:
+			break;
+		case ST_LAUNCH:
+			if (!c->tx && !strcmp(s->u.launch.tag, "threadIdx.x") &&
+			    ir_is_const_int(s->u.launch.extent, &n)) {
+				c->tx = s->u.launch.var;
+				c->nthreads = n;
+			}
+			next = s->u.launch.body;
+			break;
+		case ST_FOR:
+			if (!c->tx && s->u.for_.kind == FOR_THREAD_BINDING && s->u.for_.thread &&
+			    !strcmp(s->u.for_.thread, "threadIdx.x") && ir_is_const_int(s->u.for_.extent, &n)) {
+				c->tx = s->u.for_.var;
+				c->nthreads = n;
+			}
+			if (s->u.for_.kind != FOR_THREAD_BINDING)
+				loops++, c->loop_depth++;
+			next = s->u.for_.body;
+			break;
+		case ST_WHILE:
+			loops++, c->loop_depth++;
+			next = s->u.while_.body;
+			break;
+		case ST_IF:
+			if (c->tx && mentions_tx(c, s->u.if_.cond, 0) && c->npreds < ORC_TX_MAX_PREDS) {
+				c->preds[c->npreds++] = s->u.if_.cond;
+				c->preds_in_loops += c->loop_depth > 0;
+			}
+			scan_threads(c, s->u.if_.then_, depth + 1);
+			next = s->u.if_.else_;
+			break;
+		case ST_BLOCK:
+			if (c->tx && s->u.block.where && mentions_tx(c, s->u.block.where, 0) &&
+			    c->npreds < ORC_TX_MAX_PREDS) {
+				c->preds[c->npreds++] = s->u.block.where;
+				c->preds_in_loops += c->loop_depth > 0;
+			}
+			next = s->u.block.body;
+			break;
+		default: /* let, assert, attr, allocate, decl_buffer */
+			next = ir_body(s);
+			break;
 		}
-		break;
-	case ST_FOR:
-		if (!c->tx && s->u.for_.kind == FOR_THREAD_BINDING && s->u.for_.thread &&
-		    !strcmp(s->u.for_.thread, "threadIdx.x") && ir_is_const_int(s->u.for_.extent, &n)) {
-			c->tx = s->u.for_.var;
-			c->nthreads = n;
-		}
-		loop = s->u.for_.kind != FOR_THREAD_BINDING;
-		break;
-	case ST_WHILE:
-		loop = 1;
-		break;
-	case ST_IF:
-		if (c->tx && mentions_tx(c, s->u.if_.cond, 0) && c->npreds < ORC_TX_MAX_PREDS) {
-			c->preds[c->npreds++] = s->u.if_.cond;
-			c->preds_in_loops += c->loop_depth > 0;
-		}
-		break;
-	case ST_BLOCK:
-		if (c->tx && s->u.block.where && mentions_tx(c, s->u.block.where, 0) &&
-		    c->npreds < ORC_TX_MAX_PREDS) {
-			c->preds[c->npreds++] = s->u.block.where;
-			c->preds_in_loops += c->loop_depth > 0;
-		}
-		break;
-	default:
-		break;
+		s = next;
 	}
-	/* Then every body in order (a sequence's items, then before else). */
-	c->loop_depth += loop;
-	IrBodies b;
-	ir_stmt_bodies(&b, s);
-	for (Stmt **x; (x = ir_bodies_next(&b));)
-		scan_threads(c, *x, depth + 1);
-	c->loop_depth -= loop;
+	c->loop_depth -= loops;
 }
-
 
 static int find_classes(OrcTx *c);
 
@@ -462,57 +474,132 @@ add_class(OrcTx *c, unsigned char (*sig)[ORC_TX_MAX_PREDS], const unsigned char 
 	return 0;
 }
 
-/* The decisions of the predicates for threads [lo, hi] at once (tx their
- * hull): 1 when every predicate is decided alike for all of them (v set).
- * Interval evaluation is inclusion-monotone (a hull that decides a
- * predicate decides it so for each of its threads), and a hull of one
- * thread is exactly the evaluation at that thread. */
+/* How one predicate decides the threads: maximal runs of threads deciding
+ * it alike (1, 0, or 2 = not decided), in thread order. */
+enum { MAX_RUNS = 64 };
+typedef struct Runs {
+	int n;                 /* -1: more than MAX_RUNS */
+	int hi[MAX_RUNS];      /* a run's last thread (the first: the previous one's + 1) */
+	unsigned char v[MAX_RUNS];
+} Runs;
+
+/* The decision of predicate e for threads [lo, hi] at once (tx their hull):
+ * 0 / 1, 2 for one thread it leaves undecided, -1 for a range it does not
+ * decide alike.  Interval evaluation is inclusion-monotone (a hull that
+ * decides a predicate decides it so for each of its threads), and a hull of
+ * one thread is exactly the evaluation at that thread. */
 static int
-decide_range(OrcTx *c, int64_t lo, int64_t hi, unsigned char *v)
+decide_range(OrcTx *c, const Expr *e, int64_t lo, int64_t hi)
 {
 	c->tx_pt = c->tx_lo = lo;
 	c->tx_hi = hi;
-	for (int i = 0; i < c->npreds; i++) {
-		OrcIval r = eval(c, c->preds[i], 1, 0);
-		if (!(r.ok && r.lo == r.hi)) {
-			if (lo < hi)
-				return 0;
-			v[i] = 2;
-		} else {
-			v[i] = r.lo != 0;
-		}
-	}
-	return 1;
+	OrcIval r = eval(c, e, 1, 0);
+	if (!(r.ok && r.lo == r.hi))
+		return lo < hi ? -1 : 2;
+	return r.lo != 0;
 }
 
-/* Threads [lo, hi] in order into classes (as trying each thread in turn
- * would): ranges the predicates decide alike are one step, the others are
- * halved.  0, or -1 past ORC_TX_MAX_CLASSES classes. */
-static int
-classify(OrcTx *c, unsigned char (*sig)[ORC_TX_MAX_PREDS], int64_t lo, int64_t hi)
+static void
+run_add(Runs *r, int64_t hi, int v)
 {
-	unsigned char v[ORC_TX_MAX_PREDS];
-	if (hi - lo >= 4 && !decide_range(c, lo, hi, v)) {
-		int64_t mid = lo + (hi - lo) / 2;
-		return classify(c, sig, lo, mid) < 0 ? -1 : classify(c, sig, mid + 1, hi);
+	if (r->n < 0)
+		return;
+	if (r->n > 0 && r->v[r->n - 1] == v) {
+		r->hi[r->n - 1] = (int)hi;
+		return;
 	}
-	if (hi - lo < 4) { /* a few threads: one by one */
-		for (int64_t t = lo; t <= hi; t++) {
-			decide_range(c, t, t, v);
-			if (add_class(c, sig, v, t, t) < 0)
-				return -1;
+	if (r->n == MAX_RUNS) {
+		r->n = -1;
+		return;
+	}
+	r->hi[r->n] = (int)hi;
+	r->v[r->n++] = (unsigned char)v;
+}
+
+/* Threads [lo, hi] in order into runs of e (as trying each thread in turn
+ * would): ranges e decides alike are one step, the others are halved. */
+static void
+runs_of(OrcTx *c, const Expr *e, Runs *r, int64_t lo, int64_t hi)
+{
+	if (hi - lo >= 4) {
+		int v = decide_range(c, e, lo, hi);
+		if (v >= 0) {
+			run_add(r, hi, v);
+			return;
 		}
-		return 0;
+		int64_t mid = lo + (hi - lo) / 2;
+		runs_of(c, e, r, lo, mid);
+		runs_of(c, e, r, mid + 1, hi);
+		return;
 	}
-	return add_class(c, sig, v, lo, hi);
+	for (int64_t t = lo; t <= hi; t++) /* a few threads: one by one */
+		run_add(r, t, decide_range(c, e, t, t));
+}
+
+/* The runs of recent predicates, by fingerprint (and thread count):
+ * generated functions share a few predicate shapes far more often than
+ * whole sets of them. */
+enum { RUN_CACHE = 512 };
+static struct {
+	uint64_t key;
+	int valid;
+	Runs r;
+} run_cache[RUN_CACHE];
+
+/* The decision of predicate i for thread t (t past the runs already
+ * passed: *at is its run, moved on). */
+static int
+decision_at(OrcTx *c, int i, const Runs *r, int *at, int64_t t)
+{
+	if (r->n < 0) {
+		c->tx_pt = c->tx_lo = c->tx_hi = t;
+		OrcIval x = eval(c, c->preds[i], 1, 0);
+		return x.ok && x.lo == x.hi ? x.lo != 0 : 2;
+	}
+	while (r->hi[*at] < t)
+		++*at;
+	return r->v[*at];
 }
 
 static int
 find_classes(OrcTx *c)
 {
 	unsigned char sig[ORC_TX_MAX_CLASSES][ORC_TX_MAX_PREDS];
+	Runs local[ORC_TX_MAX_PREDS];
+	const Runs *runs[ORC_TX_MAX_PREDS];
+	int at[ORC_TX_MAX_PREDS];
 	c->ranging = 1;
-	int r = classify(c, sig, 0, c->nthreads - 1);
+	for (int i = 0; i < c->npreds; i++) {
+		uint64_t key = fingerprint(c, c->preds[i], mix(0x5eedULL, (uint64_t)c->nthreads), 0);
+		int slot = (int)((key ^ key >> 31) % RUN_CACHE);
+		at[i] = 0;
+		if (run_cache[slot].valid && run_cache[slot].key == key) {
+			runs[i] = &run_cache[slot].r;
+			continue;
+		}
+		local[i].n = 0;
+		runs_of(c, c->preds[i], &local[i], 0, c->nthreads - 1);
+		runs[i] = &local[i];
+		if (local[i].n >= 0) {
+			run_cache[slot].key = key;
+			run_cache[slot].valid = 1;
+			run_cache[slot].r = local[i];
+		}
+	}
+	/* Threads in order, a stretch at a time over which no predicate's
+	 * decision changes (a predicate with too many runs: thread by thread). */
+	int r = 0;
+	unsigned char v[ORC_TX_MAX_PREDS];
+	for (int64_t t = 0; t < c->nthreads && r == 0;) {
+		int64_t hi = c->nthreads - 1;
+		for (int i = 0; i < c->npreds; i++) {
+			v[i] = (unsigned char)decision_at(c, i, runs[i], &at[i], t);
+			int64_t end = runs[i]->n < 0 ? t : runs[i]->hi[at[i]];
+			hi = end < hi ? end : hi;
+		}
+		r = add_class(c, sig, v, t, hi);
+		t = hi + 1;
+	}
 	c->ranging = 0;
 	c->nenv = 0;
 	if (r < 0) {
