@@ -69,18 +69,18 @@ static struct NameEntry {
 	const char *at;
 	const Effect *eff;
 	char text[NAME_MAX_KEPT + 1];
-} name_cache[NAME_CACHE];
+} name_cache[NAME_CACHE], ext_cache[NAME_CACHE];
 
-const Effect *
-orc_effect(const char *name)
+static const Effect *
+cached(struct NameEntry *cache, short *ix, const char *name)
 {
 	if (!name)
 		return NULL;
 	uintptr_t h = (uintptr_t)name;
-	struct NameEntry *c = &name_cache[(h ^ h >> 9 ^ h >> 17) % NAME_CACHE];
+	struct NameEntry *c = &cache[(h ^ h >> 9 ^ h >> 17) % NAME_CACHE];
 	if (c->at == name && !strcmp(c->text, name))
 		return c->eff;
-	const Effect *e = lookup(ops_index, name);
+	const Effect *e = lookup(ix, name);
 	size_t n = strlen(name);
 	if (n <= NAME_MAX_KEPT) {
 		c->at = name;
@@ -91,9 +91,15 @@ orc_effect(const char *name)
 }
 
 const Effect *
+orc_effect(const char *name)
+{
+	return cached(name_cache, ops_index, name);
+}
+
+const Effect *
 orc_effect_extern(const char *name)
 {
-	return lookup(ext_index, name);
+	return cached(ext_cache, ext_index, name);
 }
 
 const Effect *

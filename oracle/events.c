@@ -322,6 +322,22 @@ foot_bytes(const Var *alloc, Ival el, int64_t es)
 	return f;
 }
 
+/* orc_dtype_bytes(dt), by the string's address for the few dtypes a
+ * function uses (the IR does not change while its graph is built). */
+static int
+dtype_bytes(B *b, const char *dt)
+{
+	EventGraph *g = b->g;
+	for (int i = 0; i < g->ndt; i++)
+		if (g->dtk[i] == dt)
+			return g->dtv[i];
+	int es = orc_dtype_bytes(dt);
+	int i = g->ndt < 4 ? g->ndt++ : 3;
+	g->dtk[i] = dt;
+	g->dtv[i] = es;
+	return es;
+}
+
 static int
 is_data_buffer(const Buffer *bf)
 {
@@ -333,7 +349,7 @@ static Foot
 foot_access(B *b, const Buffer *bf, Expr *const *idx, int nidx)
 {
 	const Var *alloc = bf->data;
-	int64_t es = orc_dtype_bytes(bf->dtype);
+	int64_t es = dtype_bytes(b, bf->dtype);
 	if (es <= 0 || nidx <= 0 || nidx > 8)
 		return foot_whole(alloc);
 	int64_t stride[8];
@@ -703,7 +719,7 @@ pointer(B *b, const Expr *e, Owner *ow, int pos, int depth)
 		const char *dt = NULL;
 		if (a[0]->kind == EX_CALL && a[0]->u.call.nargs >= 1 && a[0]->u.call.args[0]->kind == EX_STR)
 			dt = a[0]->u.call.args[0]->u.s;
-		int es = orc_dtype_bytes(dt);
+		int es = dtype_bytes(b, dt);
 		if (na == 5 && a[1]->kind == EX_VAR && a[1]->u.var == base && es > 0) {
 			Ival off = ival(b, a[2], 0), ext = ival(b, a[3], 0);
 			if (off.ok && ext.ok && ext.hi >= 1) {
@@ -730,7 +746,7 @@ pointer(B *b, const Expr *e, Owner *ow, int pos, int depth)
 	l->mask = na >= 3 && ir_is_const_int(a[2], &m) ? (int)(m & 3) : 0;
 	l->foot = foot_whole(bf->data);
 	Foot base = foot_access(b, bf, a[0]->u.load.idx, a[0]->u.load.nidx);
-	int64_t es = orc_dtype_bytes(bf->dtype);
+	int64_t es = dtype_bytes(b, bf->dtype);
 	Ival ext = na >= 2 ? ival(b, a[1], 0) : UNKNOWN;
 	int64_t span;
 	if (base.known && ext.ok && ext.hi >= 1 && !__builtin_mul_overflow(ext.hi, es, &span) &&
@@ -853,15 +869,25 @@ static void
 replay(B *b, const struct ScanMemo *m)
 {
 	EventGraph *g = b->g;
+	if (g->n + m->nev > g->cap) {
+		int cap = g->cap ? g->cap : 64;
+		while (cap < g->n + m->nev)
+			cap *= 2;
+		Event *ev = realloc(g->ev, sizeof *ev * (size_t)cap);
+		if (!ev)
+			abort();
+		g->ev = ev;
+		g->cap = cap;
+	}
+	/* The kept events were made in this statement (m->s, m->loc), as
+	 * emit would make them: only the sites and the links are new. */
 	for (int i = 0; i < m->nev; i++) {
-		const Event *r = &g->mev[m->ev0 + i];
-		int id = emit(b, r->kind, r->op); /* (may move g->ev) */
-		Event *e = &g->ev[id];
-		e->buf = r->buf;
-		e->foot = r->foot;
-		e->site = r->site >= 0 ? r->site + b->site : -1;
-		e->flags = r->flags;
-		e->desc = r->desc;
+		Event *e = &g->ev[g->n];
+		*e = g->mev[m->ev0 + i];
+		e->site = e->site >= 0 ? e->site + b->site : -1;
+		e->succ[0] = e->succ[1] = -1;
+		link(b, b->cur, g->n);
+		b->cur = g->n++;
 	}
 	b->site += m->nsites;
 	for (int i = 0; i < m->nlf; i++)
@@ -1260,7 +1286,7 @@ build(EventGraph *g, const Func *f, int cand)
 		g->sound[k] = -1;
 	}
 	g->n = 0;
-	g->nivals = g->nleaves = g->ndinfo = 0;
+	g->nivals = g->nleaves = g->ndinfo = g->ndt = 0;
 	g->overflow = 0;
 	pm_clear(&g->ranges);
 	pm_clear(&g->aliases);

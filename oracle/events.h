@@ -89,6 +89,10 @@ typedef struct EventGraph {
 	int nmdesc, capmdesc;
 	const Var **mabs;
 	int nmabs, capmabs;
+	/* Element sizes of the dtype strings met in this build, by address. */
+	const char *dtk[4];
+	int dtv[4];
+	int ndt;
 	PtrMap smemo; /* the same for whole statements (their nodes) */
 	struct StmtMemo *smemos;
 	int nsmemos, capsmemos;
