@@ -7,7 +7,7 @@
 void *
 pm_get(const PtrMap *m, const void *k)
 {
-	if (!m->cap)
+	if (!m->n) /* (empty, or cleared: no probe) */
 		return NULL;
 	for (size_t i = pm_hash_slot(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
 		if (m->keys[i] == k)

@@ -338,6 +338,30 @@ dtype_bytes(B *b, const char *dt)
 	return es;
 }
 
+/* orc_call_effect(call), by the addresses of the call's name and of its
+ * second argument's string (call_extern's function name): the same texts
+ * while a graph is built. */
+static const Effect *
+call_effect(B *b, const Expr *call, int *argoff)
+{
+	EventGraph *g = b->g;
+	const char *name = call->u.call.name;
+	const char *ext = call->u.call.nargs >= 2 && call->u.call.args[1]->kind == EX_STR ? call->u.call.args[1]->u.s : NULL;
+	uintptr_t h = (uintptr_t)name ^ (uintptr_t)ext;
+	size_t n = sizeof g->ecache / sizeof g->ecache[0];
+	size_t i = (h >> 3 ^ h >> 9) & (n - 1);
+	if (g->ecache[i].name == name && g->ecache[i].ext == ext) {
+		*argoff = g->ecache[i].argoff;
+		return g->ecache[i].eff;
+	}
+	const Effect *eff = orc_call_effect(call, argoff);
+	g->ecache[i].name = name;
+	g->ecache[i].ext = ext;
+	g->ecache[i].eff = eff;
+	g->ecache[i].argoff = *argoff;
+	return eff;
+}
+
 static int
 is_data_buffer(const Buffer *bf)
 {
@@ -819,7 +843,7 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 	}
 	}
 	int argoff;
-	const Effect *eff = orc_call_effect(e, &argoff);
+	const Effect *eff = call_effect(b, e, &argoff);
 	if (eff && eff->role == ER_PTR) {
 		pointer(b, e, ow, pos, depth);
 		return;
@@ -1287,6 +1311,7 @@ build(EventGraph *g, const Func *f, int cand)
 	}
 	g->n = 0;
 	g->nivals = g->nleaves = g->ndinfo = g->ndt = 0;
+	memset(g->ecache, 0, sizeof g->ecache);
 	g->overflow = 0;
 	pm_clear(&g->ranges);
 	pm_clear(&g->aliases);

@@ -89,6 +89,13 @@ typedef struct EventGraph {
 	int nmdesc, capmdesc;
 	const Var **mabs;
 	int nmabs, capmabs;
+	/* Effects of the calls met in this build, by the addresses of their
+	 * name (and second argument's) strings (events.c, call_effect). */
+	struct {
+		const char *name, *ext;
+		const Effect *eff;
+		int argoff;
+	} ecache[32];
 	/* Element sizes of the dtype strings met in this build, by address. */
 	const char *dtk[4];
 	int dtv[4];
