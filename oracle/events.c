@@ -143,12 +143,20 @@ link(B *b, int from, int to)
 		abort(); /* the builder makes every branch point a node of its own */
 }
 
-/* Appends a node on the fall-through path. */
+/* Appends a node on the fall-through path (a new node: no link to it yet). */
 static int
 emit(B *b, EventKind k, const char *op)
 {
 	int id = add(b, k, op);
-	link(b, b->cur, id);
+	if (b->cur >= 0) {
+		Event *e = &b->g->ev[b->cur];
+		if (e->succ[0] < 0)
+			e->succ[0] = id;
+		else if (e->succ[1] < 0)
+			e->succ[1] = id;
+		else
+			abort();
+	}
 	b->cur = id;
 	return id;
 }
@@ -856,11 +864,16 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 		return;
 	}
 	Owner o = {e, eff, b->g->nleaves};
-	for (int i = 0; i < e->u.call.nargs; i++) {
+	/* (from argoff: call_extern's dtype and function name are skipped) */
+	for (int i = argoff; i < e->u.call.nargs; i++) {
 		const Expr *x = e->u.call.args[i];
 		int p = i - argoff;
-		if (p < 0)
-			continue; /* call_extern's dtype and function name */
+		if (!x)
+			continue;
+		if (x->kind <= EX_NONE) { /* a literal: no descriptor, no mbarrier load */
+			SCAN_KID(b, x, &o, p, depth + 1);
+			continue;
+		}
 		if (eff && (eff->flags & EF_DESC)) {
 			const Var *d = desc_ref(b, x);
 			if (d) {
