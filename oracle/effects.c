@@ -176,5 +176,5 @@ orc_scope_is_data_shared(const char *scope)
 	if (!scope || scope[0] != 's' || scope[1] != 'h' || scope[2] != 'a' || scope[3] != 'r' ||
 	    scope[4] != 'e' || scope[5] != 'd')
 		return 0;
-	return scope[6] != '.' || strcmp(scope, "shared.barrier") != 0;
+	return scope[6] != '.' || scope[7] != 'b' || strcmp(scope + 7, "barrier") != 0;
 }
