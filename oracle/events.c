@@ -74,6 +74,27 @@ struct MemoDesc {
 	Foot foot;
 };
 
+/* An arm of a thread predicate as the first class's copy translated it:
+ * what it left behind for what follows it. */
+struct StmtMemo {
+	int ok;       /* 0: translated again where skipped (met twice, or it depends on the class) */
+	int nsites;
+	int rl0, nrl; /* the ranges it set: g->rlog[...] */
+	int al0, nal; /* the aliases it bound: g->alog[...] */
+	int dd0, ndd; /* its descriptor records: g->mdesc[...] */
+	int ab0, nab; /* variables it found no descriptors: g->mabs[...] */
+};
+
+struct RangeRec {
+	const Var *v;
+	Ival r;
+};
+
+struct AliasRec {
+	const Var *v;
+	Leaf l;
+};
+
 typedef struct Owner {
 	const Expr *call;
 	const Effect *eff; /* NULL: unknown call */
@@ -91,6 +112,10 @@ typedef struct B {
 	int memo;  /* scans of top-level expressions are kept and replayed (g->memo) */
 	int dep;   /* something read depends on the thread class (tx's range, ...) */
 	int rec;   /* descriptor records are logged (g->mdesc) */
+	/* first: this is the first class's copy (its arms are kept, g->smemo);
+	 * sfx: what the arm being translated leaves behind may depend on the
+	 * class; sclean: a later copy may use the kept arms. */
+	int first, sfx, sclean;
 } B;
 
 /* p grown to hold need elements of size sz (doubled from 16). */
@@ -196,7 +221,32 @@ set_range(B *b, const Var *v, Ival r, int dep)
 		g->capivals = cap;
 	}
 	g->ivals[g->nivals] = r;
-	pm_put(&g->ranges, v, (void *)(intptr_t)((++g->nivals) << 1 | (dep != 0)));
+	void *val = (void *)(intptr_t)((++g->nivals) << 1 | (dep != 0));
+	if (!b->first) {
+		pm_put(&g->ranges, v, val);
+		return;
+	}
+	/* A key without a value: v was read before it had a range (read_absent). */
+	size_t n = g->ranges.n;
+	void **slot = pm_slot(&g->ranges, v);
+	if (n == g->ranges.n && !*slot)
+		g->unclean = 1;
+	*slot = val;
+	b->sfx |= dep != 0;
+	g->rlog = grow(g->rlog, &g->caprlog, g->nrlog + 1, sizeof *g->rlog);
+	g->rlog[g->nrlog].v = v;
+	g->rlog[g->nrlog++].r = r;
+}
+
+/* v read with no range outside a scan, in the first class's copy: kept as
+ * a key without a value, so that set_range sees a range set after it was
+ * read (a later copy would read that one; a kept arm holds what the first
+ * read).  Scans are kept and replayed, or make their arm class-dependent. */
+static void
+read_absent(B *b, const Var *v)
+{
+	if (b->first && !b->rec)
+		pm_slot(&b->g->ranges, v);
 }
 
 static Ival
@@ -211,8 +261,10 @@ ival(B *b, const Expr *e, int depth)
 		return ival_of(ir_int_value(e), ir_int_value(e));
 	case EX_VAR: {
 		intptr_t i = (intptr_t)pm_get(&b->g->ranges, e->u.var);
-		if (!i)
+		if (!i) {
+			read_absent(b, e->u.var);
 			return UNKNOWN;
+		}
 		b->dep |= (int)(i & 1);
 		return b->g->ivals[(i >> 1) - 1];
 	}
@@ -990,6 +1042,8 @@ scan_top(B *b, const Expr *e, int depth)
 		/* (else one became a descriptor since: scanned again) */
 		if (i == m->nab && m->s == b->s && m->loc.line == b->loc.line && m->loc.col == b->loc.col) {
 			replay(b, m);
+			if (b->first && (m->ndd || m->nab))
+				b->sfx = 1; /* (its records are not in the arm's logs) */
 			return start;
 		}
 	}
@@ -1001,6 +1055,9 @@ scan_top(B *b, const Expr *e, int depth)
 	if (!b->dep && !k && !g->overflow) {
 		keep(b, e, n0, start, dd0, ab0, site0);
 	} else {
+		/* Scanned again in every copy: what it leaves behind may differ. */
+		if (g->nmdesc > dd0 || g->nmabs > ab0 || !b->dep)
+			b->sfx = 1;
 		g->nmdesc = dd0;
 		g->nmabs = ab0;
 	}
@@ -1049,6 +1106,12 @@ bind_let(B *b, const Var *v, const Expr *value, int depth)
 		Leaf *keep = push_leaf(b, l.kind, -1);
 		*keep = l;
 		pm_put(&g->aliases, v, (void *)(intptr_t)(g->nleaves << 1 | b->dep));
+		if (b->first) {
+			b->sfx |= b->dep;
+			g->alog = grow(g->alog, &g->capalog, g->nalog + 1, sizeof *g->alog);
+			g->alog[g->nalog].v = v;
+			g->alog[g->nalog++].l = l;
+		}
 		return; /* the kept leaf stays pushed: later owners start above it */
 	}
 	g->nleaves = start;
@@ -1149,6 +1212,92 @@ skip_arm(B *b, const Stmt *owner, int taken, const Stmt *arm, int depth)
 	b->cur = cur;
 }
 
+/* ---- arms of thread predicates ------------------------------------------------------- */
+
+/* Do the variables an arm found no descriptors still have none? */
+static int
+arm_valid(B *b, const struct StmtMemo *m)
+{
+	for (int i = 0; i < m->nab; i++)
+		if (pm_get(&b->g->descs, b->g->mabs[m->ab0 + i]))
+			return 0;
+	return 1;
+}
+
+/* What a kept arm left behind, again (its nodes are dropped where it is
+ * skipped): its sites numbered, its ranges, aliases and records made. */
+static void
+replay_arm(B *b, const struct StmtMemo *m)
+{
+	EventGraph *g = b->g;
+	b->site += m->nsites;
+	for (int i = 0; i < m->nrl; i++)
+		set_range(b, g->rlog[m->rl0 + i].v, g->rlog[m->rl0 + i].r, 0);
+	for (int i = 0; i < m->nal; i++) {
+		*push_leaf(b, 0, 0) = g->alog[m->al0 + i].l;
+		pm_put(&g->aliases, g->alog[m->al0 + i].v, (void *)(intptr_t)(g->nleaves << 1));
+	}
+	for (int i = 0; i < m->ndd; i++)
+		desc_record(b, g->mdesc[m->dd0 + i].v, g->mdesc[m->dd0 + i].foot);
+}
+
+/* An arm of a thread predicate, as body_of(b, owner, branch, arm, depth + 1)
+ * would translate it, or (skip) skip_arm.  The first class's copy keeps
+ * what each arm left behind when that cannot depend on the class (nothing
+ * it read did, no arm inside it comes in another order elsewhere, it is met
+ * once); a later copy skipping a kept arm makes that again instead. */
+static void
+arm_of(B *b, const Stmt *owner, int branch, const Stmt *arm, int depth, int skip)
+{
+	EventGraph *g = b->g;
+	if (!arm)
+		return;
+	if (!b->first) {
+		intptr_t k = skip && b->sclean ? (intptr_t)pm_get(&g->smemo, arm) : 0;
+		if (k > 0 && g->smemos[k - 1].ok && arm_valid(b, &g->smemos[k - 1]))
+			replay_arm(b, &g->smemos[k - 1]);
+		else if (skip)
+			skip_arm(b, owner, branch, arm, depth);
+		else
+			body_of(b, owner, branch, arm, depth + 1);
+		return;
+	}
+	intptr_t seen = (intptr_t)pm_get(&g->smemo, arm);
+	if (seen > 0)
+		g->smemos[seen - 1].ok = 0;
+	pm_put(&g->smemo, arm, (void *)(intptr_t)(seen ? seen : -1));
+	struct StmtMemo m = {0, b->site, g->nrlog, 0, g->nalog, 0, g->nmdesc, 0, g->nmabs, 0};
+	int sfx = b->sfx;
+	b->sfx = 0;
+	if (skip)
+		skip_arm(b, owner, branch, arm, depth);
+	else
+		body_of(b, owner, branch, arm, depth + 1);
+	if (!seen && !b->sfx && !g->overflow) {
+		m.ok = 1;
+		m.nsites = b->site - m.nsites;
+		m.nrl = g->nrlog - m.rl0;
+		m.nal = g->nalog - m.al0;
+		m.ndd = g->nmdesc - m.dd0;
+		m.nab = g->nmabs - m.ab0;
+		g->smemos = grow(g->smemos, &g->capsmemos, g->nsmemos + 1, sizeof *g->smemos);
+		g->smemos[g->nsmemos] = m;
+		pm_put(&g->smemo, arm, (void *)(intptr_t)(++g->nsmemos));
+	}
+	b->sfx |= sfx;
+}
+
+/* body_of(b, owner, branch, body, depth + 1); an arm of a thread predicate
+ * (pred) through arm_of. */
+static void
+arm(B *b, int pred, const Stmt *owner, int branch, const Stmt *body, int depth)
+{
+	if (pred)
+		arm_of(b, owner, branch, body, depth, 0);
+	else
+		body_of(b, owner, branch, body, depth + 1);
+}
+
 static void
 stmt(B *b, const Stmt *s, int depth)
 {
@@ -1197,24 +1346,28 @@ stmt(B *b, const Stmt *s, int depth)
 	}
 	case ST_IF: {
 		top(b, s->u.if_.cond, depth);
-		int d = b->tx && orc_tx_mentions(b->tx, s->u.if_.cond) ? orc_tx_decide(b->tx, s->u.if_.cond) : -1;
+		int pred = b->tx && orc_tx_mentions(b->tx, s->u.if_.cond);
+		int d = pred ? orc_tx_decide(b->tx, s->u.if_.cond) : -1, logs = b->g->nrlog + b->g->nalog;
 		if (d >= 0) { /* a thread predicate: this class of threads takes one arm */
-			skip_arm(b, s, d, d ? s->u.if_.else_ : s->u.if_.then_, depth);
+			arm_of(b, s, d, d ? s->u.if_.else_ : s->u.if_.then_, depth, 1);
 			if (d || s->u.if_.else_)
-				body_of(b, s, !d, d ? s->u.if_.then_ : s->u.if_.else_, depth + 1);
-			break;
+				arm_of(b, s, !d, d ? s->u.if_.then_ : s->u.if_.else_, depth, 0);
+		} else {
+			int br = emit(b, EV_NOP, "branch");
+			arm(b, pred, s, 0, s->u.if_.then_, depth);
+			int end_then = b->cur;
+			b->cur = br;
+			if (s->u.if_.else_)
+				arm(b, pred, s, 1, s->u.if_.else_, depth);
+			int end_else = b->cur;
+			int join = add(b, EV_NOP, "join");
+			link(b, end_then, join);
+			link(b, end_else, join);
+			b->cur = join;
 		}
-		int br = emit(b, EV_NOP, "branch");
-		body_of(b, s, 0, s->u.if_.then_, depth + 1);
-		int end_then = b->cur;
-		b->cur = br;
-		if (s->u.if_.else_)
-			body_of(b, s, 1, s->u.if_.else_, depth + 1);
-		int end_else = b->cur;
-		int join = add(b, EV_NOP, "join");
-		link(b, end_then, join);
-		link(b, end_else, join);
-		b->cur = join;
+		/* Its arms come in another order in another class's copy. */
+		if (pred && b->g->nrlog + b->g->nalog != logs)
+			b->sfx = 1;
 		break;
 	}
 	case ST_LET:
@@ -1249,20 +1402,21 @@ stmt(B *b, const Stmt *s, int depth)
 	case ST_BLOCK: {
 		int64_t w = 1;
 		const Expr *where = s->u.block.where;
-		int d = where && b->tx && orc_tx_mentions(b->tx, where) ? orc_tx_decide(b->tx, where) : -1;
+		int pred = where && b->tx && orc_tx_mentions(b->tx, where);
+		int d = pred ? orc_tx_decide(b->tx, where) : -1;
 		if (d == 0) {
 			top(b, where, depth);
-			skip_arm(b, s, 0, s->u.block.body, depth);
+			arm_of(b, s, 0, s->u.block.body, depth, 1);
 		} else if (d < 0 && where && !(ir_is_const_int(where, &w) && w != 0)) {
 			top(b, where, depth);
 			int br = emit(b, EV_NOP, "block predicate");
-			body_of(b, s, 0, s->u.block.body, depth + 1);
+			arm(b, pred, s, 0, s->u.block.body, depth);
 			int join = add(b, EV_NOP, "join");
 			link(b, b->cur, join);
 			link(b, br, join);
 			b->cur = join;
 		} else {
-			body_of(b, s, 0, s->u.block.body, depth + 1);
+			arm(b, pred, s, 0, s->u.block.body, depth);
 		}
 		break;
 	}
@@ -1297,6 +1451,10 @@ orc_events_free(EventGraph *g)
 	free(g->mdesc);
 	free(g->mabs);
 	pm_free(&g->memo);
+	free(g->smemos);
+	free(g->rlog);
+	free(g->alog);
+	pm_free(&g->smemo);
 	for (int k = 0; k < 4; k++)
 		orc_sound_plan_free(g->plans[k]);
 	pm_free(&g->ranges);
@@ -1330,8 +1488,10 @@ build(EventGraph *g, const Func *f, int cand)
 	pm_clear(&g->aliases);
 	pm_clear(&g->descs);
 	pm_clear(&g->memo);
+	pm_clear(&g->smemo);
 	g->nmemos = g->nmev = g->nmleaves = g->nmdesc = g->nmabs = 0;
-	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0};
+	g->nsmemos = g->nrlog = g->nalog = g->unclean = 0;
+	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0};
 	if (f->body)
 		b.loc = f->body->loc;
 	g->entry = emit(&b, EV_NOP, "entry");
@@ -1349,6 +1509,8 @@ build(EventGraph *g, const Func *f, int cand)
 			orc_tx_select(g->tx, k);
 			b.tx = g->tx;
 			b.memo = 1;
+			b.first = k == 0;
+			b.sclean = !g->unclean;
 			b.site = 0;
 			int start = add(&b, EV_NOP, "thread class");
 			link(&b, disp, start);

@@ -100,9 +100,18 @@ typedef struct EventGraph {
 	const char *dtk[4];
 	int dtv[4];
 	int ndt;
-	PtrMap smemo; /* the same for whole statements (their nodes) */
+	/* The arms of thread predicates in the first class's copy, by body:
+	 * what one left behind (sites, ranges, aliases, descriptor records),
+	 * made again without translating it where another class skips it
+	 * (events.c, skip_arm). */
+	PtrMap smemo;
 	struct StmtMemo *smemos;
 	int nsmemos, capsmemos;
+	struct RangeRec *rlog;
+	int nrlog, caprlog;
+	struct AliasRec *alog;
+	int nalog, capalog;
+	int unclean; /* the first copy read a variable's range before it was set */
 	/* soundness.c's prepared queries on this graph, by options (war,
 	 * alias_aware); made on first use, dropped when the graph is rebuilt. */
 	struct OrcSoundPlan *plans[4];
