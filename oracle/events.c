@@ -116,6 +116,7 @@ typedef struct B {
 	 * sfx: what the arm being translated leaves behind may depend on the
 	 * class; sclean: a later copy may use the kept arms. */
 	int first, sfx, sclean;
+	int descs; /* some scan found a descriptor operand (events with desc may exist) */
 } B;
 
 /* p grown to hold need elements of size sz (doubled from 16). */
@@ -536,8 +537,10 @@ desc_ref(B *b, const Expr *e)
 		v = e->u.buf->data;
 	if (!v)
 		return NULL;
-	if (is_desc_scope(v->ptr_scope) || pm_get(&b->g->descs, v))
+	if (is_desc_scope(v->ptr_scope) || pm_get(&b->g->descs, v)) {
+		b->descs = 1;
 		return v;
+	}
 	/* The records so far: one class's copy also sees those of the copies
 	 * built before it, so a kept scan holds only while v is still none. */
 	if (b->memo) {
@@ -1491,7 +1494,7 @@ build(EventGraph *g, const Func *f, int cand)
 	pm_clear(&g->smemo);
 	g->nmemos = g->nmev = g->nmleaves = g->nmdesc = g->nmabs = 0;
 	g->nsmemos = g->nrlog = g->nalog = g->unclean = 0;
-	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0};
+	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0, 0};
 	if (f->body)
 		b.loc = f->body->loc;
 	g->entry = emit(&b, EV_NOP, "entry");
@@ -1533,7 +1536,7 @@ build(EventGraph *g, const Func *f, int cand)
 	}
 	g->nsites = b.site;
 	/* MMA operands read what their descriptors were built from. */
-	for (int i = 0; i < g->n; i++) {
+	for (int i = 0; b.descs && i < g->n; i++) {
 		Event *e = &g->ev[i];
 		if (!e->desc)
 			continue;
