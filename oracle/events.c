@@ -83,6 +83,14 @@ struct StmtMemo {
 	int al0, nal; /* the aliases it bound: g->alog[...] */
 	int dd0, ndd; /* its descriptor records: g->mdesc[...] */
 	int ab0, nab; /* variables it found no descriptors: g->mabs[...] */
+	int rd0, nrd; /* the ranges read for the ranges set: g->rdlog[...] */
+	int iv0;      /* g->nivals before it: ranges read from before it are its inputs */
+};
+
+/* A range read (the map's value: 0, none) for a range set. */
+struct ReadRec {
+	const Var *v;
+	intptr_t i;
 };
 
 struct RangeRec {
@@ -114,8 +122,8 @@ typedef struct B {
 	int rec;   /* descriptor records are logged (g->mdesc) */
 	/* first: this is the first class's copy (its arms are kept, g->smemo);
 	 * sfx: what the arm being translated leaves behind may depend on the
-	 * class; sclean: a later copy may use the kept arms. */
-	int first, sfx, sclean;
+	 * class; logreads: ranges read are logged (g->rdlog). */
+	int first, sfx, logreads;
 	int descs; /* some scan found a descriptor operand (events with desc may exist) */
 } B;
 
@@ -222,32 +230,24 @@ set_range(B *b, const Var *v, Ival r, int dep)
 		g->capivals = cap;
 	}
 	g->ivals[g->nivals] = r;
-	void *val = (void *)(intptr_t)((++g->nivals) << 1 | (dep != 0));
-	if (!b->first) {
-		pm_put(&g->ranges, v, val);
+	pm_put(&g->ranges, v, (void *)(intptr_t)((++g->nivals) << 1 | (dep != 0)));
+	if (!b->first)
 		return;
-	}
-	/* A key without a value: v was read before it had a range (read_absent). */
-	size_t n = g->ranges.n;
-	void **slot = pm_slot(&g->ranges, v);
-	if (n == g->ranges.n && !*slot)
-		g->unclean = 1;
-	*slot = val;
 	b->sfx |= dep != 0;
 	g->rlog = grow(g->rlog, &g->caprlog, g->nrlog + 1, sizeof *g->rlog);
 	g->rlog[g->nrlog].v = v;
 	g->rlog[g->nrlog++].r = r;
 }
 
-/* v read with no range outside a scan, in the first class's copy: kept as
- * a key without a value, so that set_range sees a range set after it was
- * read (a later copy would read that one; a kept arm holds what the first
- * read).  Scans are kept and replayed, or make their arm class-dependent. */
+/* The first class's copy logs the ranges read for a range it sets (the
+ * arms' inputs, arm_valid). */
 static void
-read_absent(B *b, const Var *v)
+log_read(B *b, const Var *v, intptr_t i)
 {
-	if (b->first && !b->rec)
-		pm_slot(&b->g->ranges, v);
+	EventGraph *g = b->g;
+	g->rdlog = grow(g->rdlog, &g->caprdlog, g->nrdlog + 1, sizeof *g->rdlog);
+	g->rdlog[g->nrdlog].v = v;
+	g->rdlog[g->nrdlog++].i = i;
 }
 
 static Ival
@@ -262,10 +262,10 @@ ival(B *b, const Expr *e, int depth)
 		return ival_of(ir_int_value(e), ir_int_value(e));
 	case EX_VAR: {
 		intptr_t i = (intptr_t)pm_get(&b->g->ranges, e->u.var);
-		if (!i) {
-			read_absent(b, e->u.var);
+		if (b->logreads)
+			log_read(b, e->u.var, i);
+		if (!i)
 			return UNKNOWN;
-		}
 		b->dep |= (int)(i & 1);
 		return b->g->ivals[(i >> 1) - 1];
 	}
@@ -1118,7 +1118,9 @@ bind_let(B *b, const Var *v, const Expr *value, int depth)
 		return; /* the kept leaf stays pushed: later owners start above it */
 	}
 	g->nleaves = start;
+	b->logreads = b->first;
 	Ival r = ival(b, value, 0);
+	b->logreads = 0;
 	set_range(b, v, r, b->dep);
 }
 
@@ -1182,7 +1184,9 @@ loop(B *b, const Stmt *s, int depth)
 	if (trips == 0)
 		return;
 	b->dep = 0;
+	b->logreads = b->first;
 	Ival m = ival(b, mn, 0), x = ival(b, ext, 0);
+	b->logreads = 0;
 	int64_t hi;
 	if (m.ok && x.ok && x.hi >= 1 && (!st || step > 0) && !__builtin_add_overflow(m.hi, x.hi - 1, &hi))
 		set_range(b, s->u.for_.var, ival_of(m.lo, hi), b->dep);
@@ -1217,13 +1221,29 @@ skip_arm(B *b, const Stmt *owner, int taken, const Stmt *arm, int depth)
 
 /* ---- arms of thread predicates ------------------------------------------------------- */
 
-/* Do the variables an arm found no descriptors still have none? */
+/* Would an arm leave behind here what it did in the first copy: do the
+ * variables it found no descriptors still have none, and do the ranges it
+ * read from before it (for the ranges it set) read the same here? */
 static int
 arm_valid(B *b, const struct StmtMemo *m)
 {
+	EventGraph *g = b->g;
 	for (int i = 0; i < m->nab; i++)
-		if (pm_get(&b->g->descs, b->g->mabs[m->ab0 + i]))
+		if (pm_get(&g->descs, g->mabs[m->ab0 + i]))
 			return 0;
+	for (int i = 0; i < m->nrd; i++) {
+		const struct ReadRec *r = &g->rdlog[m->rd0 + i];
+		if (r->i && (r->i >> 1) > m->iv0)
+			continue; /* set in the arm itself */
+		intptr_t now = (intptr_t)pm_get(&g->ranges, r->v);
+		if (!now != !r->i)
+			return 0;
+		if (now && now != r->i) {
+			const Ival *x = &g->ivals[(now >> 1) - 1], *y = &g->ivals[(r->i >> 1) - 1];
+			if ((now & 1) != (r->i & 1) || x->ok != y->ok || x->lo != y->lo || x->hi != y->hi)
+				return 0;
+		}
+	}
 	return 1;
 }
 
@@ -1256,7 +1276,7 @@ arm_of(B *b, const Stmt *owner, int branch, const Stmt *arm, int depth, int skip
 	if (!arm)
 		return;
 	if (!b->first) {
-		intptr_t k = skip && b->sclean ? (intptr_t)pm_get(&g->smemo, arm) : 0;
+		intptr_t k = skip ? (intptr_t)pm_get(&g->smemo, arm) : 0;
 		if (k > 0 && g->smemos[k - 1].ok && arm_valid(b, &g->smemos[k - 1]))
 			replay_arm(b, &g->smemos[k - 1]);
 		else if (skip)
@@ -1269,7 +1289,7 @@ arm_of(B *b, const Stmt *owner, int branch, const Stmt *arm, int depth, int skip
 	if (seen > 0)
 		g->smemos[seen - 1].ok = 0;
 	pm_put(&g->smemo, arm, (void *)(intptr_t)(seen ? seen : -1));
-	struct StmtMemo m = {0, b->site, g->nrlog, 0, g->nalog, 0, g->nmdesc, 0, g->nmabs, 0};
+	struct StmtMemo m = {0, b->site, g->nrlog, 0, g->nalog, 0, g->nmdesc, 0, g->nmabs, 0, g->nrdlog, 0, g->nivals};
 	int sfx = b->sfx;
 	b->sfx = 0;
 	if (skip)
@@ -1283,6 +1303,7 @@ arm_of(B *b, const Stmt *owner, int branch, const Stmt *arm, int depth, int skip
 		m.nal = g->nalog - m.al0;
 		m.ndd = g->nmdesc - m.dd0;
 		m.nab = g->nmabs - m.ab0;
+		m.nrd = g->nrdlog - m.rd0;
 		g->smemos = grow(g->smemos, &g->capsmemos, g->nsmemos + 1, sizeof *g->smemos);
 		g->smemos[g->nsmemos] = m;
 		pm_put(&g->smemo, arm, (void *)(intptr_t)(++g->nsmemos));
@@ -1389,7 +1410,9 @@ stmt(B *b, const Stmt *s, int depth)
 	case ST_LAUNCH: {
 		top(b, s->u.launch.extent, depth);
 		b->dep = 0;
+		b->logreads = b->first;
 		Ival x = ival(b, s->u.launch.extent, 0);
+		b->logreads = 0;
 		set_range(b, s->u.launch.var, x.ok && x.hi >= 1 ? ival_of(0, x.hi - 1) : UNKNOWN, b->dep);
 		if (b->tx && s->u.launch.var == b->tx->tx)
 			set_range(b, s->u.launch.var, ival_of(b->tx->tx_lo, b->tx->tx_hi), 1);
@@ -1457,6 +1480,7 @@ orc_events_free(EventGraph *g)
 	free(g->smemos);
 	free(g->rlog);
 	free(g->alog);
+	free(g->rdlog);
 	pm_free(&g->smemo);
 	for (int k = 0; k < 4; k++)
 		orc_sound_plan_free(g->plans[k]);
@@ -1493,7 +1517,7 @@ build(EventGraph *g, const Func *f, int cand)
 	pm_clear(&g->memo);
 	pm_clear(&g->smemo);
 	g->nmemos = g->nmev = g->nmleaves = g->nmdesc = g->nmabs = 0;
-	g->nsmemos = g->nrlog = g->nalog = g->unclean = 0;
+	g->nsmemos = g->nrlog = g->nalog = g->nrdlog = 0;
 	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0, 0};
 	if (f->body)
 		b.loc = f->body->loc;
@@ -1513,7 +1537,6 @@ build(EventGraph *g, const Func *f, int cand)
 			b.tx = g->tx;
 			b.memo = 1;
 			b.first = k == 0;
-			b.sclean = !g->unclean;
 			b.site = 0;
 			int start = add(&b, EV_NOP, "thread class");
 			link(&b, disp, start);

@@ -111,7 +111,8 @@ typedef struct EventGraph {
 	int nrlog, caprlog;
 	struct AliasRec *alog;
 	int nalog, capalog;
-	int unclean; /* the first copy read a variable's range before it was set */
+	struct ReadRec *rdlog; /* ranges read for the ranges set (arms' inputs) */
+	int nrdlog, caprdlog;
 	/* soundness.c's prepared queries on this graph, by options (war,
 	 * alias_aware); made on first use, dropped when the graph is rebuilt. */
 	struct OrcSoundPlan *plans[4];
