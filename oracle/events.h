@@ -103,7 +103,7 @@ typedef struct EventGraph {
 	/* The arms of thread predicates in the first class's copy, by body:
 	 * what one left behind (sites, ranges, aliases, descriptor records),
 	 * made again without translating it where another class skips it
-	 * (events.c, skip_arm). */
+	 * (events.c, arm_of). */
 	PtrMap smemo;
 	struct StmtMemo *smemos;
 	int nsmemos, capsmemos;
