@@ -236,11 +236,13 @@ typedef struct Mn {
 	int ntcs, captcs;
 	/* The search over at most 64 candidates (search_small): candidate k is
 	 * position kpos[k] (in position order), its candidate graph nodes are
-	 * knode[kstart[k] .. kstart[k + 1]); on holds the set kon (kon_valid)
-	 * so that a query rewrites only the nodes whose bit changed. */
+	 * knode[kstart[k] .. kstart[k + 1]); its queries go to the candidate
+	 * graph cut at those nodes (kcut), bit j of kflip standing for knode[j]
+	 * (kone: one node per candidate, so that bit k is candidate k). */
 	int *kpos, *kstart, *knode;
-	uint64_t kon;
-	int kon_valid;
+	OrcSoundCut *kcut;
+	uint64_t *kflip;
+	int kone;
 	int collected; /* pos .. depth_overflow made (collect_list) */
 	int compiled;  /* tc and tcs made (compile_costs) */
 } Mn;
@@ -695,13 +697,20 @@ sound_with(Mn *M, const Word *set)
 	if (!M->gstate)
 		graph_init(M);
 	if (M->gstate > 0) {
-		for (int j = 0; j < M->ncand_nodes; j++)
-			M->on[M->cnode[j]] = (unsigned char)bit(set, M->cpos[j]);
-		M->kon_valid = 0;
+		int empty = 1;
+		for (int x = 0; x <= M->npos / 64; x++)
+			empty &= set[x] == 0;
 		M->queries++;
-		if (!M->plan)
-			M->plan = orc_sound_plan(M->g, M->o);
-		int ok = orc_is_sound_plan(M->plan, M->on);
+		int ok;
+		if (empty) { /* the graph as it is: one search, no plan */
+			ok = orc_is_sound_graph(M->g, M->o, NULL, NULL);
+		} else {
+			for (int j = 0; j < M->ncand_nodes; j++)
+				M->on[M->cnode[j]] = (unsigned char)bit(set, M->cpos[j]);
+			if (!M->plan)
+				M->plan = orc_sound_plan(M->g, M->o);
+			ok = orc_is_sound_plan(M->plan, M->on);
+		}
 #ifndef FENCEFUZZ_PLACEMENT_SELFCHECK
 		return ok;
 #else
@@ -896,6 +905,33 @@ typedef struct Ks {
 	int qaborted;   /* grow: MAX_QUERIES */
 } Ks;
 
+/* Whether p with fences at the candidates of set is sound, on the cut of
+ * the candidate graph at the candidates' nodes (the same verdict as
+ * sound_with on the set's positions); not counted as a query. */
+static int
+small_cut_query(Mn *M, Kset set)
+{
+	int K = M->ncand, nvar = M->kstart[K];
+	if (!M->kcut) {
+		M->kcut = orc_sound_cut(M->g, M->knode, nvar);
+		M->kflip = calloc((size_t)(nvar / 64 + 1), sizeof *M->kflip);
+		if (!M->kflip)
+			abort();
+		M->kone = nvar == K;
+		for (int k = 0; k < K; k++)
+			M->kone &= M->kstart[k + 1] - M->kstart[k] == 1;
+	}
+	if (M->kone)
+		return orc_sound_cut_query(M->kcut, M->o, &set);
+	memset(M->kflip, 0, sizeof *M->kflip * (size_t)(nvar / 64 + 1));
+	for (Kset x = set; x; x &= x - 1) {
+		int k = __builtin_ctzll(x);
+		for (int j = M->kstart[k]; j < M->kstart[k + 1]; j++)
+			M->kflip[j / 64] |= (uint64_t)1 << (j % 64);
+	}
+	return orc_sound_cut_query(M->kcut, M->o, M->kflip);
+}
+
 static int
 sound_small(Mn *M, Kset set)
 {
@@ -908,28 +944,14 @@ sound_small(Mn *M, Kset set)
 		set_bit(full, M->kpos[__builtin_ctzll(x)], 1);
 	int ok = sound_with(M, full);
 	free(full);
+	if (small_cut_query(M, set) != ok) {
+		fprintf(stderr, "placement selfcheck: the cut graph and the candidate graph disagree\n");
+		abort();
+	}
 	return ok;
 #else
-	Kset diff;
-	if (!M->kon_valid) {
-		for (int j = 0; j < M->ncand_nodes; j++)
-			M->on[M->cnode[j]] = 0;
-		M->kon = 0;
-		M->kon_valid = 1;
-	}
-	diff = set ^ M->kon;
-	while (diff) {
-		int k = __builtin_ctzll(diff);
-		unsigned char v = (unsigned char)(set >> k & 1);
-		diff &= diff - 1;
-		for (int j = M->kstart[k]; j < M->kstart[k + 1]; j++)
-			M->on[M->knode[j]] = v;
-	}
-	M->kon = set;
 	M->queries++;
-	if (!M->plan)
-		M->plan = orc_sound_plan(M->g, M->o);
-	return orc_is_sound_plan(M->plan, M->on);
+	return small_cut_query(M, set);
 #endif
 }
 
@@ -1956,16 +1978,19 @@ count_stmts(PtrMap *m, const Stmt *s, int depth)
  * reaches it (events.c builds nothing else from it, and the thread classes
  * do not depend on it), so the query is q's graph with those nodes read as
  * no fence.  Usable when q's graph is complete and x's statement is one
- * node of q's tree; otherwise the query rebuilds q without x. */
+ * node of q's tree; otherwise the query rebuilds q without x.  The graph is
+ * cut once at the nodes of every usable fence (orc_sound_cut), and each
+ * query flips one fence's nodes on the cut. */
 typedef struct Nq {
 	const EventGraph *g;
-	unsigned char *flip; /* by node: read as no fence (zero between queries) */
-	PtrMap uses;         /* inserted fence statement -> occurrences in q + 1 */
-	/* The nodes of the last statement asked about (its queries under
-	 * several options come one after another): cur_ok 0 when one of them
-	 * is not an EV_FENCE. */
-	const Stmt *cur;
-	int *cur_nodes, ncur, cur_ok;
+	PtrMap uses;    /* inserted fence statement -> occurrences in q + 1 */
+	int nins;
+	int *slot;      /* by inserted index: its fence's slot, -1: not answerable on the graph */
+	int nslots;
+	int *vstart;    /* slot s's nodes: var[vstart[s] .. vstart[s + 1]) */
+	int *var, nvar;
+	uint64_t *flip; /* nvar bits */
+	OrcSoundCut *cut;
 } Nq;
 
 static int
@@ -1975,41 +2000,128 @@ fence_nodes_only(const Stmt *s)
 	       s->u.eval.value->u.call.nargs == 0 && s->u.eval.value->u.call.nkw == 0;
 }
 
-/* 1/0: q without x is sound under o; -1: not answerable on the graph. */
+/* Slot of statement s in the table of nq_prepare (size mask + 1, open
+ * addressing), -1: none. */
 static int
-sound_without(Nq *N, const Inserted *x, const OracleOptions *o)
+nq_lookup(const Stmt *const *keys, const int *vals, unsigned mask, const Stmt *s)
+{
+	unsigned h = (unsigned)(((uintptr_t)s >> 4) * 0x9e3779b1u) & mask;
+	while (keys[h]) {
+		if (keys[h] == s)
+			return vals[h];
+		h = (h + 1) & mask;
+	}
+	return -1;
+}
+
+/* Finds the nodes of each inserted fence the graph can answer for (one
+ * pass over the graph) and cuts the graph at all of them. */
+static void
+nq_prepare(Nq *N, const Inserted *ins, int nins)
 {
 	const EventGraph *g = N->g;
-	if (g->overflow || !fence_nodes_only(x->stmt) || (intptr_t)pm_get(&N->uses, x->stmt) != 2)
-		return -1;
-	if (N->cur != x->stmt) {
-		N->cur = x->stmt;
-		N->ncur = 0;
-		N->cur_ok = 1;
-		for (int v = 0; v < g->n; v++) {
-			if (g->ev[v].stmt != x->stmt)
-				continue;
-			N->cur_ok &= g->ev[v].kind == EV_FENCE;
-			N->cur_nodes[N->ncur++] = v;
-		}
+	int n = g->n;
+	N->nins = nins;
+	N->slot = malloc(sizeof *N->slot * (size_t)nins + 1);
+	if (!N->slot)
+		abort();
+	unsigned size = 8;
+	while (size < 2u * (unsigned)nins + 2u)
+		size *= 2;
+	const Stmt **keys = calloc(size, sizeof *keys);
+	int *vals = malloc(sizeof *vals * size);
+	int *node_slot = malloc(sizeof *node_slot * (size_t)n + 1);
+	int *cnt = calloc((size_t)nins + 1, sizeof *cnt);
+	unsigned char *ok = malloc((size_t)nins + 1);
+	if (!keys || !vals || !node_slot || !cnt || !ok)
+		abort();
+	N->nslots = 0;
+	for (int i = 0; i < nins; i++) {
+		const Stmt *x = ins[i].stmt;
+		N->slot[i] = -1;
+		if (g->overflow || !is_fence(x) || !fence_nodes_only(x) || (intptr_t)pm_get(&N->uses, x) != 2)
+			continue;
+		/* once in q, so once among the inserted items */
+		unsigned h = (unsigned)(((uintptr_t)x >> 4) * 0x9e3779b1u) & (size - 1);
+		while (keys[h])
+			h = (h + 1) & (size - 1);
+		keys[h] = x;
+		vals[h] = N->slot[i] = N->nslots;
+		ok[N->nslots++] = 1;
 	}
-	if (!N->cur_ok)
+	int nvar = 0;
+	for (int v = 0; v < n && N->nslots; v++) {
+		const Stmt *st = g->ev[v].stmt;
+		int sl = st ? nq_lookup(keys, vals, size - 1, st) : -1;
+		node_slot[v] = sl;
+		if (sl < 0)
+			continue;
+		cnt[sl]++;
+		nvar++;
+		ok[sl] &= g->ev[v].kind == EV_FENCE;
+	}
+	N->vstart = malloc(sizeof *N->vstart * (size_t)(N->nslots + 1));
+	N->var = malloc(sizeof *N->var * (size_t)nvar + 1);
+	if (!N->vstart || !N->var)
+		abort();
+	int k = 0;
+	for (int sl = 0; sl < N->nslots; sl++) {
+		N->vstart[sl] = k;
+		if (ok[sl])
+			k += cnt[sl];
+		cnt[sl] = N->vstart[sl]; /* fill pointer */
+	}
+	N->vstart[N->nslots] = k;
+	N->nvar = k;
+	for (int v = 0; v < n && N->nslots; v++)
+		if (node_slot[v] >= 0 && ok[node_slot[v]])
+			N->var[cnt[node_slot[v]]++] = v;
+	for (int i = 0; i < nins; i++)
+		if (N->slot[i] >= 0 && !ok[N->slot[i]])
+			N->slot[i] = -1;
+	N->flip = calloc((size_t)(N->nvar / 64 + 1), sizeof *N->flip);
+	if (!N->flip)
+		abort();
+	N->cut = N->nslots ? orc_sound_cut(g, N->var, N->nvar) : NULL;
+	free(keys);
+	free(vals);
+	free(node_slot);
+	free(cnt);
+	free(ok);
+}
+
+static void
+nq_free(Nq *N)
+{
+	orc_sound_cut_free(N->cut);
+	free(N->slot);
+	free(N->vstart);
+	free(N->var);
+	free(N->flip);
+}
+
+/* 1/0: q without inserted item i is sound under o; -1: not answerable on the graph. */
+static int
+sound_without(Nq *N, int i, const OracleOptions *o)
+{
+	int sl = N->slot ? N->slot[i] : -1;
+	if (sl < 0)
 		return -1;
-	for (int j = 0; j < N->ncur; j++)
-		N->flip[N->cur_nodes[j]] = 1;
-	int r = orc_is_sound_graph(g, o, N->flip, NULL);
-	for (int j = 0; j < N->ncur; j++)
-		N->flip[N->cur_nodes[j]] = 0;
+	for (int j = N->vstart[sl]; j < N->vstart[sl + 1]; j++)
+		N->flip[j / 64] |= (uint64_t)1 << (j % 64);
+	int r = orc_sound_cut_query(N->cut, o, N->flip);
+	for (int j = N->vstart[sl]; j < N->vstart[sl + 1]; j++)
+		N->flip[j / 64] = 0;
 	return r;
 }
 
 static int
-necessity_query(Nq *N, const Inserted *x, const Func *q, const OracleOptions *o, Arena *scratch)
+necessity_query(Nq *N, const Inserted *ins, int i, const Func *q, const OracleOptions *o, Arena *scratch)
 {
-	int r = sound_without(N, x, o);
+	int r = sound_without(N, i, o);
 	if (r >= 0)
 		return r;
-	return orc_is_sound(orc_erase(q, x, 1, scratch), o);
+	return orc_is_sound(orc_erase(q, &ins[i], 1, scratch), o);
 }
 
 /* What placement makes of the input function alone (its positions, its
@@ -2129,10 +2241,6 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 		built = 1;
 	}
 	N.g = gq;
-	N.flip = calloc((size_t)gq->n + 1, 1);
-	N.cur_nodes = malloc(sizeof *N.cur_nodes * (size_t)gq->n + 1);
-	if (!N.flip || !N.cur_nodes)
-		abort();
 	st->q_sound = orc_is_sound_graph(gq, o, NULL, NULL);
 	for (int i = 0; i < nins; i++)
 		st->inserted_fences += is_fence(ins[i].stmt);
@@ -2144,28 +2252,33 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 		OracleOptions plain = *o, aware = *o;
 		plain.alias_aware = 0;
 		aware.alias_aware = 1;
-		int check_alias = (levels & ORC_ALIAS) && orc_is_sound_graph(gq, &aware, NULL, NULL);
+		/* Sound when any shared access counts is sound when footprints are
+		 * compared (an alias-aware hazard is one of the plain search's, on
+		 * the same path): only an unsound q asks. */
+		int check_alias = (levels & ORC_ALIAS) &&
+		                  ((!o->alias_aware && st->q_sound) || orc_is_sound_graph(gq, &aware, NULL, NULL));
 		st->necessity_skipped = !st->q_sound;
 		if (st->q_sound || check_alias) {
 			for (int i = 0; i < nins; i++)
 				if (is_fence(ins[i].stmt))
 					pm_put(&N.uses, ins[i].stmt, (void *)(intptr_t)1);
 			count_stmts(&N.uses, q->body, 0);
+			nq_prepare(&N, ins, nins);
 		}
 		for (int i = 0; i < nins && (st->q_sound || check_alias); i++) {
 			if (!is_fence(ins[i].stmt))
 				continue;
 			int removable = -1; /* under o */
 			if (st->q_sound && (levels & ORC_NECESSITY)) {
-				removable = necessity_query(&N, &ins[i], q, o, M.scratch);
+				removable = necessity_query(&N, ins, i, q, o, M.scratch);
 				if (removable)
 					report_removable(out, &ins[i], model, 0);
 			}
 			if (check_alias) {
 				int plain_ok = removable >= 0 && !o->alias_aware
 				                   ? removable
-				                   : necessity_query(&N, &ins[i], q, &plain, M.scratch);
-				if (!plain_ok && necessity_query(&N, &ins[i], q, &aware, M.scratch))
+				                   : necessity_query(&N, ins, i, q, &plain, M.scratch);
+				if (!plain_ok && necessity_query(&N, ins, i, q, &aware, M.scratch))
 					report_removable(out, &ins[i], model, 1);
 			}
 		}
@@ -2195,9 +2308,10 @@ done:
 	free(M.kpos);
 	free(M.kstart);
 	free(M.knode);
+	orc_sound_cut_free(M.kcut);
+	free(M.kflip);
 	ar_reset(M.scratch);
-	free(N.flip);
-	free(N.cur_nodes);
+	nq_free(&N);
 	map_keep(&N.uses, 4);
 	if (built)
 		graph_release(own);

@@ -28,6 +28,7 @@
 
 #include "events.h"
 #include "oracle.h"
+#include "oracles.h"
 
 enum { H_WR, H_WW, H_RW, NHAZ }; /* write->async read, write->async write, read->async write */
 enum { MAX_CLASSES = 32 };
@@ -77,9 +78,10 @@ member(const Class *c, const Event *e)
 	}
 }
 
-/* Groups the sources of one kind into classes; returns the new count. */
+/* Groups the sources of one kind into classes; returns the new count.
+ * cls: NULL, or by node the class of each source of the kind. */
 static int
-group(const EventGraph *g, EventKind kind, Match m, Class *cl, int n)
+group(const EventGraph *g, EventKind kind, Match m, Class *cl, int n, int *cls)
 {
 	int first = n;
 	for (int i = 0; i < g->n; i++) {
@@ -89,6 +91,8 @@ group(const EventGraph *g, EventKind kind, Match m, Class *cl, int n)
 		int j = first;
 		while (j < n && !member(&cl[j], e))
 			j++;
+		if (cls)
+			cls[i] = j;
 		if (j < n)
 			continue;
 		if (n - first == MAX_CLASSES)
@@ -108,18 +112,21 @@ group(const EventGraph *g, EventKind kind, Match m, Class *cl, int n)
 /* The sources of the searches: by kind, and per footprint when alias-aware
  * (too many footprints: per allocation; too many allocations: all as one). */
 static int
-classes(const EventGraph *g, const OracleOptions *o, Class *cl)
+classes(const EventGraph *g, const OracleOptions *o, Class *cl, int *cls)
 {
 	int n = 0;
 	EventKind kinds[2] = {EV_GWRITE, EV_GREAD};
+	if (cls)
+		for (int i = 0; i < g->n; i++)
+			cls[i] = -1;
 	for (int k = 0; k < (o->war ? 2 : 1); k++) {
 		int m = -1;
 		if (o->alias_aware)
-			m = group(g, kinds[k], MATCH_EXACT, cl, n);
+			m = group(g, kinds[k], MATCH_EXACT, cl, n, cls);
 		if (o->alias_aware && m < 0)
-			m = group(g, kinds[k], MATCH_ALLOC, cl, n);
+			m = group(g, kinds[k], MATCH_ALLOC, cl, n, cls);
 		if (m < 0)
-			m = group(g, kinds[k], MATCH_ANY, cl, n);
+			m = group(g, kinds[k], MATCH_ANY, cl, n, cls);
 		n = m;
 	}
 	return n;
@@ -272,10 +279,17 @@ static _Thread_local struct {
 	size_t nmem, nfound;
 } sbuf;
 
+static int verdict_hits(const EventGraph *g, const OracleOptions *o);
+
 static int
 run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char *model,
           FindingList *out)
 {
+	if (!out) { /* the first hit only: every class at once */
+		int hits = verdict_hits(g, o) + g->overflow;
+		((EventGraph *)g)->sound[opt_key(o)] = hits == 0;
+		return hits;
+	}
 	int n = g->n;
 	Search s = {g, o, NULL, NULL, NULL, NULL, NULL, NULL};
 	size_t nfound = (size_t)(g->nsites + 1) * NHAZ;
@@ -288,13 +302,10 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 	s.stamp = mem, s.parent = mem + n, s.queue = mem + 2 * n, s.path = mem + 3 * n;
 	for (int i = 0; i < n; i++)
 		s.stamp[i] = -1;
-	int nc = classes(g, o, cl), hits = 0;
-	for (int c = 0; c < nc; c++) {
+	int nc = classes(g, o, cl, NULL), hits = 0;
+	for (int c = 0; c < nc; c++)
 		hits += search(&s, &cl[c], c, model, out);
-		if (hits && !out)
-			break;
-	}
-	if (g->overflow && out) {
+	if (g->overflow) {
 		Finding *f = fl_add(out, FK_UNSOUND, model, "soundness", RULE_W, q->body ? q->body->loc : (Loc){0, 0});
 		fl_set_message(out, f, "program nests deeper than %d: only part of it was checked", IR_MAX_DEPTH);
 		f->strength = STRENGTH_UNDECIDED;
@@ -302,8 +313,8 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 		fl_sign(f);
 	}
 	hits += g->overflow;
-	if (out) /* every hazard searched for: the verdict of orc_is_sound_graph(g, o, NULL) */
-		((EventGraph *)g)->sound[opt_key(o)] = hits == 0;
+	/* Every hazard searched for: the verdict of orc_is_sound_graph(g, o, NULL). */
+	((EventGraph *)g)->sound[opt_key(o)] = hits == 0;
 	return hits;
 }
 
@@ -431,7 +442,9 @@ orc_is_sound_graph(const EventGraph *g, const OracleOptions *o, const unsigned c
 	if (g->overflow)
 		return 0;
 	if (!on && g->sound[opt_key(o)] >= 0)
-		return g->sound[opt_key(o)]; /* found by orc_soundness_graph on this graph */
+		return g->sound[opt_key(o)]; /* found by a search on this graph */
+	if (!on) /* one query: the plain search, which keeps its verdict */
+		return run_graph(g, NULL, o, NULL, NULL) == 0;
 	return orc_is_sound_plan(graph_plan(g, o), on);
 }
 
@@ -471,7 +484,7 @@ orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 	P->g = g;
 	P->o = *o;
 	P->n = n;
-	P->nc = classes(g, o, P->cl);
+	P->nc = classes(g, o, P->cl, NULL);
 	int nc = P->nc;
 	/* One block: succ, stamp, queue, src (2n + 3n ints: a source is in one
 	 * class at most, as group() makes them), src_start, then the bytes. */
@@ -579,6 +592,366 @@ orc_is_sound_plan(OrcSoundPlan *P, const unsigned char *on)
 	P->epoch += P->nc;
 	for (int c = 0; c < P->nc; c++)
 		if (P->nhaz[c] && plan_hit(P, c, base + c, on)) /* no hazard: nothing to reach */
+			return 0;
+	return 1;
+}
+
+/* ---- queries over a few nodes read either way ---------------------------------------------- */
+
+/* Many queries on one graph that differ only in which of a few given nodes
+ * (fences or control nodes: never a source nor a hazard) are read the other
+ * way round: necessity's "without this fence", placement's "with fences at
+ * these positions".  A path from a source to a hazard passes given nodes or
+ * not, and its stretches between them, through the other nodes, are the
+ * same for every query.  So the graph is cut at the given nodes once: the
+ * given nodes and the hazard nodes each given node reaches through the
+ * other nodes (the edges of a graph over the given nodes), and, per class
+ * of sources, the given nodes its sources reach that way and whether they
+ * reach a hazard of theirs with no given node on the path.  A query is then
+ * a search over the open given nodes, one bit each: the verdict of
+ * orc_is_sound_plan with the same nodes read the other way round, the
+ * other nodes as they are. */
+typedef uint64_t CWord;
+
+struct CutKey {
+	int ready, nc;
+	int direct;             /* a source reaches a hazard of its class past no given node */
+	CWord *start, *haz;     /* class c's rows of W words: given nodes its sources reach;
+	                         * given nodes from which a hazard of c is reached */
+	unsigned char live[2 * MAX_CLASSES]; /* class c has both rows non-empty */
+};
+
+struct OrcSoundCut {
+	const EventGraph *g;
+	int n, nvar, W;
+	int *vid;             /* by node: its index among the given nodes, -1: none */
+	CWord *reach;         /* given node j's row of W words: the given nodes it reaches */
+	CWord *nop;           /* W words: the given nodes that are no fence (open unless flipped) */
+	int *hstart, *hnode;  /* async nodes given node j reaches: hnode[hstart[j] .. hstart[j + 1]) */
+	struct CutKey key[4];
+	CWord *work;          /* 3 W words: a query's open, reached and frontier sets */
+};
+
+/* The scratch of the mask searches (grown, never shrunk): per node two
+ * ints (a stamp and a queue slot, or a source's class) and three masks
+ * (classes reached, given node's classes recorded, hazards). */
+static _Thread_local struct {
+	int *ints;
+	uint64_t *masks;
+	size_t nints, nmasks;
+} cbuf;
+
+static void
+cut_scratch(int n)
+{
+	cbuf.ints = orc_scratch_grow(cbuf.ints, &cbuf.nints, sizeof *cbuf.ints * (size_t)(2 * n) + 1);
+	cbuf.masks = orc_scratch_grow(cbuf.masks, &cbuf.nmasks, sizeof *cbuf.masks * (size_t)(3 * n) + 1);
+}
+
+static int
+is_async(const Event *e)
+{
+	return (e->kind == EV_AREAD || e->kind == EV_AWRITE) && e->site >= 0;
+}
+
+OrcSoundCut *
+orc_sound_cut(const EventGraph *g, const int *var, int nvar)
+{
+	OrcSoundCut *C = calloc(1, sizeof *C);
+	if (!C)
+		abort();
+	int n = g->n, W = nvar ? (nvar + 63) / 64 : 1;
+	C->g = g, C->n = n, C->nvar = nvar, C->W = W;
+	C->vid = malloc(sizeof *C->vid * (size_t)n + 1);
+	C->reach = calloc((size_t)nvar * (size_t)W + 1, sizeof *C->reach);
+	C->nop = calloc((size_t)W, sizeof *C->nop);
+	C->work = malloc(sizeof *C->work * (size_t)(3 * W));
+	C->hstart = malloc(sizeof *C->hstart * (size_t)(nvar + 1));
+	if (!C->vid || !C->reach || !C->nop || !C->work || !C->hstart)
+		abort();
+	for (int v = 0; v < n; v++)
+		C->vid[v] = -1;
+	for (int j = 0; j < nvar; j++) {
+		C->vid[var[j]] = j;
+		if (g->ev[var[j]].kind != EV_FENCE)
+			C->nop[j / 64] |= (CWord)1 << (j % 64);
+	}
+	cut_scratch(n);
+	int *stamp = cbuf.ints, *queue = cbuf.ints + n;
+	for (int v = 0; v < n; v++)
+		stamp[v] = -1;
+	int nh = 0, caph = 16;
+	C->hnode = malloc(sizeof *C->hnode * (size_t)caph);
+	if (!C->hnode)
+		abort();
+	/* From each given node, the other nodes it reaches, stopping at fences
+	 * and at given nodes (edges of the cut graph). */
+	for (int j = 0; j < nvar; j++) {
+		CWord *row = C->reach + (size_t)j * (size_t)W;
+		int head = 0, tail = 0;
+		C->hstart[j] = nh;
+		queue[tail++] = var[j];
+		while (head < tail) {
+			const Event *u = &g->ev[queue[head++]];
+			for (int k = 0; k < 2; k++) {
+				int v = u->succ[k];
+				if (v < 0)
+					continue;
+				if (C->vid[v] >= 0) {
+					row[C->vid[v] / 64] |= (CWord)1 << (C->vid[v] % 64);
+					continue;
+				}
+				if (stamp[v] == j || g->ev[v].kind == EV_FENCE)
+					continue;
+				stamp[v] = j;
+				queue[tail++] = v;
+				if (!is_async(&g->ev[v]))
+					continue;
+				if (nh == caph) {
+					caph *= 2;
+					C->hnode = realloc(C->hnode, sizeof *C->hnode * (size_t)caph);
+					if (!C->hnode)
+						abort();
+				}
+				C->hnode[nh++] = v;
+			}
+		}
+	}
+	C->hstart[nvar] = nh;
+	return C;
+}
+
+void
+orc_sound_cut_free(OrcSoundCut *C)
+{
+	if (!C)
+		return;
+	for (int k = 0; k < 4; k++) {
+		free(C->key[k].start);
+		free(C->key[k].haz);
+	}
+	free(C->vid);
+	free(C->reach);
+	free(C->nop);
+	free(C->work);
+	free(C->hstart);
+	free(C->hnode);
+	free(C);
+}
+
+static void
+set_row_bit(CWord *rows, int W, int c, int j)
+{
+	rows[(size_t)c * (size_t)W + (size_t)(j / 64)] |= (CWord)1 << (j % 64);
+}
+
+/* Bit c of hm[v]: entering async node v is a hazard of class c (hazard(),
+ * and with alias_aware a footprint that may overlap the class's), for every
+ * node v.  The classes are screened by the kinds they can hit, then by
+ * allocation: a class of another allocation never overlaps, one of no
+ * allocation (any shared memory) always does. */
+static void
+hazard_masks(const EventGraph *g, const OracleOptions *o, const Class *cl, int nc, uint64_t *hm)
+{
+	uint64_t wm = 0, rm = 0, anym = 0;
+	for (int c = 0; c < nc; c++) {
+		if (cl[c].src == EV_GWRITE)
+			wm |= (uint64_t)1 << c;
+		else
+			rm |= (uint64_t)1 << c;
+		if (!cl[c].foot.alloc)
+			anym |= (uint64_t)1 << c;
+	}
+	uint64_t onwrite = wm | (o->war ? rm : 0);
+	for (int v = 0; v < g->n; v++) {
+		const Event *t = &g->ev[v];
+		hm[v] = 0;
+		if (!is_async(t))
+			continue;
+		uint64_t m = t->kind == EV_AREAD ? wm : onwrite;
+		if (o->alias_aware && t->foot.alloc) {
+			uint64_t keep = m & anym;
+			for (uint64_t x = m & ~anym; x; x &= x - 1) {
+				int c = __builtin_ctzll(x);
+				if (cl[c].foot.alloc == t->foot.alloc && orc_foot_overlap(&cl[c].foot, &t->foot))
+					keep |= (uint64_t)1 << c;
+			}
+			m = keep;
+		}
+		hm[v] = m;
+	}
+}
+
+/* Spreads each source's class (one bit of a mask) over the nodes that are
+ * neither fences nor given nodes (vid[v] >= 0; vid NULL: none): the
+ * classes reaching a node are those with a path to it through such nodes,
+ * as search() walks them.  Sweeps over the nodes in order until nothing
+ * grows (edges mostly lead to later nodes: a sweep more per back edge
+ * taken).  Class c reaching a node that is a hazard of c is a hit; the
+ * hits' mask is returned (with first: as soon as there is one).  The
+ * classes of a given node reached go to rows start (W words per class).
+ * cls: by node the source's class (classes()), -1 none; hm: hazard_masks. */
+static uint64_t
+spread(const EventGraph *g, const int *cls, const uint64_t *hm, const int *vid, CWord *start, int W,
+       int first)
+{
+	int n = g->n;
+	uint64_t *cm = cbuf.masks, *vm = cbuf.masks + n; /* vm: by given node, classes recorded */
+	for (int v = 0; v < n; v++) {
+		cm[v] = cls[v] >= 0 ? (uint64_t)1 << cls[v] : 0;
+		vm[v] = 0;
+	}
+	uint64_t hits = 0;
+	for (int again = 1; again;) {
+		again = 0;
+		for (int u = 0; u < n; u++) {
+			uint64_t m = cm[u];
+			if (!m)
+				continue;
+			for (int k = 0; k < 2; k++) {
+				int v = g->ev[u].succ[k];
+				if (v < 0)
+					continue;
+				if (vid && vid[v] >= 0) {
+					int j = vid[v];
+					for (uint64_t x = m & ~vm[j]; x; x &= x - 1)
+						start[(size_t)__builtin_ctzll(x) * (size_t)W + (size_t)(j / 64)] |=
+							(CWord)1 << (j % 64);
+					vm[j] |= m;
+					continue;
+				}
+				uint64_t nw = m & ~cm[v];
+				if (!nw || g->ev[v].kind == EV_FENCE)
+					continue;
+				cm[v] |= nw;
+				hits |= nw & hm[v];
+				if (hits && first)
+					return hits;
+				again |= v <= u;
+			}
+		}
+	}
+	return hits;
+}
+
+/* 1 when some source reaches a hazard of its class on g as it is (the
+ * searches of run_graph, stopped at the first hit), else 0. */
+static int
+verdict_hits(const EventGraph *g, const OracleOptions *o)
+{
+	Class cl[2 * MAX_CLASSES];
+	cut_scratch(g->n);
+	int *cls = cbuf.ints;
+	uint64_t *hm = cbuf.masks + 2 * g->n;
+	int nc = classes(g, o, cl, cls);
+	hazard_masks(g, o, cl, nc, hm);
+	return spread(g, cls, hm, NULL, NULL, 0, 1) != 0;
+}
+
+/* The options' part of a cut: the classes, where their sources get to and
+ * which given nodes reach their hazards. */
+static void
+cut_key_make(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
+{
+	int W = C->W;
+	Class cl[2 * MAX_CLASSES];
+	cut_scratch(C->n);
+	int *cls = cbuf.ints;
+	uint64_t *hm = cbuf.masks + 2 * C->n;
+	int nc = classes(C->g, o, cl, cls);
+	K->nc = nc;
+	K->start = calloc((size_t)nc * (size_t)W + 1, sizeof *K->start);
+	K->haz = calloc((size_t)nc * (size_t)W + 1, sizeof *K->haz);
+	if (!K->start || !K->haz)
+		abort();
+	hazard_masks(C->g, o, cl, nc, hm);
+	K->direct = spread(C->g, cls, hm, C->vid, K->start, W, 1) != 0;
+	for (int j = 0; j < C->nvar; j++) {
+		uint64_t m = 0;
+		for (int h = C->hstart[j]; h < C->hstart[j + 1]; h++)
+			m |= hm[C->hnode[h]];
+		for (; m; m &= m - 1)
+			set_row_bit(K->haz, W, __builtin_ctzll(m), j);
+	}
+	for (int c = 0; c < nc; c++) {
+		CWord a = 0, h = 0;
+		for (int w = 0; w < W; w++) {
+			a |= K->start[(size_t)c * (size_t)W + (size_t)w];
+			h |= K->haz[(size_t)c * (size_t)W + (size_t)w];
+		}
+		K->live[c] = a && h;
+	}
+	K->ready = 1;
+}
+
+/* Class c's search over the open given nodes: 1 when a hazard is reached. */
+static int
+cut_hit(const OrcSoundCut *C, const CWord *start, const CWord *haz, const CWord *open, CWord *r, CWord *fr)
+{
+	int W = C->W;
+	if (W == 1) {
+		CWord R = start[0] & open[0], F = R;
+		if (R & haz[0])
+			return 1;
+		while (F) {
+			int j = __builtin_ctzll(F);
+			F &= F - 1;
+			CWord nw = C->reach[j] & open[0] & ~R;
+			if (nw & haz[0])
+				return 1;
+			R |= nw;
+			F |= nw;
+		}
+		return 0;
+	}
+	int any = 0;
+	for (int w = 0; w < W; w++) {
+		r[w] = fr[w] = start[w] & open[w];
+		if (r[w] & haz[w])
+			return 1;
+		any |= r[w] != 0;
+	}
+	while (any) {
+		any = 0;
+		for (int w = 0; w < W; w++) {
+			while (fr[w]) {
+				int j = w * 64 + __builtin_ctzll(fr[w]);
+				fr[w] &= fr[w] - 1;
+				const CWord *row = C->reach + (size_t)j * (size_t)W;
+				for (int x = 0; x < W; x++) {
+					CWord nw = row[x] & open[x] & ~r[x];
+					if (nw & haz[x])
+						return 1;
+					r[x] |= nw;
+					fr[x] |= nw;
+					any |= x <= w && nw;
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+int
+orc_sound_cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
+{
+	if (C->g->overflow)
+		return 0;
+	struct CutKey *K = &C->key[opt_key(o)];
+	if (!K->ready)
+		cut_key_make(C, K, o);
+	if (K->direct)
+		return 0;
+	int W = C->W;
+	CWord *open = C->work, *r = C->work + W, *fr = C->work + 2 * W;
+	for (int w = 0; w < W; w++)
+		open[w] = flip[w] ^ C->nop[w];
+	if (C->nvar % 64)
+		open[W - 1] &= ((CWord)1 << (C->nvar % 64)) - 1;
+	else if (!C->nvar)
+		open[0] = 0;
+	for (int c = 0; c < K->nc; c++)
+		if (K->live[c] && cut_hit(C, K->start + (size_t)c * (size_t)W, K->haz + (size_t)c * (size_t)W, open, r, fr))
 			return 0;
 	return 1;
 }
