@@ -237,12 +237,11 @@ typedef struct Mn {
 	/* The search over at most 64 candidates (search_small): candidate k is
 	 * position kpos[k] (in position order), its candidate graph nodes are
 	 * knode[kstart[k] .. kstart[k + 1]); its queries go to the candidate
-	 * graph cut at those nodes (kcut), bit j of kflip standing for knode[j]
-	 * (kone: one node per candidate, so that bit k is candidate k). */
+	 * graph cut at those nodes (kcut), bit j of a query's word standing for
+	 * knode[j] (kone: one node per candidate, so that bit k is candidate k). */
 	int *kpos, *kstart, *knode;
-	OrcSoundCut *kcut;
-	uint64_t *kflip;
-	int kone;
+	OrcSoundCut *kcut; /* NULL: the queries go to the plan */
+	int kcut_tried, kone;
 	int collected; /* pos .. depth_overflow made (collect_list) */
 	int compiled;  /* tc and tcs made (compile_costs) */
 } Mn;
@@ -905,6 +904,23 @@ typedef struct Ks {
 	int qaborted;   /* grow: MAX_QUERIES */
 } Ks;
 
+/* The candidate graph with fences at the nodes of the candidates of set,
+ * on the plan of its queries (orc_sound_plan); not counted as a query. */
+static int
+plan_query_small(Mn *M, Kset set)
+{
+	for (int j = 0; j < M->ncand_nodes; j++)
+		M->on[M->cnode[j]] = 0;
+	for (Kset x = set; x; x &= x - 1) {
+		int k = __builtin_ctzll(x);
+		for (int j = M->kstart[k]; j < M->kstart[k + 1]; j++)
+			M->on[M->knode[j]] = 1;
+	}
+	if (!M->plan)
+		M->plan = orc_sound_plan(M->g, M->o);
+	return orc_is_sound_plan(M->plan, M->on);
+}
+
 /* Whether p with fences at the candidates of set is sound, on the cut of
  * the candidate graph at the candidates' nodes (the same verdict as
  * sound_with on the set's positions); not counted as a query. */
@@ -912,24 +928,24 @@ static int
 small_cut_query(Mn *M, Kset set)
 {
 	int K = M->ncand, nvar = M->kstart[K];
-	if (!M->kcut) {
+	if (!M->kcut_tried) {
+		M->kcut_tried = 1;
 		M->kcut = orc_sound_cut(M->g, M->knode, nvar);
-		M->kflip = calloc((size_t)(nvar / 64 + 1), sizeof *M->kflip);
-		if (!M->kflip)
-			abort();
 		M->kone = nvar == K;
 		for (int k = 0; k < K; k++)
 			M->kone &= M->kstart[k + 1] - M->kstart[k] == 1;
 	}
+	if (!M->kcut)
+		return plan_query_small(M, set);
 	if (M->kone)
 		return orc_sound_cut_query(M->kcut, M->o, &set);
-	memset(M->kflip, 0, sizeof *M->kflip * (size_t)(nvar / 64 + 1));
+	uint64_t flip = 0;
 	for (Kset x = set; x; x &= x - 1) {
 		int k = __builtin_ctzll(x);
 		for (int j = M->kstart[k]; j < M->kstart[k + 1]; j++)
-			M->kflip[j / 64] |= (uint64_t)1 << (j % 64);
+			flip |= (uint64_t)1 << j;
 	}
-	return orc_sound_cut_query(M->kcut, M->o, M->kflip);
+	return orc_sound_cut_query(M->kcut, M->o, &flip);
 }
 
 static int
@@ -1989,8 +2005,8 @@ typedef struct Nq {
 	int nslots;
 	int *vstart;    /* slot s's nodes: var[vstart[s] .. vstart[s + 1]) */
 	int *var, nvar;
-	uint64_t *flip; /* nvar bits */
-	OrcSoundCut *cut;
+	OrcSoundCut *cut;    /* NULL: the queries go to orc_is_sound_graph with flip */
+	unsigned char *flip; /* by node: read as no fence (zero between queries) */
 } Nq;
 
 static int
@@ -2079,10 +2095,9 @@ nq_prepare(Nq *N, const Inserted *ins, int nins)
 	for (int i = 0; i < nins; i++)
 		if (N->slot[i] >= 0 && !ok[N->slot[i]])
 			N->slot[i] = -1;
-	N->flip = calloc((size_t)(N->nvar / 64 + 1), sizeof *N->flip);
-	if (!N->flip)
-		abort();
 	N->cut = N->nslots ? orc_sound_cut(g, N->var, N->nvar) : NULL;
+	if (N->nslots && !N->cut && !(N->flip = calloc((size_t)n + 1, 1)))
+		abort();
 	free(keys);
 	free(vals);
 	free(node_slot);
@@ -2107,11 +2122,17 @@ sound_without(Nq *N, int i, const OracleOptions *o)
 	int sl = N->slot ? N->slot[i] : -1;
 	if (sl < 0)
 		return -1;
+	if (N->cut) {
+		uint64_t flip = 0;
+		for (int j = N->vstart[sl]; j < N->vstart[sl + 1]; j++)
+			flip |= (uint64_t)1 << j;
+		return orc_sound_cut_query(N->cut, o, &flip);
+	}
 	for (int j = N->vstart[sl]; j < N->vstart[sl + 1]; j++)
-		N->flip[j / 64] |= (uint64_t)1 << (j % 64);
-	int r = orc_sound_cut_query(N->cut, o, N->flip);
+		N->flip[N->var[j]] = 1;
+	int r = orc_is_sound_graph(N->g, o, N->flip, NULL);
 	for (int j = N->vstart[sl]; j < N->vstart[sl + 1]; j++)
-		N->flip[j / 64] = 0;
+		N->flip[N->var[j]] = 0;
 	return r;
 }
 
@@ -2309,7 +2330,6 @@ done:
 	free(M.kstart);
 	free(M.knode);
 	orc_sound_cut_free(M.kcut);
-	free(M.kflip);
 	ar_reset(M.scratch);
 	nq_free(&N);
 	map_keep(&N.uses, 4);

@@ -81,10 +81,12 @@ member(const Class *c, const Event *e)
 /* Groups the sources of one kind into classes; returns the new count.
  * cls: NULL, or by node the class of each source of the kind. */
 static int
-group(const EventGraph *g, EventKind kind, Match m, Class *cl, int n, int *cls)
+group(const EventGraph *g, EventKind kind, Match m, Class *cl, int n, int *cls, const int *list, int nlist)
 {
 	int first = n;
-	for (int i = 0; i < g->n; i++) {
+	int count = list ? nlist : g->n;
+	for (int x = 0; x < count; x++) {
+		int i = list ? list[x] : x;
 		const Event *e = &g->ev[i];
 		if (e->kind != kind)
 			continue;
@@ -110,23 +112,26 @@ group(const EventGraph *g, EventKind kind, Match m, Class *cl, int n, int *cls)
 }
 
 /* The sources of the searches: by kind, and per footprint when alias-aware
- * (too many footprints: per allocation; too many allocations: all as one). */
+ * (too many footprints: per allocation; too many allocations: all as one).
+ * cls: NULL, or by node the class of each source (-1: none; only the
+ * generic accesses are written).  list: NULL, or the generic accesses of g
+ * in node order (the same classes, without a look at the other nodes). */
 static int
-classes(const EventGraph *g, const OracleOptions *o, Class *cl, int *cls)
+classes(const EventGraph *g, const OracleOptions *o, Class *cl, int *cls, const int *list, int nlist)
 {
 	int n = 0;
 	EventKind kinds[2] = {EV_GWRITE, EV_GREAD};
 	if (cls)
-		for (int i = 0; i < g->n; i++)
-			cls[i] = -1;
+		for (int x = 0; x < (list ? nlist : g->n); x++)
+			cls[list ? list[x] : x] = -1;
 	for (int k = 0; k < (o->war ? 2 : 1); k++) {
 		int m = -1;
 		if (o->alias_aware)
-			m = group(g, kinds[k], MATCH_EXACT, cl, n, cls);
+			m = group(g, kinds[k], MATCH_EXACT, cl, n, cls, list, nlist);
 		if (o->alias_aware && m < 0)
-			m = group(g, kinds[k], MATCH_ALLOC, cl, n, cls);
+			m = group(g, kinds[k], MATCH_ALLOC, cl, n, cls, list, nlist);
 		if (m < 0)
-			m = group(g, kinds[k], MATCH_ANY, cl, n, cls);
+			m = group(g, kinds[k], MATCH_ANY, cl, n, cls, list, nlist);
 		n = m;
 	}
 	return n;
@@ -302,7 +307,7 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 	s.stamp = mem, s.parent = mem + n, s.queue = mem + 2 * n, s.path = mem + 3 * n;
 	for (int i = 0; i < n; i++)
 		s.stamp[i] = -1;
-	int nc = classes(g, o, cl, NULL), hits = 0;
+	int nc = classes(g, o, cl, NULL, NULL, 0), hits = 0;
 	for (int c = 0; c < nc; c++)
 		hits += search(&s, &cl[c], c, model, out);
 	if (g->overflow) {
@@ -484,7 +489,7 @@ orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 	P->g = g;
 	P->o = *o;
 	P->n = n;
-	P->nc = classes(g, o, P->cl, NULL);
+	P->nc = classes(g, o, P->cl, NULL, NULL, 0);
 	int nc = P->nc;
 	/* One block: succ, stamp, queue, src (2n + 3n ints: a source is in one
 	 * class at most, as group() makes them), src_start, then the bytes. */
@@ -603,38 +608,42 @@ orc_is_sound_plan(OrcSoundPlan *P, const unsigned char *on)
  * way round: necessity's "without this fence", placement's "with fences at
  * these positions".  A path from a source to a hazard passes given nodes or
  * not, and its stretches between them, through the other nodes, are the
- * same for every query.  So the graph is cut at the given nodes once: the
- * given nodes and the hazard nodes each given node reaches through the
- * other nodes (the edges of a graph over the given nodes), and, per class
- * of sources, the given nodes its sources reach that way and whether they
- * reach a hazard of theirs with no given node on the path.  A query is then
- * a search over the open given nodes, one bit each: the verdict of
- * orc_is_sound_plan with the same nodes read the other way round, the
- * other nodes as they are. */
+ * same for every query.  So the graph is cut at the given nodes once: which
+ * sources reach each given node and each hazard through the other nodes,
+ * and which given nodes and hazards each given node reaches that way (the
+ * edges of a graph over the given nodes).  The options then only say which
+ * sources form a class and which hazards are the class's; a query is a
+ * search over the open given nodes: the verdict of orc_is_sound_plan with
+ * the same nodes read the other way round, the other nodes as they are.
+ * Each of these sets is one machine word: at most 64 given nodes, sources
+ * and hazards (else orc_sound_cut declines). */
 typedef uint64_t CWord;
 
 struct CutKey {
 	int ready, nc;
-	int direct;             /* a source reaches a hazard of its class past no given node */
-	CWord *start, *haz;     /* class c's rows of W words: given nodes its sources reach;
-	                         * given nodes from which a hazard of c is reached */
-	unsigned char live[2 * MAX_CLASSES]; /* class c has both rows non-empty */
+	int direct;                   /* a source reaches a hazard of its class past no given node */
+	CWord start[2 * MAX_CLASSES]; /* class c: the given nodes its sources reach */
+	CWord haz[2 * MAX_CLASSES];   /* class c: the given nodes from which a hazard of c is reached */
+	int nlive;
+	unsigned char live[2 * MAX_CLASSES]; /* the classes with both sets non-empty */
 };
 
 struct OrcSoundCut {
 	const EventGraph *g;
-	int n, nvar, W;
-	int *vid;             /* by node: its index among the given nodes, -1: none */
-	CWord *reach;         /* given node j's row of W words: the given nodes it reaches */
-	CWord *nop;           /* W words: the given nodes that are no fence (open unless flipped) */
-	int *hstart, *hnode;  /* async nodes given node j reaches: hnode[hstart[j] .. hstart[j + 1]) */
+	int n, nvar, ngen, nasync;
+	int *gen, *async;   /* the generic accesses (sources), the async accesses with a site
+	                     * (hazards), in node order */
+	CWord nop;          /* the given nodes that are no fence (open unless flipped) */
+	CWord valid;        /* the nvar bits */
+	CWord reach[64];    /* given node j: the given nodes it reaches */
+	CWord vhaz[64];     /* given node j: the hazards it reaches */
+	CWord vsrc[64];     /* given node j: the sources reaching it */
+	CWord *asrc;        /* hazard a: the sources reaching it */
 	struct CutKey key[4];
-	CWord *work;          /* 3 W words: a query's open, reached and frontier sets */
 };
 
-/* The scratch of the mask searches (grown, never shrunk): per node two
- * ints (a stamp and a queue slot, or a source's class) and three masks
- * (classes reached, given node's classes recorded, hazards). */
+/* The scratch of the mask searches (grown, never shrunk): per node four
+ * ints and three words. */
 static _Thread_local struct {
 	int *ints;
 	uint64_t *masks;
@@ -644,7 +653,7 @@ static _Thread_local struct {
 static void
 cut_scratch(int n)
 {
-	cbuf.ints = orc_scratch_grow(cbuf.ints, &cbuf.nints, sizeof *cbuf.ints * (size_t)(2 * n) + 1);
+	cbuf.ints = orc_scratch_grow(cbuf.ints, &cbuf.nints, sizeof *cbuf.ints * (size_t)(4 * n) + 1);
 	cbuf.masks = orc_scratch_grow(cbuf.masks, &cbuf.nmasks, sizeof *cbuf.masks * (size_t)(3 * n) + 1);
 }
 
@@ -654,70 +663,146 @@ is_async(const Event *e)
 	return (e->kind == EV_AREAD || e->kind == EV_AWRITE) && e->site >= 0;
 }
 
-OrcSoundCut *
-orc_sound_cut(const EventGraph *g, const int *var, int nvar)
+/* What a path entering node w may go on to, as seen from its predecessor:
+ * a given node (its bit in *v), nothing past a fence, else what w reaches. */
+static void
+cut_enter(const Event *ev, const int *vid, const CWord *rv, const CWord *rh, int w, CWord *v, CWord *h)
 {
-	OrcSoundCut *C = calloc(1, sizeof *C);
-	if (!C)
-		abort();
-	int n = g->n, W = nvar ? (nvar + 63) / 64 : 1;
-	C->g = g, C->n = n, C->nvar = nvar, C->W = W;
-	C->vid = malloc(sizeof *C->vid * (size_t)n + 1);
-	C->reach = calloc((size_t)nvar * (size_t)W + 1, sizeof *C->reach);
-	C->nop = calloc((size_t)W, sizeof *C->nop);
-	C->work = malloc(sizeof *C->work * (size_t)(3 * W));
-	C->hstart = malloc(sizeof *C->hstart * (size_t)(nvar + 1));
-	if (!C->vid || !C->reach || !C->nop || !C->work || !C->hstart)
-		abort();
+	if (vid[w] >= 0)
+		*v |= (CWord)1 << vid[w];
+	else if (ev[w].kind != EV_FENCE)
+		*v |= rv[w], *h |= rh[w];
+}
+
+/* Backwards: for each node that is neither a fence nor given, the given
+ * nodes (first on the path) and the hazards it reaches through such nodes,
+ * itself included; then each given node's, through its successors.  Sweeps
+ * from the last node to the first (edges mostly lead to later nodes) until
+ * no target of a back edge grows. */
+static void
+cut_back(OrcSoundCut *C, const int *vid, const int *aid, const unsigned char *backt)
+{
+	const Event *ev = C->g->ev;
+	int n = C->n;
+	CWord *rv = cbuf.masks, *rh = cbuf.masks + n;
 	for (int v = 0; v < n; v++)
-		C->vid[v] = -1;
-	for (int j = 0; j < nvar; j++) {
-		C->vid[var[j]] = j;
-		if (g->ev[var[j]].kind != EV_FENCE)
-			C->nop[j / 64] |= (CWord)1 << (j % 64);
+		rv[v] = 0, rh[v] = aid[v] >= 0 ? (CWord)1 << aid[v] : 0;
+	for (int again = 1; again;) {
+		again = 0;
+		for (int u = n - 1; u >= 0; u--) {
+			if (vid[u] >= 0 || ev[u].kind == EV_FENCE)
+				continue;
+			CWord v = rv[u], h = rh[u];
+			for (int k = 0; k < 2; k++)
+				if (ev[u].succ[k] >= 0)
+					cut_enter(ev, vid, rv, rh, ev[u].succ[k], &v, &h);
+			if (backt[u] && (v != rv[u] || h != rh[u]))
+				again = 1;
+			rv[u] = v, rh[u] = h;
+		}
 	}
-	cut_scratch(n);
-	int *stamp = cbuf.ints, *queue = cbuf.ints + n;
+	for (int u = 0; u < n; u++) {
+		int j = vid[u];
+		if (j < 0)
+			continue;
+		for (int k = 0; k < 2; k++)
+			if (ev[u].succ[k] >= 0)
+				cut_enter(ev, vid, rv, rh, ev[u].succ[k], &C->reach[j], &C->vhaz[j]);
+	}
+}
+
+/* Forwards: the sources reaching each node past no fence and no given
+ * node, each source's bit pushed to its successors in sweeps in node order
+ * until nothing grows behind the sweep; what enters a given node goes to
+ * its vsrc, a hazard's set to its asrc. */
+static void
+cut_forward(OrcSoundCut *C, const int *vid, const int *gid, const int *aid)
+{
+	const Event *ev = C->g->ev;
+	int n = C->n;
+	CWord *fm = cbuf.masks;
 	for (int v = 0; v < n; v++)
-		stamp[v] = -1;
-	int nh = 0, caph = 16;
-	C->hnode = malloc(sizeof *C->hnode * (size_t)caph);
-	if (!C->hnode)
-		abort();
-	/* From each given node, the other nodes it reaches, stopping at fences
-	 * and at given nodes (edges of the cut graph). */
-	for (int j = 0; j < nvar; j++) {
-		CWord *row = C->reach + (size_t)j * (size_t)W;
-		int head = 0, tail = 0;
-		C->hstart[j] = nh;
-		queue[tail++] = var[j];
-		while (head < tail) {
-			const Event *u = &g->ev[queue[head++]];
+		fm[v] = gid[v] >= 0 ? (CWord)1 << gid[v] : 0;
+	for (int j = 0; j < C->nvar; j++)
+		C->vsrc[j] = 0;
+	for (int again = 1; again;) {
+		again = 0;
+		for (int u = 0; u < n; u++) {
+			CWord m = fm[u];
+			if (!m)
+				continue;
 			for (int k = 0; k < 2; k++) {
-				int v = u->succ[k];
-				if (v < 0)
+				int w = ev[u].succ[k];
+				if (w < 0)
 					continue;
-				if (C->vid[v] >= 0) {
-					row[C->vid[v] / 64] |= (CWord)1 << (C->vid[v] % 64);
+				if (vid[w] >= 0) {
+					C->vsrc[vid[w]] |= m;
 					continue;
 				}
-				if (stamp[v] == j || g->ev[v].kind == EV_FENCE)
+				if (ev[w].kind == EV_FENCE || !(m & ~fm[w]))
 					continue;
-				stamp[v] = j;
-				queue[tail++] = v;
-				if (!is_async(&g->ev[v]))
-					continue;
-				if (nh == caph) {
-					caph *= 2;
-					C->hnode = realloc(C->hnode, sizeof *C->hnode * (size_t)caph);
-					if (!C->hnode)
-						abort();
-				}
-				C->hnode[nh++] = v;
+				fm[w] |= m;
+				again |= w <= u;
 			}
 		}
 	}
-	C->hstart[nvar] = nh;
+	for (int v = 0; v < n; v++)
+		if (aid[v] >= 0)
+			C->asrc[aid[v]] = fm[v];
+}
+
+OrcSoundCut *
+orc_sound_cut(const EventGraph *g, const int *var, int nvar)
+{
+	int n = g->n;
+	if (nvar > 64)
+		return NULL;
+	cut_scratch(n);
+	int *vid = cbuf.ints, *gid = cbuf.ints + n, *aid = cbuf.ints + 2 * n;
+	unsigned char *backt = (unsigned char *)(cbuf.ints + 3 * n);
+	int ngen = 0, nasync = 0;
+	for (int v = 0; v < n; v++) {
+		const Event *e = &g->ev[v];
+		vid[v] = gid[v] = aid[v] = -1;
+		backt[v] = 0;
+		if (e->kind == EV_GWRITE || e->kind == EV_GREAD)
+			gid[v] = ngen++;
+		else if (is_async(e))
+			aid[v] = nasync++;
+	}
+	if (ngen > 64 || nasync > 64)
+		return NULL;
+	/* Not calloc: the rows (most of the struct) are written up to nvar and
+	 * a key's up to its classes. */
+	OrcSoundCut *C = malloc(sizeof *C);
+	int *lists = malloc(sizeof *lists * (size_t)(ngen + nasync) + 1);
+	CWord *asrc = malloc(sizeof *asrc * (size_t)nasync + 1);
+	if (!C || !lists || !asrc)
+		abort();
+	for (int k = 0; k < 4; k++)
+		C->key[k].ready = 0;
+	C->nop = 0;
+	for (int j = 0; j < nvar; j++)
+		C->reach[j] = C->vhaz[j] = 0;
+	C->g = g, C->n = n, C->nvar = nvar, C->ngen = ngen, C->nasync = nasync;
+	C->gen = lists, C->async = lists + ngen, C->asrc = asrc;
+	C->valid = nvar == 64 ? ~(CWord)0 : ((CWord)1 << nvar) - 1;
+	for (int v = 0; v < n; v++) {
+		if (gid[v] >= 0)
+			C->gen[gid[v]] = v;
+		if (aid[v] >= 0)
+			C->async[aid[v]] = v;
+		for (int k = 0; k < 2; k++)
+			if (g->ev[v].succ[k] >= 0 && g->ev[v].succ[k] <= v)
+				backt[g->ev[v].succ[k]] = 1; /* cut_back reads its value before it is final */
+	}
+	for (int j = 0; j < nvar; j++) {
+		vid[var[j]] = j;
+		if (g->ev[var[j]].kind != EV_FENCE)
+			C->nop |= (CWord)1 << j;
+	}
+	cut_back(C, vid, aid, backt);
+	cut_forward(C, vid, gid, aid);
 	return C;
 }
 
@@ -726,32 +811,20 @@ orc_sound_cut_free(OrcSoundCut *C)
 {
 	if (!C)
 		return;
-	for (int k = 0; k < 4; k++) {
-		free(C->key[k].start);
-		free(C->key[k].haz);
-	}
-	free(C->vid);
-	free(C->reach);
-	free(C->nop);
-	free(C->work);
-	free(C->hstart);
-	free(C->hnode);
+	free(C->gen);
+	free(C->asrc);
 	free(C);
 }
 
-static void
-set_row_bit(CWord *rows, int W, int c, int j)
-{
-	rows[(size_t)c * (size_t)W + (size_t)(j / 64)] |= (CWord)1 << (j % 64);
-}
-
-/* Bit c of hm[v]: entering async node v is a hazard of class c (hazard(),
- * and with alias_aware a footprint that may overlap the class's), for every
- * node v.  The classes are screened by the kinds they can hit, then by
- * allocation: a class of another allocation never overlaps, one of no
+/* Bit c of hm[i]: entering async node list[i] is a hazard of class c
+ * (hazard(), and with alias_aware a footprint that may overlap the
+ * class's); list NULL: every node, by node (0 for the nodes that are no
+ * async access).  The classes are screened by the kinds they can hit, then
+ * by allocation: a class of another allocation never overlaps, one of no
  * allocation (any shared memory) always does. */
 static void
-hazard_masks(const EventGraph *g, const OracleOptions *o, const Class *cl, int nc, uint64_t *hm)
+hazard_masks(const EventGraph *g, const OracleOptions *o, const Class *cl, int nc, const int *list,
+             int nlist, uint64_t *hm)
 {
 	uint64_t wm = 0, rm = 0, anym = 0;
 	for (int c = 0; c < nc; c++) {
@@ -763,9 +836,10 @@ hazard_masks(const EventGraph *g, const OracleOptions *o, const Class *cl, int n
 			anym |= (uint64_t)1 << c;
 	}
 	uint64_t onwrite = wm | (o->war ? rm : 0);
-	for (int v = 0; v < g->n; v++) {
-		const Event *t = &g->ev[v];
-		hm[v] = 0;
+	int count = list ? nlist : g->n;
+	for (int i = 0; i < count; i++) {
+		const Event *t = &g->ev[list ? list[i] : i];
+		hm[i] = 0;
 		if (!is_async(t))
 			continue;
 		uint64_t m = t->kind == EV_AREAD ? wm : onwrite;
@@ -778,30 +852,31 @@ hazard_masks(const EventGraph *g, const OracleOptions *o, const Class *cl, int n
 			}
 			m = keep;
 		}
-		hm[v] = m;
+		hm[i] = m;
 	}
 }
 
-/* Spreads each source's class (one bit of a mask) over the nodes that are
- * neither fences nor given nodes (vid[v] >= 0; vid NULL: none): the
- * classes reaching a node are those with a path to it through such nodes,
- * as search() walks them.  Sweeps over the nodes in order until nothing
- * grows (edges mostly lead to later nodes: a sweep more per back edge
- * taken).  Class c reaching a node that is a hazard of c is a hit; the
- * hits' mask is returned (with first: as soon as there is one).  The
- * classes of a given node reached go to rows start (W words per class).
- * cls: by node the source's class (classes()), -1 none; hm: hazard_masks. */
-static uint64_t
-spread(const EventGraph *g, const int *cls, const uint64_t *hm, const int *vid, CWord *start, int W,
-       int first)
+/* 1 when some source reaches a hazard of its class on g as it is (the
+ * searches of run_graph, stopped at the first hit), else 0.  Each source's
+ * class (one bit of a mask) spreads over the nodes that are not fences, in
+ * sweeps over the nodes in order until nothing grows behind the sweep. */
+static int
+verdict_hits(const EventGraph *g, const OracleOptions *o)
 {
-	int n = g->n;
-	uint64_t *cm = cbuf.masks, *vm = cbuf.masks + n; /* vm: by given node, classes recorded */
-	for (int v = 0; v < n; v++) {
+	Class cl[2 * MAX_CLASSES];
+	const Event *ev = g->ev;
+	int n = g->n, any = 0;
+	for (int v = 0; v < n && !any; v++)
+		any = is_async(&ev[v]);
+	if (!any)
+		return 0; /* no hazard to reach */
+	cut_scratch(n);
+	int *cls = cbuf.ints;
+	uint64_t *cm = cbuf.masks, *hm = cbuf.masks + n;
+	int nc = classes(g, o, cl, cls, NULL, 0);
+	hazard_masks(g, o, cl, nc, NULL, 0, hm);
+	for (int v = 0; v < n; v++)
 		cm[v] = cls[v] >= 0 ? (uint64_t)1 << cls[v] : 0;
-		vm[v] = 0;
-	}
-	uint64_t hits = 0;
 	for (int again = 1; again;) {
 		again = 0;
 		for (int u = 0; u < n; u++) {
@@ -809,127 +884,66 @@ spread(const EventGraph *g, const int *cls, const uint64_t *hm, const int *vid, 
 			if (!m)
 				continue;
 			for (int k = 0; k < 2; k++) {
-				int v = g->ev[u].succ[k];
-				if (v < 0)
+				int v = ev[u].succ[k];
+				if (v < 0 || ev[v].kind == EV_FENCE)
 					continue;
-				if (vid && vid[v] >= 0) {
-					int j = vid[v];
-					for (uint64_t x = m & ~vm[j]; x; x &= x - 1)
-						start[(size_t)__builtin_ctzll(x) * (size_t)W + (size_t)(j / 64)] |=
-							(CWord)1 << (j % 64);
-					vm[j] |= m;
-					continue;
-				}
 				uint64_t nw = m & ~cm[v];
-				if (!nw || g->ev[v].kind == EV_FENCE)
+				if (!nw)
 					continue;
+				if (nw & hm[v])
+					return 1;
 				cm[v] |= nw;
-				hits |= nw & hm[v];
-				if (hits && first)
-					return hits;
 				again |= v <= u;
 			}
 		}
 	}
-	return hits;
+	return 0;
 }
 
-/* 1 when some source reaches a hazard of its class on g as it is (the
- * searches of run_graph, stopped at the first hit), else 0. */
-static int
-verdict_hits(const EventGraph *g, const OracleOptions *o)
-{
-	Class cl[2 * MAX_CLASSES];
-	cut_scratch(g->n);
-	int *cls = cbuf.ints;
-	uint64_t *hm = cbuf.masks + 2 * g->n;
-	int nc = classes(g, o, cl, cls);
-	hazard_masks(g, o, cl, nc, hm);
-	return spread(g, cls, hm, NULL, NULL, 0, 1) != 0;
-}
-
-/* The options' part of a cut: the classes, where their sources get to and
- * which given nodes reach their hazards. */
+/* The options' part of a cut: the classes, the classes reaching each given
+ * node, the hazards each given node reaches, and whether a class reaches a
+ * hazard of its own past no given node. */
 static void
 cut_key_make(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 {
-	int W = C->W;
 	Class cl[2 * MAX_CLASSES];
 	cut_scratch(C->n);
 	int *cls = cbuf.ints;
-	uint64_t *hm = cbuf.masks + 2 * C->n;
-	int nc = classes(C->g, o, cl, cls);
+	uint64_t *hm = cbuf.masks;
+	int nc = classes(C->g, o, cl, cls, C->gen, C->ngen);
+	int gcls[64];
+	for (int i = 0; i < C->ngen; i++)
+		gcls[i] = cls[C->gen[i]];
+	hazard_masks(C->g, o, cl, nc, C->async, C->nasync, hm);
 	K->nc = nc;
-	K->start = calloc((size_t)nc * (size_t)W + 1, sizeof *K->start);
-	K->haz = calloc((size_t)nc * (size_t)W + 1, sizeof *K->haz);
-	if (!K->start || !K->haz)
-		abort();
-	hazard_masks(C->g, o, cl, nc, hm);
-	K->direct = spread(C->g, cls, hm, C->vid, K->start, W, 1) != 0;
+	K->direct = 0;
+	for (int a = 0; a < C->nasync && !K->direct; a++)
+		for (CWord x = hm[a] ? C->asrc[a] : 0; x && !K->direct; x &= x - 1) {
+			int c = gcls[__builtin_ctzll(x)];
+			K->direct = c >= 0 && (hm[a] >> c & 1);
+		}
+	for (int c = 0; c < nc; c++)
+		K->start[c] = K->haz[c] = 0;
 	for (int j = 0; j < C->nvar; j++) {
-		uint64_t m = 0;
-		for (int h = C->hstart[j]; h < C->hstart[j + 1]; h++)
-			m |= hm[C->hnode[h]];
-		for (; m; m &= m - 1)
-			set_row_bit(K->haz, W, __builtin_ctzll(m), j);
-	}
-	for (int c = 0; c < nc; c++) {
-		CWord a = 0, h = 0;
-		for (int w = 0; w < W; w++) {
-			a |= K->start[(size_t)c * (size_t)W + (size_t)w];
-			h |= K->haz[(size_t)c * (size_t)W + (size_t)w];
+		CWord b = (CWord)1 << j;
+		uint64_t sc = 0, hc = 0;
+		for (CWord x = C->vsrc[j]; x; x &= x - 1) {
+			int c = gcls[__builtin_ctzll(x)];
+			if (c >= 0)
+				sc |= (uint64_t)1 << c;
 		}
-		K->live[c] = a && h;
+		for (CWord x = C->vhaz[j]; x; x &= x - 1)
+			hc |= hm[__builtin_ctzll(x)];
+		for (; sc; sc &= sc - 1)
+			K->start[__builtin_ctzll(sc)] |= b;
+		for (; hc; hc &= hc - 1)
+			K->haz[__builtin_ctzll(hc)] |= b;
 	}
+	K->nlive = 0;
+	for (int c = 0; c < nc; c++)
+		if (K->start[c] && K->haz[c])
+			K->live[K->nlive++] = (unsigned char)c;
 	K->ready = 1;
-}
-
-/* Class c's search over the open given nodes: 1 when a hazard is reached. */
-static int
-cut_hit(const OrcSoundCut *C, const CWord *start, const CWord *haz, const CWord *open, CWord *r, CWord *fr)
-{
-	int W = C->W;
-	if (W == 1) {
-		CWord R = start[0] & open[0], F = R;
-		if (R & haz[0])
-			return 1;
-		while (F) {
-			int j = __builtin_ctzll(F);
-			F &= F - 1;
-			CWord nw = C->reach[j] & open[0] & ~R;
-			if (nw & haz[0])
-				return 1;
-			R |= nw;
-			F |= nw;
-		}
-		return 0;
-	}
-	int any = 0;
-	for (int w = 0; w < W; w++) {
-		r[w] = fr[w] = start[w] & open[w];
-		if (r[w] & haz[w])
-			return 1;
-		any |= r[w] != 0;
-	}
-	while (any) {
-		any = 0;
-		for (int w = 0; w < W; w++) {
-			while (fr[w]) {
-				int j = w * 64 + __builtin_ctzll(fr[w]);
-				fr[w] &= fr[w] - 1;
-				const CWord *row = C->reach + (size_t)j * (size_t)W;
-				for (int x = 0; x < W; x++) {
-					CWord nw = row[x] & open[x] & ~r[x];
-					if (nw & haz[x])
-						return 1;
-					r[x] |= nw;
-					fr[x] |= nw;
-					any |= x <= w && nw;
-				}
-			}
-		}
-	}
-	return 0;
 }
 
 int
@@ -942,16 +956,21 @@ orc_sound_cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip
 		cut_key_make(C, K, o);
 	if (K->direct)
 		return 0;
-	int W = C->W;
-	CWord *open = C->work, *r = C->work + W, *fr = C->work + 2 * W;
-	for (int w = 0; w < W; w++)
-		open[w] = flip[w] ^ C->nop[w];
-	if (C->nvar % 64)
-		open[W - 1] &= ((CWord)1 << (C->nvar % 64)) - 1;
-	else if (!C->nvar)
-		open[0] = 0;
-	for (int c = 0; c < K->nc; c++)
-		if (K->live[c] && cut_hit(C, K->start + (size_t)c * (size_t)W, K->haz + (size_t)c * (size_t)W, open, r, fr))
+	CWord open = (flip[0] ^ C->nop) & C->valid;
+	for (int i = 0; i < K->nlive; i++) {
+		int c = K->live[i];
+		CWord hz = K->haz[c], R = K->start[c] & open, F = R;
+		if (R & hz)
 			return 0;
+		while (F) {
+			int j = __builtin_ctzll(F);
+			F &= F - 1;
+			CWord nw = C->reach[j] & open & ~R;
+			if (nw & hz)
+				return 0;
+			R |= nw;
+			F |= nw;
+		}
+	}
 	return 1;
 }
