@@ -65,7 +65,7 @@
  * candidate graph against the rebuilt program (the same answer when the input
  * has no thread classes; with them, the one-copy candidate graph may only be
  * stricter: never sound where the rebuilt program is not), and every cost of
- * the compiled cost walk (tc_compile) against the tree walk.
+ * the compiled cost walk (tcs_compile) against the tree walk.
  *
  * The output is related to the input by preserve.c's alignment; when the
  * output is not preserved but has the same statement shape (the reference
@@ -163,16 +163,25 @@ is_loop(const Stmt *s)
 static int
 nbodies(const Stmt *s)
 {
-	return s->kind == ST_SEQ ? 0 : ir_stmt_nbodies(s);
+	int n = 0;
+	switch (s->kind) { /* ir_stmt_nbodies, without the walk of every segment */
+#define FB(m) n++;
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+	}
+	return s->kind == ST_SEQ ? 0 : n;
 }
 
 /* The body of s number k (if: 0 then, 1 else). */
 static Stmt *
 body_at(const Stmt *s, int k)
 {
-	if (s->kind == ST_IF)
-		return k ? s->u.if_.else_ : s->u.if_.then_;
-	return ir_body(s);
+	switch (s->kind) { /* the k-th FB field (ir_body: the first) */
+#define FB(m) if (!k--) return s->u.m;
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+	}
+	return NULL;
 }
 
 static Stmt *const *
@@ -213,7 +222,6 @@ typedef struct Mn {
 	PtrMap before_id; /* input statement -> id + 1 of the position before it */
 	PtrMap end_id[2]; /* input statement -> id + 1 of the end of its body (then/else) */
 	int fn_end_id;
-	PtrMap loop_of;   /* input statement -> innermost loop holding its body */
 	long queries;
 	int depth_overflow;
 	/* Placement queries on one graph of p with a fence candidate at every
@@ -225,15 +233,13 @@ typedef struct Mn {
 	unsigned char *on;              /* by node: read as a fence */
 	OrcSoundPlan *plan;             /* the queries on it (orc_sound_plan) */
 	int has_classes;                /* (selfcheck) p has thread classes: the graph is stricter */
-	/* tree_cost compiled (tc_compile): the walk of tc_list as a flat
-	 * program over the positions, so that the hitting-set search costs a
-	 * set without walking the tree. */
-	struct TcOp *tc;
-	int ntc, captc, tcdepth;
-	/* The same walk for sets of candidate positions only (set_cost): the
-	 * ops that can add nothing to such a set's cost left out (tcs_compile). */
+	/* The walk of tc_list compiled for sets of candidate positions only
+	 * (set_cost): a flat program over the positions, so that the
+	 * hitting-set search costs a set without walking the tree, the ops
+	 * that can add nothing to such a set's cost left out (tcs_compile).
+	 * tcdepth: the stack the full walk would take (tc_run's bound). */
 	struct TcOp *tcs;
-	int ntcs, captcs;
+	int ntcs, captcs, tcdepth, tcs_ok;
 	/* The search over at most 64 candidates (search_small): candidate k is
 	 * position kpos[k] (in position order), its candidate graph nodes are
 	 * knode[kstart[k] .. kstart[k + 1]); its queries go to the candidate
@@ -243,7 +249,8 @@ typedef struct Mn {
 	OrcSoundCut *kcut; /* NULL: the queries go to the plan */
 	int kcut_tried, kone;
 	int collected; /* pos .. depth_overflow made (collect_list) */
-	int compiled;  /* tc and tcs made (compile_costs) */
+	int compiled;  /* tcs made (compile_costs) */
+	int mapped;    /* cnode and cpos made (graph_map) */
 } Mn;
 
 static int
@@ -272,8 +279,7 @@ end_is_candidate(const Mn *M, const Stmt *owner)
 }
 
 static void
-collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, const Stmt *loop,
-             int depth)
+collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, int depth)
 {
 	if (!body)
 		return;
@@ -291,17 +297,47 @@ collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, const 
 		if (!nb)
 			continue;
 		int64_t cw = sat_mul(w, weight_of(s, M->o));
-		const Stmt *cloop = is_loop(s) ? s : loop;
-		if (cloop)
-			pm_put(&M->loop_of, s, (void *)cloop);
 		for (int b = 0; b < nb; b++)
-			collect_list(M, s, b, body_at(s, b), cw, cloop, depth + 1);
+			collect_list(M, s, b, body_at(s, b), cw, depth + 1);
 	}
 	int id = add_pos(M, owner, branch, NULL, w, end_is_candidate(M, owner));
 	if (owner)
 		pm_put(&M->end_id[branch], owner, (void *)(intptr_t)(id + 1));
 	else
 		M->fn_end_id = id;
+}
+
+/* Into *found the innermost loop holding the body of input statement x
+ * (x itself when it is a loop), as collect_list walks the lists: the last
+ * time x is met with a loop around or in it. */
+static void
+find_loop(const Stmt *x, Stmt *body, const Stmt *loop, int depth, const Stmt **found)
+{
+	if (!body || depth > IR_MAX_DEPTH)
+		return;
+	int n;
+	Stmt *const *items = items_of(&body, &n);
+	for (int k = 0; k < n; k++) {
+		const Stmt *s = items[k];
+		int nb = nbodies(s);
+		if (!nb)
+			continue;
+		const Stmt *cloop = is_loop(s) ? s : loop;
+		if (s == x && cloop)
+			*found = cloop;
+		for (int b = 0; b < nb; b++)
+			find_loop(x, body_at(s, b), cloop, depth + 1, found);
+	}
+}
+
+/* The innermost loop holding the body of input statement x, NULL: none
+ * (for messages only: a walk of p). */
+static const Stmt *
+loop_of(const Mn *M, const Stmt *x)
+{
+	const Stmt *found = NULL;
+	find_loop(x, M->p->body, NULL, 0, &found);
+	return found;
 }
 
 /* The position an inserted item stands at, or -1. */
@@ -419,14 +455,14 @@ tc_list(Tc *T, Stmt *body)
 }
 
 /* The compiled walk: a stack machine whose ops mirror tc_list and tc_item
- * step by step (same additions, same saturation, same order). */
+ * (same additions, same saturation, same order). */
 typedef struct TcOp {
 	enum { TC_PUSH, TC_POS, TC_IF, TC_MUL } op;
 	int pos;        /* TC_POS: position id */
 	int64_t weight; /* TC_MUL */
 } TcOp;
 
-/* Appends an op to a growable op array (the cost program or the set program). */
+/* Appends an op to a growable op array. */
 static void
 tc_append(TcOp **v, int *n, int *cap, int op, int pos, int64_t w)
 {
@@ -437,12 +473,6 @@ tc_append(TcOp **v, int *n, int *cap, int op, int pos, int64_t w)
 			abort();
 	}
 	(*v)[(*n)++] = (TcOp){op, pos, w};
-}
-
-static void
-tc_emit(Mn *M, int op, int pos, int64_t w)
-{
-	tc_append(&M->tc, &M->ntc, &M->captc, op, pos, w);
 }
 
 static void
@@ -459,9 +489,9 @@ tcs_drop(Mn *M, int i)
 	M->ntcs--;
 }
 
-/* The walk of tc_compile for a set of candidate positions: ops that add
+/* The walk of tc_list for a set of candidate positions: ops that add
  * tc_list(body)'s value to the frame on top of the stack, numbering
- * positions from *next as tc_compile does.  Exact for such sets: costs are
+ * positions from *next as collect_list does.  Exact for such sets: costs are
  * in [0, WMAX], where sat_add is min(a + b, WMAX), associative, with 0 as
  * its unit, and sat_mul(w, 0) = 0.  So a position that is no candidate
  * adds 0 and is left out, a body with no candidate adds 0 and is left out
@@ -469,8 +499,10 @@ tcs_drop(Mn *M, int i)
  * added in its parent's frame (no frame of its own), and so is an if with
  * candidates in one branch only (max(a, 0) = a), or in both under the sum. */
 static void
-tcs_compile(Mn *M, Stmt *body, int *next)
+tcs_compile(Mn *M, Stmt *body, int *next, int depth)
 {
+	if (depth + 2 > M->tcdepth) /* the full walk's stack: a frame for the list, one for an if */
+		M->tcdepth = depth + 2;
 	if (!body)
 		return;
 	int n;
@@ -485,10 +517,10 @@ tcs_compile(Mn *M, Stmt *body, int *next)
 		int start = M->ntcs;
 		tcs_emit(M, TC_PUSH, 0, 0);
 		if (s->kind == ST_IF) {
-			tcs_compile(M, s->u.if_.then_, next);
+			tcs_compile(M, s->u.if_.then_, next, depth + 1);
 			int mid = M->ntcs;
 			tcs_emit(M, TC_PUSH, 0, 0);
-			tcs_compile(M, s->u.if_.else_, next);
+			tcs_compile(M, s->u.if_.else_, next, depth + 2);
 			int na = mid - start - 1, nb = M->ntcs - mid - 1;
 			if (!na && !nb) {
 				M->ntcs = start;
@@ -499,7 +531,7 @@ tcs_compile(Mn *M, Stmt *body, int *next)
 				tcs_emit(M, TC_IF, 0, 0);
 			}
 		} else {
-			tcs_compile(M, body_at(s, 0), next);
+			tcs_compile(M, body_at(s, 0), next, depth + 1);
 			int64_t w = weight_of(s, M->o);
 			if (M->ntcs == start + 1 || w == 0)
 				M->ntcs = start;
@@ -514,61 +546,28 @@ tcs_compile(Mn *M, Stmt *body, int *next)
 		tcs_emit(M, TC_POS, id, 0);
 }
 
-/* Compiles tc_list(body) with positions from *next: pushes its value. */
-static void
-tc_compile(Mn *M, Stmt *body, int *next, int depth)
-{
-	tc_emit(M, TC_PUSH, 0, 0);
-	if (depth + 2 > M->tcdepth)
-		M->tcdepth = depth + 2;
-	if (!body)
-		return;
-	int n;
-	Stmt *const *items = items_of(&body, &n);
-	for (int k = 0; k < n; k++) {
-		const Stmt *s = items[k];
-		tc_emit(M, TC_POS, (*next)++, 0);
-		int nb = nbodies(s);
-		if (!nb)
-			continue; /* tc_item is 0: adding it changes nothing */
-		if (s->kind == ST_IF) {
-			tc_compile(M, s->u.if_.then_, next, depth + 1);
-			tc_compile(M, s->u.if_.else_, next, depth + 2);
-			tc_emit(M, TC_IF, 0, 0);
-		} else {
-			tc_compile(M, body_at(s, 0), next, depth + 1);
-			tc_emit(M, TC_MUL, 0, weight_of(s, M->o));
-		}
-	}
-	tc_emit(M, TC_POS, (*next)++, 0);
-}
-
 static int bit(const uint64_t *s, int i);
 
-/* The cost with count[id] fences at each position, or (count NULL) one
- * fence at each position of set, a set of candidate positions (the set
- * program, tcs_compile). */
+/* The cost with one fence at each position of set, a set of candidate
+ * positions (the set program, tcs_compile). */
 static int64_t
-tc_run(const Mn *M, const int *count, const uint64_t *set)
+tc_run(const Mn *M, const uint64_t *set)
 {
 	int64_t stack[2 * IR_MAX_DEPTH + 8];
 	int sp = 0;
 	int worst = M->o->placement_worst_path;
-	const TcOp *ops = count ? M->tc : M->tcs;
-	int nops = count ? M->ntc : M->ntcs;
-	if (!count)
-		stack[sp++] = 0; /* the set program adds to one frame of its own */
+	const TcOp *ops = M->tcs;
+	int nops = M->ntcs;
+	stack[sp++] = 0; /* the set program adds to one frame of its own */
 	for (int i = 0; i < nops; i++) {
 		const TcOp *x = &ops[i];
 		switch (x->op) {
 		case TC_PUSH:
 			stack[sp++] = 0;
 			break;
-		case TC_POS: {
-			int64_t c = count ? count[x->pos] : (int64_t)bit(set, x->pos);
-			stack[sp - 1] = sat_add(stack[sp - 1], c);
+		case TC_POS:
+			stack[sp - 1] = sat_add(stack[sp - 1], (int64_t)bit(set, x->pos));
 			break;
-		}
 		case TC_IF: {
 			int64_t b = stack[--sp], a = stack[--sp];
 			stack[sp - 1] = sat_add(stack[sp - 1], worst ? (a > b ? a : b) : sat_add(a, b));
@@ -588,15 +587,6 @@ static int64_t
 tree_cost(const Mn *M, const int *count)
 {
 	Tc T = {M, count, 0};
-	if (M->tc && M->tcdepth <= 2 * IR_MAX_DEPTH + 8) {
-#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
-		if (tc_run(M, count, NULL) != tc_list(&T, M->p->body)) {
-			fprintf(stderr, "placement selfcheck: compiled and walked costs disagree\n");
-			abort();
-		}
-#endif
-		return tc_run(M, count, NULL);
-	}
 	return tc_list(&T, M->p->body);
 }
 
@@ -650,14 +640,31 @@ graph_release(EventGraph *g)
 	}
 }
 
+/* The candidate graph of p (gstate 1), or gstate -1 when it overflows. */
 static void
-graph_init(Mn *M)
+graph_build(Mn *M)
 {
 	M->g = kept_graph(1);
 	if (orc_events_build_candidates(M->g, M->p) != 0) {
 		M->gstate = -1;
 		return;
 	}
+	M->gstate = 1; /* M->plan at the first query (a memo hit asks none) */
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+	OrcTx *tx = malloc(sizeof *tx);
+	if (!tx)
+		abort();
+	M->has_classes = orc_tx_find(tx, M->p, 1) >= 2; /* as orc_events_build splits them */
+	free(tx);
+#endif
+}
+
+/* The candidate nodes of the graph and the positions they stand for
+ * (the positions collected). */
+static void
+graph_map(Mn *M)
+{
+	M->mapped = 1;
 	int n = M->g->n;
 	M->cnode = malloc(sizeof *M->cnode * (size_t)n + 1);
 	M->cpos = malloc(sizeof *M->cpos * (size_t)n + 1);
@@ -680,25 +687,29 @@ graph_init(Mn *M)
 		M->cnode[M->ncand_nodes] = v;
 		M->cpos[M->ncand_nodes++] = (int)id;
 	}
-	M->gstate = 1; /* M->plan at the first query (a memo hit asks none) */
-#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
-	OrcTx *tx = malloc(sizeof *tx);
-	if (!tx)
-		abort();
-	M->has_classes = orc_tx_find(tx, M->p, 1) >= 2; /* as orc_events_build splits them */
-	free(tx);
-#endif
+}
+
+/* The candidate graph built and (when usable) mapped to the positions. */
+static void
+graph_init(Mn *M)
+{
+	if (!M->gstate)
+		graph_build(M);
+	if (M->gstate > 0 && !M->mapped)
+		graph_map(M);
 }
 
 static int
 sound_with(Mn *M, const Word *set)
 {
+	int empty = 1;
+	for (int x = 0; x <= M->npos / 64; x++)
+		empty &= set[x] == 0;
 	if (!M->gstate)
+		graph_build(M);
+	if (M->gstate > 0 && !empty)
 		graph_init(M);
 	if (M->gstate > 0) {
-		int empty = 1;
-		for (int x = 0; x <= M->npos / 64; x++)
-			empty &= set[x] == 0;
 		M->queries++;
 		int ok;
 		if (empty) { /* the graph as it is: one search, no plan */
@@ -757,13 +768,13 @@ set_cost(const Mn *M, const Word *set, int *count)
 		return c;
 	}
 #ifndef FENCEFUZZ_PLACEMENT_SELFCHECK
-	if (M->tc && M->tcdepth <= 2 * IR_MAX_DEPTH + 8)
-		return tc_run(M, NULL, set);
+	if (M->tcs_ok && M->tcdepth <= 2 * IR_MAX_DEPTH + 8)
+		return tc_run(M, set);
 #endif
 	for (int i = 0; i < M->npos; i++)
 		count[i] = bit(set, i);
 #ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
-	if (M->tc && M->tcdepth <= 2 * IR_MAX_DEPTH + 8 && tc_run(M, NULL, set) != tree_cost(M, count)) {
+	if (M->tcs_ok && M->tcdepth <= 2 * IR_MAX_DEPTH + 8 && tc_run(M, set) != tree_cost(M, count)) {
 		fprintf(stderr, "placement selfcheck: the set program and the walk disagree\n");
 		abort();
 	}
@@ -1205,7 +1216,7 @@ small_ok(const Mn *M)
 {
 	if (M->gstate <= 0 || M->ncand > 64 || M->ncand < 1)
 		return 0;
-	return !M->o->placement_worst_path || (M->tc && M->tcdepth <= 2 * IR_MAX_DEPTH + 8);
+	return !M->o->placement_worst_path || (M->tcs_ok && M->tcdepth <= 2 * IR_MAX_DEPTH + 8);
 }
 
 /* The search's verdict so far undecided: the hitting-set search gave up
@@ -1382,12 +1393,12 @@ grow(Search *S, Word *t, const int *idx, int n)
 typedef struct SearchMemo {
 	int valid;
 	OracleOptions o;
-	int npos, ncand, n, ncand_nodes, ntc;
+	int npos, ncand, n, ncand_nodes, ntcs, tcdepth;
 	Event *ev;           /* the fields the search reads; the rest zeroed */
 	int *cnode, *cpos;
 	int64_t *weight;
 	unsigned char *cand;
-	TcOp *tc;
+	TcOp *tcs;
 	/* the outcome */
 	int decided, ncuts;
 	int64_t opt;
@@ -1457,7 +1468,8 @@ memo_matches(const Mn *M)
 {
 	const SearchMemo *m = &memo;
 	if (!m->valid || !same_options(&m->o, M->o) || m->npos != M->npos || m->ncand != M->ncand ||
-	    m->n != M->g->n || m->ncand_nodes != M->ncand_nodes || m->ntc != M->ntc)
+	    m->n != M->g->n || m->ncand_nodes != M->ncand_nodes || m->ntcs != M->ntcs ||
+	    m->tcdepth != M->tcdepth)
 		return 0;
 	for (int i = 0; i < M->npos; i++)
 		if (m->weight[i] != M->pos[i].weight || m->cand[i] != M->pos[i].candidate)
@@ -1465,9 +1477,9 @@ memo_matches(const Mn *M)
 	for (int j = 0; j < M->ncand_nodes; j++)
 		if (m->cnode[j] != M->cnode[j] || m->cpos[j] != M->cpos[j])
 			return 0;
-	for (int i = 0; i < M->ntc; i++)
-		if (m->tc[i].op != M->tc[i].op || m->tc[i].pos != M->tc[i].pos ||
-		    m->tc[i].weight != M->tc[i].weight)
+	for (int i = 0; i < M->ntcs; i++)
+		if (m->tcs[i].op != M->tcs[i].op || m->tcs[i].pos != M->tcs[i].pos ||
+		    m->tcs[i].weight != M->tcs[i].weight)
 			return 0;
 	for (int v = 0; v < M->g->n; v++) {
 		Event x = memo_event(&M->g->ev[v]);
@@ -1488,7 +1500,7 @@ memo_free(void)
 	free(memo.cpos);
 	free(memo.weight);
 	free(memo.cand);
-	free(memo.tc);
+	free(memo.tcs);
 	free(memo.best);
 	memset(&memo, 0, sizeof memo);
 }
@@ -1512,7 +1524,7 @@ memo_store(const Mn *M, int decided, int ncuts, int64_t opt, const Word *best, l
 	SearchMemo *m = &memo;
 	m->o = *M->o;
 	m->npos = M->npos, m->ncand = M->ncand, m->n = M->g->n;
-	m->ncand_nodes = M->ncand_nodes, m->ntc = M->ntc;
+	m->ncand_nodes = M->ncand_nodes, m->ntcs = M->ntcs, m->tcdepth = M->tcdepth;
 	m->ev = malloc(sizeof *m->ev * (size_t)M->g->n + 1);
 	m->weight = malloc(sizeof *m->weight * (size_t)M->npos + 1);
 	m->cand = malloc((size_t)M->npos + 1);
@@ -1526,7 +1538,7 @@ memo_store(const Mn *M, int decided, int ncuts, int64_t opt, const Word *best, l
 	}
 	m->cnode = memo_dup(M->cnode, sizeof *M->cnode * (size_t)M->ncand_nodes);
 	m->cpos = memo_dup(M->cpos, sizeof *M->cpos * (size_t)M->ncand_nodes);
-	m->tc = memo_dup(M->tc, sizeof *M->tc * (size_t)M->ntc);
+	m->tcs = memo_dup(M->tcs, sizeof *M->tcs * (size_t)M->ntcs);
 	m->best = memo_dup(best, sizeof *best * (size_t)(M->npos / 64 + 1));
 	m->decided = decided, m->ncuts = ncuts, m->opt = opt, m->queries = queries;
 	snprintf(m->note, sizeof m->note, "%s", note);
@@ -1535,8 +1547,8 @@ memo_store(const Mn *M, int decided, int ncuts, int64_t opt, const Word *best, l
 
 static int search_run(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts);
 
-/* The compiled cost walks (tc_compile, tcs_compile), made for the search
- * only: q's cost, computed once, is the tree walk (the same value). */
+/* The compiled cost walk (tcs_compile), made for the search only: q's
+ * cost, computed once, is the tree walk. */
 static void
 compile_costs(Mn *M)
 {
@@ -1544,14 +1556,8 @@ compile_costs(Mn *M)
 		return;
 	M->compiled = 1;
 	int next = 0;
-	tc_compile(M, M->p->body, &next, 0);
-	if (next != M->npos) { /* cannot happen: the same walk as collect_list */
-		free(M->tc);
-		M->tc = NULL;
-	} else {
-		next = 0;
-		tcs_compile(M, M->p->body, &next);
-	}
+	tcs_compile(M, M->p->body, &next, 0);
+	M->tcs_ok = next == M->npos; /* cannot differ: the same walk as collect_list */
 }
 static int search_general(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts);
 
@@ -1561,9 +1567,8 @@ static int
 search_optimum(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen)
 {
 	compile_costs(M);
-	if (!M->gstate)
-		graph_init(M);
-	if (M->gstate < 0 || !M->tc) /* no candidate graph: nothing to compare by */
+	graph_init(M);
+	if (M->gstate < 0 || !M->tcs_ok) /* no candidate graph: nothing to compare by */
 		return search_run(M, opt, best, note, notelen, &(int){0});
 	if (memo_matches(M)) {
 		M->queries += memo.queries;
@@ -1586,8 +1591,7 @@ search_optimum(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen)
 static int
 search_run(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts)
 {
-	if (!M->gstate)
-		graph_init(M);
+	graph_init(M);
 	if (!small_ok(M))
 		return search_general(M, opt, best, note, notelen, ncuts);
 	return search_small(M, opt, best, note, notelen, ncuts);
@@ -1749,7 +1753,7 @@ static const char *
 pos_phrase(Arena *a, const Mn *M, const Pos *x)
 {
 	char buf[IR_MAX_NAME + 300];
-	const Stmt *loop = x->owner ? pm_get(&M->loop_of, x->owner) : NULL;
+	const Stmt *loop = x->owner ? loop_of(M, x->owner) : NULL;
 	const char *inside = loop ? loop_phrase(a, loop, M->o) : NULL;
 	Loc l = pos_loc(x);
 	if (x->before)
@@ -1845,35 +1849,208 @@ report_removable(FindingList *out, const Inserted *x, const char *model, int ali
 	fl_sign(f);
 }
 
+/* ---- the survey ---------------------------------------------------------------------------- */
+
+/* What placement reads before it searches (the number of candidates, the
+ * cheapest, the depth, and q's cost), found in one walk of p as
+ * collect_list and tc_list walk it, without positions or maps: an output
+ * whose input has more candidates than the cap, or whose placement is
+ * decided by the cost alone, needs nothing else.  The inserted fences are
+ * counted where pos_of puts them; a place met twice (a statement shared
+ * in the input, which the maps would give the last position of) makes the
+ * survey give way to collect_list and tree_cost (conflict). */
+typedef struct SvKey {
+	const Stmt *s; /* the statement a fence stands before (tag 0), or ends a body of (tag 1 + branch) */
+	int tag, count, seen;
+} SvKey;
+
+typedef struct Sv {
+	const Mn *M;
+	SvKey *keys;  /* open addressing, mask + 1 slots; NULL: no inserted fence */
+	unsigned mask;
+	int fn_end;   /* fences at the end of the function body */
+	int npos, ncand, overflow, conflict;
+	int64_t cheapest;
+} Sv;
+
+static unsigned
+sv_hash(const Stmt *s, int tag, unsigned mask)
+{
+	return (unsigned)((((uintptr_t)s >> 4) + (uintptr_t)tag) * 0x9e3779b1u) & mask;
+}
+
+static int
+sv_count(Sv *S, const Stmt *s, int tag)
+{
+	if (!S->keys)
+		return 0;
+	for (unsigned h = sv_hash(s, tag, S->mask); S->keys[h].s; h = (h + 1) & S->mask) {
+		SvKey *k = &S->keys[h];
+		if (k->s == s && k->tag == tag) {
+			S->conflict |= k->seen;
+			k->seen = 1;
+			return k->count;
+		}
+	}
+	return 0;
+}
+
+static void
+sv_pos(Sv *S, int64_t w, int candidate)
+{
+	S->npos++;
+	if (candidate && w > 0) {
+		S->ncand++;
+		if (w < S->cheapest)
+			S->cheapest = w;
+	}
+}
+
+/* collect_list's positions and tc_list's cost of body at once. */
+static int64_t
+sv_list(Sv *S, const Stmt *owner, int branch, Stmt *body, int64_t w, int depth)
+{
+	if (!body)
+		return 0;
+	if (depth > IR_MAX_DEPTH) {
+		S->overflow = 1;
+		return 0;
+	}
+	int n;
+	Stmt *const *items = items_of(&body, &n);
+	int64_t c = 0;
+	for (int k = 0; k < n; k++) {
+		const Stmt *s = items[k];
+		sv_pos(S, w, 1);
+		c = sat_add(c, sv_count(S, s, 0));
+		int nb = nbodies(s);
+		if (!nb)
+			continue; /* tc_item is 0 */
+		int64_t sw = weight_of(s, S->M->o), cw = sat_mul(w, sw), x;
+		if (s->kind == ST_IF) {
+			int64_t a = sv_list(S, s, 0, s->u.if_.then_, cw, depth + 1);
+			int64_t b = sv_list(S, s, 1, s->u.if_.else_, cw, depth + 1);
+			x = S->M->o->placement_worst_path ? (a > b ? a : b) : sat_add(a, b);
+		} else {
+			x = sat_mul(sw, sv_list(S, s, 0, body_at(s, 0), cw, depth + 1));
+		}
+		c = sat_add(c, x);
+	}
+	sv_pos(S, w, end_is_candidate(S->M, owner));
+	return sat_add(c, owner ? sv_count(S, owner, 1 + branch) : S->fn_end);
+}
+
+/* The survey of M->p with the inserted fences of ins; returns q's cost. */
+static int64_t
+survey(const Mn *M, const Inserted *ins, int nins, Sv *S)
+{
+	SvKey small[64];
+	memset(S, 0, sizeof *S);
+	S->M = M;
+	S->cheapest = WMAX;
+	int nf = 0;
+	for (int i = 0; i < nins; i++)
+		nf += is_fence(ins[i].stmt);
+	if (nf) {
+		unsigned size = 16;
+		while (size < 2u * (unsigned)nf)
+			size *= 2;
+		S->keys = size <= 64 ? small : malloc(sizeof *S->keys * size);
+		if (!S->keys)
+			abort();
+		memset(S->keys, 0, sizeof *S->keys * size);
+		S->mask = size - 1;
+	}
+	for (int i = 0; i < nins; i++) {
+		const Inserted *x = &ins[i];
+		if (!is_fence(x->stmt))
+			continue;
+		const Stmt *key = x->p_next ? x->p_next : x->p_parent;
+		int tag = x->p_next ? 0 : 1 + (x->branch ? 1 : 0);
+		if (!key) {
+			S->fn_end++;
+			continue;
+		}
+		unsigned h = sv_hash(key, tag, S->mask);
+		while (S->keys[h].s && !(S->keys[h].s == key && S->keys[h].tag == tag))
+			h = (h + 1) & S->mask;
+		S->keys[h].s = key, S->keys[h].tag = tag;
+		S->keys[h].count++;
+	}
+	int64_t cost = sv_list(S, NULL, 0, M->p->body, 1, 0);
+	if (S->keys != small)
+		free(S->keys);
+	S->keys = NULL;
+	return cost;
+}
+
+/* Positions, maps and weights of p (collect_list), made once. */
+static void
+ensure_collected(Mn *M)
+{
+	if (!M->collected) {
+		collect_list(M, NULL, 0, M->p->body, 1, 0);
+		M->collected = 1;
+	}
+}
+
+/* Is p itself sound (no fence placed)?  One query on its candidate graph. */
+static int
+input_sound(Mn *M)
+{
+#ifndef FENCEFUZZ_PLACEMENT_SELFCHECK
+	if (!M->gstate)
+		graph_build(M);
+	if (M->gstate > 0) {
+		M->queries++;
+		return orc_is_sound_graph(M->g, M->o, NULL, NULL);
+	}
+#endif
+	ensure_collected(M);
+	Word *none = calloc((size_t)(M->npos / 64 + 1), sizeof *none);
+	if (!none)
+		abort();
+	int ok = sound_with(M, none);
+	free(none);
+	return ok;
+}
+
+/* q's cost by collect_list's positions and the tree walk (the survey's
+ * cost unless a place is met twice). */
+static int64_t
+collected_cost(Mn *M, const Inserted *ins, int nins)
+{
+	ensure_collected(M);
+	int *count = calloc((size_t)M->npos + 1, sizeof *count);
+	if (!count)
+		abort();
+	for (int i = 0; i < nins; i++) {
+		int id = is_fence(ins[i].stmt) ? pos_of(M, &ins[i]) : -1;
+		if (id >= 0)
+			count[id]++;
+	}
+	int64_t cost = tree_cost(M, count);
+	free(count);
+	return cost;
+}
+
 /* exact: 1 when q is p plus fences only (so q's fences are a placement). */
 static void
 placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *out,
           MinimalityStatus *st, int q_sound, int exact)
 {
 	Arena *a = out->arena;
-	int *count = calloc((size_t)M->npos, sizeof *count);
-	if (!count)
-		abort();
-	const Inserted *costliest = NULL;
-	int64_t costliest_w = -1;
-	int nfences = 0;
-	for (int i = 0; i < nins; i++) {
-		if (!is_fence(ins[i].stmt))
-			continue;
-		int id = pos_of(M, &ins[i]);
-		if (id < 0)
-			continue; /* cannot happen for an aligned output */
-		count[id]++;
-		nfences++;
-		if (M->pos[id].weight > costliest_w) {
-			costliest_w = M->pos[id].weight;
-			costliest = &ins[i];
-		}
+	Sv S;
+	int64_t cost_q = survey(M, ins, nins, &S);
+	if (S.overflow) {
+		st->placement = ORC_PLACEMENT_UNDECIDED;
+		snprintf(st->note, sizeof st->note, "undecided: nesting too deep");
+		return;
 	}
-	int64_t cost_q = tree_cost(M, count);
-	free(count);
+	if (S.conflict)
+		cost_q = collected_cost(M, ins, nins);
 	st->cost_q = cost_q;
-	st->gaps = M->ncand;
+	st->gaps = S.ncand;
 	if (cost_q == 0) {
 		st->placement = ORC_PLACEMENT_DECIDED;
 		st->cost_opt = 0;
@@ -1884,31 +2061,21 @@ placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *
 	 * one, so the optimum is at most cost(q); when p is unsound every sound
 	 * placement holds a fence, costing at least the cheapest candidate.  A q
 	 * costing no more than that is optimal: one soundness query, no search. */
-	int64_t cheapest = WMAX;
-	for (int i = 0; i < M->npos; i++)
-		if (M->pos[i].candidate && M->pos[i].weight < cheapest)
-			cheapest = M->pos[i].weight;
-	if (exact && q_sound && cost_q <= cheapest) {
-		Word *none = calloc((size_t)(M->npos / 64 + 1), sizeof *none);
-		if (!none)
-			abort();
-		int p_sound = sound_with(M, none);
-		free(none);
-		if (!p_sound) {
-			st->placement = ORC_PLACEMENT_DECIDED;
-			st->cost_opt = cost_q;
-			snprintf(st->note, sizeof st->note,
-			         "exact: the input needs a fence and the output pays only the cheapest "
-			         "position (%lld)", (long long)cost_q);
-			return;
-		}
-	}
-	if (M->ncand > M->o->placement_max_gaps) {
-		st->placement = ORC_PLACEMENT_UNDECIDED;
-		snprintf(st->note, sizeof st->note, "undecided: %d candidate positions > cap %d",
-		         M->ncand, M->o->placement_max_gaps);
+	if (exact && q_sound && cost_q <= S.cheapest && !input_sound(M)) {
+		st->placement = ORC_PLACEMENT_DECIDED;
+		st->cost_opt = cost_q;
+		snprintf(st->note, sizeof st->note,
+		         "exact: the input needs a fence and the output pays only the cheapest "
+		         "position (%lld)", (long long)cost_q);
 		return;
 	}
+	if (S.ncand > M->o->placement_max_gaps) {
+		st->placement = ORC_PLACEMENT_UNDECIDED;
+		snprintf(st->note, sizeof st->note, "undecided: %d candidate positions > cap %d",
+		         S.ncand, M->o->placement_max_gaps);
+		return;
+	}
+	ensure_collected(M);
 	Word *best = calloc((size_t)(M->npos / 64 + 1), sizeof *best);
 	if (!best)
 		abort();
@@ -1925,8 +2092,21 @@ placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *
 	selfcheck(M, opt);
 #endif
 	if (cost_q > opt) {
+		const Inserted *costliest = NULL;
+		int64_t costliest_w = -1;
+		int nfences = 0;
+		for (int i = 0; i < nins; i++) {
+			int id = is_fence(ins[i].stmt) ? pos_of(M, &ins[i]) : -1;
+			if (id < 0)
+				continue; /* cannot happen for an aligned output */
+			nfences++;
+			if (M->pos[id].weight > costliest_w) {
+				costliest_w = M->pos[id].weight;
+				costliest = &ins[i];
+			}
+		}
 		const Stmt *cnext = fence_next(costliest);
-		const Stmt *loop = costliest->p_parent ? pm_get(&M->loop_of, costliest->p_parent) : NULL;
+		const Stmt *loop = costliest->p_parent ? loop_of(M, costliest->p_parent) : NULL;
 		Loc ql = orc_inserted_loc(costliest);
 		char qdesc[600], odesc[1200] = "";
 		snprintf(qdesc, sizeof qdesc, "%d fence%s; costliest before %s at %d:%d%s%s", nfences,
@@ -2177,14 +2357,12 @@ p_state_free(Mn *M)
 	map_keep(&M->before_id, 0);
 	map_keep(&M->end_id[0], 1);
 	map_keep(&M->end_id[1], 2);
-	map_keep(&M->loop_of, 3);
 	orc_sound_plan_free(M->plan);
 	if (M->gstate)
 		graph_release(M->g);
 	free(M->cnode);
 	free(M->cpos);
 	free(M->on);
-	free(M->tc);
 	free(M->tcs);
 }
 
@@ -2197,12 +2375,12 @@ pcache_load(Mn *M, unsigned long epoch)
 		const Mn *c = &pcache.m;
 		M->pos = c->pos, M->npos = c->npos, M->cap = c->cap, M->ncand = c->ncand;
 		M->before_id = c->before_id, M->end_id[0] = c->end_id[0], M->end_id[1] = c->end_id[1];
-		M->fn_end_id = c->fn_end_id, M->loop_of = c->loop_of, M->depth_overflow = c->depth_overflow;
+		M->fn_end_id = c->fn_end_id, M->depth_overflow = c->depth_overflow;
 		M->collected = c->collected;
 		M->gstate = c->gstate, M->g = c->g, M->cnode = c->cnode, M->cpos = c->cpos;
 		M->ncand_nodes = c->ncand_nodes, M->on = c->on, M->plan = c->plan, M->has_classes = c->has_classes;
-		M->tc = c->tc, M->ntc = c->ntc, M->captc = c->captc, M->tcdepth = c->tcdepth;
-		M->tcs = c->tcs, M->ntcs = c->ntcs, M->captcs = c->captcs, M->compiled = c->compiled;
+		M->tcs = c->tcs, M->ntcs = c->ntcs, M->captcs = c->captcs, M->tcdepth = c->tcdepth;
+		M->tcs_ok = c->tcs_ok, M->compiled = c->compiled, M->mapped = c->mapped;
 		pcache.valid = 0;
 		return 1;
 	}
@@ -2213,7 +2391,6 @@ pcache_load(Mn *M, unsigned long epoch)
 	map_take(&M->before_id, 0);
 	map_take(&M->end_id[0], 1);
 	map_take(&M->end_id[1], 2);
-	map_take(&M->loop_of, 3);
 	return 0;
 }
 
@@ -2306,19 +2483,10 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	}
 
 	if (levels & ORC_PLACEMENT) {
-		if (!M.collected) {
-			collect_list(&M, NULL, 0, p->body, 1, NULL, 0);
-			M.collected = 1;
-		}
-		if (M.depth_overflow) {
-			st->placement = ORC_PLACEMENT_UNDECIDED;
-			snprintf(st->note, sizeof st->note, "undecided: nesting too deep");
-		} else {
-			int fences_only = preserved;
-			for (int i = 0; i < nins; i++)
-				fences_only &= is_fence(ins[i].stmt);
-			placement(&M, ins, nins, model, out, st, st->q_sound, fences_only);
-		}
+		int fences_only = preserved;
+		for (int i = 0; i < nins; i++)
+			fences_only &= is_fence(ins[i].stmt);
+		placement(&M, ins, nins, model, out, st, st->q_sound, fences_only);
 	}
 done:
 	st->queries = M.queries;
