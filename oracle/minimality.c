@@ -1841,7 +1841,12 @@ report_removable(FindingList *out, const Inserted *x, const char *model, int ali
 		               "sound",
 		               l.line, l.col);
 	char what[IR_MAX_NAME + 64];
-	snprintf(what, sizeof what, "%s fence before %s", alias ? "alias-only" : "unnecessary", op);
+	size_t k = 0; /* "%s fence before %s", truncated as snprintf truncates */
+	const char *parts[3] = {alias ? "alias-only" : "unnecessary", " fence before ", op};
+	for (int i = 0; i < 3; i++)
+		for (const char *c = parts[i]; *c && k + 1 < sizeof what; c++)
+			what[k++] = *c;
+	what[k] = 0;
 	fl_add_step(out, f, l, what);
 	f->strength_note = ar_strdup(out->arena, alias ? "soundness without this fence, footprints "
 	                                                 "compared vs any shared access"

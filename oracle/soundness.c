@@ -631,18 +631,18 @@ struct CutKey {
 struct OrcSoundCut {
 	const EventGraph *g;
 	int n, nvar, ngen, nasync;
-	int *gen, *async;   /* the generic accesses (sources), the async accesses with a site
-	                     * (hazards), in node order */
+	int gen[64];        /* the generic accesses (sources) in node order */
+	int async[64];      /* the async accesses with a site (hazards) in node order */
 	CWord nop;          /* the given nodes that are no fence (open unless flipped) */
 	CWord valid;        /* the nvar bits */
 	CWord reach[64];    /* given node j: the given nodes it reaches */
 	CWord vhaz[64];     /* given node j: the hazards it reaches */
 	CWord vsrc[64];     /* given node j: the sources reaching it */
-	CWord *asrc;        /* hazard a: the sources reaching it */
+	CWord asrc[64];     /* hazard a: the sources reaching it */
 	struct CutKey key[4];
 };
 
-/* The scratch of the mask searches (grown, never shrunk): per node four
+/* The scratch of the mask searches (grown, never shrunk): per node two
  * ints and three words. */
 static _Thread_local struct {
 	int *ints;
@@ -653,7 +653,7 @@ static _Thread_local struct {
 static void
 cut_scratch(int n)
 {
-	cbuf.ints = orc_scratch_grow(cbuf.ints, &cbuf.nints, sizeof *cbuf.ints * (size_t)(4 * n) + 1);
+	cbuf.ints = orc_scratch_grow(cbuf.ints, &cbuf.nints, sizeof *cbuf.ints * (size_t)(2 * n) + 1);
 	cbuf.masks = orc_scratch_grow(cbuf.masks, &cbuf.nmasks, sizeof *cbuf.masks * (size_t)(3 * n) + 1);
 }
 
@@ -677,29 +677,29 @@ cut_enter(const Event *ev, const int *vid, const CWord *rv, const CWord *rh, int
 /* Backwards: for each node that is neither a fence nor given, the given
  * nodes (first on the path) and the hazards it reaches through such nodes,
  * itself included; then each given node's, through its successors.  Sweeps
- * from the last node to the first (edges mostly lead to later nodes) until
- * no target of a back edge grows. */
+ * from the last node to the first (edges mostly lead to later nodes); when
+ * the target of a back edge grows, the nodes from the last one with an
+ * edge back to it down are swept again (bpred: that node, -1 none). */
 static void
-cut_back(OrcSoundCut *C, const int *vid, const int *aid, const unsigned char *backt)
+cut_back(OrcSoundCut *C, const int *vid, const int *bpred)
 {
 	const Event *ev = C->g->ev;
 	int n = C->n;
-	CWord *rv = cbuf.masks, *rh = cbuf.masks + n;
-	for (int v = 0; v < n; v++)
-		rv[v] = 0, rh[v] = aid[v] >= 0 ? (CWord)1 << aid[v] : 0;
-	for (int again = 1; again;) {
-		again = 0;
-		for (int u = n - 1; u >= 0; u--) {
+	CWord *rv = cbuf.masks, *rh = cbuf.masks + n; /* set up by orc_sound_cut */
+	for (int from = n - 1; from >= 0;) {
+		int next = -1;
+		for (int u = from; u >= 0; u--) {
 			if (vid[u] >= 0 || ev[u].kind == EV_FENCE)
 				continue;
 			CWord v = rv[u], h = rh[u];
 			for (int k = 0; k < 2; k++)
 				if (ev[u].succ[k] >= 0)
 					cut_enter(ev, vid, rv, rh, ev[u].succ[k], &v, &h);
-			if (backt[u] && (v != rv[u] || h != rh[u]))
-				again = 1;
+			if (bpred[u] > next && (v != rv[u] || h != rh[u]))
+				next = bpred[u];
 			rv[u] = v, rh[u] = h;
 		}
+		from = next;
 	}
 	for (int u = 0; u < n; u++) {
 		int j = vid[u];
@@ -713,21 +713,19 @@ cut_back(OrcSoundCut *C, const int *vid, const int *aid, const unsigned char *ba
 
 /* Forwards: the sources reaching each node past no fence and no given
  * node, each source's bit pushed to its successors in sweeps in node order
- * until nothing grows behind the sweep; what enters a given node goes to
- * its vsrc, a hazard's set to its asrc. */
+ * (a sweep again from the first node behind the sweep that grew); what
+ * enters a given node goes to its vsrc, a hazard's set to its asrc. */
 static void
-cut_forward(OrcSoundCut *C, const int *vid, const int *gid, const int *aid)
+cut_forward(OrcSoundCut *C, const int *vid)
 {
 	const Event *ev = C->g->ev;
 	int n = C->n;
-	CWord *fm = cbuf.masks;
-	for (int v = 0; v < n; v++)
-		fm[v] = gid[v] >= 0 ? (CWord)1 << gid[v] : 0;
+	CWord *fm = cbuf.masks + 2 * n; /* set up by orc_sound_cut */
 	for (int j = 0; j < C->nvar; j++)
 		C->vsrc[j] = 0;
-	for (int again = 1; again;) {
-		again = 0;
-		for (int u = 0; u < n; u++) {
+	for (int from = 0; from < n;) {
+		int next = n;
+		for (int u = from; u < n; u++) {
 			CWord m = fm[u];
 			if (!m)
 				continue;
@@ -742,13 +740,14 @@ cut_forward(OrcSoundCut *C, const int *vid, const int *gid, const int *aid)
 				if (ev[w].kind == EV_FENCE || !(m & ~fm[w]))
 					continue;
 				fm[w] |= m;
-				again |= w <= u;
+				if (w <= u && w < next)
+					next = w;
 			}
 		}
+		from = next;
 	}
-	for (int v = 0; v < n; v++)
-		if (aid[v] >= 0)
-			C->asrc[aid[v]] = fm[v];
+	for (int a = 0; a < C->nasync; a++)
+		C->asrc[a] = fm[C->async[a]];
 }
 
 OrcSoundCut *
@@ -757,52 +756,49 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 	int n = g->n;
 	if (nvar > 64)
 		return NULL;
-	cut_scratch(n);
-	int *vid = cbuf.ints, *gid = cbuf.ints + n, *aid = cbuf.ints + 2 * n;
-	unsigned char *backt = (unsigned char *)(cbuf.ints + 3 * n);
-	int ngen = 0, nasync = 0;
-	for (int v = 0; v < n; v++) {
-		const Event *e = &g->ev[v];
-		vid[v] = gid[v] = aid[v] = -1;
-		backt[v] = 0;
-		if (e->kind == EV_GWRITE || e->kind == EV_GREAD)
-			gid[v] = ngen++;
-		else if (is_async(e))
-			aid[v] = nasync++;
-	}
-	if (ngen > 64 || nasync > 64)
-		return NULL;
 	/* Not calloc: the rows (most of the struct) are written up to nvar and
 	 * a key's up to its classes. */
 	OrcSoundCut *C = malloc(sizeof *C);
-	int *lists = malloc(sizeof *lists * (size_t)(ngen + nasync) + 1);
-	CWord *asrc = malloc(sizeof *asrc * (size_t)nasync + 1);
-	if (!C || !lists || !asrc)
+	if (!C)
 		abort();
+	cut_scratch(n);
+	int *vid = cbuf.ints, *bpred = cbuf.ints + n;
+	CWord *rv = cbuf.masks, *rh = cbuf.masks + n, *fm = cbuf.masks + 2 * n;
+	int ngen = 0, nasync = 0;
+	for (int v = 0; v < n; v++) {
+		const Event *e = &g->ev[v];
+		vid[v] = bpred[v] = -1;
+		rv[v] = rh[v] = fm[v] = 0;
+		if (e->kind == EV_GWRITE || e->kind == EV_GREAD) {
+			if (ngen < 64)
+				C->gen[ngen] = v, fm[v] = (CWord)1 << ngen;
+			ngen++;
+		} else if (is_async(e)) {
+			if (nasync < 64)
+				C->async[nasync] = v, rh[v] = (CWord)1 << nasync;
+			nasync++;
+		}
+		for (int k = 0; k < 2; k++)
+			if (e->succ[k] >= 0 && e->succ[k] <= v)
+				bpred[e->succ[k]] = v; /* the last such v: nodes in order */
+	}
+	if (ngen > 64 || nasync > 64) {
+		free(C);
+		return NULL;
+	}
 	for (int k = 0; k < 4; k++)
 		C->key[k].ready = 0;
 	C->nop = 0;
-	for (int j = 0; j < nvar; j++)
-		C->reach[j] = C->vhaz[j] = 0;
 	C->g = g, C->n = n, C->nvar = nvar, C->ngen = ngen, C->nasync = nasync;
-	C->gen = lists, C->async = lists + ngen, C->asrc = asrc;
 	C->valid = nvar == 64 ? ~(CWord)0 : ((CWord)1 << nvar) - 1;
-	for (int v = 0; v < n; v++) {
-		if (gid[v] >= 0)
-			C->gen[gid[v]] = v;
-		if (aid[v] >= 0)
-			C->async[aid[v]] = v;
-		for (int k = 0; k < 2; k++)
-			if (g->ev[v].succ[k] >= 0 && g->ev[v].succ[k] <= v)
-				backt[g->ev[v].succ[k]] = 1; /* cut_back reads its value before it is final */
-	}
 	for (int j = 0; j < nvar; j++) {
+		C->reach[j] = C->vhaz[j] = 0;
 		vid[var[j]] = j;
 		if (g->ev[var[j]].kind != EV_FENCE)
 			C->nop |= (CWord)1 << j;
 	}
-	cut_back(C, vid, aid, backt);
-	cut_forward(C, vid, gid, aid);
+	cut_back(C, vid, bpred);
+	cut_forward(C, vid);
 	return C;
 }
 
@@ -811,8 +807,6 @@ orc_sound_cut_free(OrcSoundCut *C)
 {
 	if (!C)
 		return;
-	free(C->gen);
-	free(C->asrc);
 	free(C);
 }
 
@@ -859,7 +853,8 @@ hazard_masks(const EventGraph *g, const OracleOptions *o, const Class *cl, int n
 /* 1 when some source reaches a hazard of its class on g as it is (the
  * searches of run_graph, stopped at the first hit), else 0.  Each source's
  * class (one bit of a mask) spreads over the nodes that are not fences, in
- * sweeps over the nodes in order until nothing grows behind the sweep. */
+ * sweeps over the nodes in order (again from the first node behind the
+ * sweep that grew). */
 static int
 verdict_hits(const EventGraph *g, const OracleOptions *o)
 {
@@ -877,9 +872,9 @@ verdict_hits(const EventGraph *g, const OracleOptions *o)
 	hazard_masks(g, o, cl, nc, NULL, 0, hm);
 	for (int v = 0; v < n; v++)
 		cm[v] = cls[v] >= 0 ? (uint64_t)1 << cls[v] : 0;
-	for (int again = 1; again;) {
-		again = 0;
-		for (int u = 0; u < n; u++) {
+	for (int from = 0; from < n;) {
+		int next = n;
+		for (int u = from; u < n; u++) {
 			uint64_t m = cm[u];
 			if (!m)
 				continue;
@@ -893,9 +888,11 @@ verdict_hits(const EventGraph *g, const OracleOptions *o)
 				if (nw & hm[v])
 					return 1;
 				cm[v] |= nw;
-				again |= v <= u;
+				if (v <= u && v < next)
+					next = v;
 			}
 		}
+		from = next;
 	}
 	return 0;
 }
