@@ -1189,9 +1189,10 @@ ks_hs(Ks *S)
 	S->excl &= ~taken;
 }
 
-/* grow on words: idx[0..n) are candidate numbers. */
+/* grow on words: the candidates idx[lo .. lo + n), pre[i] the set of
+ * idx[0 .. i) (so that a range's set is pre[lo + n] ^ pre[lo]). */
 static void
-ks_grow(Ks *S, Kset *t, const int *idx, int n)
+ks_grow(Ks *S, Kset *t, const Kset *pre, int lo, int n)
 {
 	if (n == 0 || S->qaborted)
 		return;
@@ -1199,14 +1200,12 @@ ks_grow(Ks *S, Kset *t, const int *idx, int n)
 		S->qaborted = 1;
 		return;
 	}
-	Kset u = *t;
-	for (int i = 0; i < n; i++)
-		u |= (Kset)1 << idx[i];
+	Kset u = *t | (pre[lo + n] ^ pre[lo]);
 	if (!sound_small(S->M, u)) {
 		*t = u;
 	} else if (n > 1) {
-		ks_grow(S, t, idx, n / 2);
-		ks_grow(S, t, idx + n / 2, n - n / 2);
+		ks_grow(S, t, pre, lo, n / 2);
+		ks_grow(S, t, pre, lo + n / 2, n - n / 2);
 	}
 }
 
@@ -1310,11 +1309,12 @@ search_small(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *n
 			goto done;
 		}
 		/* Extend to a maximal unsound placement; its complement is a new cut. */
-		Kset t = bestk;
-		int idx[64], n = 0;
-		for (Kset x = S.all & ~t; x; x &= x - 1)
-			idx[n++] = __builtin_ctzll(x);
-		ks_grow(&S, &t, idx, n);
+		Kset t = bestk, pre[65];
+		int n = 0;
+		pre[0] = 0;
+		for (Kset x = S.all & ~t; x; x &= x - 1, n++)
+			pre[n + 1] = pre[n] | (x & -x);
+		ks_grow(&S, &t, pre, 0, n);
 		if (S.qaborted) {
 			snprintf(note, notelen, "undecided: more than %d soundness queries", MAX_QUERIES);
 			goto done;

@@ -78,21 +78,40 @@ member(const Class *c, const Event *e)
 	}
 }
 
+static unsigned
+foot_hash(const Foot *f, Match m)
+{
+	uint64_t h = (uint64_t)(uintptr_t)f->alloc >> 4;
+	if (m == MATCH_EXACT && f->known) /* same_foot reads lo and hi only when known */
+		h = h * 31 + 1 + (uint64_t)f->lo * 131 + (uint64_t)f->hi * 8191;
+	return (unsigned)((h * 0x9e3779b97f4a7c15ULL) >> 57); /* 7 bits */
+}
+
 /* Groups the sources of one kind into classes; returns the new count.
- * cls: NULL, or by node the class of each source of the kind. */
+ * cls: NULL, or by node the class of each source of the kind.  A class is
+ * found by its footprint (or allocation) in a table of 128 slots: the one
+ * member() would find first, since no two classes of a kind share one. */
 static int
 group(const EventGraph *g, EventKind kind, Match m, Class *cl, int n, int *cls, const int *list, int nlist)
 {
 	int first = n;
 	int count = list ? nlist : g->n;
+	signed char table[128];
+	if (m != MATCH_ANY)
+		memset(table, -1, sizeof table);
 	for (int x = 0; x < count; x++) {
 		int i = list ? list[x] : x;
 		const Event *e = &g->ev[i];
 		if (e->kind != kind)
 			continue;
 		int j = first;
-		while (j < n && !member(&cl[j], e))
-			j++;
+		unsigned h = 0;
+		if (m != MATCH_ANY) {
+			h = foot_hash(&e->foot, m);
+			while (table[h] >= 0 && !member(&cl[first + table[h]], e))
+				h = (h + 1) & 127;
+			j = table[h] >= 0 ? first + table[h] : n;
+		}
 		if (cls)
 			cls[i] = j;
 		if (j < n)
@@ -106,6 +125,8 @@ group(const EventGraph *g, EventKind kind, Match m, Class *cl, int n, int *cls, 
 			cl[n].foot.known = 0;
 		if (m == MATCH_ANY)
 			cl[n].foot = (Foot){0};
+		else
+			table[h] = (signed char)(n - first);
 		n++;
 	}
 	return n;
