@@ -1418,7 +1418,7 @@ static Arena *scratch_arena;
  * allocates nor regrows them (a map grown past KEEP_MAP slots by a large
  * program is freed instead of being cleared for every later call). */
 enum { KEEP_MAP = 8192 };
-static PtrMap kept_maps[5];
+static PtrMap kept_maps[3];
 
 static void
 map_take(PtrMap *m, int i)
@@ -2150,29 +2150,6 @@ placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *
 	free(best);
 }
 
-/* Occurrences in the tree of s of the statements counted in m (values:
- * count + 1, the statements put with 1). */
-static void
-count_stmts(PtrMap *m, const Stmt *s, int depth)
-{
-	if (!s || depth > IR_MAX_DEPTH)
-		return;
-	if (s->kind == ST_EVAL) { /* the counted statements are fences */
-		intptr_t c = (intptr_t)pm_get(m, s);
-		if (c)
-			pm_put(m, s, (void *)(c + 1));
-		return;
-	}
-	if (s->kind == ST_SEQ) {
-		for (int i = 0; i < s->u.seq.n; i++)
-			count_stmts(m, s->u.seq.items[i], depth + 1);
-		return;
-	}
-	int nb = nbodies(s);
-	for (int b = 0; b < nb; b++)
-		count_stmts(m, body_at(s, b), depth + 1);
-}
-
 /* The necessity queries "is q sound without inserted fence x" on q's own
  * graph: erasing x's statement (an ST_EVAL of one fence call, no argument)
  * removes exactly its EV_FENCE nodes, one per class of threads whose path
@@ -2184,7 +2161,6 @@ count_stmts(PtrMap *m, const Stmt *s, int depth)
  * query flips one fence's nodes on the cut. */
 typedef struct Nq {
 	const EventGraph *g;
-	PtrMap uses;    /* inserted fence statement -> occurrences in q + 1 */
 	int nins;
 	int *slot;      /* by inserted index: its fence's slot, -1: not answerable on the graph */
 	int nslots;
@@ -2201,24 +2177,53 @@ fence_nodes_only(const Stmt *s)
 	       s->u.eval.value->u.call.nargs == 0 && s->u.eval.value->u.call.nkw == 0;
 }
 
-/* Slot of statement s in the table of nq_prepare (size mask + 1, open
- * addressing), -1: none. */
+/* The slot of statement s in a table of nq_prepare (size mask + 1, open
+ * addressing), or where it would go. */
+static unsigned
+nq_slot(const Stmt *const *keys, unsigned mask, const Stmt *s)
+{
+	unsigned h = (unsigned)(((uintptr_t)s >> 4) * 0x9e3779b1u) & mask;
+	while (keys[h] && keys[h] != s)
+		h = (h + 1) & mask;
+	return h;
+}
+
+/* Value of statement s in a table of nq_prepare, -1: none. */
 static int
 nq_lookup(const Stmt *const *keys, const int *vals, unsigned mask, const Stmt *s)
 {
-	unsigned h = (unsigned)(((uintptr_t)s >> 4) * 0x9e3779b1u) & mask;
-	while (keys[h]) {
-		if (keys[h] == s)
-			return vals[h];
-		h = (h + 1) & mask;
-	}
-	return -1;
+	unsigned h = nq_slot(keys, mask, s);
+	return keys[h] ? vals[h] : -1;
 }
 
-/* Finds the nodes of each inserted fence the graph can answer for (one
- * pass over the graph) and cuts the graph at all of them. */
+/* Occurrences in the tree of s of the statements of the table (values:
+ * counts; the counted statements are fences, ST_EVALs). */
 static void
-nq_prepare(Nq *N, const Inserted *ins, int nins)
+count_stmts(const Stmt *const *keys, int *vals, unsigned mask, const Stmt *s, int depth)
+{
+	if (!s || depth > IR_MAX_DEPTH)
+		return;
+	if (s->kind == ST_EVAL) {
+		unsigned h = nq_slot(keys, mask, s);
+		if (keys[h])
+			vals[h]++;
+		return;
+	}
+	if (s->kind == ST_SEQ) {
+		for (int i = 0; i < s->u.seq.n; i++)
+			count_stmts(keys, vals, mask, s->u.seq.items[i], depth + 1);
+		return;
+	}
+	int nb = nbodies(s);
+	for (int b = 0; b < nb; b++)
+		count_stmts(keys, vals, mask, body_at(s, b), depth + 1);
+}
+
+/* Finds the inserted fences the graph can answer for (each once in q's
+ * tree: one walk of it), their nodes (one pass over the graph), and cuts
+ * the graph at all of them. */
+static void
+nq_prepare(Nq *N, const Func *q, const Inserted *ins, int nins)
 {
 	const EventGraph *g = N->g;
 	int n = g->n;
@@ -2229,18 +2234,26 @@ nq_prepare(Nq *N, const Inserted *ins, int nins)
 	unsigned size = 8;
 	while (size < 2u * (unsigned)nins + 2u)
 		size *= 2;
-	const Stmt **keys = calloc(size, sizeof *keys);
-	int *vals = malloc(sizeof *vals * size);
+	const Stmt **keys = calloc(2 * (size_t)size, sizeof *keys), **ukeys = keys + size;
+	int *vals = malloc(sizeof *vals * 2 * size), *uses = vals + size;
 	int *node_slot = malloc(sizeof *node_slot * (size_t)n + 1);
 	int *cnt = calloc((size_t)nins + 1, sizeof *cnt);
 	unsigned char *ok = malloc((size_t)nins + 1);
 	if (!keys || !vals || !node_slot || !cnt || !ok)
 		abort();
+	for (int i = 0; i < nins; i++) {
+		const Stmt *x = ins[i].stmt;
+		if (is_fence(x)) {
+			unsigned h = nq_slot(ukeys, size - 1, x);
+			ukeys[h] = x, uses[h] = 0;
+		}
+	}
+	count_stmts(ukeys, uses, size - 1, q->body, 0);
 	N->nslots = 0;
 	for (int i = 0; i < nins; i++) {
 		const Stmt *x = ins[i].stmt;
 		N->slot[i] = -1;
-		if (g->overflow || !is_fence(x) || !fence_nodes_only(x) || (intptr_t)pm_get(&N->uses, x) != 2)
+		if (g->overflow || !is_fence(x) || !fence_nodes_only(x) || nq_lookup(ukeys, uses, size - 1, x) != 1)
 			continue;
 		/* once in q, so once among the inserted items */
 		unsigned h = (unsigned)(((uintptr_t)x >> 4) * 0x9e3779b1u) & (size - 1);
@@ -2420,7 +2433,6 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	EventGraph *own = NULL;
 	int built = 0;
 	Nq N = {0};
-	map_take(&N.uses, 4);
 	Inserted *ins = NULL;
 	int nins = 0;
 	int preserved;
@@ -2462,11 +2474,7 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 		                  ((!o->alias_aware && st->q_sound) || orc_is_sound_graph(gq, &aware, NULL, NULL));
 		st->necessity_skipped = !st->q_sound;
 		if (st->q_sound || check_alias) {
-			for (int i = 0; i < nins; i++)
-				if (is_fence(ins[i].stmt))
-					pm_put(&N.uses, ins[i].stmt, (void *)(intptr_t)1);
-			count_stmts(&N.uses, q->body, 0);
-			nq_prepare(&N, ins, nins);
+			nq_prepare(&N, q, ins, nins);
 		}
 		for (int i = 0; i < nins && (st->q_sound || check_alias); i++) {
 			if (!is_fence(ins[i].stmt))
@@ -2505,7 +2513,6 @@ done:
 	orc_sound_cut_free(M.kcut);
 	ar_reset(M.scratch);
 	nq_free(&N);
-	map_keep(&N.uses, 4);
 	if (built)
 		graph_release(own);
 	return out->n - before;

@@ -326,11 +326,16 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 	memset(s.found, 0, nfound);
 	Class cl[2 * MAX_CLASSES];
 	s.stamp = mem, s.parent = mem + n, s.queue = mem + 2 * n, s.path = mem + 3 * n;
-	for (int i = 0; i < n; i++)
+	int reads = 0, writes = 0; /* async reads and writes with a site: what a search can hit */
+	for (int i = 0; i < n; i++) {
 		s.stamp[i] = -1;
+		reads |= g->ev[i].kind == EV_AREAD && g->ev[i].site >= 0;
+		writes |= g->ev[i].kind == EV_AWRITE && g->ev[i].site >= 0;
+	}
 	int nc = classes(g, o, cl, NULL, NULL, 0), hits = 0;
 	for (int c = 0; c < nc; c++)
-		hits += search(&s, &cl[c], c, model, out);
+		if (writes || (reads && cl[c].src == EV_GWRITE)) /* else hazard() never holds */
+			hits += search(&s, &cl[c], c, model, out);
 	if (g->overflow) {
 		Finding *f = fl_add(out, FK_UNSOUND, model, "soundness", RULE_W, q->body ? q->body->loc : (Loc){0, 0});
 		fl_set_message(out, f, "program nests deeper than %d: only part of it was checked", IR_MAX_DEPTH);
@@ -684,71 +689,27 @@ is_async(const Event *e)
 	return (e->kind == EV_AREAD || e->kind == EV_AWRITE) && e->site >= 0;
 }
 
-/* What a path entering node w may go on to, as seen from its predecessor:
- * a given node (its bit in *v), nothing past a fence, else what w reaches. */
-static void
-cut_enter(const Event *ev, const int *vid, const CWord *rv, const CWord *rh, int w, CWord *v, CWord *h)
-{
-	if (vid[w] >= 0)
-		*v |= (CWord)1 << vid[w];
-	else if (ev[w].kind != EV_FENCE)
-		*v |= rv[w], *h |= rh[w];
-}
-
-/* Backwards: for each node that is neither a fence nor given, the given
- * nodes (first on the path) and the hazards it reaches through such nodes,
- * itself included; then each given node's, through its successors.  Sweeps
- * from the last node to the first (edges mostly lead to later nodes); when
- * the target of a back edge grows, the nodes from the last one with an
- * edge back to it down are swept again (bpred: that node, -1 none). */
-static void
-cut_back(OrcSoundCut *C, const int *vid, const int *bpred)
-{
-	const Event *ev = C->g->ev;
-	int n = C->n;
-	CWord *rv = cbuf.masks, *rh = cbuf.masks + n; /* set up by orc_sound_cut */
-	for (int from = n - 1; from >= 0;) {
-		int next = -1;
-		for (int u = from; u >= 0; u--) {
-			if (vid[u] >= 0 || ev[u].kind == EV_FENCE)
-				continue;
-			CWord v = rv[u], h = rh[u];
-			for (int k = 0; k < 2; k++)
-				if (ev[u].succ[k] >= 0)
-					cut_enter(ev, vid, rv, rh, ev[u].succ[k], &v, &h);
-			if (bpred[u] > next && (v != rv[u] || h != rh[u]))
-				next = bpred[u];
-			rv[u] = v, rh[u] = h;
-		}
-		from = next;
-	}
-	for (int u = 0; u < n; u++) {
-		int j = vid[u];
-		if (j < 0)
-			continue;
-		for (int k = 0; k < 2; k++)
-			if (ev[u].succ[k] >= 0)
-				cut_enter(ev, vid, rv, rh, ev[u].succ[k], &C->reach[j], &C->vhaz[j]);
-	}
-}
-
-/* Forwards: the sources reaching each node past no fence and no given
- * node, each source's bit pushed to its successors in sweeps in node order
- * (a sweep again from the first node behind the sweep that grew); what
- * enters a given node goes to its vsrc, a hazard's set to its asrc. */
+/* Forwards, two sets per node that is neither a fence nor given: the
+ * sources and the given nodes reaching it past no fence and no given node
+ * (a given node reaches through its own successors).  Each source's and
+ * given node's bit is pushed to the successors in sweeps in node order (a
+ * sweep again from the first node behind the sweep that grew).  What
+ * enters given node k goes to vsrc[k] and to kin[k] (the given nodes
+ * before it); then each given node's rows: the given nodes it reaches (kin
+ * transposed) and the hazards it reaches; a hazard's sources to asrc. */
 static void
 cut_forward(OrcSoundCut *C, const int *vid)
 {
 	const Event *ev = C->g->ev;
 	int n = C->n;
-	CWord *fm = cbuf.masks + 2 * n; /* set up by orc_sound_cut */
+	CWord *fm = cbuf.masks, *fv = cbuf.masks + n, kin[64]; /* set up by orc_sound_cut */
 	for (int j = 0; j < C->nvar; j++)
-		C->vsrc[j] = 0;
+		C->vsrc[j] = kin[j] = 0;
 	for (int from = 0; from < n;) {
 		int next = n;
 		for (int u = from; u < n; u++) {
-			CWord m = fm[u];
-			if (!m)
+			CWord m = fm[u], mv = fv[u];
+			if (!(m | mv))
 				continue;
 			for (int k = 0; k < 2; k++) {
 				int w = ev[u].succ[k];
@@ -756,19 +717,27 @@ cut_forward(OrcSoundCut *C, const int *vid)
 					continue;
 				if (vid[w] >= 0) {
 					C->vsrc[vid[w]] |= m;
+					kin[vid[w]] |= mv;
 					continue;
 				}
-				if (ev[w].kind == EV_FENCE || !(m & ~fm[w]))
+				if (ev[w].kind == EV_FENCE || !((m & ~fm[w]) | (mv & ~fv[w])))
 					continue;
 				fm[w] |= m;
+				fv[w] |= mv;
 				if (w <= u && w < next)
 					next = w;
 			}
 		}
 		from = next;
 	}
-	for (int a = 0; a < C->nasync; a++)
+	for (int k = 0; k < C->nvar; k++)
+		for (CWord x = kin[k]; x; x &= x - 1)
+			C->reach[__builtin_ctzll(x)] |= (CWord)1 << k;
+	for (int a = 0; a < C->nasync; a++) {
 		C->asrc[a] = fm[C->async[a]];
+		for (CWord x = fv[C->async[a]]; x; x &= x - 1)
+			C->vhaz[__builtin_ctzll(x)] |= (CWord)1 << a;
+	}
 }
 
 OrcSoundCut *
@@ -783,25 +752,22 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 	if (!C)
 		abort();
 	cut_scratch(n);
-	int *vid = cbuf.ints, *bpred = cbuf.ints + n;
-	CWord *rv = cbuf.masks, *rh = cbuf.masks + n, *fm = cbuf.masks + 2 * n;
+	int *vid = cbuf.ints;
+	CWord *fm = cbuf.masks, *fv = cbuf.masks + n;
 	int ngen = 0, nasync = 0;
 	for (int v = 0; v < n; v++) {
 		const Event *e = &g->ev[v];
-		vid[v] = bpred[v] = -1;
-		rv[v] = rh[v] = fm[v] = 0;
+		vid[v] = -1;
+		fm[v] = fv[v] = 0;
 		if (e->kind == EV_GWRITE || e->kind == EV_GREAD) {
 			if (ngen < 64)
 				C->gen[ngen] = v, fm[v] = (CWord)1 << ngen;
 			ngen++;
 		} else if (is_async(e)) {
 			if (nasync < 64)
-				C->async[nasync] = v, rh[v] = (CWord)1 << nasync;
+				C->async[nasync] = v;
 			nasync++;
 		}
-		for (int k = 0; k < 2; k++)
-			if (e->succ[k] >= 0 && e->succ[k] <= v)
-				bpred[e->succ[k]] = v; /* the last such v: nodes in order */
 	}
 	if (ngen > 64 || nasync > 64) {
 		free(C);
@@ -815,10 +781,10 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 	for (int j = 0; j < nvar; j++) {
 		C->reach[j] = C->vhaz[j] = 0;
 		vid[var[j]] = j;
+		fv[var[j]] = (CWord)1 << j;
 		if (g->ev[var[j]].kind != EV_FENCE)
 			C->nop |= (CWord)1 << j;
 	}
-	cut_back(C, vid, bpred);
 	cut_forward(C, vid);
 	return C;
 }
