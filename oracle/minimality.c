@@ -103,6 +103,54 @@ static const char RULE_ALIAS[] =
 	"minimality.alias (docs/semantics.md \u00a75.4): no fence guards an async op whose footprint cannot "
 	"overlap the preceding generic accesses";
 
+/* A string built piece by piece into buf of n > 0 bytes, cut as snprintf
+ * cuts (n - 1 characters): the notes and messages made for every output,
+ * without format parsing. */
+typedef struct Fmt {
+	char *buf;
+	size_t n, k;
+} Fmt;
+
+static void
+fmt_s(Fmt *F, const char *s)
+{
+	if (!s)
+		s = "(null)"; /* as glibc's %s */
+	for (; *s && F->k + 1 < F->n; s++)
+		F->buf[F->k++] = *s;
+	F->buf[F->k] = 0;
+}
+
+static void
+fmt_i(Fmt *F, long long v)
+{
+	char d[24];
+	int i = (int)sizeof d;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+	d[--i] = 0;
+	do
+		d[--i] = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		d[--i] = '-';
+	fmt_s(F, d + i);
+}
+
+/* "exact: exhaustive over %d candidate positions (implicit hitting set, %d
+ * cuts, %ld soundness queries)" */
+static void
+exact_note(char *note, size_t notelen, int ncand, int ncuts, long queries)
+{
+	Fmt F = {note, notelen, 0};
+	fmt_s(&F, "exact: exhaustive over ");
+	fmt_i(&F, ncand);
+	fmt_s(&F, " candidate positions (implicit hitting set, ");
+	fmt_i(&F, ncuts);
+	fmt_s(&F, " cuts, ");
+	fmt_i(&F, queries);
+	fmt_s(&F, " soundness queries)");
+}
+
 /* ---- weights ------------------------------------------------------------------ */
 
 static int64_t
@@ -248,6 +296,7 @@ typedef struct Mn {
 	int *kpos, *kstart, *knode;
 	OrcSoundCut *kcut; /* NULL: the queries go to the plan */
 	int kcut_tried, kone;
+	const unsigned char *isf; /* by inserted item: a fence (is_fence), for this output */
 	int collected; /* pos .. depth_overflow made (collect_list) */
 	int compiled;  /* tcs made (compile_costs) */
 	int mapped;    /* cnode and cpos made (graph_map) */
@@ -1338,8 +1387,7 @@ done:
 	for (Kset x = bestk; x; x &= x - 1)
 		set_bit(best, M->kpos[__builtin_ctzll(x)], 1);
 	if (decided)
-		snprintf(note, notelen, "exact: exhaustive over %d candidate positions (implicit hitting "
-		         "set, %d cuts, %ld soundness queries)", M->ncand, S.ncuts, M->queries);
+		exact_note(note, notelen, M->ncand, S.ncuts, M->queries);
 	*ncuts = S.ncuts;
 	free(S.cuts);
 	free(S.tcs);
@@ -1541,7 +1589,8 @@ memo_store(const Mn *M, int decided, int ncuts, int64_t opt, const Word *best, l
 	m->tcs = memo_dup(M->tcs, sizeof *M->tcs * (size_t)M->ntcs);
 	m->best = memo_dup(best, sizeof *best * (size_t)(M->npos / 64 + 1));
 	m->decided = decided, m->ncuts = ncuts, m->opt = opt, m->queries = queries;
-	snprintf(m->note, sizeof m->note, "%s", note);
+	Fmt F = {m->note, sizeof m->note, 0}; /* as snprintf "%s" */
+	fmt_s(&F, note);
 	m->valid = 1;
 }
 
@@ -1575,8 +1624,7 @@ search_optimum(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen)
 		*opt = memo.opt;
 		memcpy(best, memo.best, sizeof *best * (size_t)(M->npos / 64 + 1));
 		if (memo.decided)
-			snprintf(note, notelen, "exact: exhaustive over %d candidate positions (implicit "
-			         "hitting set, %d cuts, %ld soundness queries)", M->ncand, memo.ncuts, M->queries);
+			exact_note(note, notelen, M->ncand, memo.ncuts, M->queries);
 		else
 			snprintf(note, notelen, "%s", memo.note);
 		return memo.decided;
@@ -1674,8 +1722,7 @@ search_general(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int 
 	snprintf(note, notelen, "undecided: more than %d search rounds", MAX_ROUNDS);
 done:
 	if (decided)
-		snprintf(note, notelen, "exact: exhaustive over %d candidate positions (implicit hitting "
-		         "set, %d cuts, %ld soundness queries)", M->ncand, S.ncuts, M->queries);
+		exact_note(note, notelen, M->ncand, S.ncuts, M->queries);
 	*ncuts = S.ncuts;
 	free(S.cuts);
 	free(all);
@@ -1827,26 +1874,27 @@ report_removable(FindingList *out, const Inserted *x, const char *model, int ali
 	Finding *f = fl_add(out, alias ? FK_ALIAS_FENCE : FK_UNNECESSARY_FENCE, model,
 	                    alias ? "minimality.alias" : "minimality.necessity",
 	                    alias ? RULE_ALIAS : RULE_NECESSITY, l);
-	if (alias)
-		fl_set_message(out, f,
-		               "fence before %s at %d:%d guards only non-overlapping footprints: it is "
-		               "needed when any shared access counts, not when footprints are compared",
-		               op, l.line, l.col);
-	else if (nx)
-		fl_set_message(out, f, "fence before %s at %d:%d can be removed; the program stays sound",
-		               op, l.line, l.col);
-	else
-		fl_set_message(out, f,
-		               "fence at the end of the body at %d:%d can be removed; the program stays "
-		               "sound",
-		               l.line, l.col);
+	/* fl_set_message's text, made without its format */
+	char msg[1024];
+	Fmt F = {msg, sizeof msg, 0};
+	fmt_s(&F, alias || nx ? "fence before " : "fence at the end of the body at ");
+	if (alias || nx) {
+		fmt_s(&F, op);
+		fmt_s(&F, " at ");
+	}
+	fmt_i(&F, l.line);
+	fmt_s(&F, ":");
+	fmt_i(&F, l.col);
+	fmt_s(&F, alias ? " guards only non-overlapping footprints: it is needed when any shared access "
+	                  "counts, not when footprints are compared"
+	                : " can be removed; the program stays sound");
+	if (!out->keys_only)
+		f->message = ar_strdup(out->arena, msg);
 	char what[IR_MAX_NAME + 64];
-	size_t k = 0; /* "%s fence before %s", truncated as snprintf truncates */
-	const char *parts[3] = {alias ? "alias-only" : "unnecessary", " fence before ", op};
-	for (int i = 0; i < 3; i++)
-		for (const char *c = parts[i]; *c && k + 1 < sizeof what; c++)
-			what[k++] = *c;
-	what[k] = 0;
+	Fmt W = {what, sizeof what, 0}; /* "%s fence before %s" */
+	fmt_s(&W, alias ? "alias-only" : "unnecessary");
+	fmt_s(&W, " fence before ");
+	fmt_s(&W, op);
 	fl_add_step(out, f, l, what);
 	f->strength_note = ar_strdup(out->arena, alias ? "soundness without this fence, footprints "
 	                                                 "compared vs any shared access"
@@ -1955,7 +2003,7 @@ survey(const Mn *M, const Inserted *ins, int nins, Sv *S)
 	S->cheapest = WMAX;
 	int nf = 0;
 	for (int i = 0; i < nins; i++)
-		nf += is_fence(ins[i].stmt);
+		nf += M->isf[i];
 	if (nf) {
 		unsigned size = 16;
 		while (size < 2u * (unsigned)nf)
@@ -1968,7 +2016,7 @@ survey(const Mn *M, const Inserted *ins, int nins, Sv *S)
 	}
 	for (int i = 0; i < nins; i++) {
 		const Inserted *x = &ins[i];
-		if (!is_fence(x->stmt))
+		if (!M->isf[i])
 			continue;
 		const Stmt *key = x->p_next ? x->p_next : x->p_parent;
 		int tag = x->p_next ? 0 : 1 + (x->branch ? 1 : 0);
@@ -2030,7 +2078,7 @@ collected_cost(Mn *M, const Inserted *ins, int nins)
 	if (!count)
 		abort();
 	for (int i = 0; i < nins; i++) {
-		int id = is_fence(ins[i].stmt) ? pos_of(M, &ins[i]) : -1;
+		int id = M->isf[i] ? pos_of(M, &ins[i]) : -1;
 		if (id >= 0)
 			count[id]++;
 	}
@@ -2076,8 +2124,11 @@ placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *
 	}
 	if (S.ncand > M->o->placement_max_gaps) {
 		st->placement = ORC_PLACEMENT_UNDECIDED;
-		snprintf(st->note, sizeof st->note, "undecided: %d candidate positions > cap %d",
-		         S.ncand, M->o->placement_max_gaps);
+		Fmt F = {st->note, sizeof st->note, 0};
+		fmt_s(&F, "undecided: ");
+		fmt_i(&F, S.ncand);
+		fmt_s(&F, " candidate positions > cap ");
+		fmt_i(&F, M->o->placement_max_gaps);
 		return;
 	}
 	ensure_collected(M);
@@ -2101,7 +2152,7 @@ placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *
 		int64_t costliest_w = -1;
 		int nfences = 0;
 		for (int i = 0; i < nins; i++) {
-			int id = is_fence(ins[i].stmt) ? pos_of(M, &ins[i]) : -1;
+			int id = M->isf[i] ? pos_of(M, &ins[i]) : -1;
 			if (id < 0)
 				continue; /* cannot happen for an aligned output */
 			nfences++;
@@ -2223,7 +2274,7 @@ count_stmts(const Stmt *const *keys, int *vals, unsigned mask, const Stmt *s, in
  * tree: one walk of it), their nodes (one pass over the graph), and cuts
  * the graph at all of them. */
 static void
-nq_prepare(Nq *N, const Func *q, const Inserted *ins, int nins)
+nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, int nins)
 {
 	const EventGraph *g = N->g;
 	int n = g->n;
@@ -2243,7 +2294,7 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, int nins)
 		abort();
 	for (int i = 0; i < nins; i++) {
 		const Stmt *x = ins[i].stmt;
-		if (is_fence(x)) {
+		if (isf[i]) {
 			unsigned h = nq_slot(ukeys, size - 1, x);
 			ukeys[h] = x, uses[h] = 0;
 		}
@@ -2253,7 +2304,7 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, int nins)
 	for (int i = 0; i < nins; i++) {
 		const Stmt *x = ins[i].stmt;
 		N->slot[i] = -1;
-		if (g->overflow || !is_fence(x) || !fence_nodes_only(x) || nq_lookup(ukeys, uses, size - 1, x) != 1)
+		if (g->overflow || !isf[i] || !fence_nodes_only(x) || nq_lookup(ukeys, uses, size - 1, x) != 1)
 			continue;
 		/* once in q, so once among the inserted items */
 		unsigned h = (unsigned)(((uintptr_t)x >> 4) * 0x9e3779b1u) & (size - 1);
@@ -2433,6 +2484,7 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	EventGraph *own = NULL;
 	int built = 0;
 	Nq N = {0};
+	unsigned char *isf = NULL;
 	Inserted *ins = NULL;
 	int nins = 0;
 	int preserved;
@@ -2457,8 +2509,11 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	}
 	N.g = gq;
 	st->q_sound = orc_is_sound_graph(gq, o, NULL, NULL);
+	if (!(isf = malloc((size_t)nins + 1)))
+		abort();
 	for (int i = 0; i < nins; i++)
-		st->inserted_fences += is_fence(ins[i].stmt);
+		st->inserted_fences += isf[i] = (unsigned char)is_fence(ins[i].stmt);
+	M.isf = isf;
 
 	/* Levels 1 and 3 ask only about inserted fences: none, no query. */
 	if ((levels & (ORC_NECESSITY | ORC_ALIAS)) && !st->inserted_fences) {
@@ -2474,10 +2529,10 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 		                  ((!o->alias_aware && st->q_sound) || orc_is_sound_graph(gq, &aware, NULL, NULL));
 		st->necessity_skipped = !st->q_sound;
 		if (st->q_sound || check_alias) {
-			nq_prepare(&N, q, ins, nins);
+			nq_prepare(&N, q, ins, isf, nins);
 		}
 		for (int i = 0; i < nins && (st->q_sound || check_alias); i++) {
-			if (!is_fence(ins[i].stmt))
+			if (!isf[i])
 				continue;
 			int removable = -1; /* under o */
 			if (st->q_sound && (levels & ORC_NECESSITY)) {
@@ -2498,7 +2553,7 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	if (levels & ORC_PLACEMENT) {
 		int fences_only = preserved;
 		for (int i = 0; i < nins; i++)
-			fences_only &= is_fence(ins[i].stmt);
+			fences_only &= isf[i];
 		placement(&M, ins, nins, model, out, st, st->q_sound, fences_only);
 	}
 done:
@@ -2513,6 +2568,7 @@ done:
 	orc_sound_cut_free(M.kcut);
 	ar_reset(M.scratch);
 	nq_free(&N);
+	free(isf);
 	if (built)
 		graph_release(own);
 	return out->n - before;

@@ -807,14 +807,24 @@ static void
 hazard_masks(const EventGraph *g, const OracleOptions *o, const Class *cl, int nc, const int *list,
              int nlist, uint64_t *hm)
 {
-	uint64_t wm = 0, rm = 0, anym = 0;
+	uint64_t wm = 0, rm = 0, anym = 0, amask[2 * MAX_CLASSES];
+	const Var *allocs[2 * MAX_CLASSES];
+	int na = 0;
 	for (int c = 0; c < nc; c++) {
 		if (cl[c].src == EV_GWRITE)
 			wm |= (uint64_t)1 << c;
 		else
 			rm |= (uint64_t)1 << c;
-		if (!cl[c].foot.alloc)
+		if (!cl[c].foot.alloc) {
 			anym |= (uint64_t)1 << c;
+			continue;
+		}
+		int a = 0; /* the classes by allocation */
+		while (a < na && allocs[a] != cl[c].foot.alloc)
+			a++;
+		if (a == na)
+			allocs[na] = cl[c].foot.alloc, amask[na++] = 0;
+		amask[a] |= (uint64_t)1 << c;
 	}
 	uint64_t onwrite = wm | (o->war ? rm : 0);
 	int count = list ? nlist : g->n;
@@ -826,9 +836,12 @@ hazard_masks(const EventGraph *g, const OracleOptions *o, const Class *cl, int n
 		uint64_t m = t->kind == EV_AREAD ? wm : onwrite;
 		if (o->alias_aware && t->foot.alloc) {
 			uint64_t keep = m & anym;
-			for (uint64_t x = m & ~anym; x; x &= x - 1) {
+			int a = 0;
+			while (a < na && allocs[a] != t->foot.alloc)
+				a++;
+			for (uint64_t x = a < na ? m & amask[a] : 0; x; x &= x - 1) {
 				int c = __builtin_ctzll(x);
-				if (cl[c].foot.alloc == t->foot.alloc && orc_foot_overlap(&cl[c].foot, &t->foot))
+				if (orc_foot_overlap(&cl[c].foot, &t->foot))
 					keep |= (uint64_t)1 << c;
 			}
 			m = keep;
