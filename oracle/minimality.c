@@ -65,7 +65,7 @@
  * candidate graph against the rebuilt program (the same answer when the input
  * has no thread classes; with them, the one-copy candidate graph may only be
  * stricter: never sound where the rebuilt program is not), and every cost of
- * the compiled cost walk (tcs_compile) against the tree walk.
+ * the compiled cost walk (the set program) against the tree walk.
  *
  * The output is related to the input by preserve.c's alignment; when the
  * output is not preserved but has the same statement shape (the reference
@@ -284,7 +284,7 @@ typedef struct Mn {
 	/* The walk of tc_list compiled for sets of candidate positions only
 	 * (set_cost): a flat program over the positions, so that the
 	 * hitting-set search costs a set without walking the tree, the ops
-	 * that can add nothing to such a set's cost left out (tcs_compile).
+	 * that can add nothing to such a set's cost left out (collect_list).
 	 * tcdepth: the stack the full walk would take (tc_run's bound). */
 	struct TcOp *tcs;
 	int ntcs, captcs, tcdepth, tcs_ok;
@@ -327,34 +327,8 @@ end_is_candidate(const Mn *M, const Stmt *owner)
 	return M->o->placement_worst_path && (owner->kind == ST_IF || owner->kind == ST_BLOCK);
 }
 
-static void
-collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, int depth)
-{
-	if (!body)
-		return;
-	if (depth > IR_MAX_DEPTH) {
-		M->depth_overflow = 1;
-		return;
-	}
-	int n;
-	Stmt *const *items = items_of(&body, &n);
-	for (int k = 0; k < n; k++) {
-		const Stmt *s = items[k];
-		int id = add_pos(M, owner, branch, s, w, 1);
-		pm_put(&M->before_id, s, (void *)(intptr_t)(id + 1));
-		int nb = nbodies(s);
-		if (!nb)
-			continue;
-		int64_t cw = sat_mul(w, weight_of(s, M->o));
-		for (int b = 0; b < nb; b++)
-			collect_list(M, s, b, body_at(s, b), cw, depth + 1);
-	}
-	int id = add_pos(M, owner, branch, NULL, w, end_is_candidate(M, owner));
-	if (owner)
-		pm_put(&M->end_id[branch], owner, (void *)(intptr_t)(id + 1));
-	else
-		M->fn_end_id = id;
-}
+static void collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, int depth,
+                         int tdepth);
 
 /* Into *found the innermost loop holding the body of input statement x
  * (x itself when it is a loop), as collect_list walks the lists: the last
@@ -538,67 +512,93 @@ tcs_drop(Mn *M, int i)
 	M->ntcs--;
 }
 
-/* The walk of tc_list for a set of candidate positions: ops that add
- * tc_list(body)'s value to the frame on top of the stack, numbering
- * positions from *next as collect_list does.  Exact for such sets: costs are
+/* The walk of tc_list for a set of candidate positions, compiled as
+ * collect_list numbers the positions: ops that add tc_list(body)'s value
+ * to the frame on top of the stack.  Exact for such sets: costs are
  * in [0, WMAX], where sat_add is min(a + b, WMAX), associative, with 0 as
  * its unit, and sat_mul(w, 0) = 0.  So a position that is no candidate
  * adds 0 and is left out, a body with no candidate adds 0 and is left out
  * with its statement, a body of weight 0 likewise, a body of weight 1 is
  * added in its parent's frame (no frame of its own), and so is an if with
- * candidates in one branch only (max(a, 0) = a), or in both under the sum. */
+ * candidates in one branch only (max(a, 0) = a), or in both under the sum.
+ * tcs_close_if ends an if's frames (pushed at start and mid), tcs_close_body
+ * another compound's (pushed at start; w its body's weight). */
 static void
-tcs_compile(Mn *M, Stmt *body, int *next, int depth)
+tcs_close_if(Mn *M, int start, int mid)
 {
-	if (depth + 2 > M->tcdepth) /* the full walk's stack: a frame for the list, one for an if */
-		M->tcdepth = depth + 2;
+	int na = mid - start - 1, nb = M->ntcs - mid - 1;
+	if (!na && !nb) {
+		M->ntcs = start;
+	} else if (!na || !nb || !M->o->placement_worst_path) {
+		tcs_drop(M, mid);
+		tcs_drop(M, start);
+	} else {
+		tcs_emit(M, TC_IF, 0, 0);
+	}
+}
+
+static void
+tcs_close_body(Mn *M, int start, int64_t w)
+{
+	if (M->ntcs == start + 1 || w == 0)
+		M->ntcs = start;
+	else if (w == 1)
+		tcs_drop(M, start);
+	else
+		tcs_emit(M, TC_MUL, 0, w);
+}
+
+/* Every position of the list body (collect_list's numbering), its map
+ * entries, and its part of the set program (tcs); tdepth: the depth of
+ * the full cost walk's stack (tcdepth: a frame for a list, one for an if). */
+static void
+collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, int depth, int tdepth)
+{
+	if (tdepth + 2 > M->tcdepth)
+		M->tcdepth = tdepth + 2;
 	if (!body)
 		return;
+	if (depth > IR_MAX_DEPTH) {
+		M->depth_overflow = 1;
+		return;
+	}
 	int n;
 	Stmt *const *items = items_of(&body, &n);
 	for (int k = 0; k < n; k++) {
 		const Stmt *s = items[k];
-		int id = (*next)++;
+		int id = add_pos(M, owner, branch, s, w, 1);
+		pm_put(&M->before_id, s, (void *)(intptr_t)(id + 1));
 		if (M->pos[id].candidate)
 			tcs_emit(M, TC_POS, id, 0);
 		if (!nbodies(s))
 			continue;
+		int64_t sw = weight_of(s, M->o), cw = sat_mul(w, sw);
 		int start = M->ntcs;
 		tcs_emit(M, TC_PUSH, 0, 0);
 		if (s->kind == ST_IF) {
-			tcs_compile(M, s->u.if_.then_, next, depth + 1);
+			collect_list(M, s, 0, s->u.if_.then_, cw, depth + 1, tdepth + 1);
 			int mid = M->ntcs;
 			tcs_emit(M, TC_PUSH, 0, 0);
-			tcs_compile(M, s->u.if_.else_, next, depth + 2);
-			int na = mid - start - 1, nb = M->ntcs - mid - 1;
-			if (!na && !nb) {
-				M->ntcs = start;
-			} else if (!na || !nb || !M->o->placement_worst_path) {
-				tcs_drop(M, mid);
-				tcs_drop(M, start);
-			} else {
-				tcs_emit(M, TC_IF, 0, 0);
-			}
+			collect_list(M, s, 1, s->u.if_.else_, cw, depth + 1, tdepth + 2);
+			tcs_close_if(M, start, mid);
 		} else {
-			tcs_compile(M, body_at(s, 0), next, depth + 1);
-			int64_t w = weight_of(s, M->o);
-			if (M->ntcs == start + 1 || w == 0)
-				M->ntcs = start;
-			else if (w == 1)
-				tcs_drop(M, start);
-			else
-				tcs_emit(M, TC_MUL, 0, w);
+			collect_list(M, s, 0, body_at(s, 0), cw, depth + 1, tdepth + 1);
+			tcs_close_body(M, start, sw);
 		}
 	}
-	int id = (*next)++;
+	int id = add_pos(M, owner, branch, NULL, w, end_is_candidate(M, owner));
 	if (M->pos[id].candidate)
 		tcs_emit(M, TC_POS, id, 0);
+	if (owner)
+		pm_put(&M->end_id[branch], owner, (void *)(intptr_t)(id + 1));
+	else
+		M->fn_end_id = id;
 }
 
 static int bit(const uint64_t *s, int i);
 
 /* The cost with one fence at each position of set, a set of candidate
- * positions (the set program, tcs_compile). */
+ * positions (the set program of collect_list). */
 static int64_t
 tc_run(const Mn *M, const uint64_t *set)
 {
@@ -937,7 +937,7 @@ typedef struct Ks {
 	TcOp *tcs;      /* the set program with candidate numbers for positions */
 	int ntcs;
 	/* The set's cost kept up to date as candidates come and go (ks_add):
-	 * the set program (tcs_compile) as a tree of frames.  A frame's value
+	 * the set program (collect_list) as a tree of frames.  A frame's value
 	 * is min(WMAX, raw), raw the exact sum of its terms: the one bit of each
 	 * candidate it holds, and what each child frame adds (sat_mul(w, value)
 	 * for a loop body, max of the two values for an if).  That is tc_run's
@@ -1596,17 +1596,15 @@ memo_store(const Mn *M, int decided, int ncuts, int64_t opt, const Word *best, l
 
 static int search_run(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts);
 
-/* The compiled cost walk (tcs_compile), made for the search only: q's
- * cost, computed once, is the tree walk. */
+/* The compiled cost walk (collect_list makes it with the positions), for
+ * the search only: q's cost, computed once, is the tree walk. */
 static void
 compile_costs(Mn *M)
 {
 	if (M->compiled)
 		return;
 	M->compiled = 1;
-	int next = 0;
-	tcs_compile(M, M->p->body, &next, 0);
-	M->tcs_ok = next == M->npos; /* cannot differ: the same walk as collect_list */
+	M->tcs_ok = M->collected && !M->depth_overflow;
 }
 static int search_general(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts);
 
@@ -2042,7 +2040,7 @@ static void
 ensure_collected(Mn *M)
 {
 	if (!M->collected) {
-		collect_list(M, NULL, 0, M->p->body, 1, 0);
+		collect_list(M, NULL, 0, M->p->body, 1, 0, 0);
 		M->collected = 1;
 	}
 }
