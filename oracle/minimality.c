@@ -2215,6 +2215,7 @@ typedef struct Nq {
 	int nslots;
 	int *vstart;    /* slot s's nodes: var[vstart[s] .. vstart[s + 1]) */
 	int *var, nvar;
+	void *block;         /* slot, vstart and var live in it */
 	OrcSoundCut *cut;    /* NULL: the queries go to orc_is_sound_graph with flip */
 	unsigned char *flip; /* by node: read as no fence (zero between queries) */
 } Nq;
@@ -2277,19 +2278,24 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 	const EventGraph *g = N->g;
 	int n = g->n;
 	N->nins = nins;
-	N->slot = malloc(sizeof *N->slot * (size_t)nins + 1);
-	if (!N->slot)
-		abort();
 	unsigned size = 8;
 	while (size < 2u * (unsigned)nins + 2u)
 		size *= 2;
-	const Stmt **keys = calloc(2 * (size_t)size, sizeof *keys), **ukeys = keys + size;
-	int *vals = malloc(sizeof *vals * 2 * size), *uses = vals + size;
-	int *node_slot = malloc(sizeof *node_slot * (size_t)n + 1);
-	int *cnt = calloc((size_t)nins + 1, sizeof *cnt);
-	unsigned char *ok = malloc((size_t)nins + 1);
-	if (!keys || !vals || !node_slot || !cnt || !ok)
+	/* One block: the two tables' keys, then the ints (slot, vstart, var
+	 * kept; the tables' values, node_slot, cnt), then ok. */
+	size_t nints = (size_t)nins + (size_t)(nins + 1) + (size_t)n + 2 * (size_t)size + (size_t)n +
+	               (size_t)(nins + 1);
+	N->block = malloc(sizeof(const Stmt *) * 2 * (size_t)size + sizeof(int) * nints + (size_t)nins + 1);
+	if (!N->block)
 		abort();
+	const Stmt **keys = N->block, **ukeys = keys + size;
+	memset(keys, 0, sizeof *keys * 2 * (size_t)size);
+	N->slot = (int *)(keys + 2 * (size_t)size);
+	N->vstart = N->slot + nins;
+	N->var = N->vstart + nins + 1;
+	int *vals = N->var + n, *uses = vals + size, *node_slot = uses + size, *cnt = node_slot + n;
+	unsigned char *ok = (unsigned char *)(cnt + nins + 1);
+	memset(cnt, 0, sizeof *cnt * (size_t)(nins + 1));
 	for (int i = 0; i < nins; i++) {
 		const Stmt *x = ins[i].stmt;
 		if (isf[i]) {
@@ -2312,7 +2318,6 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 		vals[h] = N->slot[i] = N->nslots;
 		ok[N->nslots++] = 1;
 	}
-	int nvar = 0;
 	for (int v = 0; v < n && N->nslots; v++) {
 		const Stmt *st = g->ev[v].stmt;
 		int sl = st ? nq_lookup(keys, vals, size - 1, st) : -1;
@@ -2320,13 +2325,8 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 		if (sl < 0)
 			continue;
 		cnt[sl]++;
-		nvar++;
 		ok[sl] &= g->ev[v].kind == EV_FENCE;
 	}
-	N->vstart = malloc(sizeof *N->vstart * (size_t)(N->nslots + 1));
-	N->var = malloc(sizeof *N->var * (size_t)nvar + 1);
-	if (!N->vstart || !N->var)
-		abort();
 	int k = 0;
 	for (int sl = 0; sl < N->nslots; sl++) {
 		N->vstart[sl] = k;
@@ -2345,20 +2345,13 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 	N->cut = N->nslots ? orc_sound_cut(g, N->var, N->nvar) : NULL;
 	if (N->nslots && !N->cut && !(N->flip = calloc((size_t)n + 1, 1)))
 		abort();
-	free(keys);
-	free(vals);
-	free(node_slot);
-	free(cnt);
-	free(ok);
 }
 
 static void
 nq_free(Nq *N)
 {
 	orc_sound_cut_free(N->cut);
-	free(N->slot);
-	free(N->vstart);
-	free(N->var);
+	free(N->block);
 	free(N->flip);
 }
 
