@@ -1919,6 +1919,7 @@ typedef struct Sv {
 	const Mn *M;
 	SvKey *keys;  /* open addressing, mask + 1 slots; NULL: no inserted fence */
 	unsigned mask;
+	uint64_t home; /* bit h % 64 for each key's home slot h: most places hold no fence */
 	int fn_end;   /* fences at the end of the function body */
 	int npos, ncand, overflow, conflict;
 	int64_t cheapest;
@@ -1935,7 +1936,10 @@ sv_count(Sv *S, const Stmt *s, int tag)
 {
 	if (!S->keys)
 		return 0;
-	for (unsigned h = sv_hash(s, tag, S->mask); S->keys[h].s; h = (h + 1) & S->mask) {
+	unsigned h0 = sv_hash(s, tag, S->mask);
+	if (!(S->home >> (h0 & 63) & 1))
+		return 0;
+	for (unsigned h = h0; S->keys[h].s; h = (h + 1) & S->mask) {
 		SvKey *k = &S->keys[h];
 		if (k->s == s && k->tag == tag) {
 			S->conflict |= k->seen;
@@ -2023,6 +2027,7 @@ survey(const Mn *M, const Inserted *ins, int nins, Sv *S)
 			continue;
 		}
 		unsigned h = sv_hash(key, tag, S->mask);
+		S->home |= (uint64_t)1 << (h & 63);
 		while (S->keys[h].s && !(S->keys[h].s == key && S->keys[h].tag == tag))
 			h = (h + 1) & S->mask;
 		S->keys[h].s = key, S->keys[h].tag = tag;
@@ -2229,10 +2234,12 @@ fence_nodes_only(const Stmt *s)
 
 /* The slot of statement s in a table of nq_prepare (size mask + 1, open
  * addressing), or where it would go. */
+static unsigned nq_home(const Stmt *s, unsigned mask);
+
 static unsigned
 nq_slot(const Stmt *const *keys, unsigned mask, const Stmt *s)
 {
-	unsigned h = (unsigned)(((uintptr_t)s >> 4) * 0x9e3779b1u) & mask;
+	unsigned h = nq_home(s, mask);
 	while (keys[h] && keys[h] != s)
 		h = (h + 1) & mask;
 	return h;
@@ -2244,6 +2251,12 @@ nq_lookup(const Stmt *const *keys, const int *vals, unsigned mask, const Stmt *s
 {
 	unsigned h = nq_slot(keys, mask, s);
 	return keys[h] ? vals[h] : -1;
+}
+
+static unsigned
+nq_home(const Stmt *s, unsigned mask)
+{
+	return (unsigned)(((uintptr_t)s >> 4) * 0x9e3779b1u) & mask;
 }
 
 /* Occurrences in the tree of s of the statements of the table (values:

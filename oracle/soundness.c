@@ -57,6 +57,7 @@ typedef struct Search {
 	const OracleOptions *o;
 	const unsigned char *on; /* nodes read the other way round (fence / no fence); NULL: none */
 	int *stamp, *parent, *queue, *path;
+	int *cls;             /* by node: its class (classes()), -1 none */
 	unsigned char *found; /* per site and hazard */
 } Search;
 
@@ -248,14 +249,15 @@ report(Search *s, int target, int h, const char *model, FindingList *out)
 	fl_sign(f);
 }
 
-/* Returns the number of hazards found (stops at the first without out). */
+/* Returns the number of hazards found (stops at the first without out).
+ * stamp: the class's number, whose members cls names. */
 static int
 search(Search *s, const Class *c, int stamp, const char *model, FindingList *out)
 {
 	const EventGraph *g = s->g;
 	int head = 0, tail = 0, hits = 0;
 	for (int i = 0; i < g->n; i++) {
-		if (!member(c, &g->ev[i]))
+		if (s->cls[i] != stamp) /* member(c, node i) */
 			continue;
 		s->stamp[i] = stamp;
 		s->parent[i] = -1;
@@ -317,22 +319,22 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 		return hits;
 	}
 	int n = g->n;
-	Search s = {g, o, NULL, NULL, NULL, NULL, NULL, NULL};
+	Search s = {g, o, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
 	size_t nfound = (size_t)(g->nsites + 1) * NHAZ;
-	sbuf.mem = orc_scratch_grow(sbuf.mem, &sbuf.nmem, sizeof *sbuf.mem * (size_t)(4 * n) + 1);
+	sbuf.mem = orc_scratch_grow(sbuf.mem, &sbuf.nmem, sizeof *sbuf.mem * (size_t)(5 * n) + 1);
 	sbuf.found = orc_scratch_grow(sbuf.found, &sbuf.nfound, nfound);
 	int *mem = sbuf.mem;
 	s.found = sbuf.found;
 	memset(s.found, 0, nfound);
 	Class cl[2 * MAX_CLASSES];
-	s.stamp = mem, s.parent = mem + n, s.queue = mem + 2 * n, s.path = mem + 3 * n;
+	s.stamp = mem, s.parent = mem + n, s.queue = mem + 2 * n, s.path = mem + 3 * n, s.cls = mem + 4 * n;
 	int reads = 0, writes = 0; /* async reads and writes with a site: what a search can hit */
 	for (int i = 0; i < n; i++) {
 		s.stamp[i] = -1;
 		reads |= g->ev[i].kind == EV_AREAD && g->ev[i].site >= 0;
 		writes |= g->ev[i].kind == EV_AWRITE && g->ev[i].site >= 0;
 	}
-	int nc = classes(g, o, cl, NULL, NULL, 0), hits = 0;
+	int nc = classes(g, o, cl, s.cls, NULL, 0), hits = 0;
 	for (int c = 0; c < nc; c++)
 		if (writes || (reads && cl[c].src == EV_GWRITE)) /* else hazard() never holds */
 			hits += search(&s, &cl[c], c, model, out);
@@ -698,7 +700,7 @@ is_async(const Event *e)
  * before it); then each given node's rows: the given nodes it reaches (kin
  * transposed) and the hazards it reaches; a hazard's sources to asrc. */
 static void
-cut_forward(OrcSoundCut *C, const int *vid)
+cut_forward(OrcSoundCut *C, const int *vid) /* vid: -2 for the fences that are not given */
 {
 	const Event *ev = C->g->ev;
 	int n = C->n;
@@ -715,13 +717,14 @@ cut_forward(OrcSoundCut *C, const int *vid)
 				int w = ev[u].succ[k];
 				if (w < 0)
 					continue;
-				if (vid[w] >= 0) {
-					C->vsrc[vid[w]] |= m;
-					kin[vid[w]] |= mv;
+				int j = vid[w];
+				if (j >= 0) {
+					C->vsrc[j] |= m;
+					kin[j] |= mv;
 					continue;
 				}
-				if (ev[w].kind == EV_FENCE || !((m & ~fm[w]) | (mv & ~fv[w])))
-					continue;
+				if (j < -1 || !((m & ~fm[w]) | (mv & ~fv[w])))
+					continue; /* a fence, or nothing new */
 				fm[w] |= m;
 				fv[w] |= mv;
 				if (w <= u && w < next)
@@ -757,7 +760,7 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 	int ngen = 0, nasync = 0;
 	for (int v = 0; v < n; v++) {
 		const Event *e = &g->ev[v];
-		vid[v] = -1;
+		vid[v] = e->kind == EV_FENCE ? -2 : -1;
 		fm[v] = fv[v] = 0;
 		if (e->kind == EV_GWRITE || e->kind == EV_GREAD) {
 			if (ngen < 64)
