@@ -715,11 +715,12 @@ graph_map(Mn *M)
 {
 	M->mapped = 1;
 	int n = M->g->n;
-	M->cnode = malloc(sizeof *M->cnode * (size_t)n + 1);
-	M->cpos = malloc(sizeof *M->cpos * (size_t)n + 1);
-	M->on = calloc((size_t)n + 1, 1);
-	if (!M->cnode || !M->cpos || !M->on)
+	M->cnode = malloc(sizeof *M->cnode * 2 * (size_t)n + (size_t)n + 1); /* and cpos, on */
+	if (!M->cnode)
 		abort();
+	M->cpos = M->cnode + n;
+	M->on = (unsigned char *)(M->cpos + n);
+	memset(M->on, 0, (size_t)n + 1);
 	for (int v = 0; v < n; v++) {
 		const Event *e = &M->g->ev[v];
 		if (!(e->flags & EVF_CAND))
@@ -1286,13 +1287,16 @@ static void
 small_init(Mn *M, Ks *S)
 {
 	int K = M->ncand;
-	int *cidx = malloc(sizeof *cidx * (size_t)M->npos + 1);
-	M->kpos = malloc(sizeof *M->kpos * (size_t)K);
-	M->kstart = calloc((size_t)K + 1, sizeof *M->kstart);
-	M->knode = malloc(sizeof *M->knode * (size_t)M->ncand_nodes + 1);
+	/* One block: kpos, kstart, knode (M's until the end of the call), then
+	 * the scratch cidx and fill. */
+	M->kpos = malloc(sizeof *M->kpos * ((size_t)(3 * K + 1) + (size_t)M->ncand_nodes + (size_t)M->npos) + 1);
 	S->tcs = malloc(sizeof *S->tcs * (size_t)M->ntcs + 1);
-	if (!cidx || !M->kpos || !M->kstart || !M->knode || !S->tcs)
+	if (!M->kpos || !S->tcs)
 		abort();
+	M->kstart = M->kpos + K;
+	M->knode = M->kstart + K + 1;
+	int *cidx = M->knode + M->ncand_nodes, *fill = cidx + M->npos;
+	memset(M->kstart, 0, sizeof *M->kstart * (size_t)(K + 1));
 	int k = 0;
 	for (int i = 0; i < M->npos; i++) {
 		cidx[i] = -1;
@@ -1307,21 +1311,16 @@ small_init(Mn *M, Ks *S)
 			M->kstart[cidx[M->cpos[j]] + 1]++;
 	for (k = 0; k < K; k++)
 		M->kstart[k + 1] += M->kstart[k];
-	int *fill = malloc(sizeof *fill * (size_t)K);
-	if (!fill)
-		abort();
 	memcpy(fill, M->kstart, sizeof *fill * (size_t)K);
 	for (int j = 0; j < M->ncand_nodes; j++)
 		if (cidx[M->cpos[j]] >= 0)
 			M->knode[fill[cidx[M->cpos[j]]]++] = M->cnode[j];
-	free(fill);
 	S->ntcs = M->ntcs;
 	for (int i = 0; i < M->ntcs; i++) {
 		S->tcs[i] = M->tcs[i];
 		if (S->tcs[i].op == TC_POS)
 			S->tcs[i].pos = cidx[S->tcs[i].pos]; /* the set program names candidates only */
 	}
-	free(cidx);
 	S->K = K;
 	S->all = K == 64 ? ~(Kset)0 : ((Kset)1 << K) - 1;
 	ks_frames(S);
@@ -1442,7 +1441,7 @@ typedef struct SearchMemo {
 	int valid;
 	OracleOptions o;
 	int npos, ncand, n, ncand_nodes, ntcs, tcdepth;
-	Event *ev;           /* the fields the search reads; the rest zeroed */
+	struct MemoEv *ev;   /* of each event, the fields the search reads */
 	int *cnode, *cpos;
 	int64_t *weight;
 	unsigned char *cand;
@@ -1488,17 +1487,18 @@ map_keep(PtrMap *m, int i)
 	kept_maps[i] = *m;
 }
 
-static Event
+typedef struct MemoEv {
+	EventKind kind;
+	int site;
+	unsigned flags;
+	int succ[2];
+	Foot foot;
+} MemoEv;
+
+static MemoEv
 memo_event(const Event *e)
 {
-	Event x;
-	memset(&x, 0, sizeof x);
-	x.kind = e->kind;
-	x.foot = e->foot;
-	x.site = e->site;
-	x.flags = e->flags;
-	x.succ[0] = e->succ[0];
-	x.succ[1] = e->succ[1];
+	MemoEv x = {e->kind, e->site, e->flags, {e->succ[0], e->succ[1]}, e->foot};
 	return x;
 }
 
@@ -1530,8 +1530,8 @@ memo_matches(const Mn *M)
 		    m->tcs[i].weight != M->tcs[i].weight)
 			return 0;
 	for (int v = 0; v < M->g->n; v++) {
-		Event x = memo_event(&M->g->ev[v]);
-		const Event *y = &m->ev[v];
+		MemoEv x = memo_event(&M->g->ev[v]);
+		const MemoEv *y = &m->ev[v];
 		if (x.kind != y->kind || x.site != y->site || x.flags != y->flags ||
 		    x.succ[0] != y->succ[0] || x.succ[1] != y->succ[1] || x.foot.alloc != y->foot.alloc ||
 		    x.foot.known != y->foot.known || x.foot.lo != y->foot.lo || x.foot.hi != y->foot.hi)
@@ -1543,25 +1543,8 @@ memo_matches(const Mn *M)
 static void
 memo_free(void)
 {
-	free(memo.ev);
-	free(memo.cnode);
-	free(memo.cpos);
-	free(memo.weight);
-	free(memo.cand);
-	free(memo.tcs);
-	free(memo.best);
+	free(memo.weight); /* the block of all its arrays */
 	memset(&memo, 0, sizeof memo);
-}
-
-static void *
-memo_dup(const void *p, size_t n)
-{
-	void *q = malloc(n + 1);
-	if (!q)
-		abort();
-	if (n)
-		memcpy(q, p, n);
-	return q;
 }
 
 static void
@@ -1573,21 +1556,33 @@ memo_store(const Mn *M, int decided, int ncuts, int64_t opt, const Word *best, l
 	m->o = *M->o;
 	m->npos = M->npos, m->ncand = M->ncand, m->n = M->g->n;
 	m->ncand_nodes = M->ncand_nodes, m->ntcs = M->ntcs, m->tcdepth = M->tcdepth;
-	m->ev = malloc(sizeof *m->ev * (size_t)M->g->n + 1);
-	m->weight = malloc(sizeof *m->weight * (size_t)M->npos + 1);
-	m->cand = malloc((size_t)M->npos + 1);
-	if (!m->ev || !m->weight || !m->cand)
+	/* One block, widest members first: weight, best, tcs, ev, cnode, cpos, cand. */
+	size_t nw = (size_t)(M->npos / 64 + 1), nc = (size_t)M->ncand_nodes;
+	size_t bytes = sizeof *m->weight * (size_t)M->npos + sizeof *m->best * nw +
+	               sizeof *m->tcs * (size_t)M->ntcs + sizeof *m->ev * (size_t)M->g->n +
+	               2 * sizeof *m->cnode * nc + (size_t)M->npos + 1;
+	m->weight = malloc(bytes);
+	if (!m->weight)
 		abort();
+	m->best = (Word *)(m->weight + M->npos);
+	m->tcs = (TcOp *)(m->best + nw);
+	m->ev = (MemoEv *)(m->tcs + M->ntcs);
+	m->cnode = (int *)(m->ev + M->g->n);
+	m->cpos = m->cnode + nc;
+	m->cand = (unsigned char *)(m->cpos + nc);
 	for (int v = 0; v < M->g->n; v++)
 		m->ev[v] = memo_event(&M->g->ev[v]);
 	for (int i = 0; i < M->npos; i++) {
 		m->weight[i] = M->pos[i].weight;
 		m->cand[i] = (unsigned char)M->pos[i].candidate;
 	}
-	m->cnode = memo_dup(M->cnode, sizeof *M->cnode * (size_t)M->ncand_nodes);
-	m->cpos = memo_dup(M->cpos, sizeof *M->cpos * (size_t)M->ncand_nodes);
-	m->tcs = memo_dup(M->tcs, sizeof *M->tcs * (size_t)M->ntcs);
-	m->best = memo_dup(best, sizeof *best * (size_t)(M->npos / 64 + 1));
+	if (nc) {
+		memcpy(m->cnode, M->cnode, sizeof *m->cnode * nc);
+		memcpy(m->cpos, M->cpos, sizeof *m->cpos * nc);
+	}
+	if (M->ntcs)
+		memcpy(m->tcs, M->tcs, sizeof *m->tcs * (size_t)M->ntcs);
+	memcpy(m->best, best, sizeof *m->best * nw);
 	m->decided = decided, m->ncuts = ncuts, m->opt = opt, m->queries = queries;
 	Fmt F = {m->note, sizeof m->note, 0}; /* as snprintf "%s" */
 	fmt_s(&F, note);
@@ -2433,9 +2428,7 @@ p_state_free(Mn *M)
 	orc_sound_plan_free(M->plan);
 	if (M->gstate)
 		graph_release(M->g);
-	free(M->cnode);
-	free(M->cpos);
-	free(M->on);
+	free(M->cnode); /* and cpos, on: one block */
 	free(M->tcs);
 }
 
@@ -2566,9 +2559,7 @@ done:
 		pcache_save(&M, epoch);
 	else
 		p_state_free(&M);
-	free(M.kpos);
-	free(M.kstart);
-	free(M.knode);
+	free(M.kpos); /* and kstart, knode: one block */
 	orc_sound_cut_free(M.kcut);
 	ar_reset(M.scratch);
 	nq_free(&N);
