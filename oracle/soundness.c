@@ -55,7 +55,6 @@ typedef struct Class {
 typedef struct Search {
 	const EventGraph *g;
 	const OracleOptions *o;
-	const unsigned char *on; /* nodes read the other way round (fence / no fence); NULL: none */
 	int *stamp, *parent, *queue, *path;
 	int *cls;             /* by node: its class (classes()), -1 none */
 	unsigned char *found; /* per site and hazard */
@@ -143,8 +142,9 @@ classes(const EventGraph *g, const OracleOptions *o, Class *cl, int *cls, const 
 {
 	int n = 0;
 	EventKind kinds[2] = {EV_GWRITE, EV_GREAD};
+	int count = list ? nlist : g->n;
 	if (cls)
-		for (int x = 0; x < (list ? nlist : g->n); x++)
+		for (int x = 0; x < count; x++)
 			cls[list ? list[x] : x] = -1;
 	for (int k = 0; k < (o->war ? 2 : 1); k++) {
 		int m = -1;
@@ -267,7 +267,7 @@ search(Search *s, const Class *c, int stamp, const char *model, FindingList *out
 		int u = s->queue[head++];
 		for (int k = 0; k < 2; k++) {
 			int v = g->ev[u].succ[k];
-			if (v < 0 || s->stamp[v] == stamp || (g->ev[v].kind == EV_FENCE) != (s->on && s->on[v]))
+			if (v < 0 || s->stamp[v] == stamp || g->ev[v].kind == EV_FENCE)
 				continue;
 			s->stamp[v] = stamp;
 			s->parent[v] = u;
@@ -319,7 +319,7 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 		return hits;
 	}
 	int n = g->n;
-	Search s = {g, o, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+	Search s = {g, o, NULL, NULL, NULL, NULL, NULL, NULL};
 	size_t nfound = (size_t)(g->nsites + 1) * NHAZ;
 	sbuf.mem = orc_scratch_grow(sbuf.mem, &sbuf.nmem, sizeof *sbuf.mem * (size_t)(5 * n) + 1);
 	sbuf.found = orc_scratch_grow(sbuf.found, &sbuf.nfound, nfound);
