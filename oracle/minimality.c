@@ -59,7 +59,12 @@
  * With at most 64 candidates (always, at the default cap) the search runs
  * on sets of one machine word (search_small), step for step the search on
  * bitsets over every position, with the cost of the hitting-set node kept
- * up to date as candidates come and go instead of recomputed.
+ * up to date as candidates come and go instead of recomputed, and its
+ * queries go to the candidate graph cut at the candidates' nodes
+ * (orc_sound_cut: a search over those nodes alone, the same verdicts).
+ * Before any of this, one walk of the input (the survey) finds the
+ * candidates, the cheapest and the output's cost; positions and maps are
+ * made only when a search follows.
  * Built with FENCEFUZZ_PLACEMENT_SELFCHECK, every search decided with at
  * most 14 candidates is checked against brute force, every query on the
  * candidate graph against the rebuilt program (the same answer when the input
