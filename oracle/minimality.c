@@ -121,8 +121,11 @@ fmt_s(Fmt *F, const char *s)
 {
 	if (!s)
 		s = "(null)"; /* as glibc's %s */
-	for (; *s && F->k + 1 < F->n; s++)
-		F->buf[F->k++] = *s;
+	size_t len = strlen(s), room = F->n - 1 - F->k;
+	if (len > room)
+		len = room;
+	memcpy(F->buf + F->k, s, len);
+	F->k += len;
 	F->buf[F->k] = 0;
 }
 
