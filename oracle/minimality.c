@@ -59,13 +59,18 @@
  * With at most 64 candidates (always, at the default cap) the search runs
  * on sets of one machine word (search_small), step for step the search on
  * bitsets over every position, with the cost of the hitting-set node kept
- * up to date as candidates come and go instead of recomputed.
+ * up to date as candidates come and go instead of recomputed, and its
+ * queries go to the candidate graph cut at the candidates' nodes
+ * (orc_sound_cut: a search over those nodes alone, the same verdicts).
+ * Before any of this, one walk of the input (the survey) finds the
+ * candidates, the cheapest and the output's cost; positions and maps are
+ * made only when a search follows.
  * Built with FENCEFUZZ_PLACEMENT_SELFCHECK, every search decided with at
  * most 14 candidates is checked against brute force, every query on the
  * candidate graph against the rebuilt program (the same answer when the input
  * has no thread classes; with them, the one-copy candidate graph may only be
  * stricter: never sound where the rebuilt program is not), and every cost of
- * the compiled cost walk (tc_compile) against the tree walk.
+ * the compiled cost walk (the set program) against the tree walk.
  *
  * The output is related to the input by preserve.c's alignment; when the
  * output is not preserved but has the same statement shape (the reference
@@ -102,6 +107,57 @@ static const char RULE_PLACEMENT[] =
 static const char RULE_ALIAS[] =
 	"minimality.alias (docs/semantics.md \u00a75.4): no fence guards an async op whose footprint cannot "
 	"overlap the preceding generic accesses";
+
+/* A string built piece by piece into buf of n > 0 bytes, cut as snprintf
+ * cuts (n - 1 characters): the notes and messages made for every output,
+ * without format parsing. */
+typedef struct Fmt {
+	char *buf;
+	size_t n, k;
+} Fmt;
+
+static void
+fmt_s(Fmt *F, const char *s)
+{
+	if (!s)
+		s = "(null)"; /* as glibc's %s */
+	size_t len = strlen(s), room = F->n - 1 - F->k;
+	if (len > room)
+		len = room;
+	memcpy(F->buf + F->k, s, len);
+	F->k += len;
+	F->buf[F->k] = 0;
+}
+
+static void
+fmt_i(Fmt *F, long long v)
+{
+	char d[24];
+	int i = (int)sizeof d;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+	d[--i] = 0;
+	do
+		d[--i] = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		d[--i] = '-';
+	fmt_s(F, d + i);
+}
+
+/* "exact: exhaustive over %d candidate positions (implicit hitting set, %d
+ * cuts, %ld soundness queries)" */
+static void
+exact_note(char *note, size_t notelen, int ncand, int ncuts, long queries)
+{
+	Fmt F = {note, notelen, 0};
+	fmt_s(&F, "exact: exhaustive over ");
+	fmt_i(&F, ncand);
+	fmt_s(&F, " candidate positions (implicit hitting set, ");
+	fmt_i(&F, ncuts);
+	fmt_s(&F, " cuts, ");
+	fmt_i(&F, queries);
+	fmt_s(&F, " soundness queries)");
+}
 
 /* ---- weights ------------------------------------------------------------------ */
 
@@ -163,16 +219,25 @@ is_loop(const Stmt *s)
 static int
 nbodies(const Stmt *s)
 {
-	return s->kind == ST_SEQ ? 0 : ir_stmt_nbodies(s);
+	int n = 0;
+	switch (s->kind) { /* ir_stmt_nbodies, without the walk of every segment */
+#define FB(m) n++;
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+	}
+	return s->kind == ST_SEQ ? 0 : n;
 }
 
 /* The body of s number k (if: 0 then, 1 else). */
 static Stmt *
 body_at(const Stmt *s, int k)
 {
-	if (s->kind == ST_IF)
-		return k ? s->u.if_.else_ : s->u.if_.then_;
-	return ir_body(s);
+	switch (s->kind) { /* the k-th FB field (ir_body: the first) */
+#define FB(m) if (!k--) return s->u.m;
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+	}
+	return NULL;
 }
 
 static Stmt *const *
@@ -213,7 +278,6 @@ typedef struct Mn {
 	PtrMap before_id; /* input statement -> id + 1 of the position before it */
 	PtrMap end_id[2]; /* input statement -> id + 1 of the end of its body (then/else) */
 	int fn_end_id;
-	PtrMap loop_of;   /* input statement -> innermost loop holding its body */
 	long queries;
 	int depth_overflow;
 	/* Placement queries on one graph of p with a fence candidate at every
@@ -225,24 +289,25 @@ typedef struct Mn {
 	unsigned char *on;              /* by node: read as a fence */
 	OrcSoundPlan *plan;             /* the queries on it (orc_sound_plan) */
 	int has_classes;                /* (selfcheck) p has thread classes: the graph is stricter */
-	/* tree_cost compiled (tc_compile): the walk of tc_list as a flat
-	 * program over the positions, so that the hitting-set search costs a
-	 * set without walking the tree. */
-	struct TcOp *tc;
-	int ntc, captc, tcdepth;
-	/* The same walk for sets of candidate positions only (set_cost): the
-	 * ops that can add nothing to such a set's cost left out (tcs_compile). */
+	/* The walk of tc_list compiled for sets of candidate positions only
+	 * (set_cost): a flat program over the positions, so that the
+	 * hitting-set search costs a set without walking the tree, the ops
+	 * that can add nothing to such a set's cost left out (collect_list).
+	 * tcdepth: the stack the full walk would take (tc_run's bound). */
 	struct TcOp *tcs;
-	int ntcs, captcs;
+	int ntcs, captcs, tcdepth, tcs_ok;
 	/* The search over at most 64 candidates (search_small): candidate k is
 	 * position kpos[k] (in position order), its candidate graph nodes are
-	 * knode[kstart[k] .. kstart[k + 1]); on holds the set kon (kon_valid)
-	 * so that a query rewrites only the nodes whose bit changed. */
+	 * knode[kstart[k] .. kstart[k + 1]); its queries go to the candidate
+	 * graph cut at those nodes (kcut), bit j of a query's word standing for
+	 * knode[j] (kone: one node per candidate, so that bit k is candidate k). */
 	int *kpos, *kstart, *knode;
-	uint64_t kon;
-	int kon_valid;
+	OrcSoundCut *kcut; /* NULL: the queries go to the plan */
+	int kcut_tried, kone;
+	const unsigned char *isf; /* by inserted item: a fence (is_fence), for this output */
 	int collected; /* pos .. depth_overflow made (collect_list) */
-	int compiled;  /* tc and tcs made (compile_costs) */
+	int compiled;  /* tcs made (compile_costs) */
+	int mapped;    /* cnode and cpos made (graph_map) */
 } Mn;
 
 static int
@@ -270,37 +335,40 @@ end_is_candidate(const Mn *M, const Stmt *owner)
 	return M->o->placement_worst_path && (owner->kind == ST_IF || owner->kind == ST_BLOCK);
 }
 
+static void collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, int depth,
+                         int tdepth);
+
+/* Into *found the innermost loop holding the body of input statement x
+ * (x itself when it is a loop), as collect_list walks the lists: the last
+ * time x is met with a loop around or in it. */
 static void
-collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, const Stmt *loop,
-             int depth)
+find_loop(const Stmt *x, Stmt *body, const Stmt *loop, int depth, const Stmt **found)
 {
-	if (!body)
+	if (!body || depth > IR_MAX_DEPTH)
 		return;
-	if (depth > IR_MAX_DEPTH) {
-		M->depth_overflow = 1;
-		return;
-	}
 	int n;
 	Stmt *const *items = items_of(&body, &n);
 	for (int k = 0; k < n; k++) {
 		const Stmt *s = items[k];
-		int id = add_pos(M, owner, branch, s, w, 1);
-		pm_put(&M->before_id, s, (void *)(intptr_t)(id + 1));
 		int nb = nbodies(s);
 		if (!nb)
 			continue;
-		int64_t cw = sat_mul(w, weight_of(s, M->o));
 		const Stmt *cloop = is_loop(s) ? s : loop;
-		if (cloop)
-			pm_put(&M->loop_of, s, (void *)cloop);
+		if (s == x && cloop)
+			*found = cloop;
 		for (int b = 0; b < nb; b++)
-			collect_list(M, s, b, body_at(s, b), cw, cloop, depth + 1);
+			find_loop(x, body_at(s, b), cloop, depth + 1, found);
 	}
-	int id = add_pos(M, owner, branch, NULL, w, end_is_candidate(M, owner));
-	if (owner)
-		pm_put(&M->end_id[branch], owner, (void *)(intptr_t)(id + 1));
-	else
-		M->fn_end_id = id;
+}
+
+/* The innermost loop holding the body of input statement x, NULL: none
+ * (for messages only: a walk of p). */
+static const Stmt *
+loop_of(const Mn *M, const Stmt *x)
+{
+	const Stmt *found = NULL;
+	find_loop(x, M->p->body, NULL, 0, &found);
+	return found;
 }
 
 /* The position an inserted item stands at, or -1. */
@@ -418,14 +486,14 @@ tc_list(Tc *T, Stmt *body)
 }
 
 /* The compiled walk: a stack machine whose ops mirror tc_list and tc_item
- * step by step (same additions, same saturation, same order). */
+ * (same additions, same saturation, same order). */
 typedef struct TcOp {
 	enum { TC_PUSH, TC_POS, TC_IF, TC_MUL } op;
 	int pos;        /* TC_POS: position id */
 	int64_t weight; /* TC_MUL */
 } TcOp;
 
-/* Appends an op to a growable op array (the cost program or the set program). */
+/* Appends an op to a growable op array. */
 static void
 tc_append(TcOp **v, int *n, int *cap, int op, int pos, int64_t w)
 {
@@ -436,12 +504,6 @@ tc_append(TcOp **v, int *n, int *cap, int op, int pos, int64_t w)
 			abort();
 	}
 	(*v)[(*n)++] = (TcOp){op, pos, w};
-}
-
-static void
-tc_emit(Mn *M, int op, int pos, int64_t w)
-{
-	tc_append(&M->tc, &M->ntc, &M->captc, op, pos, w);
 }
 
 static void
@@ -458,116 +520,111 @@ tcs_drop(Mn *M, int i)
 	M->ntcs--;
 }
 
-/* The walk of tc_compile for a set of candidate positions: ops that add
- * tc_list(body)'s value to the frame on top of the stack, numbering
- * positions from *next as tc_compile does.  Exact for such sets: costs are
+/* The walk of tc_list for a set of candidate positions, compiled as
+ * collect_list numbers the positions: ops that add tc_list(body)'s value
+ * to the frame on top of the stack.  Exact for such sets: costs are
  * in [0, WMAX], where sat_add is min(a + b, WMAX), associative, with 0 as
  * its unit, and sat_mul(w, 0) = 0.  So a position that is no candidate
  * adds 0 and is left out, a body with no candidate adds 0 and is left out
  * with its statement, a body of weight 0 likewise, a body of weight 1 is
  * added in its parent's frame (no frame of its own), and so is an if with
- * candidates in one branch only (max(a, 0) = a), or in both under the sum. */
+ * candidates in one branch only (max(a, 0) = a), or in both under the sum.
+ * tcs_close_if ends an if's frames (pushed at start and mid), tcs_close_body
+ * another compound's (pushed at start; w its body's weight). */
 static void
-tcs_compile(Mn *M, Stmt *body, int *next)
+tcs_close_if(Mn *M, int start, int mid)
 {
+	int na = mid - start - 1, nb = M->ntcs - mid - 1;
+	if (!na && !nb) {
+		M->ntcs = start;
+	} else if (!na || !nb || !M->o->placement_worst_path) {
+		tcs_drop(M, mid);
+		tcs_drop(M, start);
+	} else {
+		tcs_emit(M, TC_IF, 0, 0);
+	}
+}
+
+static void
+tcs_close_body(Mn *M, int start, int64_t w)
+{
+	if (M->ntcs == start + 1 || w == 0)
+		M->ntcs = start;
+	else if (w == 1)
+		tcs_drop(M, start);
+	else
+		tcs_emit(M, TC_MUL, 0, w);
+}
+
+/* Every position of the list body (collect_list's numbering), its map
+ * entries, and its part of the set program (tcs); tdepth: the depth of
+ * the full cost walk's stack (tcdepth: a frame for a list, one for an if). */
+static void
+collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, int depth, int tdepth)
+{
+	if (tdepth + 2 > M->tcdepth)
+		M->tcdepth = tdepth + 2;
 	if (!body)
 		return;
+	if (depth > IR_MAX_DEPTH) {
+		M->depth_overflow = 1;
+		return;
+	}
 	int n;
 	Stmt *const *items = items_of(&body, &n);
 	for (int k = 0; k < n; k++) {
 		const Stmt *s = items[k];
-		int id = (*next)++;
+		int id = add_pos(M, owner, branch, s, w, 1);
+		pm_put(&M->before_id, s, (void *)(intptr_t)(id + 1));
 		if (M->pos[id].candidate)
 			tcs_emit(M, TC_POS, id, 0);
 		if (!nbodies(s))
 			continue;
+		int64_t sw = weight_of(s, M->o), cw = sat_mul(w, sw);
 		int start = M->ntcs;
 		tcs_emit(M, TC_PUSH, 0, 0);
 		if (s->kind == ST_IF) {
-			tcs_compile(M, s->u.if_.then_, next);
+			collect_list(M, s, 0, s->u.if_.then_, cw, depth + 1, tdepth + 1);
 			int mid = M->ntcs;
 			tcs_emit(M, TC_PUSH, 0, 0);
-			tcs_compile(M, s->u.if_.else_, next);
-			int na = mid - start - 1, nb = M->ntcs - mid - 1;
-			if (!na && !nb) {
-				M->ntcs = start;
-			} else if (!na || !nb || !M->o->placement_worst_path) {
-				tcs_drop(M, mid);
-				tcs_drop(M, start);
-			} else {
-				tcs_emit(M, TC_IF, 0, 0);
-			}
+			collect_list(M, s, 1, s->u.if_.else_, cw, depth + 1, tdepth + 2);
+			tcs_close_if(M, start, mid);
 		} else {
-			tcs_compile(M, body_at(s, 0), next);
-			int64_t w = weight_of(s, M->o);
-			if (M->ntcs == start + 1 || w == 0)
-				M->ntcs = start;
-			else if (w == 1)
-				tcs_drop(M, start);
-			else
-				tcs_emit(M, TC_MUL, 0, w);
+			collect_list(M, s, 0, body_at(s, 0), cw, depth + 1, tdepth + 1);
+			tcs_close_body(M, start, sw);
 		}
 	}
-	int id = (*next)++;
+	int id = add_pos(M, owner, branch, NULL, w, end_is_candidate(M, owner));
 	if (M->pos[id].candidate)
 		tcs_emit(M, TC_POS, id, 0);
-}
-
-/* Compiles tc_list(body) with positions from *next: pushes its value. */
-static void
-tc_compile(Mn *M, Stmt *body, int *next, int depth)
-{
-	tc_emit(M, TC_PUSH, 0, 0);
-	if (depth + 2 > M->tcdepth)
-		M->tcdepth = depth + 2;
-	if (!body)
-		return;
-	int n;
-	Stmt *const *items = items_of(&body, &n);
-	for (int k = 0; k < n; k++) {
-		const Stmt *s = items[k];
-		tc_emit(M, TC_POS, (*next)++, 0);
-		int nb = nbodies(s);
-		if (!nb)
-			continue; /* tc_item is 0: adding it changes nothing */
-		if (s->kind == ST_IF) {
-			tc_compile(M, s->u.if_.then_, next, depth + 1);
-			tc_compile(M, s->u.if_.else_, next, depth + 2);
-			tc_emit(M, TC_IF, 0, 0);
-		} else {
-			tc_compile(M, body_at(s, 0), next, depth + 1);
-			tc_emit(M, TC_MUL, 0, weight_of(s, M->o));
-		}
-	}
-	tc_emit(M, TC_POS, (*next)++, 0);
+	if (owner)
+		pm_put(&M->end_id[branch], owner, (void *)(intptr_t)(id + 1));
+	else
+		M->fn_end_id = id;
 }
 
 static int bit(const uint64_t *s, int i);
 
-/* The cost with count[id] fences at each position, or (count NULL) one
- * fence at each position of set, a set of candidate positions (the set
- * program, tcs_compile). */
+/* The cost with one fence at each position of set, a set of candidate
+ * positions (the set program of collect_list). */
 static int64_t
-tc_run(const Mn *M, const int *count, const uint64_t *set)
+tc_run(const Mn *M, const uint64_t *set)
 {
 	int64_t stack[2 * IR_MAX_DEPTH + 8];
 	int sp = 0;
 	int worst = M->o->placement_worst_path;
-	const TcOp *ops = count ? M->tc : M->tcs;
-	int nops = count ? M->ntc : M->ntcs;
-	if (!count)
-		stack[sp++] = 0; /* the set program adds to one frame of its own */
+	const TcOp *ops = M->tcs;
+	int nops = M->ntcs;
+	stack[sp++] = 0; /* the set program adds to one frame of its own */
 	for (int i = 0; i < nops; i++) {
 		const TcOp *x = &ops[i];
 		switch (x->op) {
 		case TC_PUSH:
 			stack[sp++] = 0;
 			break;
-		case TC_POS: {
-			int64_t c = count ? count[x->pos] : (int64_t)bit(set, x->pos);
-			stack[sp - 1] = sat_add(stack[sp - 1], c);
+		case TC_POS:
+			stack[sp - 1] = sat_add(stack[sp - 1], (int64_t)bit(set, x->pos));
 			break;
-		}
 		case TC_IF: {
 			int64_t b = stack[--sp], a = stack[--sp];
 			stack[sp - 1] = sat_add(stack[sp - 1], worst ? (a > b ? a : b) : sat_add(a, b));
@@ -587,15 +644,6 @@ static int64_t
 tree_cost(const Mn *M, const int *count)
 {
 	Tc T = {M, count, 0};
-	if (M->tc && M->tcdepth <= 2 * IR_MAX_DEPTH + 8) {
-#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
-		if (tc_run(M, count, NULL) != tc_list(&T, M->p->body)) {
-			fprintf(stderr, "placement selfcheck: compiled and walked costs disagree\n");
-			abort();
-		}
-#endif
-		return tc_run(M, count, NULL);
-	}
 	return tc_list(&T, M->p->body);
 }
 
@@ -649,20 +697,38 @@ graph_release(EventGraph *g)
 	}
 }
 
+/* The candidate graph of p (gstate 1), or gstate -1 when it overflows. */
 static void
-graph_init(Mn *M)
+graph_build(Mn *M)
 {
 	M->g = kept_graph(1);
 	if (orc_events_build_candidates(M->g, M->p) != 0) {
 		M->gstate = -1;
 		return;
 	}
-	int n = M->g->n;
-	M->cnode = malloc(sizeof *M->cnode * (size_t)n + 1);
-	M->cpos = malloc(sizeof *M->cpos * (size_t)n + 1);
-	M->on = calloc((size_t)n + 1, 1);
-	if (!M->cnode || !M->cpos || !M->on)
+	M->gstate = 1; /* M->plan at the first query (a memo hit asks none) */
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+	OrcTx *tx = malloc(sizeof *tx);
+	if (!tx)
 		abort();
+	M->has_classes = orc_tx_find(tx, M->p, 1) >= 2; /* as orc_events_build splits them */
+	free(tx);
+#endif
+}
+
+/* The candidate nodes of the graph and the positions they stand for
+ * (the positions collected). */
+static void
+graph_map(Mn *M)
+{
+	M->mapped = 1;
+	int n = M->g->n;
+	M->cnode = malloc(sizeof *M->cnode * 2 * (size_t)n + (size_t)n + 1); /* and cpos, on */
+	if (!M->cnode)
+		abort();
+	M->cpos = M->cnode + n;
+	M->on = (unsigned char *)(M->cpos + n);
+	memset(M->on, 0, (size_t)n + 1);
 	for (int v = 0; v < n; v++) {
 		const Event *e = &M->g->ev[v];
 		if (!(e->flags & EVF_CAND))
@@ -679,29 +745,40 @@ graph_init(Mn *M)
 		M->cnode[M->ncand_nodes] = v;
 		M->cpos[M->ncand_nodes++] = (int)id;
 	}
-	M->gstate = 1; /* M->plan at the first query (a memo hit asks none) */
-#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
-	OrcTx *tx = malloc(sizeof *tx);
-	if (!tx)
-		abort();
-	M->has_classes = orc_tx_find(tx, M->p, 1) >= 2; /* as orc_events_build splits them */
-	free(tx);
-#endif
+}
+
+/* The candidate graph built and (when usable) mapped to the positions. */
+static void
+graph_init(Mn *M)
+{
+	if (!M->gstate)
+		graph_build(M);
+	if (M->gstate > 0 && !M->mapped)
+		graph_map(M);
 }
 
 static int
 sound_with(Mn *M, const Word *set)
 {
+	int empty = 1;
+	for (int x = 0; x <= M->npos / 64; x++)
+		empty &= set[x] == 0;
 	if (!M->gstate)
+		graph_build(M);
+	if (M->gstate > 0 && !empty)
 		graph_init(M);
 	if (M->gstate > 0) {
-		for (int j = 0; j < M->ncand_nodes; j++)
-			M->on[M->cnode[j]] = (unsigned char)bit(set, M->cpos[j]);
-		M->kon_valid = 0;
 		M->queries++;
-		if (!M->plan)
-			M->plan = orc_sound_plan(M->g, M->o);
-		int ok = orc_is_sound_plan(M->plan, M->on);
+		int ok;
+		if (empty) { /* the graph as it is: one search, no plan */
+			ok = orc_is_sound_graph(M->g, M->o, NULL, NULL);
+		} else {
+			for (int j = 0; j < M->ncand_nodes; j++)
+				M->on[M->cnode[j]] = (unsigned char)bit(set, M->cpos[j]);
+			if (!M->plan)
+				M->plan = orc_sound_plan(M->g, M->o);
+			ok = orc_is_sound_plan(M->plan, M->on);
+		}
 #ifndef FENCEFUZZ_PLACEMENT_SELFCHECK
 		return ok;
 #else
@@ -749,13 +826,13 @@ set_cost(const Mn *M, const Word *set, int *count)
 		return c;
 	}
 #ifndef FENCEFUZZ_PLACEMENT_SELFCHECK
-	if (M->tc && M->tcdepth <= 2 * IR_MAX_DEPTH + 8)
-		return tc_run(M, NULL, set);
+	if (M->tcs_ok && M->tcdepth <= 2 * IR_MAX_DEPTH + 8)
+		return tc_run(M, set);
 #endif
 	for (int i = 0; i < M->npos; i++)
 		count[i] = bit(set, i);
 #ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
-	if (M->tc && M->tcdepth <= 2 * IR_MAX_DEPTH + 8 && tc_run(M, NULL, set) != tree_cost(M, count)) {
+	if (M->tcs_ok && M->tcdepth <= 2 * IR_MAX_DEPTH + 8 && tc_run(M, set) != tree_cost(M, count)) {
 		fprintf(stderr, "placement selfcheck: the set program and the walk disagree\n");
 		abort();
 	}
@@ -869,7 +946,7 @@ typedef struct Ks {
 	TcOp *tcs;      /* the set program with candidate numbers for positions */
 	int ntcs;
 	/* The set's cost kept up to date as candidates come and go (ks_add):
-	 * the set program (tcs_compile) as a tree of frames.  A frame's value
+	 * the set program (collect_list) as a tree of frames.  A frame's value
 	 * is min(WMAX, raw), raw the exact sum of its terms: the one bit of each
 	 * candidate it holds, and what each child frame adds (sat_mul(w, value)
 	 * for a loop body, max of the two values for an if).  That is tc_run's
@@ -896,6 +973,50 @@ typedef struct Ks {
 	int qaborted;   /* grow: MAX_QUERIES */
 } Ks;
 
+/* The candidate graph with fences at the nodes of the candidates of set,
+ * on the plan of its queries (orc_sound_plan); not counted as a query. */
+static int
+plan_query_small(Mn *M, Kset set)
+{
+	for (int j = 0; j < M->ncand_nodes; j++)
+		M->on[M->cnode[j]] = 0;
+	for (Kset x = set; x; x &= x - 1) {
+		int k = __builtin_ctzll(x);
+		for (int j = M->kstart[k]; j < M->kstart[k + 1]; j++)
+			M->on[M->knode[j]] = 1;
+	}
+	if (!M->plan)
+		M->plan = orc_sound_plan(M->g, M->o);
+	return orc_is_sound_plan(M->plan, M->on);
+}
+
+/* Whether p with fences at the candidates of set is sound, on the cut of
+ * the candidate graph at the candidates' nodes (the same verdict as
+ * sound_with on the set's positions); not counted as a query. */
+static int
+small_cut_query(Mn *M, Kset set)
+{
+	int K = M->ncand, nvar = M->kstart[K];
+	if (!M->kcut_tried) {
+		M->kcut_tried = 1;
+		M->kcut = orc_sound_cut(M->g, M->knode, nvar);
+		M->kone = nvar == K;
+		for (int k = 0; k < K; k++)
+			M->kone &= M->kstart[k + 1] - M->kstart[k] == 1;
+	}
+	if (!M->kcut)
+		return plan_query_small(M, set);
+	if (M->kone)
+		return orc_sound_cut_query(M->kcut, M->o, &set);
+	uint64_t flip = 0;
+	for (Kset x = set; x; x &= x - 1) {
+		int k = __builtin_ctzll(x);
+		for (int j = M->kstart[k]; j < M->kstart[k + 1]; j++)
+			flip |= (uint64_t)1 << j;
+	}
+	return orc_sound_cut_query(M->kcut, M->o, &flip);
+}
+
 static int
 sound_small(Mn *M, Kset set)
 {
@@ -908,28 +1029,14 @@ sound_small(Mn *M, Kset set)
 		set_bit(full, M->kpos[__builtin_ctzll(x)], 1);
 	int ok = sound_with(M, full);
 	free(full);
+	if (small_cut_query(M, set) != ok) {
+		fprintf(stderr, "placement selfcheck: the cut graph and the candidate graph disagree\n");
+		abort();
+	}
 	return ok;
 #else
-	Kset diff;
-	if (!M->kon_valid) {
-		for (int j = 0; j < M->ncand_nodes; j++)
-			M->on[M->cnode[j]] = 0;
-		M->kon = 0;
-		M->kon_valid = 1;
-	}
-	diff = set ^ M->kon;
-	while (diff) {
-		int k = __builtin_ctzll(diff);
-		unsigned char v = (unsigned char)(set >> k & 1);
-		diff &= diff - 1;
-		for (int j = M->kstart[k]; j < M->kstart[k + 1]; j++)
-			M->on[M->knode[j]] = v;
-	}
-	M->kon = set;
 	M->queries++;
-	if (!M->plan)
-		M->plan = orc_sound_plan(M->g, M->o);
-	return orc_is_sound_plan(M->plan, M->on);
+	return small_cut_query(M, set);
 #endif
 }
 
@@ -1140,9 +1247,10 @@ ks_hs(Ks *S)
 	S->excl &= ~taken;
 }
 
-/* grow on words: idx[0..n) are candidate numbers. */
+/* grow on words: the candidates idx[lo .. lo + n), pre[i] the set of
+ * idx[0 .. i) (so that a range's set is pre[lo + n] ^ pre[lo]). */
 static void
-ks_grow(Ks *S, Kset *t, const int *idx, int n)
+ks_grow(Ks *S, Kset *t, const Kset *pre, int lo, int n)
 {
 	if (n == 0 || S->qaborted)
 		return;
@@ -1150,14 +1258,12 @@ ks_grow(Ks *S, Kset *t, const int *idx, int n)
 		S->qaborted = 1;
 		return;
 	}
-	Kset u = *t;
-	for (int i = 0; i < n; i++)
-		u |= (Kset)1 << idx[i];
+	Kset u = *t | (pre[lo + n] ^ pre[lo]);
 	if (!sound_small(S->M, u)) {
 		*t = u;
 	} else if (n > 1) {
-		ks_grow(S, t, idx, n / 2);
-		ks_grow(S, t, idx + n / 2, n - n / 2);
+		ks_grow(S, t, pre, lo, n / 2);
+		ks_grow(S, t, pre, lo + n / 2, n - n / 2);
 	}
 }
 
@@ -1167,7 +1273,7 @@ small_ok(const Mn *M)
 {
 	if (M->gstate <= 0 || M->ncand > 64 || M->ncand < 1)
 		return 0;
-	return !M->o->placement_worst_path || (M->tc && M->tcdepth <= 2 * IR_MAX_DEPTH + 8);
+	return !M->o->placement_worst_path || (M->tcs_ok && M->tcdepth <= 2 * IR_MAX_DEPTH + 8);
 }
 
 /* The search's verdict so far undecided: the hitting-set search gave up
@@ -1189,13 +1295,16 @@ static void
 small_init(Mn *M, Ks *S)
 {
 	int K = M->ncand;
-	int *cidx = malloc(sizeof *cidx * (size_t)M->npos + 1);
-	M->kpos = malloc(sizeof *M->kpos * (size_t)K);
-	M->kstart = calloc((size_t)K + 1, sizeof *M->kstart);
-	M->knode = malloc(sizeof *M->knode * (size_t)M->ncand_nodes + 1);
+	/* One block: kpos, kstart, knode (M's until the end of the call), then
+	 * the scratch cidx and fill. */
+	M->kpos = malloc(sizeof *M->kpos * ((size_t)(3 * K + 1) + (size_t)M->ncand_nodes + (size_t)M->npos) + 1);
 	S->tcs = malloc(sizeof *S->tcs * (size_t)M->ntcs + 1);
-	if (!cidx || !M->kpos || !M->kstart || !M->knode || !S->tcs)
+	if (!M->kpos || !S->tcs)
 		abort();
+	M->kstart = M->kpos + K;
+	M->knode = M->kstart + K + 1;
+	int *cidx = M->knode + M->ncand_nodes, *fill = cidx + M->npos;
+	memset(M->kstart, 0, sizeof *M->kstart * (size_t)(K + 1));
 	int k = 0;
 	for (int i = 0; i < M->npos; i++) {
 		cidx[i] = -1;
@@ -1210,21 +1319,16 @@ small_init(Mn *M, Ks *S)
 			M->kstart[cidx[M->cpos[j]] + 1]++;
 	for (k = 0; k < K; k++)
 		M->kstart[k + 1] += M->kstart[k];
-	int *fill = malloc(sizeof *fill * (size_t)K);
-	if (!fill)
-		abort();
 	memcpy(fill, M->kstart, sizeof *fill * (size_t)K);
 	for (int j = 0; j < M->ncand_nodes; j++)
 		if (cidx[M->cpos[j]] >= 0)
 			M->knode[fill[cidx[M->cpos[j]]]++] = M->cnode[j];
-	free(fill);
 	S->ntcs = M->ntcs;
 	for (int i = 0; i < M->ntcs; i++) {
 		S->tcs[i] = M->tcs[i];
 		if (S->tcs[i].op == TC_POS)
 			S->tcs[i].pos = cidx[S->tcs[i].pos]; /* the set program names candidates only */
 	}
-	free(cidx);
 	S->K = K;
 	S->all = K == 64 ? ~(Kset)0 : ((Kset)1 << K) - 1;
 	ks_frames(S);
@@ -1261,11 +1365,12 @@ search_small(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *n
 			goto done;
 		}
 		/* Extend to a maximal unsound placement; its complement is a new cut. */
-		Kset t = bestk;
-		int idx[64], n = 0;
-		for (Kset x = S.all & ~t; x; x &= x - 1)
-			idx[n++] = __builtin_ctzll(x);
-		ks_grow(&S, &t, idx, n);
+		Kset t = bestk, pre[65];
+		int n = 0;
+		pre[0] = 0;
+		for (Kset x = S.all & ~t; x; x &= x - 1, n++)
+			pre[n + 1] = pre[n] | (x & -x);
+		ks_grow(&S, &t, pre, 0, n);
 		if (S.qaborted) {
 			snprintf(note, notelen, "undecided: more than %d soundness queries", MAX_QUERIES);
 			goto done;
@@ -1289,8 +1394,7 @@ done:
 	for (Kset x = bestk; x; x &= x - 1)
 		set_bit(best, M->kpos[__builtin_ctzll(x)], 1);
 	if (decided)
-		snprintf(note, notelen, "exact: exhaustive over %d candidate positions (implicit hitting "
-		         "set, %d cuts, %ld soundness queries)", M->ncand, S.ncuts, M->queries);
+		exact_note(note, notelen, M->ncand, S.ncuts, M->queries);
 	*ncuts = S.ncuts;
 	free(S.cuts);
 	free(S.tcs);
@@ -1344,12 +1448,12 @@ grow(Search *S, Word *t, const int *idx, int n)
 typedef struct SearchMemo {
 	int valid;
 	OracleOptions o;
-	int npos, ncand, n, ncand_nodes, ntc;
-	Event *ev;           /* the fields the search reads; the rest zeroed */
+	int npos, ncand, n, ncand_nodes, ntcs, tcdepth;
+	struct MemoEv *ev;   /* of each event, the fields the search reads */
 	int *cnode, *cpos;
 	int64_t *weight;
 	unsigned char *cand;
-	TcOp *tc;
+	TcOp *tcs;
 	/* the outcome */
 	int decided, ncuts;
 	int64_t opt;
@@ -1369,7 +1473,7 @@ static Arena *scratch_arena;
  * allocates nor regrows them (a map grown past KEEP_MAP slots by a large
  * program is freed instead of being cleared for every later call). */
 enum { KEEP_MAP = 8192 };
-static PtrMap kept_maps[5];
+static PtrMap kept_maps[3];
 
 static void
 map_take(PtrMap *m, int i)
@@ -1391,17 +1495,18 @@ map_keep(PtrMap *m, int i)
 	kept_maps[i] = *m;
 }
 
-static Event
+typedef struct MemoEv {
+	EventKind kind;
+	int site;
+	unsigned flags;
+	int succ[2];
+	Foot foot;
+} MemoEv;
+
+static MemoEv
 memo_event(const Event *e)
 {
-	Event x;
-	memset(&x, 0, sizeof x);
-	x.kind = e->kind;
-	x.foot = e->foot;
-	x.site = e->site;
-	x.flags = e->flags;
-	x.succ[0] = e->succ[0];
-	x.succ[1] = e->succ[1];
+	MemoEv x = {e->kind, e->site, e->flags, {e->succ[0], e->succ[1]}, e->foot};
 	return x;
 }
 
@@ -1419,7 +1524,8 @@ memo_matches(const Mn *M)
 {
 	const SearchMemo *m = &memo;
 	if (!m->valid || !same_options(&m->o, M->o) || m->npos != M->npos || m->ncand != M->ncand ||
-	    m->n != M->g->n || m->ncand_nodes != M->ncand_nodes || m->ntc != M->ntc)
+	    m->n != M->g->n || m->ncand_nodes != M->ncand_nodes || m->ntcs != M->ntcs ||
+	    m->tcdepth != M->tcdepth)
 		return 0;
 	for (int i = 0; i < M->npos; i++)
 		if (m->weight[i] != M->pos[i].weight || m->cand[i] != M->pos[i].candidate)
@@ -1427,13 +1533,13 @@ memo_matches(const Mn *M)
 	for (int j = 0; j < M->ncand_nodes; j++)
 		if (m->cnode[j] != M->cnode[j] || m->cpos[j] != M->cpos[j])
 			return 0;
-	for (int i = 0; i < M->ntc; i++)
-		if (m->tc[i].op != M->tc[i].op || m->tc[i].pos != M->tc[i].pos ||
-		    m->tc[i].weight != M->tc[i].weight)
+	for (int i = 0; i < M->ntcs; i++)
+		if (m->tcs[i].op != M->tcs[i].op || m->tcs[i].pos != M->tcs[i].pos ||
+		    m->tcs[i].weight != M->tcs[i].weight)
 			return 0;
 	for (int v = 0; v < M->g->n; v++) {
-		Event x = memo_event(&M->g->ev[v]);
-		const Event *y = &m->ev[v];
+		MemoEv x = memo_event(&M->g->ev[v]);
+		const MemoEv *y = &m->ev[v];
 		if (x.kind != y->kind || x.site != y->site || x.flags != y->flags ||
 		    x.succ[0] != y->succ[0] || x.succ[1] != y->succ[1] || x.foot.alloc != y->foot.alloc ||
 		    x.foot.known != y->foot.known || x.foot.lo != y->foot.lo || x.foot.hi != y->foot.hi)
@@ -1445,25 +1551,8 @@ memo_matches(const Mn *M)
 static void
 memo_free(void)
 {
-	free(memo.ev);
-	free(memo.cnode);
-	free(memo.cpos);
-	free(memo.weight);
-	free(memo.cand);
-	free(memo.tc);
-	free(memo.best);
+	free(memo.weight); /* the block of all its arrays */
 	memset(&memo, 0, sizeof memo);
-}
-
-static void *
-memo_dup(const void *p, size_t n)
-{
-	void *q = malloc(n + 1);
-	if (!q)
-		abort();
-	if (n)
-		memcpy(q, p, n);
-	return q;
 }
 
 static void
@@ -1474,46 +1563,51 @@ memo_store(const Mn *M, int decided, int ncuts, int64_t opt, const Word *best, l
 	SearchMemo *m = &memo;
 	m->o = *M->o;
 	m->npos = M->npos, m->ncand = M->ncand, m->n = M->g->n;
-	m->ncand_nodes = M->ncand_nodes, m->ntc = M->ntc;
-	m->ev = malloc(sizeof *m->ev * (size_t)M->g->n + 1);
-	m->weight = malloc(sizeof *m->weight * (size_t)M->npos + 1);
-	m->cand = malloc((size_t)M->npos + 1);
-	if (!m->ev || !m->weight || !m->cand)
+	m->ncand_nodes = M->ncand_nodes, m->ntcs = M->ntcs, m->tcdepth = M->tcdepth;
+	/* One block, widest members first: weight, best, tcs, ev, cnode, cpos, cand. */
+	size_t nw = (size_t)(M->npos / 64 + 1), nc = (size_t)M->ncand_nodes;
+	size_t bytes = sizeof *m->weight * (size_t)M->npos + sizeof *m->best * nw +
+	               sizeof *m->tcs * (size_t)M->ntcs + sizeof *m->ev * (size_t)M->g->n +
+	               2 * sizeof *m->cnode * nc + (size_t)M->npos + 1;
+	m->weight = malloc(bytes);
+	if (!m->weight)
 		abort();
+	m->best = (Word *)(m->weight + M->npos);
+	m->tcs = (TcOp *)(m->best + nw);
+	m->ev = (MemoEv *)(m->tcs + M->ntcs);
+	m->cnode = (int *)(m->ev + M->g->n);
+	m->cpos = m->cnode + nc;
+	m->cand = (unsigned char *)(m->cpos + nc);
 	for (int v = 0; v < M->g->n; v++)
 		m->ev[v] = memo_event(&M->g->ev[v]);
 	for (int i = 0; i < M->npos; i++) {
 		m->weight[i] = M->pos[i].weight;
 		m->cand[i] = (unsigned char)M->pos[i].candidate;
 	}
-	m->cnode = memo_dup(M->cnode, sizeof *M->cnode * (size_t)M->ncand_nodes);
-	m->cpos = memo_dup(M->cpos, sizeof *M->cpos * (size_t)M->ncand_nodes);
-	m->tc = memo_dup(M->tc, sizeof *M->tc * (size_t)M->ntc);
-	m->best = memo_dup(best, sizeof *best * (size_t)(M->npos / 64 + 1));
+	if (nc) {
+		memcpy(m->cnode, M->cnode, sizeof *m->cnode * nc);
+		memcpy(m->cpos, M->cpos, sizeof *m->cpos * nc);
+	}
+	if (M->ntcs)
+		memcpy(m->tcs, M->tcs, sizeof *m->tcs * (size_t)M->ntcs);
+	memcpy(m->best, best, sizeof *m->best * nw);
 	m->decided = decided, m->ncuts = ncuts, m->opt = opt, m->queries = queries;
-	snprintf(m->note, sizeof m->note, "%s", note);
+	Fmt F = {m->note, sizeof m->note, 0}; /* as snprintf "%s" */
+	fmt_s(&F, note);
 	m->valid = 1;
 }
 
 static int search_run(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts);
 
-/* The compiled cost walks (tc_compile, tcs_compile), made for the search
- * only: q's cost, computed once, is the tree walk (the same value). */
+/* The compiled cost walk (collect_list makes it with the positions), for
+ * the search only: q's cost, computed once, is the tree walk. */
 static void
 compile_costs(Mn *M)
 {
 	if (M->compiled)
 		return;
 	M->compiled = 1;
-	int next = 0;
-	tc_compile(M, M->p->body, &next, 0);
-	if (next != M->npos) { /* cannot happen: the same walk as collect_list */
-		free(M->tc);
-		M->tc = NULL;
-	} else {
-		next = 0;
-		tcs_compile(M, M->p->body, &next);
-	}
+	M->tcs_ok = M->collected && !M->depth_overflow;
 }
 static int search_general(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts);
 
@@ -1523,17 +1617,15 @@ static int
 search_optimum(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen)
 {
 	compile_costs(M);
-	if (!M->gstate)
-		graph_init(M);
-	if (M->gstate < 0 || !M->tc) /* no candidate graph: nothing to compare by */
+	graph_init(M);
+	if (M->gstate < 0 || !M->tcs_ok) /* no candidate graph: nothing to compare by */
 		return search_run(M, opt, best, note, notelen, &(int){0});
 	if (memo_matches(M)) {
 		M->queries += memo.queries;
 		*opt = memo.opt;
 		memcpy(best, memo.best, sizeof *best * (size_t)(M->npos / 64 + 1));
 		if (memo.decided)
-			snprintf(note, notelen, "exact: exhaustive over %d candidate positions (implicit "
-			         "hitting set, %d cuts, %ld soundness queries)", M->ncand, memo.ncuts, M->queries);
+			exact_note(note, notelen, M->ncand, memo.ncuts, M->queries);
 		else
 			snprintf(note, notelen, "%s", memo.note);
 		return memo.decided;
@@ -1548,8 +1640,7 @@ search_optimum(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen)
 static int
 search_run(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts)
 {
-	if (!M->gstate)
-		graph_init(M);
+	graph_init(M);
 	if (!small_ok(M))
 		return search_general(M, opt, best, note, notelen, ncuts);
 	return search_small(M, opt, best, note, notelen, ncuts);
@@ -1632,8 +1723,7 @@ search_general(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int 
 	snprintf(note, notelen, "undecided: more than %d search rounds", MAX_ROUNDS);
 done:
 	if (decided)
-		snprintf(note, notelen, "exact: exhaustive over %d candidate positions (implicit hitting "
-		         "set, %d cuts, %ld soundness queries)", M->ncand, S.ncuts, M->queries);
+		exact_note(note, notelen, M->ncand, S.ncuts, M->queries);
 	*ncuts = S.ncuts;
 	free(S.cuts);
 	free(all);
@@ -1711,7 +1801,7 @@ static const char *
 pos_phrase(Arena *a, const Mn *M, const Pos *x)
 {
 	char buf[IR_MAX_NAME + 300];
-	const Stmt *loop = x->owner ? pm_get(&M->loop_of, x->owner) : NULL;
+	const Stmt *loop = x->owner ? loop_of(M, x->owner) : NULL;
 	const char *inside = loop ? loop_phrase(a, loop, M->o) : NULL;
 	Loc l = pos_loc(x);
 	if (x->before)
@@ -1785,26 +1875,222 @@ report_removable(FindingList *out, const Inserted *x, const char *model, int ali
 	Finding *f = fl_add(out, alias ? FK_ALIAS_FENCE : FK_UNNECESSARY_FENCE, model,
 	                    alias ? "minimality.alias" : "minimality.necessity",
 	                    alias ? RULE_ALIAS : RULE_NECESSITY, l);
-	if (alias)
-		fl_set_message(out, f,
-		               "fence before %s at %d:%d guards only non-overlapping footprints: it is "
-		               "needed when any shared access counts, not when footprints are compared",
-		               op, l.line, l.col);
-	else if (nx)
-		fl_set_message(out, f, "fence before %s at %d:%d can be removed; the program stays sound",
-		               op, l.line, l.col);
-	else
-		fl_set_message(out, f,
-		               "fence at the end of the body at %d:%d can be removed; the program stays "
-		               "sound",
-		               l.line, l.col);
+	/* fl_set_message's text, made without its format */
+	char msg[1024];
+	Fmt F = {msg, sizeof msg, 0};
+	fmt_s(&F, alias || nx ? "fence before " : "fence at the end of the body at ");
+	if (alias || nx) {
+		fmt_s(&F, op);
+		fmt_s(&F, " at ");
+	}
+	fmt_i(&F, l.line);
+	fmt_s(&F, ":");
+	fmt_i(&F, l.col);
+	fmt_s(&F, alias ? " guards only non-overlapping footprints: it is needed when any shared access "
+	                  "counts, not when footprints are compared"
+	                : " can be removed; the program stays sound");
+	if (!out->keys_only)
+		f->message = ar_strdup(out->arena, msg);
 	char what[IR_MAX_NAME + 64];
-	snprintf(what, sizeof what, "%s fence before %s", alias ? "alias-only" : "unnecessary", op);
+	Fmt W = {what, sizeof what, 0}; /* "%s fence before %s" */
+	fmt_s(&W, alias ? "alias-only" : "unnecessary");
+	fmt_s(&W, " fence before ");
+	fmt_s(&W, op);
 	fl_add_step(out, f, l, what);
 	f->strength_note = ar_strdup(out->arena, alias ? "soundness without this fence, footprints "
 	                                                 "compared vs any shared access"
 	                                               : "soundness of the output without this fence");
 	fl_sign(f);
+}
+
+/* ---- the survey ---------------------------------------------------------------------------- */
+
+/* What placement reads before it searches (the number of candidates, the
+ * cheapest, the depth, and q's cost), found in one walk of p as
+ * collect_list and tc_list walk it, without positions or maps: an output
+ * whose input has more candidates than the cap, or whose placement is
+ * decided by the cost alone, needs nothing else.  The inserted fences are
+ * counted where pos_of puts them; a place met twice (a statement shared
+ * in the input, which the maps would give the last position of) makes the
+ * survey give way to collect_list and tree_cost (conflict). */
+typedef struct SvKey {
+	const Stmt *s; /* the statement a fence stands before (tag 0), or ends a body of (tag 1 + branch) */
+	int tag, count, seen;
+} SvKey;
+
+typedef struct Sv {
+	const Mn *M;
+	SvKey *keys;  /* open addressing, mask + 1 slots; NULL: no inserted fence */
+	unsigned mask;
+	uint64_t home; /* bit h % 64 for each key's home slot h: most places hold no fence */
+	int fn_end;   /* fences at the end of the function body */
+	int npos, ncand, overflow, conflict;
+	int64_t cheapest;
+} Sv;
+
+static unsigned
+sv_hash(const Stmt *s, int tag, unsigned mask)
+{
+	return (unsigned)((((uintptr_t)s >> 4) + (uintptr_t)tag) * 0x9e3779b1u) & mask;
+}
+
+static int
+sv_count(Sv *S, const Stmt *s, int tag)
+{
+	if (!S->keys)
+		return 0;
+	unsigned h0 = sv_hash(s, tag, S->mask);
+	if (!(S->home >> (h0 & 63) & 1))
+		return 0;
+	for (unsigned h = h0; S->keys[h].s; h = (h + 1) & S->mask) {
+		SvKey *k = &S->keys[h];
+		if (k->s == s && k->tag == tag) {
+			S->conflict |= k->seen;
+			k->seen = 1;
+			return k->count;
+		}
+	}
+	return 0;
+}
+
+static void
+sv_pos(Sv *S, int64_t w, int candidate)
+{
+	S->npos++;
+	if (candidate && w > 0) {
+		S->ncand++;
+		if (w < S->cheapest)
+			S->cheapest = w;
+	}
+}
+
+/* collect_list's positions and tc_list's cost of body at once. */
+static int64_t
+sv_list(Sv *S, const Stmt *owner, int branch, Stmt *body, int64_t w, int depth)
+{
+	if (!body)
+		return 0;
+	if (depth > IR_MAX_DEPTH) {
+		S->overflow = 1;
+		return 0;
+	}
+	int n;
+	Stmt *const *items = items_of(&body, &n);
+	int64_t c = 0;
+	for (int k = 0; k < n; k++) {
+		const Stmt *s = items[k];
+		sv_pos(S, w, 1);
+		c = sat_add(c, sv_count(S, s, 0));
+		int nb = nbodies(s);
+		if (!nb)
+			continue; /* tc_item is 0 */
+		int64_t sw = weight_of(s, S->M->o), cw = sat_mul(w, sw), x;
+		if (s->kind == ST_IF) {
+			int64_t a = sv_list(S, s, 0, s->u.if_.then_, cw, depth + 1);
+			int64_t b = sv_list(S, s, 1, s->u.if_.else_, cw, depth + 1);
+			x = S->M->o->placement_worst_path ? (a > b ? a : b) : sat_add(a, b);
+		} else {
+			x = sat_mul(sw, sv_list(S, s, 0, body_at(s, 0), cw, depth + 1));
+		}
+		c = sat_add(c, x);
+	}
+	sv_pos(S, w, end_is_candidate(S->M, owner));
+	return sat_add(c, owner ? sv_count(S, owner, 1 + branch) : S->fn_end);
+}
+
+/* The survey of M->p with the inserted fences of ins; returns q's cost. */
+static int64_t
+survey(const Mn *M, const Inserted *ins, int nins, Sv *S)
+{
+	SvKey small[64];
+	memset(S, 0, sizeof *S);
+	S->M = M;
+	S->cheapest = WMAX;
+	int nf = 0;
+	for (int i = 0; i < nins; i++)
+		nf += M->isf[i];
+	if (nf) {
+		unsigned size = 16;
+		while (size < 2u * (unsigned)nf)
+			size *= 2;
+		S->keys = size <= 64 ? small : malloc(sizeof *S->keys * size);
+		if (!S->keys)
+			abort();
+		memset(S->keys, 0, sizeof *S->keys * size);
+		S->mask = size - 1;
+	}
+	for (int i = 0; i < nins; i++) {
+		const Inserted *x = &ins[i];
+		if (!M->isf[i])
+			continue;
+		const Stmt *key = x->p_next ? x->p_next : x->p_parent;
+		int tag = x->p_next ? 0 : 1 + (x->branch ? 1 : 0);
+		if (!key) {
+			S->fn_end++;
+			continue;
+		}
+		unsigned h = sv_hash(key, tag, S->mask);
+		S->home |= (uint64_t)1 << (h & 63);
+		while (S->keys[h].s && !(S->keys[h].s == key && S->keys[h].tag == tag))
+			h = (h + 1) & S->mask;
+		S->keys[h].s = key, S->keys[h].tag = tag;
+		S->keys[h].count++;
+	}
+	int64_t cost = sv_list(S, NULL, 0, M->p->body, 1, 0);
+	if (S->keys != small)
+		free(S->keys);
+	S->keys = NULL;
+	return cost;
+}
+
+/* Positions, maps and weights of p (collect_list), made once. */
+static void
+ensure_collected(Mn *M)
+{
+	if (!M->collected) {
+		collect_list(M, NULL, 0, M->p->body, 1, 0, 0);
+		M->collected = 1;
+	}
+}
+
+/* Is p itself sound (no fence placed)?  One query on its candidate graph. */
+static int
+input_sound(Mn *M)
+{
+#ifndef FENCEFUZZ_PLACEMENT_SELFCHECK
+	if (!M->gstate)
+		graph_build(M);
+	if (M->gstate > 0) {
+		M->queries++;
+		return orc_is_sound_graph(M->g, M->o, NULL, NULL);
+	}
+#endif
+	ensure_collected(M);
+	Word *none = calloc((size_t)(M->npos / 64 + 1), sizeof *none);
+	if (!none)
+		abort();
+	int ok = sound_with(M, none);
+	free(none);
+	return ok;
+}
+
+/* q's cost by collect_list's positions and the tree walk (the survey's
+ * cost unless a place is met twice). */
+static int64_t
+collected_cost(Mn *M, const Inserted *ins, int nins)
+{
+	ensure_collected(M);
+	int *count = calloc((size_t)M->npos + 1, sizeof *count);
+	if (!count)
+		abort();
+	for (int i = 0; i < nins; i++) {
+		int id = M->isf[i] ? pos_of(M, &ins[i]) : -1;
+		if (id >= 0)
+			count[id]++;
+	}
+	int64_t cost = tree_cost(M, count);
+	free(count);
+	return cost;
 }
 
 /* exact: 1 when q is p plus fences only (so q's fences are a placement). */
@@ -1813,29 +2099,17 @@ placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *
           MinimalityStatus *st, int q_sound, int exact)
 {
 	Arena *a = out->arena;
-	int *count = calloc((size_t)M->npos, sizeof *count);
-	if (!count)
-		abort();
-	const Inserted *costliest = NULL;
-	int64_t costliest_w = -1;
-	int nfences = 0;
-	for (int i = 0; i < nins; i++) {
-		if (!is_fence(ins[i].stmt))
-			continue;
-		int id = pos_of(M, &ins[i]);
-		if (id < 0)
-			continue; /* cannot happen for an aligned output */
-		count[id]++;
-		nfences++;
-		if (M->pos[id].weight > costliest_w) {
-			costliest_w = M->pos[id].weight;
-			costliest = &ins[i];
-		}
+	Sv S;
+	int64_t cost_q = survey(M, ins, nins, &S);
+	if (S.overflow) {
+		st->placement = ORC_PLACEMENT_UNDECIDED;
+		snprintf(st->note, sizeof st->note, "undecided: nesting too deep");
+		return;
 	}
-	int64_t cost_q = tree_cost(M, count);
-	free(count);
+	if (S.conflict)
+		cost_q = collected_cost(M, ins, nins);
 	st->cost_q = cost_q;
-	st->gaps = M->ncand;
+	st->gaps = S.ncand;
 	if (cost_q == 0) {
 		st->placement = ORC_PLACEMENT_DECIDED;
 		st->cost_opt = 0;
@@ -1846,31 +2120,24 @@ placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *
 	 * one, so the optimum is at most cost(q); when p is unsound every sound
 	 * placement holds a fence, costing at least the cheapest candidate.  A q
 	 * costing no more than that is optimal: one soundness query, no search. */
-	int64_t cheapest = WMAX;
-	for (int i = 0; i < M->npos; i++)
-		if (M->pos[i].candidate && M->pos[i].weight < cheapest)
-			cheapest = M->pos[i].weight;
-	if (exact && q_sound && cost_q <= cheapest) {
-		Word *none = calloc((size_t)(M->npos / 64 + 1), sizeof *none);
-		if (!none)
-			abort();
-		int p_sound = sound_with(M, none);
-		free(none);
-		if (!p_sound) {
-			st->placement = ORC_PLACEMENT_DECIDED;
-			st->cost_opt = cost_q;
-			snprintf(st->note, sizeof st->note,
-			         "exact: the input needs a fence and the output pays only the cheapest "
-			         "position (%lld)", (long long)cost_q);
-			return;
-		}
-	}
-	if (M->ncand > M->o->placement_max_gaps) {
-		st->placement = ORC_PLACEMENT_UNDECIDED;
-		snprintf(st->note, sizeof st->note, "undecided: %d candidate positions > cap %d",
-		         M->ncand, M->o->placement_max_gaps);
+	if (exact && q_sound && cost_q <= S.cheapest && !input_sound(M)) {
+		st->placement = ORC_PLACEMENT_DECIDED;
+		st->cost_opt = cost_q;
+		snprintf(st->note, sizeof st->note,
+		         "exact: the input needs a fence and the output pays only the cheapest "
+		         "position (%lld)", (long long)cost_q);
 		return;
 	}
+	if (S.ncand > M->o->placement_max_gaps) {
+		st->placement = ORC_PLACEMENT_UNDECIDED;
+		Fmt F = {st->note, sizeof st->note, 0};
+		fmt_s(&F, "undecided: ");
+		fmt_i(&F, S.ncand);
+		fmt_s(&F, " candidate positions > cap ");
+		fmt_i(&F, M->o->placement_max_gaps);
+		return;
+	}
+	ensure_collected(M);
 	Word *best = calloc((size_t)(M->npos / 64 + 1), sizeof *best);
 	if (!best)
 		abort();
@@ -1887,8 +2154,21 @@ placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *
 	selfcheck(M, opt);
 #endif
 	if (cost_q > opt) {
+		const Inserted *costliest = NULL;
+		int64_t costliest_w = -1;
+		int nfences = 0;
+		for (int i = 0; i < nins; i++) {
+			int id = M->isf[i] ? pos_of(M, &ins[i]) : -1;
+			if (id < 0)
+				continue; /* cannot happen for an aligned output */
+			nfences++;
+			if (M->pos[id].weight > costliest_w) {
+				costliest_w = M->pos[id].weight;
+				costliest = &ins[i];
+			}
+		}
 		const Stmt *cnext = fence_next(costliest);
-		const Stmt *loop = costliest->p_parent ? pm_get(&M->loop_of, costliest->p_parent) : NULL;
+		const Stmt *loop = costliest->p_parent ? loop_of(M, costliest->p_parent) : NULL;
 		Loc ql = orc_inserted_loc(costliest);
 		char qdesc[600], odesc[1200] = "";
 		snprintf(qdesc, sizeof qdesc, "%d fence%s; costliest before %s at %d:%d%s%s", nfences,
@@ -1927,45 +2207,25 @@ placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *
 	free(best);
 }
 
-/* Occurrences in the tree of s of the statements counted in m (values:
- * count + 1, the statements put with 1). */
-static void
-count_stmts(PtrMap *m, const Stmt *s, int depth)
-{
-	if (!s || depth > IR_MAX_DEPTH)
-		return;
-	if (s->kind == ST_EVAL) { /* the counted statements are fences */
-		intptr_t c = (intptr_t)pm_get(m, s);
-		if (c)
-			pm_put(m, s, (void *)(c + 1));
-		return;
-	}
-	if (s->kind == ST_SEQ) {
-		for (int i = 0; i < s->u.seq.n; i++)
-			count_stmts(m, s->u.seq.items[i], depth + 1);
-		return;
-	}
-	int nb = nbodies(s);
-	for (int b = 0; b < nb; b++)
-		count_stmts(m, body_at(s, b), depth + 1);
-}
-
 /* The necessity queries "is q sound without inserted fence x" on q's own
  * graph: erasing x's statement (an ST_EVAL of one fence call, no argument)
  * removes exactly its EV_FENCE nodes, one per class of threads whose path
  * reaches it (events.c builds nothing else from it, and the thread classes
  * do not depend on it), so the query is q's graph with those nodes read as
  * no fence.  Usable when q's graph is complete and x's statement is one
- * node of q's tree; otherwise the query rebuilds q without x. */
+ * node of q's tree; otherwise the query rebuilds q without x.  The graph is
+ * cut once at the nodes of every usable fence (orc_sound_cut), and each
+ * query flips one fence's nodes on the cut. */
 typedef struct Nq {
 	const EventGraph *g;
+	int nins;
+	int *slot;      /* by inserted index: its fence's slot, -1: not answerable on the graph */
+	int nslots;
+	int *vstart;    /* slot s's nodes: var[vstart[s] .. vstart[s + 1]) */
+	int *var, nvar;
+	void *block;         /* slot, vstart and var live in it */
+	OrcSoundCut *cut;    /* NULL: the queries go to orc_is_sound_graph with flip */
 	unsigned char *flip; /* by node: read as no fence (zero between queries) */
-	PtrMap uses;         /* inserted fence statement -> occurrences in q + 1 */
-	/* The nodes of the last statement asked about (its queries under
-	 * several options come one after another): cur_ok 0 when one of them
-	 * is not an EV_FENCE. */
-	const Stmt *cur;
-	int *cur_nodes, ncur, cur_ok;
 } Nq;
 
 static int
@@ -1975,41 +2235,170 @@ fence_nodes_only(const Stmt *s)
 	       s->u.eval.value->u.call.nargs == 0 && s->u.eval.value->u.call.nkw == 0;
 }
 
-/* 1/0: q without x is sound under o; -1: not answerable on the graph. */
+/* The slot of statement s in a table of nq_prepare (size mask + 1, open
+ * addressing), or where it would go. */
+static unsigned nq_home(const Stmt *s, unsigned mask);
+
+static unsigned
+nq_slot(const Stmt *const *keys, unsigned mask, const Stmt *s)
+{
+	unsigned h = nq_home(s, mask);
+	while (keys[h] && keys[h] != s)
+		h = (h + 1) & mask;
+	return h;
+}
+
+/* Value of statement s in a table of nq_prepare, -1: none. */
 static int
-sound_without(Nq *N, const Inserted *x, const OracleOptions *o)
+nq_lookup(const Stmt *const *keys, const int *vals, unsigned mask, const Stmt *s)
+{
+	unsigned h = nq_slot(keys, mask, s);
+	return keys[h] ? vals[h] : -1;
+}
+
+static unsigned
+nq_home(const Stmt *s, unsigned mask)
+{
+	return (unsigned)(((uintptr_t)s >> 4) * 0x9e3779b1u) & mask;
+}
+
+/* Occurrences in the tree of s of the statements of the table (values:
+ * counts; the counted statements are fences, ST_EVALs). */
+static void
+count_stmts(const Stmt *const *keys, int *vals, unsigned mask, const Stmt *s, int depth)
+{
+	if (!s || depth > IR_MAX_DEPTH)
+		return;
+	if (s->kind == ST_EVAL) {
+		unsigned h = nq_slot(keys, mask, s);
+		if (keys[h])
+			vals[h]++;
+		return;
+	}
+	if (s->kind == ST_SEQ) {
+		for (int i = 0; i < s->u.seq.n; i++)
+			count_stmts(keys, vals, mask, s->u.seq.items[i], depth + 1);
+		return;
+	}
+	int nb = nbodies(s);
+	for (int b = 0; b < nb; b++)
+		count_stmts(keys, vals, mask, body_at(s, b), depth + 1);
+}
+
+/* Finds the inserted fences the graph can answer for (each once in q's
+ * tree: one walk of it), their nodes (one pass over the graph), and cuts
+ * the graph at all of them. */
+static void
+nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, int nins)
 {
 	const EventGraph *g = N->g;
-	if (g->overflow || !fence_nodes_only(x->stmt) || (intptr_t)pm_get(&N->uses, x->stmt) != 2)
-		return -1;
-	if (N->cur != x->stmt) {
-		N->cur = x->stmt;
-		N->ncur = 0;
-		N->cur_ok = 1;
-		for (int v = 0; v < g->n; v++) {
-			if (g->ev[v].stmt != x->stmt)
-				continue;
-			N->cur_ok &= g->ev[v].kind == EV_FENCE;
-			N->cur_nodes[N->ncur++] = v;
+	int n = g->n;
+	N->nins = nins;
+	unsigned size = 8;
+	while (size < 2u * (unsigned)nins + 2u)
+		size *= 2;
+	/* One block: the two tables' keys, then the ints (slot, vstart, var
+	 * kept; the tables' values, node_slot, cnt), then ok. */
+	size_t nints = (size_t)nins + (size_t)(nins + 1) + (size_t)n + 2 * (size_t)size + (size_t)n +
+	               (size_t)(nins + 1);
+	N->block = malloc(sizeof(const Stmt *) * 2 * (size_t)size + sizeof(int) * nints + (size_t)nins + 1);
+	if (!N->block)
+		abort();
+	const Stmt **keys = N->block, **ukeys = keys + size;
+	memset(keys, 0, sizeof *keys * 2 * (size_t)size);
+	N->slot = (int *)(keys + 2 * (size_t)size);
+	N->vstart = N->slot + nins;
+	N->var = N->vstart + nins + 1;
+	int *vals = N->var + n, *uses = vals + size, *node_slot = uses + size, *cnt = node_slot + n;
+	unsigned char *ok = (unsigned char *)(cnt + nins + 1);
+	memset(cnt, 0, sizeof *cnt * (size_t)(nins + 1));
+	for (int i = 0; i < nins; i++) {
+		const Stmt *x = ins[i].stmt;
+		if (isf[i]) {
+			unsigned h = nq_slot(ukeys, size - 1, x);
+			ukeys[h] = x, uses[h] = 0;
 		}
 	}
-	if (!N->cur_ok)
+	count_stmts(ukeys, uses, size - 1, q->body, 0);
+	N->nslots = 0;
+	for (int i = 0; i < nins; i++) {
+		const Stmt *x = ins[i].stmt;
+		N->slot[i] = -1;
+		if (g->overflow || !isf[i] || !fence_nodes_only(x) || nq_lookup(ukeys, uses, size - 1, x) != 1)
+			continue;
+		/* once in q, so once among the inserted items */
+		unsigned h = (unsigned)(((uintptr_t)x >> 4) * 0x9e3779b1u) & (size - 1);
+		while (keys[h])
+			h = (h + 1) & (size - 1);
+		keys[h] = x;
+		vals[h] = N->slot[i] = N->nslots;
+		ok[N->nslots++] = 1;
+	}
+	for (int v = 0; v < n && N->nslots; v++) {
+		const Stmt *st = g->ev[v].stmt;
+		int sl = st ? nq_lookup(keys, vals, size - 1, st) : -1;
+		node_slot[v] = sl;
+		if (sl < 0)
+			continue;
+		cnt[sl]++;
+		ok[sl] &= g->ev[v].kind == EV_FENCE;
+	}
+	int k = 0;
+	for (int sl = 0; sl < N->nslots; sl++) {
+		N->vstart[sl] = k;
+		if (ok[sl])
+			k += cnt[sl];
+		cnt[sl] = N->vstart[sl]; /* fill pointer */
+	}
+	N->vstart[N->nslots] = k;
+	N->nvar = k;
+	for (int v = 0; v < n && N->nslots; v++)
+		if (node_slot[v] >= 0 && ok[node_slot[v]])
+			N->var[cnt[node_slot[v]]++] = v;
+	for (int i = 0; i < nins; i++)
+		if (N->slot[i] >= 0 && !ok[N->slot[i]])
+			N->slot[i] = -1;
+	N->cut = N->nslots ? orc_sound_cut(g, N->var, N->nvar) : NULL;
+	if (N->nslots && !N->cut && !(N->flip = calloc((size_t)n + 1, 1)))
+		abort();
+}
+
+static void
+nq_free(Nq *N)
+{
+	orc_sound_cut_free(N->cut);
+	free(N->block);
+	free(N->flip);
+}
+
+/* 1/0: q without inserted item i is sound under o; -1: not answerable on the graph. */
+static int
+sound_without(Nq *N, int i, const OracleOptions *o)
+{
+	int sl = N->slot ? N->slot[i] : -1;
+	if (sl < 0)
 		return -1;
-	for (int j = 0; j < N->ncur; j++)
-		N->flip[N->cur_nodes[j]] = 1;
-	int r = orc_is_sound_graph(g, o, N->flip, NULL);
-	for (int j = 0; j < N->ncur; j++)
-		N->flip[N->cur_nodes[j]] = 0;
+	if (N->cut) {
+		uint64_t flip = 0;
+		for (int j = N->vstart[sl]; j < N->vstart[sl + 1]; j++)
+			flip |= (uint64_t)1 << j;
+		return orc_sound_cut_query(N->cut, o, &flip);
+	}
+	for (int j = N->vstart[sl]; j < N->vstart[sl + 1]; j++)
+		N->flip[N->var[j]] = 1;
+	int r = orc_is_sound_graph(N->g, o, N->flip, NULL);
+	for (int j = N->vstart[sl]; j < N->vstart[sl + 1]; j++)
+		N->flip[N->var[j]] = 0;
 	return r;
 }
 
 static int
-necessity_query(Nq *N, const Inserted *x, const Func *q, const OracleOptions *o, Arena *scratch)
+necessity_query(Nq *N, const Inserted *ins, int i, const Func *q, const OracleOptions *o, Arena *scratch)
 {
-	int r = sound_without(N, x, o);
+	int r = sound_without(N, i, o);
 	if (r >= 0)
 		return r;
-	return orc_is_sound(orc_erase(q, x, 1, scratch), o);
+	return orc_is_sound(orc_erase(q, &ins[i], 1, scratch), o);
 }
 
 /* What placement makes of the input function alone (its positions, its
@@ -2044,14 +2433,10 @@ p_state_free(Mn *M)
 	map_keep(&M->before_id, 0);
 	map_keep(&M->end_id[0], 1);
 	map_keep(&M->end_id[1], 2);
-	map_keep(&M->loop_of, 3);
 	orc_sound_plan_free(M->plan);
 	if (M->gstate)
 		graph_release(M->g);
-	free(M->cnode);
-	free(M->cpos);
-	free(M->on);
-	free(M->tc);
+	free(M->cnode); /* and cpos, on: one block */
 	free(M->tcs);
 }
 
@@ -2064,12 +2449,12 @@ pcache_load(Mn *M, unsigned long epoch)
 		const Mn *c = &pcache.m;
 		M->pos = c->pos, M->npos = c->npos, M->cap = c->cap, M->ncand = c->ncand;
 		M->before_id = c->before_id, M->end_id[0] = c->end_id[0], M->end_id[1] = c->end_id[1];
-		M->fn_end_id = c->fn_end_id, M->loop_of = c->loop_of, M->depth_overflow = c->depth_overflow;
+		M->fn_end_id = c->fn_end_id, M->depth_overflow = c->depth_overflow;
 		M->collected = c->collected;
 		M->gstate = c->gstate, M->g = c->g, M->cnode = c->cnode, M->cpos = c->cpos;
 		M->ncand_nodes = c->ncand_nodes, M->on = c->on, M->plan = c->plan, M->has_classes = c->has_classes;
-		M->tc = c->tc, M->ntc = c->ntc, M->captc = c->captc, M->tcdepth = c->tcdepth;
-		M->tcs = c->tcs, M->ntcs = c->ntcs, M->captcs = c->captcs, M->compiled = c->compiled;
+		M->tcs = c->tcs, M->ntcs = c->ntcs, M->captcs = c->captcs, M->tcdepth = c->tcdepth;
+		M->tcs_ok = c->tcs_ok, M->compiled = c->compiled, M->mapped = c->mapped;
 		pcache.valid = 0;
 		return 1;
 	}
@@ -2080,7 +2465,6 @@ pcache_load(Mn *M, unsigned long epoch)
 	map_take(&M->before_id, 0);
 	map_take(&M->end_id[0], 1);
 	map_take(&M->end_id[1], 2);
-	map_take(&M->loop_of, 3);
 	return 0;
 }
 
@@ -2105,7 +2489,7 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	EventGraph *own = NULL;
 	int built = 0;
 	Nq N = {0};
-	map_take(&N.uses, 4);
+	unsigned char *isf = NULL;
 	Inserted *ins = NULL;
 	int nins = 0;
 	int preserved;
@@ -2129,13 +2513,12 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 		built = 1;
 	}
 	N.g = gq;
-	N.flip = calloc((size_t)gq->n + 1, 1);
-	N.cur_nodes = malloc(sizeof *N.cur_nodes * (size_t)gq->n + 1);
-	if (!N.flip || !N.cur_nodes)
-		abort();
 	st->q_sound = orc_is_sound_graph(gq, o, NULL, NULL);
+	if (!(isf = malloc((size_t)nins + 1)))
+		abort();
 	for (int i = 0; i < nins; i++)
-		st->inserted_fences += is_fence(ins[i].stmt);
+		st->inserted_fences += isf[i] = (unsigned char)is_fence(ins[i].stmt);
+	M.isf = isf;
 
 	/* Levels 1 and 3 ask only about inserted fences: none, no query. */
 	if ((levels & (ORC_NECESSITY | ORC_ALIAS)) && !st->inserted_fences) {
@@ -2144,47 +2527,39 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 		OracleOptions plain = *o, aware = *o;
 		plain.alias_aware = 0;
 		aware.alias_aware = 1;
-		int check_alias = (levels & ORC_ALIAS) && orc_is_sound_graph(gq, &aware, NULL, NULL);
+		/* Sound when any shared access counts is sound when footprints are
+		 * compared (an alias-aware hazard is one of the plain search's, on
+		 * the same path): only an unsound q asks. */
+		int check_alias = (levels & ORC_ALIAS) &&
+		                  ((!o->alias_aware && st->q_sound) || orc_is_sound_graph(gq, &aware, NULL, NULL));
 		st->necessity_skipped = !st->q_sound;
 		if (st->q_sound || check_alias) {
-			for (int i = 0; i < nins; i++)
-				if (is_fence(ins[i].stmt))
-					pm_put(&N.uses, ins[i].stmt, (void *)(intptr_t)1);
-			count_stmts(&N.uses, q->body, 0);
+			nq_prepare(&N, q, ins, isf, nins);
 		}
 		for (int i = 0; i < nins && (st->q_sound || check_alias); i++) {
-			if (!is_fence(ins[i].stmt))
+			if (!isf[i])
 				continue;
 			int removable = -1; /* under o */
 			if (st->q_sound && (levels & ORC_NECESSITY)) {
-				removable = necessity_query(&N, &ins[i], q, o, M.scratch);
+				removable = necessity_query(&N, ins, i, q, o, M.scratch);
 				if (removable)
 					report_removable(out, &ins[i], model, 0);
 			}
 			if (check_alias) {
 				int plain_ok = removable >= 0 && !o->alias_aware
 				                   ? removable
-				                   : necessity_query(&N, &ins[i], q, &plain, M.scratch);
-				if (!plain_ok && necessity_query(&N, &ins[i], q, &aware, M.scratch))
+				                   : necessity_query(&N, ins, i, q, &plain, M.scratch);
+				if (!plain_ok && necessity_query(&N, ins, i, q, &aware, M.scratch))
 					report_removable(out, &ins[i], model, 1);
 			}
 		}
 	}
 
 	if (levels & ORC_PLACEMENT) {
-		if (!M.collected) {
-			collect_list(&M, NULL, 0, p->body, 1, NULL, 0);
-			M.collected = 1;
-		}
-		if (M.depth_overflow) {
-			st->placement = ORC_PLACEMENT_UNDECIDED;
-			snprintf(st->note, sizeof st->note, "undecided: nesting too deep");
-		} else {
-			int fences_only = preserved;
-			for (int i = 0; i < nins; i++)
-				fences_only &= is_fence(ins[i].stmt);
-			placement(&M, ins, nins, model, out, st, st->q_sound, fences_only);
-		}
+		int fences_only = preserved;
+		for (int i = 0; i < nins; i++)
+			fences_only &= isf[i];
+		placement(&M, ins, nins, model, out, st, st->q_sound, fences_only);
 	}
 done:
 	st->queries = M.queries;
@@ -2192,13 +2567,11 @@ done:
 		pcache_save(&M, epoch);
 	else
 		p_state_free(&M);
-	free(M.kpos);
-	free(M.kstart);
-	free(M.knode);
+	free(M.kpos); /* and kstart, knode: one block */
+	orc_sound_cut_free(M.kcut);
 	ar_reset(M.scratch);
-	free(N.flip);
-	free(N.cur_nodes);
-	map_keep(&N.uses, 4);
+	nq_free(&N);
+	free(isf);
 	if (built)
 		graph_release(own);
 	return out->n - before;

@@ -16,4 +16,21 @@ void orc_input_end(void);
  * function (a reduction's candidate judged inside one). */
 unsigned long orc_input_epoch(const Func *f);
 
+/* soundness.c: many orc_is_sound_graph queries on one graph that read only
+ * the given nodes var[0 .. nvar) the other way round (each an EV_FENCE or
+ * an EV_NOP, distinct): the graph is cut at those nodes once, and a query
+ * searches the cut graph over the given nodes alone.  NULL when the graph
+ * has more than 64 given nodes, generic accesses or async accesses (the
+ * queries then go to orc_is_sound_graph).  flip: one word, bit j set when
+ * var[j] is read the other way round.  The verdict is orc_is_sound_graph's
+ * with on[var[j]] = bit j, under the options' war and alias_aware (what
+ * depends on them is made at their first query).  g must outlive the cut
+ * and not change. */
+struct EventGraph;
+struct OracleOptions;
+typedef struct OrcSoundCut OrcSoundCut;
+OrcSoundCut *orc_sound_cut(const struct EventGraph *g, const int *var, int nvar);
+int orc_sound_cut_query(OrcSoundCut *cut, const struct OracleOptions *o, const uint64_t *flip);
+void orc_sound_cut_free(OrcSoundCut *cut);
+
 #endif

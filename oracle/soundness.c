@@ -28,6 +28,7 @@
 
 #include "events.h"
 #include "oracle.h"
+#include "oracles.h"
 
 enum { H_WR, H_WW, H_RW, NHAZ }; /* write->async read, write->async write, read->async write */
 enum { MAX_CLASSES = 32 };
@@ -54,8 +55,8 @@ typedef struct Class {
 typedef struct Search {
 	const EventGraph *g;
 	const OracleOptions *o;
-	const unsigned char *on; /* nodes read the other way round (fence / no fence); NULL: none */
 	int *stamp, *parent, *queue, *path;
+	int *cls;             /* by node: its class (classes()), -1 none */
 	unsigned char *found; /* per site and hazard */
 } Search;
 
@@ -77,18 +78,42 @@ member(const Class *c, const Event *e)
 	}
 }
 
-/* Groups the sources of one kind into classes; returns the new count. */
+static unsigned
+foot_hash(const Foot *f, Match m)
+{
+	uint64_t h = (uint64_t)(uintptr_t)f->alloc >> 4;
+	if (m == MATCH_EXACT && f->known) /* same_foot reads lo and hi only when known */
+		h = h * 31 + 1 + (uint64_t)f->lo * 131 + (uint64_t)f->hi * 8191;
+	return (unsigned)((h * 0x9e3779b97f4a7c15ULL) >> 57); /* 7 bits */
+}
+
+/* Groups the sources of one kind into classes; returns the new count.
+ * cls: NULL, or by node the class of each source of the kind.  A class is
+ * found by its footprint (or allocation) in a table of 128 slots: the one
+ * member() would find first, since no two classes of a kind share one. */
 static int
-group(const EventGraph *g, EventKind kind, Match m, Class *cl, int n)
+group(const EventGraph *g, EventKind kind, Match m, Class *cl, int n, int *cls, const int *list, int nlist)
 {
 	int first = n;
-	for (int i = 0; i < g->n; i++) {
+	int count = list ? nlist : g->n;
+	signed char table[128];
+	if (m != MATCH_ANY)
+		memset(table, -1, sizeof table);
+	for (int x = 0; x < count; x++) {
+		int i = list ? list[x] : x;
 		const Event *e = &g->ev[i];
 		if (e->kind != kind)
 			continue;
 		int j = first;
-		while (j < n && !member(&cl[j], e))
-			j++;
+		unsigned h = 0;
+		if (m != MATCH_ANY) {
+			h = foot_hash(&e->foot, m);
+			while (table[h] >= 0 && !member(&cl[first + table[h]], e))
+				h = (h + 1) & 127;
+			j = table[h] >= 0 ? first + table[h] : n;
+		}
+		if (cls)
+			cls[i] = j;
 		if (j < n)
 			continue;
 		if (n - first == MAX_CLASSES)
@@ -100,26 +125,35 @@ group(const EventGraph *g, EventKind kind, Match m, Class *cl, int n)
 			cl[n].foot.known = 0;
 		if (m == MATCH_ANY)
 			cl[n].foot = (Foot){0};
+		else
+			table[h] = (signed char)(n - first);
 		n++;
 	}
 	return n;
 }
 
 /* The sources of the searches: by kind, and per footprint when alias-aware
- * (too many footprints: per allocation; too many allocations: all as one). */
+ * (too many footprints: per allocation; too many allocations: all as one).
+ * cls: NULL, or by node the class of each source (-1: none; only the
+ * generic accesses are written).  list: NULL, or the generic accesses of g
+ * in node order (the same classes, without a look at the other nodes). */
 static int
-classes(const EventGraph *g, const OracleOptions *o, Class *cl)
+classes(const EventGraph *g, const OracleOptions *o, Class *cl, int *cls, const int *list, int nlist)
 {
 	int n = 0;
 	EventKind kinds[2] = {EV_GWRITE, EV_GREAD};
+	int count = list ? nlist : g->n;
+	if (cls)
+		for (int x = 0; x < count; x++)
+			cls[list ? list[x] : x] = -1;
 	for (int k = 0; k < (o->war ? 2 : 1); k++) {
 		int m = -1;
 		if (o->alias_aware)
-			m = group(g, kinds[k], MATCH_EXACT, cl, n);
+			m = group(g, kinds[k], MATCH_EXACT, cl, n, cls, list, nlist);
 		if (o->alias_aware && m < 0)
-			m = group(g, kinds[k], MATCH_ALLOC, cl, n);
+			m = group(g, kinds[k], MATCH_ALLOC, cl, n, cls, list, nlist);
 		if (m < 0)
-			m = group(g, kinds[k], MATCH_ANY, cl, n);
+			m = group(g, kinds[k], MATCH_ANY, cl, n, cls, list, nlist);
 		n = m;
 	}
 	return n;
@@ -215,14 +249,15 @@ report(Search *s, int target, int h, const char *model, FindingList *out)
 	fl_sign(f);
 }
 
-/* Returns the number of hazards found (stops at the first without out). */
+/* Returns the number of hazards found (stops at the first without out).
+ * stamp: the class's number, whose members cls names. */
 static int
 search(Search *s, const Class *c, int stamp, const char *model, FindingList *out)
 {
 	const EventGraph *g = s->g;
 	int head = 0, tail = 0, hits = 0;
 	for (int i = 0; i < g->n; i++) {
-		if (!member(c, &g->ev[i]))
+		if (s->cls[i] != stamp) /* member(c, node i) */
 			continue;
 		s->stamp[i] = stamp;
 		s->parent[i] = -1;
@@ -232,7 +267,7 @@ search(Search *s, const Class *c, int stamp, const char *model, FindingList *out
 		int u = s->queue[head++];
 		for (int k = 0; k < 2; k++) {
 			int v = g->ev[u].succ[k];
-			if (v < 0 || s->stamp[v] == stamp || (g->ev[v].kind == EV_FENCE) != (s->on && s->on[v]))
+			if (v < 0 || s->stamp[v] == stamp || g->ev[v].kind == EV_FENCE)
 				continue;
 			s->stamp[v] = stamp;
 			s->parent[v] = u;
@@ -272,29 +307,38 @@ static _Thread_local struct {
 	size_t nmem, nfound;
 } sbuf;
 
+static int verdict_hits(const EventGraph *g, const OracleOptions *o);
+
 static int
 run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char *model,
           FindingList *out)
 {
+	if (!out) { /* the first hit only: every class at once */
+		int hits = verdict_hits(g, o) + g->overflow;
+		((EventGraph *)g)->sound[opt_key(o)] = hits == 0;
+		return hits;
+	}
 	int n = g->n;
 	Search s = {g, o, NULL, NULL, NULL, NULL, NULL, NULL};
 	size_t nfound = (size_t)(g->nsites + 1) * NHAZ;
-	sbuf.mem = orc_scratch_grow(sbuf.mem, &sbuf.nmem, sizeof *sbuf.mem * (size_t)(4 * n) + 1);
+	sbuf.mem = orc_scratch_grow(sbuf.mem, &sbuf.nmem, sizeof *sbuf.mem * (size_t)(5 * n) + 1);
 	sbuf.found = orc_scratch_grow(sbuf.found, &sbuf.nfound, nfound);
 	int *mem = sbuf.mem;
 	s.found = sbuf.found;
 	memset(s.found, 0, nfound);
 	Class cl[2 * MAX_CLASSES];
-	s.stamp = mem, s.parent = mem + n, s.queue = mem + 2 * n, s.path = mem + 3 * n;
-	for (int i = 0; i < n; i++)
+	s.stamp = mem, s.parent = mem + n, s.queue = mem + 2 * n, s.path = mem + 3 * n, s.cls = mem + 4 * n;
+	int reads = 0, writes = 0; /* async reads and writes with a site: what a search can hit */
+	for (int i = 0; i < n; i++) {
 		s.stamp[i] = -1;
-	int nc = classes(g, o, cl), hits = 0;
-	for (int c = 0; c < nc; c++) {
-		hits += search(&s, &cl[c], c, model, out);
-		if (hits && !out)
-			break;
+		reads |= g->ev[i].kind == EV_AREAD && g->ev[i].site >= 0;
+		writes |= g->ev[i].kind == EV_AWRITE && g->ev[i].site >= 0;
 	}
-	if (g->overflow && out) {
+	int nc = classes(g, o, cl, s.cls, NULL, 0), hits = 0;
+	for (int c = 0; c < nc; c++)
+		if (writes || (reads && cl[c].src == EV_GWRITE)) /* else hazard() never holds */
+			hits += search(&s, &cl[c], c, model, out);
+	if (g->overflow) {
 		Finding *f = fl_add(out, FK_UNSOUND, model, "soundness", RULE_W, q->body ? q->body->loc : (Loc){0, 0});
 		fl_set_message(out, f, "program nests deeper than %d: only part of it was checked", IR_MAX_DEPTH);
 		f->strength = STRENGTH_UNDECIDED;
@@ -302,8 +346,8 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 		fl_sign(f);
 	}
 	hits += g->overflow;
-	if (out) /* every hazard searched for: the verdict of orc_is_sound_graph(g, o, NULL) */
-		((EventGraph *)g)->sound[opt_key(o)] = hits == 0;
+	/* Every hazard searched for: the verdict of orc_is_sound_graph(g, o, NULL). */
+	((EventGraph *)g)->sound[opt_key(o)] = hits == 0;
 	return hits;
 }
 
@@ -431,7 +475,9 @@ orc_is_sound_graph(const EventGraph *g, const OracleOptions *o, const unsigned c
 	if (g->overflow)
 		return 0;
 	if (!on && g->sound[opt_key(o)] >= 0)
-		return g->sound[opt_key(o)]; /* found by orc_soundness_graph on this graph */
+		return g->sound[opt_key(o)]; /* found by a search on this graph */
+	if (!on) /* one query: the plain search, which keeps its verdict */
+		return run_graph(g, NULL, o, NULL, NULL) == 0;
 	return orc_is_sound_plan(graph_plan(g, o), on);
 }
 
@@ -471,7 +517,7 @@ orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 	P->g = g;
 	P->o = *o;
 	P->n = n;
-	P->nc = classes(g, o, P->cl);
+	P->nc = classes(g, o, P->cl, NULL, NULL, 0);
 	int nc = P->nc;
 	/* One block: succ, stamp, queue, src (2n + 3n ints: a source is in one
 	 * class at most, as group() makes them), src_start, then the bytes. */
@@ -580,5 +626,351 @@ orc_is_sound_plan(OrcSoundPlan *P, const unsigned char *on)
 	for (int c = 0; c < P->nc; c++)
 		if (P->nhaz[c] && plan_hit(P, c, base + c, on)) /* no hazard: nothing to reach */
 			return 0;
+	return 1;
+}
+
+/* ---- queries over a few nodes read either way ---------------------------------------------- */
+
+/* Many queries on one graph that differ only in which of a few given nodes
+ * (fences or control nodes: never a source nor a hazard) are read the other
+ * way round: necessity's "without this fence", placement's "with fences at
+ * these positions".  A path from a source to a hazard passes given nodes or
+ * not, and its stretches between them, through the other nodes, are the
+ * same for every query.  So the graph is cut at the given nodes once: which
+ * sources reach each given node and each hazard through the other nodes,
+ * and which given nodes and hazards each given node reaches that way (the
+ * edges of a graph over the given nodes).  The options then only say which
+ * sources form a class and which hazards are the class's; a query is a
+ * search over the open given nodes: the verdict of orc_is_sound_plan with
+ * the same nodes read the other way round, the other nodes as they are.
+ * Each of these sets is one machine word: at most 64 given nodes, sources
+ * and hazards (else orc_sound_cut declines). */
+typedef uint64_t CWord;
+
+struct CutKey {
+	int ready, nc;
+	int direct;                   /* a source reaches a hazard of its class past no given node */
+	CWord start[2 * MAX_CLASSES]; /* class c: the given nodes its sources reach */
+	CWord haz[2 * MAX_CLASSES];   /* class c: the given nodes from which a hazard of c is reached */
+	int nlive;
+	unsigned char live[2 * MAX_CLASSES]; /* the classes with both sets non-empty */
+};
+
+struct OrcSoundCut {
+	const EventGraph *g;
+	int n, nvar, ngen, nasync;
+	int gen[64];        /* the generic accesses (sources) in node order */
+	int async[64];      /* the async accesses with a site (hazards) in node order */
+	CWord nop;          /* the given nodes that are no fence (open unless flipped) */
+	CWord valid;        /* the nvar bits */
+	CWord reach[64];    /* given node j: the given nodes it reaches */
+	CWord vhaz[64];     /* given node j: the hazards it reaches */
+	CWord vsrc[64];     /* given node j: the sources reaching it */
+	CWord asrc[64];     /* hazard a: the sources reaching it */
+	struct CutKey key[4];
+};
+
+/* The scratch of the mask searches (grown, never shrunk): per node two
+ * ints and three words. */
+static _Thread_local struct {
+	int *ints;
+	uint64_t *masks;
+	size_t nints, nmasks;
+} cbuf;
+
+static void
+cut_scratch(int n)
+{
+	cbuf.ints = orc_scratch_grow(cbuf.ints, &cbuf.nints, sizeof *cbuf.ints * (size_t)(2 * n) + 1);
+	cbuf.masks = orc_scratch_grow(cbuf.masks, &cbuf.nmasks, sizeof *cbuf.masks * (size_t)(3 * n) + 1);
+}
+
+static int
+is_async(const Event *e)
+{
+	return (e->kind == EV_AREAD || e->kind == EV_AWRITE) && e->site >= 0;
+}
+
+/* Forwards, two sets per node that is neither a fence nor given: the
+ * sources and the given nodes reaching it past no fence and no given node
+ * (a given node reaches through its own successors).  Each source's and
+ * given node's bit is pushed to the successors in sweeps in node order (a
+ * sweep again from the first node behind the sweep that grew).  What
+ * enters given node k goes to vsrc[k] and to kin[k] (the given nodes
+ * before it); then each given node's rows: the given nodes it reaches (kin
+ * transposed) and the hazards it reaches; a hazard's sources to asrc. */
+static void
+cut_forward(OrcSoundCut *C, const int *vid) /* vid: -2 for the fences that are not given */
+{
+	const Event *ev = C->g->ev;
+	int n = C->n;
+	CWord *fm = cbuf.masks, *fv = cbuf.masks + n, kin[64]; /* set up by orc_sound_cut */
+	for (int j = 0; j < C->nvar; j++)
+		C->vsrc[j] = kin[j] = 0;
+	for (int from = 0; from < n;) {
+		int next = n;
+		for (int u = from; u < n; u++) {
+			CWord m = fm[u], mv = fv[u];
+			if (!(m | mv))
+				continue;
+			for (int k = 0; k < 2; k++) {
+				int w = ev[u].succ[k];
+				if (w < 0)
+					continue;
+				int j = vid[w];
+				if (j >= 0) {
+					C->vsrc[j] |= m;
+					kin[j] |= mv;
+					continue;
+				}
+				if (j < -1 || !((m & ~fm[w]) | (mv & ~fv[w])))
+					continue; /* a fence, or nothing new */
+				fm[w] |= m;
+				fv[w] |= mv;
+				if (w <= u && w < next)
+					next = w;
+			}
+		}
+		from = next;
+	}
+	for (int k = 0; k < C->nvar; k++)
+		for (CWord x = kin[k]; x; x &= x - 1)
+			C->reach[__builtin_ctzll(x)] |= (CWord)1 << k;
+	for (int a = 0; a < C->nasync; a++) {
+		C->asrc[a] = fm[C->async[a]];
+		for (CWord x = fv[C->async[a]]; x; x &= x - 1)
+			C->vhaz[__builtin_ctzll(x)] |= (CWord)1 << a;
+	}
+}
+
+OrcSoundCut *
+orc_sound_cut(const EventGraph *g, const int *var, int nvar)
+{
+	int n = g->n;
+	if (nvar > 64)
+		return NULL;
+	/* Not calloc: the rows (most of the struct) are written up to nvar and
+	 * a key's up to its classes. */
+	OrcSoundCut *C = malloc(sizeof *C);
+	if (!C)
+		abort();
+	cut_scratch(n);
+	int *vid = cbuf.ints;
+	CWord *fm = cbuf.masks, *fv = cbuf.masks + n;
+	int ngen = 0, nasync = 0;
+	for (int v = 0; v < n; v++) {
+		const Event *e = &g->ev[v];
+		vid[v] = e->kind == EV_FENCE ? -2 : -1;
+		fm[v] = fv[v] = 0;
+		if (e->kind == EV_GWRITE || e->kind == EV_GREAD) {
+			if (ngen < 64)
+				C->gen[ngen] = v, fm[v] = (CWord)1 << ngen;
+			ngen++;
+		} else if (is_async(e)) {
+			if (nasync < 64)
+				C->async[nasync] = v;
+			nasync++;
+		}
+	}
+	if (ngen > 64 || nasync > 64) {
+		free(C);
+		return NULL;
+	}
+	for (int k = 0; k < 4; k++)
+		C->key[k].ready = 0;
+	C->nop = 0;
+	C->g = g, C->n = n, C->nvar = nvar, C->ngen = ngen, C->nasync = nasync;
+	C->valid = nvar == 64 ? ~(CWord)0 : ((CWord)1 << nvar) - 1;
+	for (int j = 0; j < nvar; j++) {
+		C->reach[j] = C->vhaz[j] = 0;
+		vid[var[j]] = j;
+		fv[var[j]] = (CWord)1 << j;
+		if (g->ev[var[j]].kind != EV_FENCE)
+			C->nop |= (CWord)1 << j;
+	}
+	cut_forward(C, vid);
+	return C;
+}
+
+void
+orc_sound_cut_free(OrcSoundCut *C)
+{
+	if (!C)
+		return;
+	free(C);
+}
+
+/* Bit c of hm[i]: entering async node list[i] is a hazard of class c
+ * (hazard(), and with alias_aware a footprint that may overlap the
+ * class's); list NULL: every node, by node (0 for the nodes that are no
+ * async access).  The classes are screened by the kinds they can hit, then
+ * by allocation: a class of another allocation never overlaps, one of no
+ * allocation (any shared memory) always does. */
+static void
+hazard_masks(const EventGraph *g, const OracleOptions *o, const Class *cl, int nc, const int *list,
+             int nlist, uint64_t *hm)
+{
+	uint64_t wm = 0, rm = 0, anym = 0, amask[2 * MAX_CLASSES];
+	const Var *allocs[2 * MAX_CLASSES];
+	int na = 0;
+	for (int c = 0; c < nc; c++) {
+		if (cl[c].src == EV_GWRITE)
+			wm |= (uint64_t)1 << c;
+		else
+			rm |= (uint64_t)1 << c;
+		if (!cl[c].foot.alloc) {
+			anym |= (uint64_t)1 << c;
+			continue;
+		}
+		int a = 0; /* the classes by allocation */
+		while (a < na && allocs[a] != cl[c].foot.alloc)
+			a++;
+		if (a == na)
+			allocs[na] = cl[c].foot.alloc, amask[na++] = 0;
+		amask[a] |= (uint64_t)1 << c;
+	}
+	uint64_t onwrite = wm | (o->war ? rm : 0);
+	int count = list ? nlist : g->n;
+	for (int i = 0; i < count; i++) {
+		const Event *t = &g->ev[list ? list[i] : i];
+		hm[i] = 0;
+		if (!is_async(t))
+			continue;
+		uint64_t m = t->kind == EV_AREAD ? wm : onwrite;
+		if (o->alias_aware && t->foot.alloc) {
+			uint64_t keep = m & anym;
+			int a = 0;
+			while (a < na && allocs[a] != t->foot.alloc)
+				a++;
+			for (uint64_t x = a < na ? m & amask[a] : 0; x; x &= x - 1) {
+				int c = __builtin_ctzll(x);
+				if (orc_foot_overlap(&cl[c].foot, &t->foot))
+					keep |= (uint64_t)1 << c;
+			}
+			m = keep;
+		}
+		hm[i] = m;
+	}
+}
+
+/* 1 when some source reaches a hazard of its class on g as it is (the
+ * searches of run_graph, stopped at the first hit), else 0.  Each source's
+ * class (one bit of a mask) spreads over the nodes that are not fences, in
+ * sweeps over the nodes in order (again from the first node behind the
+ * sweep that grew). */
+static int
+verdict_hits(const EventGraph *g, const OracleOptions *o)
+{
+	Class cl[2 * MAX_CLASSES];
+	const Event *ev = g->ev;
+	int n = g->n, any = 0;
+	for (int v = 0; v < n && !any; v++)
+		any = is_async(&ev[v]);
+	if (!any)
+		return 0; /* no hazard to reach */
+	cut_scratch(n);
+	int *cls = cbuf.ints;
+	uint64_t *cm = cbuf.masks, *hm = cbuf.masks + n;
+	int nc = classes(g, o, cl, cls, NULL, 0);
+	hazard_masks(g, o, cl, nc, NULL, 0, hm);
+	for (int v = 0; v < n; v++)
+		cm[v] = cls[v] >= 0 ? (uint64_t)1 << cls[v] : 0;
+	for (int from = 0; from < n;) {
+		int next = n;
+		for (int u = from; u < n; u++) {
+			uint64_t m = cm[u];
+			if (!m)
+				continue;
+			for (int k = 0; k < 2; k++) {
+				int v = ev[u].succ[k];
+				if (v < 0 || ev[v].kind == EV_FENCE)
+					continue;
+				uint64_t nw = m & ~cm[v];
+				if (!nw)
+					continue;
+				if (nw & hm[v])
+					return 1;
+				cm[v] |= nw;
+				if (v <= u && v < next)
+					next = v;
+			}
+		}
+		from = next;
+	}
+	return 0;
+}
+
+/* The options' part of a cut: the classes, the classes reaching each given
+ * node, the hazards each given node reaches, and whether a class reaches a
+ * hazard of its own past no given node. */
+static void
+cut_key_make(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
+{
+	Class cl[2 * MAX_CLASSES];
+	cut_scratch(C->n);
+	int *cls = cbuf.ints;
+	uint64_t *hm = cbuf.masks;
+	int nc = classes(C->g, o, cl, cls, C->gen, C->ngen);
+	int gcls[64];
+	for (int i = 0; i < C->ngen; i++)
+		gcls[i] = cls[C->gen[i]];
+	hazard_masks(C->g, o, cl, nc, C->async, C->nasync, hm);
+	K->nc = nc;
+	K->direct = 0;
+	for (int a = 0; a < C->nasync && !K->direct; a++)
+		for (CWord x = hm[a] ? C->asrc[a] : 0; x && !K->direct; x &= x - 1) {
+			int c = gcls[__builtin_ctzll(x)];
+			K->direct = c >= 0 && (hm[a] >> c & 1);
+		}
+	for (int c = 0; c < nc; c++)
+		K->start[c] = K->haz[c] = 0;
+	for (int j = 0; j < C->nvar; j++) {
+		CWord b = (CWord)1 << j;
+		uint64_t sc = 0, hc = 0;
+		for (CWord x = C->vsrc[j]; x; x &= x - 1) {
+			int c = gcls[__builtin_ctzll(x)];
+			if (c >= 0)
+				sc |= (uint64_t)1 << c;
+		}
+		for (CWord x = C->vhaz[j]; x; x &= x - 1)
+			hc |= hm[__builtin_ctzll(x)];
+		for (; sc; sc &= sc - 1)
+			K->start[__builtin_ctzll(sc)] |= b;
+		for (; hc; hc &= hc - 1)
+			K->haz[__builtin_ctzll(hc)] |= b;
+	}
+	K->nlive = 0;
+	for (int c = 0; c < nc; c++)
+		if (K->start[c] && K->haz[c])
+			K->live[K->nlive++] = (unsigned char)c;
+	K->ready = 1;
+}
+
+int
+orc_sound_cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
+{
+	if (C->g->overflow)
+		return 0;
+	struct CutKey *K = &C->key[opt_key(o)];
+	if (!K->ready)
+		cut_key_make(C, K, o);
+	if (K->direct)
+		return 0;
+	CWord open = (flip[0] ^ C->nop) & C->valid;
+	for (int i = 0; i < K->nlive; i++) {
+		int c = K->live[i];
+		CWord hz = K->haz[c], R = K->start[c] & open, F = R;
+		if (R & hz)
+			return 0;
+		while (F) {
+			int j = __builtin_ctzll(F);
+			F &= F - 1;
+			CWord nw = C->reach[j] & open & ~R;
+			if (nw & hz)
+				return 0;
+			R |= nw;
+			F |= nw;
+		}
+	}
 	return 1;
 }
