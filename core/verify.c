@@ -26,6 +26,7 @@
 
 #include "ir.h"
 #include "ptrmap.h"
+#include "verify.h"
 
 /* ---- scope counts ------------------------------------------------------------
  * Var or Buffer -> the number of enclosing definitions, looked up at every
@@ -942,4 +943,204 @@ ir_verify_program(const Program *p, Diag *d)
 	if (rec)
 		ar_set_side(own, memo, memo_free);
 	return 0;
+}
+
+/* ---- a pass's output against its verified input ------------------------------- */
+
+typedef struct Dv {
+	IrFreshFn fresh;
+	void *ctx;
+	int sdepth;
+	int unsure; /* ir_verify_output cannot tell */
+} Dv;
+
+/* Statement s (a copy, of its kind's size) with its bodies cleared. */
+static void
+clear_bodies(Stmt *s)
+{
+	switch (s->kind) {
+	case ST_FOR: s->u.for_.body = NULL; break;
+	case ST_WHILE: s->u.while_.body = NULL; break;
+	case ST_IF: s->u.if_.then_ = s->u.if_.else_ = NULL; break;
+	case ST_LET: s->u.let.body = NULL; break;
+	case ST_ASSERT: s->u.assert_.body = NULL; break;
+	case ST_ATTR: s->u.attr.body = NULL; break;
+	case ST_LAUNCH: s->u.launch.body = NULL; break;
+	case ST_ALLOC: s->u.alloc.body = NULL; break;
+	case ST_DECL: s->u.decl.body = NULL; break;
+	case ST_BLOCK: s->u.block.body = NULL; break;
+	default: break;
+	}
+}
+
+/* Whether o's own fields (all but its bodies) are i's, but for a loop's
+ * step and annotations, which o may drop (an absent one passes).  Byte for
+ * byte, as ir_copy_stmt copies: a node built field by field may differ in
+ * padding, and is then taken as new (checked on its own), never skipped. */
+static int
+same_own(const Stmt *o, const Stmt *i)
+{
+	if (o->kind != i->kind || o->kind == ST_SEQ || (unsigned)o->kind > ST_BLOCK)
+		return 0;
+	size_t n = ir_stmt_size(o->kind);
+	Stmt a, b; /* their first n bytes: the fields of the kind */
+	memcpy(&a, o, n);
+	memcpy(&b, i, n);
+	clear_bodies(&a);
+	clear_bodies(&b);
+	if (a.kind == ST_FOR) {
+		if (!a.u.for_.step)
+			b.u.for_.step = NULL;
+		if (!a.u.for_.annotations)
+			b.u.for_.annotations = NULL;
+	}
+	return memcmp(&a, &b, n) == 0;
+}
+
+/* A statement that is no node of the input: the full check, under no
+ * definitions and at the depth it has in the output.  A use of a
+ * definition fails there (undecided, not wrong), and so does a launch of
+ * an env thread, whose tag the function's other launches decide. */
+static void
+diff_fresh(Dv *D, const Stmt *o)
+{
+	Diag d;
+	Vf V = {.d = &d, .sdepth = D->sdepth};
+	check_node(&V, o, noloc);
+	if (V.failed || V.envs)
+		D->unsure = 1;
+	if (V.vars.slot || V.bufs.slot || V.checking.keys || V.env_tags.keys) {
+		free(V.vars.slot);
+		free(V.bufs.slot);
+		free(V.checking.keys);
+		free(V.checking.vals);
+		free(V.env_tags.keys);
+		free(V.env_tags.vals);
+	}
+	if (!D->unsure && D->fresh)
+		D->fresh(o, D->ctx);
+}
+
+static void diff_body(Dv *D, const Stmt *o, const Stmt *i);
+
+/* Output statement o, a rebuild of input statement i (same_own): its
+ * bodies against i's. */
+static void
+diff_pair(Dv *D, const Stmt *o, const Stmt *i)
+{
+	if (++D->sdepth > IR_MAX_DEPTH) {
+		D->unsure = 1;
+		return;
+	}
+	switch (o->kind) {
+	case ST_EVAL:
+	case ST_STORE:
+		break;
+	case ST_IF:
+		diff_body(D, o->u.if_.then_, i->u.if_.then_);
+		if (o->u.if_.else_)
+			diff_body(D, o->u.if_.else_, i->u.if_.else_);
+		break;
+	default:
+		diff_body(D, ir_body(o), ir_body(i));
+		break;
+	}
+	D->sdepth--;
+}
+
+/* Output statement o (no sequence) where the input has i (NULL: none). */
+static void
+diff_node(Dv *D, const Stmt *o, const Stmt *i)
+{
+	if (o == i || D->unsure)
+		return;
+	if (i && same_own(o, i))
+		diff_pair(D, o, i);
+	else
+		diff_fresh(D, o);
+}
+
+enum { DIFF_LOOK = 16 }; /* input items searched ahead for an output item */
+
+/* Output items o[0..no) of one body, where the input has items i[0..ni):
+ * each is the input's next item (or one a few ahead: the pass dropped
+ * those before it), a rebuild of the next item, or new. */
+static void
+diff_items(Dv *D, Stmt *const *o, int no, Stmt *const *i, int ni)
+{
+	int k = 0;
+	for (int j = 0; j < no && !D->unsure; j++) {
+		const Stmt *s = o[j];
+		if (!s || s->kind == ST_SEQ) {
+			D->unsure = 1;
+			return;
+		}
+		int at = -1;
+		for (int l = k; l < ni && l < k + DIFF_LOOK; l++)
+			if (i[l] == s) {
+				at = l;
+				break;
+			}
+		if (at >= 0) {
+			k = at + 1;
+			continue;
+		}
+		if (k < ni && same_own(s, i[k]))
+			diff_pair(D, s, i[k++]);
+		else
+			diff_fresh(D, s);
+	}
+}
+
+/* A body o (NULL: missing) where the input has body i (NULL: none). */
+static void
+diff_body(Dv *D, const Stmt *o, const Stmt *i)
+{
+	if (o == i || D->unsure)
+		return;
+	if (!o) {
+		D->unsure = 1;
+		return;
+	}
+	if (o->kind != ST_SEQ && (!i || i->kind != ST_SEQ)) {
+		diff_node(D, o, i);
+		return;
+	}
+	if (o->kind == ST_SEQ && (o->u.seq.n < 2 || !o->u.seq.items)) {
+		D->unsure = 1;
+		return;
+	}
+	Stmt *const *oi = o->kind == ST_SEQ ? o->u.seq.items : (Stmt *const *)&o;
+	int no = o->kind == ST_SEQ ? o->u.seq.n : 1;
+	Stmt *const *ii = !i ? NULL : i->kind == ST_SEQ ? i->u.seq.items : (Stmt *const *)&i;
+	int ni = !i ? 0 : i->kind == ST_SEQ ? i->u.seq.n : 1;
+	diff_items(D, oi, no, ii, ni);
+}
+
+/* Everything of a function but its body. */
+static int
+same_header(const Func *a, const Func *b)
+{
+	return a->name == b->name && a->is_private == b->is_private && a->params == b->params &&
+	       a->nparams == b->nparams && a->attrs == b->attrs && a->free_vars == b->free_vars &&
+	       a->nfree == b->nfree && a->env_threads == b->env_threads && a->nenv == b->nenv &&
+	       a->matches == b->matches && a->nmatches == b->nmatches &&
+	       a->has_root_block == b->has_root_block && a->root_allocs == b->root_allocs &&
+	       a->nroot_allocs == b->nroot_allocs;
+}
+
+int
+ir_verify_output(const Program *in, const Program *out, IrFreshFn fresh, void *ctx)
+{
+	if (!in || !out || in->nfuncs != out->nfuncs || (out->nfuncs && (!in->funcs || !out->funcs)))
+		return 1;
+	Dv D = {.fresh = fresh, .ctx = ctx};
+	for (int k = 0; k < out->nfuncs && !D.unsure; k++) {
+		const Func *o = out->funcs[k], *i = in->funcs[k];
+		if (!o || !i || (o != i && !same_header(o, i)))
+			return 1;
+		if (o != i)
+			diff_body(&D, o->body, i->body);
+	}
+	return D.unsure;
 }
