@@ -270,25 +270,30 @@ scan_name(Scan *sc, const char *name)
 	return sc->names[k].versions;
 }
 
-/* sc->v &= the versions of every call in e (the calls pass_accepts
- * reads): the tree is walked with a stack of the children that have
- * children of their own, and recursion only where the stack is full. */
+enum { SCAN_DEEP = 64, SCAN_ROOTS = 8 };
+
+static void versions_expr(const Expr *e, Scan *sc);
+
+/* sc->v &= the versions of every call in the trees roots[0..n) (n at most
+ * SCAN_ROOTS; the calls pass_accepts reads): the trees are walked with a
+ * stack of the children that have children of their own, and recursion
+ * only where the stack is full. */
 static void
-versions_expr(const Expr *e, Scan *sc)
+versions_trees(const Expr *const *roots, int n, Scan *sc)
 {
-	enum { DEEP = 64 };
-	const Expr *stack[DEEP];
+	const Expr *stack[SCAN_DEEP];
 	int top = 0;
-	for (;;) {
+	for (; top < n; top++)
+		stack[top] = roots[top];
+	while (top > 0 && sc->v) {
+		const Expr *e = stack[--top];
 		if (e->kind == EX_CALL)
 			sc->v &= scan_name(sc, e->u.call.name);
-		if (!sc->v)
-			return;
 		switch (e->kind) {
 #define NODE e
 #define KID(x) \
 	if ((x) && has_kids[(x)->kind]) { \
-		if (top < DEEP) \
+		if (top < SCAN_DEEP) \
 			stack[top++] = (x); \
 		else \
 			versions_expr(x, sc); \
@@ -299,10 +304,13 @@ versions_expr(const Expr *e, Scan *sc)
 #undef KID
 #undef NODE
 		}
-		if (!top)
-			return;
-		e = stack[--top];
 	}
+}
+
+static void
+versions_expr(const Expr *e, Scan *sc)
+{
+	versions_trees(&e, 1, sc);
 }
 
 static void
@@ -320,15 +328,26 @@ versions_stmt(const Stmt *s, Scan *sc)
 {
 	if (!s || !sc->v)
 		return;
+	const Expr *roots[SCAN_ROOTS];
+	int n = 0;
 	switch (s->kind) {
 #define NODE s
-#define KID(x) if ((x) && has_kids[(x)->kind] && sc->v) versions_expr(x, sc);
+#define KID(x) \
+	if ((x) && has_kids[(x)->kind]) { \
+		if (n == SCAN_ROOTS) { \
+			versions_trees(roots, n, sc); \
+			n = 0; \
+		} \
+		roots[n++] = (x); \
+	}
 #include "kids.h"
 #define STMT(kind, name, word, fields) case kind: fields break;
 #include "nodes.def"
 #undef KID
 #undef NODE
 	}
+	if (n)
+		versions_trees(roots, n, sc);
 	if (defines_bufs[s->kind]) {
 		int nb;
 		Buffer **bufs = ir_stmt_defbufs(s, &nb);
