@@ -321,13 +321,59 @@ versions_buffer(const Buffer *b, Scan *sc)
 			versions_expr(b->shape[i], sc);
 }
 
+/* versions_stmt of a call or store statement: its expressions (no
+ * buffers defined, no bodies). */
+static inline void
+versions_leaf(const Stmt *s, Scan *sc)
+{
+	const Expr *roots[SCAN_ROOTS];
+	int n = 0;
+	if (s->kind == ST_STORE) {
+		for (int i = 0; i < s->u.store.nidx; i++) {
+			const Expr *x = s->u.store.idx[i];
+			if (x && has_kids[x->kind]) {
+				if (n == SCAN_ROOTS) {
+					versions_trees(roots, n, sc);
+					n = 0;
+				}
+				roots[n++] = x;
+			}
+		}
+	}
+	const Expr *v = s->kind == ST_STORE ? s->u.store.value : s->u.eval.value;
+	if (v && has_kids[v->kind]) {
+		if (n == SCAN_ROOTS) {
+			versions_trees(roots, n, sc);
+			n = 0;
+		}
+		roots[n++] = v;
+	}
+	if (n)
+		versions_trees(roots, n, sc);
+}
+
 /* A statement's own expressions, the shapes of the buffers it defines, its
- * bodies (pass_first_foreign's reach). */
+ * bodies (pass_first_foreign's reach); the call and store items of a
+ * sequence without a call of their own. */
 static void
 versions_stmt(const Stmt *s, Scan *sc)
 {
 	if (!s || !sc->v)
 		return;
+	if (s->kind == ST_SEQ) {
+		for (int i = 0; i < s->u.seq.n && sc->v; i++) {
+			const Stmt *t = s->u.seq.items[i];
+			if (t && (t->kind == ST_EVAL || t->kind == ST_STORE))
+				versions_leaf(t, sc);
+			else
+				versions_stmt(t, sc);
+		}
+		return;
+	}
+	if (s->kind == ST_EVAL || s->kind == ST_STORE) {
+		versions_leaf(s, sc);
+		return;
+	}
 	const Expr *roots[SCAN_ROOTS];
 	int n = 0;
 	switch (s->kind) {
