@@ -954,47 +954,67 @@ typedef struct Dv {
 	int unsure; /* ir_verify_output cannot tell */
 } Dv;
 
-/* Statement s (a copy, of its kind's size) with its bodies cleared. */
-static void
-clear_bodies(Stmt *s)
-{
-	switch (s->kind) {
-	case ST_FOR: s->u.for_.body = NULL; break;
-	case ST_WHILE: s->u.while_.body = NULL; break;
-	case ST_IF: s->u.if_.then_ = s->u.if_.else_ = NULL; break;
-	case ST_LET: s->u.let.body = NULL; break;
-	case ST_ASSERT: s->u.assert_.body = NULL; break;
-	case ST_ATTR: s->u.attr.body = NULL; break;
-	case ST_LAUNCH: s->u.launch.body = NULL; break;
-	case ST_ALLOC: s->u.alloc.body = NULL; break;
-	case ST_DECL: s->u.decl.body = NULL; break;
-	case ST_BLOCK: s->u.block.body = NULL; break;
-	default: break;
-	}
-}
-
 /* Whether o's own fields (all but its bodies) are i's, but for a loop's
- * step and annotations, which o may drop (an absent one passes).  Byte for
- * byte, as ir_copy_stmt copies: a node built field by field may differ in
- * padding, and is then taken as new (checked on its own), never skipped. */
+ * step and annotations, which o may drop (an absent one passes).  Field
+ * by field: the node table's fields of each kind. */
 static int
 same_own(const Stmt *o, const Stmt *i)
 {
-	if (o->kind != i->kind || o->kind == ST_SEQ || (unsigned)o->kind > ST_BLOCK)
+	if (o->kind != i->kind)
 		return 0;
-	size_t n = ir_stmt_size(o->kind);
-	Stmt a, b; /* their first n bytes: the fields of the kind */
-	memcpy(&a, o, n);
-	memcpy(&b, i, n);
-	clear_bodies(&a);
-	clear_bodies(&b);
-	if (a.kind == ST_FOR) {
-		if (!a.u.for_.step)
-			b.u.for_.step = NULL;
-		if (!a.u.for_.annotations)
-			b.u.for_.annotations = NULL;
+	switch (o->kind) {
+	case ST_EVAL:
+		return o->u.eval.value == i->u.eval.value;
+	case ST_STORE:
+		return o->u.store.nidx == i->u.store.nidx && o->u.store.buf == i->u.store.buf &&
+		       o->u.store.idx == i->u.store.idx && o->u.store.value == i->u.store.value;
+	case ST_FOR:
+		return o->u.for_.kind == i->u.for_.kind && o->u.for_.var == i->u.for_.var &&
+		       o->u.for_.min == i->u.for_.min && o->u.for_.extent == i->u.for_.extent &&
+		       (!o->u.for_.step || o->u.for_.step == i->u.for_.step) &&
+		       o->u.for_.thread == i->u.for_.thread &&
+		       (!o->u.for_.annotations || o->u.for_.annotations == i->u.for_.annotations);
+	case ST_WHILE:
+		return o->u.while_.cond == i->u.while_.cond;
+	case ST_IF:
+		return o->u.if_.cond == i->u.if_.cond;
+	case ST_LET:
+		return o->u.let.var == i->u.let.var && o->u.let.value == i->u.let.value;
+	case ST_ASSERT:
+		return o->u.assert_.cond == i->u.assert_.cond && o->u.assert_.msg == i->u.assert_.msg &&
+		       o->u.assert_.error_kind == i->u.assert_.error_kind;
+	case ST_ATTR:
+		return o->u.attr.node == i->u.attr.node && o->u.attr.key == i->u.attr.key &&
+		       o->u.attr.value == i->u.attr.value;
+	case ST_LAUNCH:
+		return o->u.launch.var == i->u.launch.var && o->u.launch.tag == i->u.launch.tag &&
+		       o->u.launch.extent == i->u.launch.extent;
+	case ST_ALLOC:
+		return o->u.alloc.nextents == i->u.alloc.nextents && o->u.alloc.var == i->u.alloc.var &&
+		       o->u.alloc.extents == i->u.alloc.extents && o->u.alloc.condition == i->u.alloc.condition &&
+		       o->u.alloc.annotations == i->u.alloc.annotations;
+	case ST_DECL:
+		return o->u.decl.allocates == i->u.decl.allocates && o->u.decl.buf == i->u.decl.buf &&
+		       o->u.decl.annotations == i->u.decl.annotations;
+	case ST_BLOCK:
+		return o->u.block.nallocs == i->u.block.nallocs && o->u.block.name == i->u.block.name &&
+		       o->u.block.where == i->u.block.where && o->u.block.reads == i->u.block.reads &&
+		       o->u.block.writes == i->u.block.writes && o->u.block.attrs == i->u.block.attrs &&
+		       o->u.block.allocs == i->u.block.allocs;
+	default: /* ST_SEQ: matched item by item; a bad kind: the full check's */
+		return 0;
 	}
-	return memcmp(&a, &b, n) == 0;
+}
+
+/* A new call statement of a call without arguments (a fence): passes the
+ * full check wherever it is within the nesting bound, whatever is in
+ * scope (check_node: a named call, empty argument lists). */
+static int
+bare_call(const Dv *D, const Stmt *o)
+{
+	const Expr *v = o->kind == ST_EVAL ? o->u.eval.value : NULL;
+	return v && v->kind == EX_CALL && !empty(v->u.call.name) && v->u.call.nargs == 0 &&
+	       v->u.call.nkw == 0 && D->sdepth < IR_MAX_DEPTH;
 }
 
 /* A statement that is no node of the input: the full check, under no
@@ -1004,6 +1024,11 @@ same_own(const Stmt *o, const Stmt *i)
 static void
 diff_fresh(Dv *D, const Stmt *o)
 {
+	if (bare_call(D, o)) {
+		if (D->fresh)
+			D->fresh(o, D->ctx);
+		return;
+	}
 	Diag d;
 	Vf V = {.d = &d, .sdepth = D->sdepth};
 	check_node(&V, o, noloc);
@@ -1085,7 +1110,9 @@ diff_items(Dv *D, Stmt *const *o, int no, Stmt *const *i, int ni)
 			k = at + 1;
 			continue;
 		}
-		if (k < ni && same_own(s, i[k]))
+		if (bare_call(D, s)) /* new (a fence): no input statement to pair it with */
+			diff_fresh(D, s);
+		else if (k < ni && same_own(s, i[k]))
 			diff_pair(D, s, i[k++]);
 		else
 			diff_fresh(D, s);
