@@ -458,14 +458,13 @@ static int nderived;
 
 /* The family's number (bumped at every begin and end), and whether a run
  * on one of its programs is under way (pass_run_family). */
-static unsigned family;
+static unsigned long long family;
 static int in_family;
 
 static void
 next_family(void)
 {
-	if (++family == 0)
-		family = 1;
+	family++;
 }
 
 void
@@ -485,7 +484,7 @@ pass_input_end(void)
 	next_family();
 }
 
-unsigned
+unsigned long long
 pass_run_family(void)
 {
 	return in_family ? family : 0;
@@ -609,7 +608,7 @@ run_checked(const PassModel *m, const Program *p, PassError *err)
 	return NULL;
 }
 
-#ifdef FENCEFUZZ_VERIFY
+#if defined FENCEFUZZ_VERIFY && defined NDEBUG
 /* ir_verify_program on a model's output q of p, where ir_verify_output
  * could not tell.  In optimized builds a function the model returned as it
  * was (every field the input's: the model built nothing in it, as on a

@@ -121,10 +121,10 @@ void pass_input_end(void);
 /* While pass_run_ex runs a built-in model on the program of
  * pass_input_begin or on an output made of it (whose nodes all stay alive
  * and unchanged until pass_input_end): a number for that family of
- * programs, never the same for two families; 0 at any other time.  A
+ * programs, never the same for two families (64 bits); 0 at any other time.  A
  * model may keep what it learns of their nodes, by address, while it
  * holds. */
-unsigned pass_run_family(void);
+unsigned long long pass_run_family(void);
 /* Whether m's version has every op p calls (always, for versions == 0).
  * If not, returns 0 and fills *err (may be NULL) as pass_run_ex would. */
 int pass_accepts(const PassModel *m, const Program *p, PassError *err);

@@ -636,7 +636,7 @@ typedef struct KeptSlot {
 enum { KEPT_MAX = 1 << 20 }; /* statements kept at most; past it, none */
 
 static _Thread_local struct {
-	unsigned family; /* pass_run_family() of the runs kept; 0: none */
+	unsigned long long family; /* pass_run_family() of the runs kept; 0: none */
 	const ProxyStateOptions *opt;
 	unsigned epoch;  /* bumped when the kept are dropped */
 	unsigned char *ev;
@@ -652,7 +652,12 @@ kept_drop(void)
 {
 	kept.family = 0;
 	kept.opt = NULL;
-	kept.epoch++;
+	if (++kept.epoch == 0) {
+		/* wrapped: a slot of an old epoch must not pass for the new one */
+		if (kept.slot)
+			memset(kept.slot, 0, sizeof *kept.slot * kept.cap);
+		kept.epoch = 1;
+	}
 	kept.n = kept.nc = kept.used = 0;
 }
 
@@ -730,12 +735,12 @@ kept_put(const Stmt *s, long j, long ci)
 static void
 kept_begin(Ctx *c)
 {
-	unsigned family = pass_run_family();
+	unsigned long long family = pass_run_family();
 	c->keep = family && !c->versions && !c->probe && !c->ignore && !c->only && !c->exact;
 	if (!c->keep)
 		return;
 	if (kept.epoch == 0)
-		kept.epoch = 1;
+		kept.epoch = 1; /* slots of epoch 0 are empty */
 	if (kept.family != family || kept.opt != c->opt) {
 		kept_drop();
 		kept.family = family;
