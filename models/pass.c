@@ -86,11 +86,18 @@ typedef struct RunCtx {
 	int foreign; /* run_checked: a foreign call was found */
 } RunCtx;
 
+/* The function pass_run_ex hands the model now, when it is one of a
+ * family's (pass_run_family). */
+static const Func *family_func;
+
 static Func *
 run_one(const Func *f, void *ctx)
 {
 	RunCtx *rc = ctx;
-	return rc->model->run(f, rc->arena);
+	family_func = f;
+	Func *out = rc->model->run(f, rc->arena);
+	family_func = NULL;
+	return out;
 }
 
 /* ---- the model's op vocabulary ------------------------------------------ */
@@ -485,9 +492,9 @@ pass_input_end(void)
 }
 
 unsigned long long
-pass_run_family(void)
+pass_run_family(const Func *f)
 {
-	return in_family ? family : 0;
+	return in_family && f && f == family_func ? family : 0;
 }
 
 /* p is the fixed input or an output made of it. */
@@ -589,7 +596,9 @@ static Func *
 run_one_checked(const Func *f, void *ctx)
 {
 	RunCtx *rc = ctx;
+	family_func = f;
 	Func *out = rc->foreign ? NULL : rc->model->run_checked(f, rc->arena, rc->model->versions);
+	family_func = NULL;
 	rc->foreign |= !out;
 	return out ? out : (Func *)f;
 }

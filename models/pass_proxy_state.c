@@ -107,6 +107,7 @@ typedef struct Ctx {
 	const Stmt *only;   /* non-NULL: every generic statement but this is no event */
 	unsigned exact;     /* EXACT_* */
 	struct RunCache *cache; /* NULL: none (the explanation's side questions) */
+	const Func *in;       /* the function run (NULL: the explanation's runs) */
 	int keep;             /* the analyses are looked up among the kept (below); 2: and kept */
 	size_t kbase, kcbase; /* where this run's bytes and Comps go among the kept */
 } Ctx;
@@ -735,7 +736,7 @@ kept_put(const Stmt *s, long j, long ci)
 static void
 kept_begin(Ctx *c)
 {
-	unsigned long long family = pass_run_family();
+	unsigned long long family = pass_run_family(c->in);
 	c->keep = family && !c->versions && !c->probe && !c->ignore && !c->only && !c->exact;
 	if (!c->keep)
 		return;
@@ -1300,7 +1301,7 @@ pass_proxy_state_run_checked(const Func *in, Arena *a, const ProxyStateOptions *
 			return NULL;
 		return ir_func_with_body(a, in, in->body);
 	}
-	Ctx c = {.a = a, .opt = opt, .versions = versions};
+	Ctx c = {.a = a, .opt = opt, .versions = versions, .in = in};
 	ctx_begin(&c);
 	Stmt *body = run_body(&c, in->body);
 	ctx_end(&c);
