@@ -26,6 +26,7 @@
 
 #include "ir.h"
 #include "ptrmap.h"
+#include "verify.h"
 
 /* ---- scope counts ------------------------------------------------------------
  * Var or Buffer -> the number of enclosing definitions, looked up at every
@@ -942,4 +943,231 @@ ir_verify_program(const Program *p, Diag *d)
 	if (rec)
 		ar_set_side(own, memo, memo_free);
 	return 0;
+}
+
+/* ---- a pass's output against its verified input ------------------------------- */
+
+typedef struct Dv {
+	IrFreshFn fresh;
+	void *ctx;
+	int sdepth;
+	int unsure; /* ir_verify_output cannot tell */
+} Dv;
+
+/* Whether o's own fields (all but its bodies) are i's, but for a loop's
+ * step and annotations, which o may drop (an absent one passes).  Field
+ * by field: the node table's fields of each kind. */
+static int
+same_own(const Stmt *o, const Stmt *i)
+{
+	if (o->kind != i->kind)
+		return 0;
+	switch (o->kind) {
+	case ST_EVAL:
+		return o->u.eval.value == i->u.eval.value;
+	case ST_STORE:
+		return o->u.store.nidx == i->u.store.nidx && o->u.store.buf == i->u.store.buf &&
+		       o->u.store.idx == i->u.store.idx && o->u.store.value == i->u.store.value;
+	case ST_FOR:
+		return o->u.for_.kind == i->u.for_.kind && o->u.for_.var == i->u.for_.var &&
+		       o->u.for_.min == i->u.for_.min && o->u.for_.extent == i->u.for_.extent &&
+		       (!o->u.for_.step || o->u.for_.step == i->u.for_.step) &&
+		       o->u.for_.thread == i->u.for_.thread &&
+		       (!o->u.for_.annotations || o->u.for_.annotations == i->u.for_.annotations);
+	case ST_WHILE:
+		return o->u.while_.cond == i->u.while_.cond;
+	case ST_IF:
+		return o->u.if_.cond == i->u.if_.cond;
+	case ST_LET:
+		return o->u.let.var == i->u.let.var && o->u.let.value == i->u.let.value;
+	case ST_ASSERT:
+		return o->u.assert_.cond == i->u.assert_.cond && o->u.assert_.msg == i->u.assert_.msg &&
+		       o->u.assert_.error_kind == i->u.assert_.error_kind;
+	case ST_ATTR:
+		return o->u.attr.node == i->u.attr.node && o->u.attr.key == i->u.attr.key &&
+		       o->u.attr.value == i->u.attr.value;
+	case ST_LAUNCH:
+		return o->u.launch.var == i->u.launch.var && o->u.launch.tag == i->u.launch.tag &&
+		       o->u.launch.extent == i->u.launch.extent;
+	case ST_ALLOC:
+		return o->u.alloc.nextents == i->u.alloc.nextents && o->u.alloc.var == i->u.alloc.var &&
+		       o->u.alloc.extents == i->u.alloc.extents && o->u.alloc.condition == i->u.alloc.condition &&
+		       o->u.alloc.annotations == i->u.alloc.annotations;
+	case ST_DECL:
+		return o->u.decl.allocates == i->u.decl.allocates && o->u.decl.buf == i->u.decl.buf &&
+		       o->u.decl.annotations == i->u.decl.annotations;
+	case ST_BLOCK:
+		return o->u.block.nallocs == i->u.block.nallocs && o->u.block.name == i->u.block.name &&
+		       o->u.block.where == i->u.block.where && o->u.block.reads == i->u.block.reads &&
+		       o->u.block.writes == i->u.block.writes && o->u.block.attrs == i->u.block.attrs &&
+		       o->u.block.allocs == i->u.block.allocs;
+	default: /* ST_SEQ: matched item by item; a bad kind: the full check's */
+		return 0;
+	}
+}
+
+/* A new call statement of a call without arguments (a fence): passes the
+ * full check wherever it is within the nesting bound, whatever is in
+ * scope (check_node: a named call, empty argument lists). */
+static int
+bare_call(const Dv *D, const Stmt *o)
+{
+	const Expr *v = o->kind == ST_EVAL ? o->u.eval.value : NULL;
+	return v && v->kind == EX_CALL && !empty(v->u.call.name) && v->u.call.nargs == 0 &&
+	       v->u.call.nkw == 0 && D->sdepth < IR_MAX_DEPTH;
+}
+
+/* A statement that is no node of the input: the full check, under no
+ * definitions and at the depth it has in the output.  A use of a
+ * definition fails there (undecided, not wrong), and so does a launch of
+ * an env thread, whose tag the function's other launches decide. */
+static void
+diff_fresh(Dv *D, const Stmt *o)
+{
+	if (bare_call(D, o)) {
+		if (D->fresh)
+			D->fresh(o, D->ctx);
+		return;
+	}
+	Diag d;
+	Vf V = {.d = &d, .sdepth = D->sdepth};
+	check_node(&V, o, noloc);
+	if (V.failed || V.envs)
+		D->unsure = 1;
+	if (V.vars.slot || V.bufs.slot || V.checking.keys || V.env_tags.keys) {
+		free(V.vars.slot);
+		free(V.bufs.slot);
+		free(V.checking.keys);
+		free(V.checking.vals);
+		free(V.env_tags.keys);
+		free(V.env_tags.vals);
+	}
+	if (!D->unsure && D->fresh)
+		D->fresh(o, D->ctx);
+}
+
+static void diff_body(Dv *D, const Stmt *o, const Stmt *i);
+
+/* Output statement o, a rebuild of input statement i (same_own): its
+ * bodies against i's. */
+static void
+diff_pair(Dv *D, const Stmt *o, const Stmt *i)
+{
+	if (++D->sdepth > IR_MAX_DEPTH) {
+		D->unsure = 1;
+		return;
+	}
+	switch (o->kind) {
+	case ST_EVAL:
+	case ST_STORE:
+		break;
+	case ST_IF:
+		diff_body(D, o->u.if_.then_, i->u.if_.then_);
+		if (o->u.if_.else_)
+			diff_body(D, o->u.if_.else_, i->u.if_.else_);
+		break;
+	default:
+		diff_body(D, ir_body(o), ir_body(i));
+		break;
+	}
+	D->sdepth--;
+}
+
+/* Output statement o (no sequence) where the input has i (NULL: none). */
+static void
+diff_node(Dv *D, const Stmt *o, const Stmt *i)
+{
+	if (o == i || D->unsure)
+		return;
+	if (i && same_own(o, i))
+		diff_pair(D, o, i);
+	else
+		diff_fresh(D, o);
+}
+
+enum { DIFF_LOOK = 16 }; /* input items searched ahead for an output item */
+
+/* Output items o[0..no) of one body, where the input has items i[0..ni):
+ * each is the input's next item (or one a few ahead: the pass dropped
+ * those before it), a rebuild of the next item, or new. */
+static void
+diff_items(Dv *D, Stmt *const *o, int no, Stmt *const *i, int ni)
+{
+	int k = 0;
+	for (int j = 0; j < no && !D->unsure; j++) {
+		const Stmt *s = o[j];
+		if (!s || s->kind == ST_SEQ) {
+			D->unsure = 1;
+			return;
+		}
+		int at = -1;
+		for (int l = k; l < ni && l < k + DIFF_LOOK; l++)
+			if (i[l] == s) {
+				at = l;
+				break;
+			}
+		if (at >= 0) {
+			k = at + 1;
+			continue;
+		}
+		if (bare_call(D, s)) /* new (a fence): no input statement to pair it with */
+			diff_fresh(D, s);
+		else if (k < ni && same_own(s, i[k]))
+			diff_pair(D, s, i[k++]);
+		else
+			diff_fresh(D, s);
+	}
+}
+
+/* A body o (NULL: missing) where the input has body i (NULL: none). */
+static void
+diff_body(Dv *D, const Stmt *o, const Stmt *i)
+{
+	if (o == i || D->unsure)
+		return;
+	if (!o) {
+		D->unsure = 1;
+		return;
+	}
+	if (o->kind != ST_SEQ && (!i || i->kind != ST_SEQ)) {
+		diff_node(D, o, i);
+		return;
+	}
+	if (o->kind == ST_SEQ && (o->u.seq.n < 2 || !o->u.seq.items)) {
+		D->unsure = 1;
+		return;
+	}
+	Stmt *const *oi = o->kind == ST_SEQ ? o->u.seq.items : (Stmt *const *)&o;
+	int no = o->kind == ST_SEQ ? o->u.seq.n : 1;
+	Stmt *const *ii = !i ? NULL : i->kind == ST_SEQ ? i->u.seq.items : (Stmt *const *)&i;
+	int ni = !i ? 0 : i->kind == ST_SEQ ? i->u.seq.n : 1;
+	diff_items(D, oi, no, ii, ni);
+}
+
+/* Everything of a function but its body. */
+static int
+same_header(const Func *a, const Func *b)
+{
+	return a->name == b->name && a->is_private == b->is_private && a->params == b->params &&
+	       a->nparams == b->nparams && a->attrs == b->attrs && a->free_vars == b->free_vars &&
+	       a->nfree == b->nfree && a->env_threads == b->env_threads && a->nenv == b->nenv &&
+	       a->matches == b->matches && a->nmatches == b->nmatches &&
+	       a->has_root_block == b->has_root_block && a->root_allocs == b->root_allocs &&
+	       a->nroot_allocs == b->nroot_allocs;
+}
+
+int
+ir_verify_output(const Program *in, const Program *out, IrFreshFn fresh, void *ctx)
+{
+	if (!in || !out || in->nfuncs != out->nfuncs || (out->nfuncs && (!in->funcs || !out->funcs)))
+		return 1;
+	Dv D = {.fresh = fresh, .ctx = ctx};
+	for (int k = 0; k < out->nfuncs && !D.unsure; k++) {
+		const Func *o = out->funcs[k], *i = in->funcs[k];
+		if (!o || !i || (o != i && !same_header(o, i)))
+			return 1;
+		if (o != i)
+			diff_body(&D, o->body, i->body);
+	}
+	return D.unsure;
 }

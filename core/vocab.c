@@ -119,6 +119,15 @@ vocab_is_tl(const char *name)
 }
 
 unsigned
+vocab_resolve(const char *name, const VocabEntry **entry, const VocabAlias **alias)
+{
+	int v = find(name);
+	*entry = v > 0 ? &entries[v - 1] : NULL;
+	*alias = v < 0 ? &aliases[-v - 1] : NULL;
+	return v > 0 ? entries[v - 1].versions : v < 0 ? aliases[-v - 1].versions : 0;
+}
+
+unsigned
 vocab_versions(const char *name)
 {
 	int v = find(name);

@@ -40,6 +40,9 @@ const char *vocab_canonical(const char *name);        /* an alias's printed name
 int vocab_known(const char *name);                    /* an entry or an alias */
 int vocab_is_tl(const char *name);                    /* a tl op (aliases followed) */
 unsigned vocab_versions(const char *name);            /* 0 if unknown; aliases: the alias's */
+/* vocab_versions(name), with *entry = vocab_lookup(name) and *alias =
+ * vocab_alias(name) (at most one of them set), in one look-up. */
+unsigned vocab_resolve(const char *name, const VocabEntry **entry, const VocabAlias **alias);
 /* The known name nearest to `name` by edit distance (a transposition counts
  * one), or NULL when none is close enough to be a likely misspelling. */
 const char *vocab_nearest(const char *name);

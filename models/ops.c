@@ -82,9 +82,11 @@ op_name_info(const char *name)
 	NameHit *h = &name_cache[((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> 57];
 	if (h->ptr == name && (name == h->canon || strcmp(name, h->canon) == 0))
 		return h->info;
-	OpName info = {lookup(name), vocab_versions(name)};
-	const VocabEntry *e = vocab_lookup(name);
-	const VocabAlias *al = e ? NULL : vocab_alias(name);
+	const VocabEntry *e;
+	const VocabAlias *al;
+	OpName info;
+	info.versions = vocab_resolve(name, &e, &al);
+	info.op = lookup(name);
 	const char *canon = e ? e->name : al ? al->spelling : info.op != OP_UNKNOWN ? op_table[info.op].name : NULL;
 	if (canon)
 		*h = (NameHit){name, canon, info};

@@ -7,6 +7,7 @@
  * FENCEFUZZ_VERIFY builds the output is checked with ir_verify_program: a
  * model that builds invalid IR is an internal bug, so it aborts (the fuzzers
  * see it). */
+#include <assert.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "ir.h"
 #include "opclass.h"
 #include "pass.h"
+#include "verify.h"
 #include "vocab.h"
 
 /* Listing order of `fencefuzz models`: the default first. */
@@ -84,11 +86,18 @@ typedef struct RunCtx {
 	int foreign; /* run_checked: a foreign call was found */
 } RunCtx;
 
+/* The function pass_run_ex hands the model now, when it is one of a
+ * family's (pass_run_family). */
+static const Func *family_func;
+
 static Func *
 run_one(const Func *f, void *ctx)
 {
 	RunCtx *rc = ctx;
-	return rc->model->run(f, rc->arena);
+	family_func = f;
+	Func *out = rc->model->run(f, rc->arena);
+	family_func = NULL;
+	return out;
 }
 
 /* ---- the model's op vocabulary ------------------------------------------ */
@@ -105,6 +114,14 @@ versions_of(const char *name)
 static const unsigned char has_kids[] = {
 #include "kids.h"
 #define EXPR(kind, name, fields) [kind] = 0 fields,
+#include "nodes.def"
+};
+
+/* Per statement kind: 1 when it defines buffers (ir_stmt_defbufs). */
+static const unsigned char defines_bufs[] = {
+#define FBD(m) | 1
+#define FBDS(m, n) | 1
+#define STMT(kind, name, word, fields) [kind] = 0 fields,
 #include "nodes.def"
 };
 
@@ -227,54 +244,172 @@ version_label(unsigned versions)
 
 /* ---- the versions every op of a program has -------------------------------------- */
 
-/* *v &= the versions of every call in e (the calls pass_accepts reads). */
+/* A scan for the versions every op of a program has: their AND so far,
+ * and the versions of the names met (by address: a program names one op
+ * by one string again and again), valid while the scan lasts (the
+ * program is not changed under it).  The AND does not depend on the order
+ * of the calls, so the scan visits them in any order, and stops at 0. */
+typedef struct Scan {
+	unsigned v;
+	unsigned filled; /* a bit per entry of names[] that holds a name */
+	struct {
+		const char *name;
+		unsigned versions;
+	} names[16];
+} Scan;
+
 static void
-versions_expr(const Expr *e, unsigned *v)
+scan_begin(Scan *sc, unsigned v)
 {
-	if (e->kind == EX_CALL)
-		*v &= versions_of(e->u.call.name);
-	switch (e->kind) {
+	sc->v = v;
+	sc->filled = 0;
+}
+
+static inline unsigned
+scan_name(Scan *sc, const char *name)
+{
+	size_t k = (size_t)(((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> 60);
+	if (!(sc->filled >> k & 1) || sc->names[k].name != name) {
+		sc->filled |= 1u << k;
+		sc->names[k].name = name;
+		sc->names[k].versions = versions_of(name);
+	}
+	return sc->names[k].versions;
+}
+
+enum { SCAN_DEEP = 64, SCAN_ROOTS = 8 };
+
+static void versions_expr(const Expr *e, Scan *sc);
+
+/* sc->v &= the versions of every call in the trees roots[0..n) (n at most
+ * SCAN_ROOTS; the calls pass_accepts reads): the trees are walked with a
+ * stack of the children that have children of their own, and recursion
+ * only where the stack is full. */
+static void
+versions_trees(const Expr *const *roots, int n, Scan *sc)
+{
+	const Expr *stack[SCAN_DEEP];
+	int top = 0;
+	for (; top < n; top++)
+		stack[top] = roots[top];
+	while (top > 0 && sc->v) {
+		const Expr *e = stack[--top];
+		if (e->kind == EX_CALL)
+			sc->v &= scan_name(sc, e->u.call.name);
+		switch (e->kind) {
 #define NODE e
-#define KID(x) if ((x) && has_kids[(x)->kind] && *v) versions_expr(x, v);
+#define KID(x) \
+	if ((x) && has_kids[(x)->kind]) { \
+		if (top < SCAN_DEEP) \
+			stack[top++] = (x); \
+		else \
+			versions_expr(x, sc); \
+	}
 #include "kids.h"
 #define EXPR(kind, name, fields) case kind: fields break;
 #include "nodes.def"
 #undef KID
 #undef NODE
+		}
 	}
 }
 
 static void
-versions_buffer(const Buffer *b, unsigned *v)
+versions_expr(const Expr *e, Scan *sc)
 {
-	for (int i = 0; b && i < b->ndim && *v; i++)
+	versions_trees(&e, 1, sc);
+}
+
+static void
+versions_buffer(const Buffer *b, Scan *sc)
+{
+	for (int i = 0; b && i < b->ndim && sc->v; i++)
 		if (b->shape[i] && has_kids[b->shape[i]->kind])
-			versions_expr(b->shape[i], v);
+			versions_expr(b->shape[i], sc);
+}
+
+/* versions_stmt of a call or store statement: its expressions (no
+ * buffers defined, no bodies). */
+static inline void
+versions_leaf(const Stmt *s, Scan *sc)
+{
+	const Expr *roots[SCAN_ROOTS];
+	int n = 0;
+	if (s->kind == ST_STORE) {
+		for (int i = 0; i < s->u.store.nidx; i++) {
+			const Expr *x = s->u.store.idx[i];
+			if (x && has_kids[x->kind]) {
+				if (n == SCAN_ROOTS) {
+					versions_trees(roots, n, sc);
+					n = 0;
+				}
+				roots[n++] = x;
+			}
+		}
+	}
+	const Expr *v = s->kind == ST_STORE ? s->u.store.value : s->u.eval.value;
+	if (v && has_kids[v->kind]) {
+		if (n == SCAN_ROOTS) {
+			versions_trees(roots, n, sc);
+			n = 0;
+		}
+		roots[n++] = v;
+	}
+	if (n)
+		versions_trees(roots, n, sc);
 }
 
 /* A statement's own expressions, the shapes of the buffers it defines, its
- * bodies (pass_first_foreign's reach). */
+ * bodies (pass_first_foreign's reach); the call and store items of a
+ * sequence without a call of their own. */
 static void
-versions_stmt(const Stmt *s, unsigned *v)
+versions_stmt(const Stmt *s, Scan *sc)
 {
-	if (!s || !*v)
+	if (!s || !sc->v)
 		return;
+	if (s->kind == ST_SEQ) {
+		for (int i = 0; i < s->u.seq.n && sc->v; i++) {
+			const Stmt *t = s->u.seq.items[i];
+			if (t && (t->kind == ST_EVAL || t->kind == ST_STORE))
+				versions_leaf(t, sc);
+			else
+				versions_stmt(t, sc);
+		}
+		return;
+	}
+	if (s->kind == ST_EVAL || s->kind == ST_STORE) {
+		versions_leaf(s, sc);
+		return;
+	}
+	const Expr *roots[SCAN_ROOTS];
+	int n = 0;
 	switch (s->kind) {
 #define NODE s
-#define KID(x) if ((x) && has_kids[(x)->kind] && *v) versions_expr(x, v);
+#define KID(x) \
+	if ((x) && has_kids[(x)->kind]) { \
+		if (n == SCAN_ROOTS) { \
+			versions_trees(roots, n, sc); \
+			n = 0; \
+		} \
+		roots[n++] = (x); \
+	}
 #include "kids.h"
 #define STMT(kind, name, word, fields) case kind: fields break;
 #include "nodes.def"
 #undef KID
 #undef NODE
 	}
-	int nb;
-	Buffer **bufs = ir_stmt_defbufs(s, &nb);
-	for (int i = 0; i < nb; i++)
-		versions_buffer(bufs[i], v);
+	if (n)
+		versions_trees(roots, n, sc);
+	if (defines_bufs[s->kind]) {
+		int nb;
+		Buffer **bufs = ir_stmt_defbufs(s, &nb);
+		for (int i = 0; i < nb; i++)
+			versions_buffer(bufs[i], sc);
+	}
 	switch (s->kind) {
 #define NODE s
-#define BODY(x) versions_stmt(x, v);
+#define BODY(x) versions_stmt(x, sc);
 #include "kids.h"
 #define STMT(kind, name, word, fields) case kind: fields break;
 #include "nodes.def"
@@ -288,57 +423,136 @@ versions_stmt(const Stmt *s, unsigned *v)
 static unsigned
 program_versions(const Program *p)
 {
-	unsigned v = ~0u;
-	for (int i = 0; i < p->nfuncs && v; i++) {
+	Scan sc;
+	scan_begin(&sc, ~0u);
+	for (int i = 0; i < p->nfuncs && sc.v; i++) {
 		const Func *f = p->funcs[i];
-		if (f->attrs)
-			versions_expr(f->attrs, &v);
+		if (f->attrs && has_kids[f->attrs->kind])
+			versions_expr(f->attrs, &sc);
 		for (int j = 0; j < f->nparams; j++)
-			versions_buffer(f->params[j].buf, &v);
+			versions_buffer(f->params[j].buf, &sc);
 		for (int j = 0; j < f->nmatches; j++)
-			versions_buffer(f->matches[j], &v);
+			versions_buffer(f->matches[j], &sc);
 		for (int j = 0; j < f->nroot_allocs; j++)
-			versions_buffer(f->root_allocs[j], &v);
-		versions_stmt(f->body, &v);
+			versions_buffer(f->root_allocs[j], &sc);
+		versions_stmt(f->body, &sc);
 	}
-	return v;
+	return sc.v;
 }
 
 /* The program of pass_input_begin, and the versions its ops all have
- * (found at the first run on it). */
+ * (found at the first question about it); and the outputs of the runs on it
+ * (and on those outputs) since, with versions that all their ops have: the
+ * input's, less those of the calls in the statements the model built
+ * (ir_verify_output names them).  An output shares every other node with
+ * the program it was made of, and lives in that program's arena, which the
+ * input's outlives; neither is changed. */
 static struct {
 	const Program *p;
 	int known;
 	unsigned versions;
 } input;
 
+enum { NDERIVED = 8 };
+
+typedef struct Derived {
+	const Program *q;
+	unsigned versions;
+} Derived;
+
+static Derived derived[NDERIVED];
+static int nderived;
+
+/* The family's number (bumped at every begin and end), and whether a run
+ * on one of its programs is under way (pass_run_family). */
+static unsigned long long family;
+static int in_family;
+
+static void
+next_family(void)
+{
+	family++;
+}
+
 void
 pass_input_begin(const Program *p)
 {
 	input.p = p;
 	input.known = 0;
+	nderived = 0;
+	next_family();
 }
 
 void
 pass_input_end(void)
 {
 	input.p = NULL;
+	nderived = 0;
+	next_family();
 }
 
-/* Whether p is the fixed input and some version of m has every op it
- * calls: pass_accepts(m, p) holds without a scan.  (An op's versions
- * including one of m's, for every op, is what pass_accepts asks; one
- * version of m that all ops share is enough.) */
-static int
-input_accepted(const PassModel *m, const Program *p)
+unsigned long long
+pass_run_family(const Func *f)
 {
-	if (!p || p != input.p)
+	return in_family && f && f == family_func ? family : 0;
+}
+
+/* p is the fixed input or an output made of it. */
+static int
+of_family(const Program *p)
+{
+	if (!p || !input.p)
 		return 0;
-	if (!input.known) {
-		input.versions = program_versions(p);
-		input.known = 1;
+	if (p == input.p)
+		return 1;
+	for (int i = 0; i < nderived; i++)
+		if (derived[i].q == p)
+			return 1;
+	return 0;
+}
+
+/* Versions that every op p calls has, when p is the fixed input or an
+ * output made of it: 2 when *v is exactly program_versions(p) (the input),
+ * 1 when *v is some of them (an output: its fences were counted, not the
+ * calls it lost), 0 when nothing is known of p. */
+static int
+known_versions(const Program *p, unsigned *v)
+{
+	if (!p || !input.p)
+		return 0;
+	if (p == input.p) {
+		if (!input.known) {
+			input.versions = program_versions(p);
+			input.known = 1;
+		}
+		*v = input.versions;
+		return 2;
 	}
-	return (input.versions & m->versions) != 0;
+	for (int i = 0; i < nderived; i++)
+		if (derived[i].q == p) {
+			*v = derived[i].versions;
+			return 1;
+		}
+	return 0;
+}
+
+/* q, made of p by a model, is an output of the fixed input: versions are
+ * those its ops all have (the fences' included). */
+static void
+remember_output(const Program *q, unsigned versions)
+{
+	if (nderived < NDERIVED)
+		derived[nderived++] = (Derived){q, versions};
+}
+
+/* ir_verify_output's fresh: the versions of a statement the model built. */
+static void
+fresh_versions(const Stmt *s, void *ctx)
+{
+	Scan sc;
+	scan_begin(&sc, *(unsigned *)ctx);
+	versions_stmt(s, &sc);
+	*(unsigned *)ctx = sc.v;
 }
 
 int
@@ -346,6 +560,18 @@ pass_accepts(const PassModel *m, const Program *p, PassError *err)
 {
 	if (!m->versions)
 		return 1;
+	unsigned all;
+	int kn = known_versions(p, &all);
+	if (kn && (all & m->versions)) {
+		assert(!first_foreign_op(m, p));
+		return 1;
+	}
+	/* A model of one version lacks an op of p exactly when that version
+	 * is not among those all of p's ops have. */
+	if (kn == 2 && !err && !(m->versions & (m->versions - 1))) {
+		assert(first_foreign_op(m, p));
+		return 0;
+	}
 	const Expr *bad = first_foreign_op(m, p);
 	if (!bad)
 		return 1;
@@ -370,7 +596,9 @@ static Func *
 run_one_checked(const Func *f, void *ctx)
 {
 	RunCtx *rc = ctx;
+	family_func = f;
 	Func *out = rc->foreign ? NULL : rc->model->run_checked(f, rc->arena, rc->model->versions);
+	family_func = NULL;
 	rc->foreign |= !out;
 	return out ? out : (Func *)f;
 }
@@ -389,16 +617,15 @@ run_checked(const PassModel *m, const Program *p, PassError *err)
 	return NULL;
 }
 
-#ifdef FENCEFUZZ_VERIFY
-/* ir_verify_program on a model's output q of p.  In optimized builds a
- * function the model returned as it was (every field the input's: the
- * model built nothing in it, as on a second, idempotent run) is not checked
- * again: it is the input's, which its maker verified (the reader, the
- * generator, the reducer).  Debug builds check every function. */
+#if defined FENCEFUZZ_VERIFY && defined NDEBUG
+/* ir_verify_program on a model's output q of p, where ir_verify_output
+ * could not tell.  In optimized builds a function the model returned as it
+ * was (every field the input's: the model built nothing in it, as on a
+ * second, idempotent run) is not checked again: it is the input's, which
+ * its maker verified (the reader, the reducer, the generator's tests). */
 static int
 verify_output(const Program *p, const Program *q, Diag *d)
 {
-#ifdef NDEBUG
 	if (q->nfuncs == p->nfuncs && q->nfuncs <= 64) {
 		Func *changed[64];
 		int n = 0, whole = 0;
@@ -414,10 +641,50 @@ verify_output(const Program *p, const Program *q, Diag *d)
 			return ir_verify_program(&sub, d);
 		}
 	}
-#endif
 	return ir_verify_program(q, d);
 }
 #endif
+
+/* After a model's run on p: in FENCEFUZZ_VERIFY builds, q is checked
+ * (aborting when the model built invalid IR, an internal bug), and when
+ * p's versions are known (pv, known) q is remembered with its own.  Both
+ * read only what the model built (ir_verify_output), since the input
+ * passed the verifier (its maker's check); where that cannot tell,
+ * optimized builds verify q's changed functions in full and q is not
+ * remembered.  Debug builds verify all of q, and abort if ir_verify_output
+ * passed it wrongly. */
+static void
+after_run(const PassModel *m, const Program *p, const Program *q, int known, unsigned pv)
+{
+	int verify = 0;
+#ifdef FENCEFUZZ_VERIFY
+	verify = 1;
+#endif
+	unsigned w = pv;
+	int unsure = 1;
+	if ((known || verify) && !m->run_program)
+		unsure = ir_verify_output(p, q, known ? fresh_versions : NULL, &w);
+	if (known && !unsure)
+		remember_output(q, w);
+#ifdef FENCEFUZZ_VERIFY
+	Diag d;
+#ifdef NDEBUG
+	int bad = unsure && verify_output(p, q, &d);
+#else
+	int bad = ir_verify_program(q, &d);
+	if (bad && !unsure) {
+		fprintf(stderr, "fencefuzz: internal error: ir_verify_output passed invalid IR of model %s\n",
+		        m->name);
+		abort();
+	}
+#endif
+	if (bad) {
+		fprintf(stderr, "fencefuzz: internal error: model %s built invalid IR: ", m->name);
+		diag_print(stderr, &d);
+		abort();
+	}
+#endif
+}
 
 Program *
 pass_run_ex(const PassModel *m, const Program *p, PassError *err)
@@ -425,34 +692,30 @@ pass_run_ex(const PassModel *m, const Program *p, PassError *err)
 	err->kind = PASS_OK;
 	err->msg[0] = 0;
 	err->loc = (Loc){0, 0};
-	Program *q;
-	if (m->versions && m->run && !m->run_program && input_accepted(m, p)) {
+	Program *q = NULL;
+	unsigned pv = 0;
+	int known = m->versions && m->run && !m->run_program && known_versions(p, &pv);
+	in_family = !m->run_program && of_family(p);
+	if (known && (pv & m->versions)) {
 		/* Every op of p is in m's versions: the run without the check
 		 * (run_checked finds nothing foreign, pass_accepts accepts). */
+		assert(!first_foreign_op(m, p));
 		RunCtx rc = {m, p->arena, 0};
 		q = ir_program_map(p, run_one, &rc);
 	} else if (m->versions && m->run_checked && !m->run_program) {
 		q = run_checked(m, p, err);
-		if (!q)
-			return NULL;
 	} else if (!pass_accepts(m, p, err)) {
-		return NULL;
+		q = NULL;
 	} else if (m->run_program) {
 		q = m->run_program(m, p, err);
-		if (!q)
-			return NULL;
 	} else {
 		RunCtx rc = {m, p->arena, 0};
 		q = ir_program_map(p, run_one, &rc);
 	}
-#ifdef FENCEFUZZ_VERIFY
-	Diag d;
-	if (verify_output(p, q, &d)) {
-		fprintf(stderr, "fencefuzz: internal error: model %s built invalid IR: ", m->name);
-		diag_print(stderr, &d);
-		abort();
-	}
-#endif
+	in_family = 0;
+	if (!q)
+		return NULL;
+	after_run(m, p, q, known, pv);
 	return q;
 }
 

@@ -118,6 +118,14 @@ Program *pass_run_ex(const PassModel *m, const Program *p, PassError *err);
  * include one of them without its vocabulary check (the same output). */
 void pass_input_begin(const Program *p);
 void pass_input_end(void);
+/* While pass_run_ex runs a built-in model on the program of
+ * pass_input_begin or on an output made of it (whose nodes all stay alive
+ * and unchanged until pass_input_end), and f is the function of it that
+ * the model was handed: a number for that family of programs, never the
+ * same for two families (64 bits); 0 otherwise (a function the model
+ * built itself, say).  A model may keep what it learns of f's nodes, by
+ * address, while it holds. */
+unsigned long long pass_run_family(const Func *f);
 /* Whether m's version has every op p calls (always, for versions == 0).
  * If not, returns 0 and fills *err (may be NULL) as pass_run_ex would. */
 int pass_accepts(const PassModel *m, const Program *p, PassError *err);

@@ -107,6 +107,9 @@ typedef struct Ctx {
 	const Stmt *only;   /* non-NULL: every generic statement but this is no event */
 	unsigned exact;     /* EXACT_* */
 	struct RunCache *cache; /* NULL: none (the explanation's side questions) */
+	const Func *in;       /* the function run (NULL: the explanation's runs) */
+	int keep;             /* the analyses are looked up among the kept (below); 2: and kept */
+	size_t kbase, kcbase; /* where this run's bytes and Comps go among the kept */
 } Ctx;
 
 /* What one run asks again and again, by address: a call name's op and
@@ -503,43 +506,57 @@ generic_entry(const Ctx *c, unsigned in)
 	return (in & S_GENERIC) != 0;
 }
 
+/* What plan_loop reads of the loop itself, the same from every entry
+ * state: the analysis asks for all seven of them. */
+typedef struct LoopFacts {
+	enum { LOOP_PLAIN, LOOP_NEVER, LOOP_TRIPS } mode;
+	int64_t extent;  /* LOOP_TRIPS: the constant extent */
+	int may_be_zero; /* the loop may run zero times */
+	int pure;        /* its body is pure async */
+} LoopFacts;
+
+static LoopFacts
+loop_facts(const Ctx *c, const Stmt *s, Ref body)
+{
+	ProxyFault fault = c->opt->fault;
+	LoopFacts f = {LOOP_PLAIN, 0, fault != FAULT_WHILE_NONZERO /* fault: while-nonzero */, pure_async(c, body)};
+	int konst = s->kind == ST_FOR && ir_is_const_int(s->u.for_.extent, &f.extent);
+	if (s->kind == ST_FOR) /* fault: zero-trip-ignored */
+		f.may_be_zero = konst ? f.extent == 0 : fault != FAULT_ZERO_TRIP_IGNORED;
+	if (s->kind == ST_WHILE && const_branch(c, s) == 0)
+		f.mode = LOOP_NEVER; /* explanation only: a while whose condition is constant false */
+	else if (konst && (((c->exact & EXACT_ZERO_TRIP) && f.extent <= 0) ||
+	                   ((c->exact & EXACT_ONE_TRIP) && f.extent == 1)))
+		f.mode = LOOP_TRIPS; /* explanation only: the trip count as the constant says */
+	return f;
+}
+
 /* Loop s, whose body is statement number body (-1: none), entered in state
  * in.  Upstream: header = entry; repeat { out = body(header); header' =
  * entry | out } until stable, at most 8 rounds; the last round's body is
  * kept.  Out = out, or entry | out when the loop may run zero times: always
  * for while; for a for, unless the extent is a constant, and then only when
  * it is 0 (so a negative constant extent counts as "runs at least once", as
- * upstream's IntImm test has it). */
+ * upstream's IntImm test has it).  f: loop_facts(c, s, body). */
 static LoopPlan
-plan_loop(const Ctx *c, const Stmt *s, Ref body, unsigned in)
+plan_with(const Ctx *c, const LoopFacts *f, Ref body, unsigned in)
 {
-	ProxyFault fault = c->opt->fault;
-	int may_be_zero = fault != FAULT_WHILE_NONZERO; /* fault: while-nonzero */
-	int64_t extent;
-	if (s->kind == ST_FOR) {
-		if (ir_is_const_int(s->u.for_.extent, &extent))
-			may_be_zero = extent == 0;
-		else
-			may_be_zero = fault != FAULT_ZERO_TRIP_IGNORED; /* fault: zero-trip-ignored */
-	}
 	LoopPlan p;
-	if (s->kind == ST_WHILE && const_branch(c, s) == 0) {
-		/* explanation only: a while whose condition is constant false */
+	if (f->mode == LOOP_NEVER) {
 		p.hoist = 0;
 		p.entry = p.out = in;
 		p.header = S_NONE; /* a body that never runs */
 		return p;
 	}
-	if (s->kind == ST_FOR && ir_is_const_int(s->u.for_.extent, &extent) &&
-	    (((c->exact & EXACT_ZERO_TRIP) && extent <= 0) || ((c->exact & EXACT_ONE_TRIP) && extent == 1))) {
-		/* explanation only: the trip count as the constant says */
-		p.hoist = extent > 0 && generic_entry(c, in) && pure_async(c, body);
+	if (f->mode == LOOP_TRIPS) {
+		int runs = f->extent > 0;
+		p.hoist = runs && generic_entry(c, in) && f->pure;
 		p.entry = p.hoist ? after_hoist(c, in) : in;
-		p.header = extent > 0 ? p.entry : S_NONE; /* a body that never runs */
-		p.out = extent > 0 ? transfer(c, body, p.entry) : p.entry;
+		p.header = runs ? p.entry : S_NONE; /* a body that never runs */
+		p.out = runs ? transfer(c, body, p.entry) : p.entry;
 		return p;
 	}
-	p.hoist = generic_entry(c, in) && pure_async(c, body);
+	p.hoist = generic_entry(c, in) && f->pure;
 	p.entry = p.hoist ? after_hoist(c, in) : in;
 	unsigned header = p.entry, out = p.entry;
 	p.header = header;
@@ -547,12 +564,19 @@ plan_loop(const Ctx *c, const Stmt *s, Ref body, unsigned in)
 		p.header = header;
 		out = transfer(c, body, header);
 		unsigned next = p.entry | out;
-		if (next == header || fault == FAULT_NO_LOOP_FIXPOINT) /* fault: one round */
+		if (next == header || c->opt->fault == FAULT_NO_LOOP_FIXPOINT) /* fault: one round */
 			break;
 		header = next;
 	}
-	p.out = may_be_zero ? p.entry | out : out;
+	p.out = f->may_be_zero ? p.entry | out : out;
 	return p;
+}
+
+static LoopPlan
+plan_loop(const Ctx *c, const Stmt *s, Ref body, unsigned in)
+{
+	LoopFacts f = loop_facts(c, s, body);
+	return plan_with(c, &f, body, in);
 }
 
 /* Hoist before an if (branches: statements number then_, else_; -1 when
@@ -592,6 +616,191 @@ number_compound(Ctx *c, Ref r)
 	c->comp = grow(c->comp, &c->ccap, c->nc, sizeof *c->comp);
 	memset(&c->comp[c->nc++], 0, sizeof *c->comp);
 	c->ev[r.j] = EV_COMPOUND;
+}
+
+/* ---- analyses kept from run to run ------------------------------------------- */
+
+/* Within one family of programs (pass_run_family: a judge's fixed input and
+ * the outputs the models made of it, all alive and unchanged until the
+ * family ends), a statement's analysis (the bytes and Comps of its subtree,
+ * in preorder) is the same in every run with the same options: the run on
+ * a model's output, for idempotence, meets mostly the statements of the
+ * first run, and copies their analyses instead of making them again.  By
+ * address: a statement kept is alive, so no other node has its address.
+ * The kept Comps' ends are numbers among the kept; a copy shifts them. */
+typedef struct KeptSlot {
+	const Stmt *s;
+	unsigned epoch; /* an empty slot unless it is kept.epoch */
+	int j, ci;      /* the statement's numbers among the kept */
+} KeptSlot;
+
+enum { KEPT_MAX = 1 << 20 }; /* statements kept at most; past it, none */
+
+static _Thread_local struct {
+	unsigned long long family; /* pass_run_family() of the runs kept; 0: none */
+	const ProxyStateOptions *opt;
+	unsigned epoch;  /* bumped when the kept are dropped */
+	unsigned char *ev;
+	size_t n, icap;
+	Comp *comp;
+	size_t nc, ccap;
+	KeptSlot *slot;
+	size_t cap, used;
+} kept;
+
+static void
+kept_drop(void)
+{
+	kept.family = 0;
+	kept.opt = NULL;
+	if (++kept.epoch == 0) {
+		/* wrapped: a slot of an old epoch must not pass for the new one */
+		if (kept.slot)
+			memset(kept.slot, 0, sizeof *kept.slot * kept.cap);
+		kept.epoch = 1;
+	}
+	kept.n = kept.nc = kept.used = 0;
+}
+
+/* Array *p of *cap elements of size sz, grown to hold need. */
+static void *
+reserve(void *p, size_t *cap, size_t need, size_t sz)
+{
+	if (need <= *cap)
+		return p;
+	size_t n = *cap ? *cap : 256;
+	while (n < need)
+		n *= 2;
+	p = realloc(p, sz * n);
+	if (!p)
+		abort();
+	*cap = n;
+	return p;
+}
+
+static size_t
+kept_hash(const Stmt *s, size_t cap)
+{
+	return (size_t)(((uintptr_t)s * 0x9E3779B97F4A7C15ull) >> 32) & (cap - 1);
+}
+
+static const KeptSlot *
+kept_get(const Stmt *s)
+{
+	if (!kept.used)
+		return NULL;
+	for (size_t i = kept_hash(s, kept.cap);; i = (i + 1) & (kept.cap - 1)) {
+		const KeptSlot *k = &kept.slot[i];
+		if (k->epoch != kept.epoch)
+			return NULL;
+		if (k->s == s)
+			return k;
+	}
+}
+
+static void
+kept_put(const Stmt *s, long j, long ci)
+{
+	if ((kept.used + 1) * 2 > kept.cap) {
+		size_t cap = kept.cap ? 2 * kept.cap : 1024;
+		KeptSlot *slot = calloc(cap, sizeof *slot);
+		if (!slot)
+			abort();
+		for (size_t i = 0; i < kept.cap; i++) {
+			if (kept.slot[i].epoch != kept.epoch)
+				continue;
+			size_t h = kept_hash(kept.slot[i].s, cap);
+			while (slot[h].epoch == kept.epoch)
+				h = (h + 1) & (cap - 1);
+			slot[h] = kept.slot[i];
+		}
+		free(kept.slot);
+		kept.slot = slot;
+		kept.cap = cap;
+	}
+	size_t i = kept_hash(s, kept.cap);
+	while (kept.slot[i].epoch == kept.epoch) {
+		if (kept.slot[i].s == s)
+			return;
+		i = (i + 1) & (kept.cap - 1);
+	}
+	kept.slot[i] = (KeptSlot){s, kept.epoch, (int)j, (int)ci};
+	kept.used++;
+}
+
+/* Before a run's analysis: whether it looks up analyses (a plain run,
+ * without the vocabulary check, on a program of a family), and keeps its
+ * own (the first such run of the family with these options: the next, on
+ * its output, finds them; one on the output's output would be a third run
+ * of the model, which a judge does not make). */
+static void
+kept_begin(Ctx *c)
+{
+	unsigned long long family = pass_run_family(c->in);
+	c->keep = family && !c->versions && !c->probe && !c->ignore && !c->only && !c->exact;
+	if (!c->keep)
+		return;
+	if (kept.epoch == 0)
+		kept.epoch = 1; /* slots of epoch 0 are empty */
+	if (kept.family != family || kept.opt != c->opt) {
+		kept_drop();
+		kept.family = family;
+		kept.opt = c->opt;
+		c->keep = 2;
+	}
+	c->kbase = kept.n;
+	c->kcbase = kept.nc;
+}
+
+/* After it: its bytes and Comps join the kept (the statements it numbered
+ * were put under these numbers). */
+static void
+kept_end(Ctx *c)
+{
+	if (c->keep != 2 || c->foreign)
+		return;
+	if (kept.n + c->n > KEPT_MAX || kept.nc + c->nc > KEPT_MAX) {
+		kept_drop();
+		return;
+	}
+	kept.ev = reserve(kept.ev, &kept.icap, kept.n + c->n, sizeof *kept.ev);
+	kept.comp = reserve(kept.comp, &kept.ccap, kept.nc + c->nc, sizeof *kept.comp);
+	memcpy(kept.ev + kept.n, c->ev, c->n);
+	for (size_t i = 0; i < c->nc; i++) {
+		Comp k = c->comp[i];
+		k.end += (int)kept.n;
+		k.cend += (int)kept.nc;
+		kept.comp[kept.nc + i] = k;
+	}
+	kept.n += c->n;
+	kept.nc += c->nc;
+}
+
+/* analyse of s from the kept, when s is there: its subtree's bytes and
+ * Comps copied to the run's next numbers. */
+static int
+kept_copy(Ctx *c, const Stmt *s, Ref *r)
+{
+	const KeptSlot *k = kept_get(s);
+	if (!k || (size_t)k->j >= kept.n)
+		return 0; /* not kept, or numbered in this run (a node at two places) */
+	size_t j = (size_t)k->j, ci = (size_t)k->ci;
+	size_t len = kept.ev[j] == EV_COMPOUND ? (size_t)kept.comp[ci].end - j : 1;
+	size_t clen = kept.ev[j] == EV_COMPOUND ? (size_t)kept.comp[ci].cend - ci : 0;
+	c->ev = reserve(c->ev, &c->icap, c->n + len, sizeof *c->ev);
+	c->comp = reserve(c->comp, &c->ccap, c->nc + clen, sizeof *c->comp);
+	*r = (Ref){(long)c->n, (long)c->nc};
+	memcpy(c->ev + c->n, kept.ev + j, len);
+	int dj = (int)c->n - (int)j, dc = (int)c->nc - (int)ci;
+	for (size_t i = 0; i < clen; i++) {
+		Comp m = kept.comp[ci + i];
+		m.end += dj;
+		m.cend += dc;
+		c->comp[c->nc + i] = m;
+	}
+	c->n += len;
+	c->nc += clen;
+	return 1;
 }
 
 static Ref analyse(Ctx *c, const Stmt *s);
@@ -679,11 +888,13 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 		if (s->u.for_.step)
 			*bits |= HAS_STEP;
 		/* fallthrough */
-	case ST_WHILE:
+	case ST_WHILE: {
+		LoopFacts f = loop_facts(c, s, jb);
 		t.out[0] = 0;
 		for (unsigned x = 1; x < 8; x++)
-			t.out[x] = (unsigned char)plan_loop(c, s, jb, x).out;
+			t.out[x] = (unsigned char)plan_with(c, &f, jb, x).out;
 		return t;
+	}
 	case ST_BLOCK:
 		t = table_at(c, jb);
 		if (block_may_skip(c, s))
@@ -708,7 +919,12 @@ analyse(Ctx *c, const Stmt *s)
 		c->foreign = 1;
 		return NO_REF;
 	}
-	Ref k = number(c);
+	Ref k;
+	if (c->keep == 1 && kept_copy(c, s, &k))
+		return k;
+	k = number(c);
+	if (c->keep == 2)
+		kept_put(s, (long)c->kbase + k.j, (long)c->kcbase + k.ci);
 	int ev = leaf_event(c, s);
 	if (ev >= 0) {
 		/* fault: the pure-async scan looks at call statements only */
@@ -1013,7 +1229,9 @@ run_body(Ctx *c, Stmt *body)
 	memset(&cache, 0, sizeof cache);
 	c->cache = &cache;
 	unsigned state = S_NONE;
+	kept_begin(c);
 	analyse(c, body);
+	kept_end(c);
 	Stmt *r = NULL;
 	if (!c->foreign) {
 		c->pos = c->cpos = 0;
@@ -1083,7 +1301,7 @@ pass_proxy_state_run_checked(const Func *in, Arena *a, const ProxyStateOptions *
 			return NULL;
 		return ir_func_with_body(a, in, in->body);
 	}
-	Ctx c = {.a = a, .opt = opt, .versions = versions};
+	Ctx c = {.a = a, .opt = opt, .versions = versions, .in = in};
 	ctx_begin(&c);
 	Stmt *body = run_body(&c, in->body);
 	ctx_end(&c);
