@@ -86,16 +86,23 @@ fresh(G *g, const char *base)
 	return base;
 }
 
+/* Literals by dtype code: ir_int(a, v, "int32") without the name lookup. */
 static Expr *
 I(G *g, int64_t v)
 {
-	return ir_int(g->a, v, "int32");
+	return ir_int_dt(g->a, v, IR_DT_INT32, NULL);
 }
 
 static Expr *
 B(G *g, int v)
 {
-	return ir_int(g->a, v ? 1 : 0, "bool");
+	return ir_int_dt(g->a, v ? 1 : 0, IR_DT_BOOL, NULL);
+}
+
+static Expr *
+F(G *g, int code)
+{
+	return ir_float_dt(g->a, 0.0, code, NULL);
 }
 
 static Expr *
@@ -278,7 +285,7 @@ shared_value(G *g)
 {
 	switch (dz_choose(g->d, 3)) {
 	case 0:
-		return ir_float(g->a, 0.0, "float16");
+		return F(g, IR_DT_FLOAT16);
 	case 1:
 		return load1(g, g->shared[pick_shared(g)], index_expr(g, 4096));
 	default:
@@ -424,9 +431,9 @@ local_store(G *g)
 		Expr **idx = ar_alloc(g->a, sizeof *idx);
 		idx[0] = ir_slice(g->a, lo, hi, NULL);
 		return ir_store(g->a, g->clocal, idx, 1,
-		                call(g, "Broadcast", 2, ir_float(g->a, 0.0, "float32"), I(g, 4)));
+		                call(g, "Broadcast", 2, F(g, IR_DT_FLOAT32), I(g, 4)));
 	}
-	return store1(g, g->clocal, index_expr(g, 32), ir_float(g->a, 0.0, "float32"));
+	return store1(g, g->clocal, index_expr(g, 32), F(g, IR_DT_FLOAT32));
 }
 
 static Expr *
@@ -635,7 +642,7 @@ for_loop(G *g, int left, Role role, int pipelined)
 			val[0] = ir_pod_bool(a, 0);
 		} else {
 			k[0] = ir_str(a, "num_stages");
-			val[0] = ir_int(a, 2 + (int64_t)dz_choose(g->d, 3), "int32");
+			val[0] = I(g, 2 + (int64_t)dz_choose(g->d, 3));
 		}
 		ann = ir_dict(a, k, val, 1);
 	}

@@ -279,6 +279,7 @@ typedef struct Align {
 	int ord;          /* preorder number of the next Q list item */
 	int depth;
 	int failed;
+	int erase;        /* build erased: Q with the insertions erased (orc_erase's result) */
 	Loc where;
 	const char *what; /* location-free category of the divergence */
 	char why[400];
@@ -392,22 +393,49 @@ diagnose(Align *A, const Stmt *const *pi, int np, int i, const Stmt *const *qi, 
 static void record(Align *A, const Stmt *s, const Stmt *qparent, const Stmt *p_next,
                    const Stmt *pparent, int branch, int ord);
 static int align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot,
-                      const Stmt *qparent, const Stmt *const *qslot, int branch);
+                      const Stmt *qparent, const Stmt *const *qslot, int branch, Stmt **erased);
+
+/* The erased bodies of a statement, handed to ir_map_bodies in its order. */
+typedef struct Bodies {
+	Stmt *b[2]; /* no statement but a sequence has more than two bodies */
+	int i;
+} Bodies;
+
+static Stmt *
+next_body(Stmt *body, void *ctx)
+{
+	Bodies *B = ctx;
+	(void)body;
+	return B->b[B->i++];
+}
 
 /* The bodies of p and q (one kind) in order, if's then as branch 0 and else
- * as branch 1; a sequence's items are aligned by align_list itself. */
+ * as branch 1; a sequence's items are aligned by align_list itself.  With
+ * A->erase, *erased is q with the insertions below it erased: q itself
+ * when there are none, else the copy ir_map_bodies makes with the erased
+ * bodies (as orc_erase does, node for node). */
 static int
-align_children(Align *A, const Stmt *p, const Stmt *q)
+align_children(Align *A, const Stmt *p, const Stmt *q, Stmt **erased)
 {
+	*erased = (Stmt *)q;
 	if (p->kind == ST_SEQ)
 		return 1;
 	IrBodies pb, qb;
 	ir_stmt_bodies(&pb, p);
 	ir_stmt_bodies(&qb, q);
 	Stmt **ps, **qs;
-	for (int branch = 0; (ps = ir_bodies_next(&pb)) && (qs = ir_bodies_next(&qb)); branch++)
-		if (!align_list(A, p, (const Stmt *const *)ps, q, (const Stmt *const *)qs, branch))
+	Bodies B = {{NULL, NULL}, 0};
+	int changed = 0;
+	for (int branch = 0; (ps = ir_bodies_next(&pb)) && (qs = ir_bodies_next(&qb)); branch++) {
+		Stmt *e = *qs;
+		if (!align_list(A, p, (const Stmt *const *)ps, q, (const Stmt *const *)qs, branch, &e))
 			return 0;
+		if (branch < 2)
+			B.b[branch] = e;
+		changed |= e != *qs;
+	}
+	if (changed && A->erase)
+		*erased = ir_map_bodies(A->a, q, next_body, &B);
 	return 1;
 }
 
@@ -460,22 +488,35 @@ self_count(const Stmt *s, int strict, int depth)
 	return n;
 }
 
+/* With A->erase, *erased gets Q's list with the insertions erased, as
+ * orc_erase builds it: the list itself when nothing in it or below it was
+ * inserted, else ir_seq of the items kept (each erased below). */
 static int
 align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *qparent,
-           const Stmt *const *qslot, int branch)
+           const Stmt *const *qslot, int branch, Stmt **erased)
 {
 	int np, nq;
 	const Stmt *const *pi = list_of(pslot, &np);
 	const Stmt *const *qi = list_of(qslot, &nq);
+	*erased = (Stmt *)*qslot;
 	if (++A->depth > IR_MAX_DEPTH) {
 		fail(A, best_loc(pparent, qparent), "nesting too deep", "nesting too deep to align");
 		return 0;
 	}
-	/* Which ins[] entry each inserted q item got, to fill in `next` after. */
-	int *slot_of = nq ? malloc(sizeof *slot_of * (size_t)nq) : NULL;
-	if (nq && !slot_of)
-		abort();
-	int i = 0, ok = 1;
+	/* Which ins[] entry each inserted q item got, to fill in `next` after;
+	 * and the q items kept, erased below. */
+	enum { SMALL = 32 };
+	int small_slot[SMALL];
+	Stmt *small_kept[SMALL];
+	int *slot_of = small_slot;
+	Stmt **kept = small_kept;
+	if (nq > SMALL) {
+		slot_of = malloc(sizeof *slot_of * (size_t)nq);
+		kept = malloc(sizeof *kept * (size_t)nq);
+		if (!slot_of || !kept)
+			abort();
+	}
+	int i = 0, ok = 1, nkept = 0, changed = 0;
 	for (int j = 0; j < nq && ok; j++) {
 		const Stmt *qs = qi[j];
 		int ord = A->ord++;
@@ -484,12 +525,17 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 		if (shared >= 0) {
 			A->ord += shared;
 			i++;
+			kept[nkept++] = (Stmt *)qs;
 		} else if (i < np && item_match(A, pi[i], qs)) {
-			ok = align_children(A, pi[i], qs);
+			Stmt *e;
+			ok = align_children(A, pi[i], qs, &e);
 			i++;
+			kept[nkept++] = e;
+			changed |= e != qs;
 		} else if (orc_is_insertable(qs)) {
 			slot_of[j] = A->nins;
 			record(A, qs, qparent, i < np ? pi[i] : NULL, pparent, branch, ord);
+			changed = 1;
 		} else {
 			diagnose(A, pi, np, i, qi, nq, j, pparent);
 			ok = 0;
@@ -511,8 +557,13 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 			else
 				A->ins[slot_of[j]].next = next;
 		}
+		if (changed && A->erase)
+			*erased = ir_seq(A->a, kept, nkept);
 	}
-	free(slot_of);
+	if (slot_of != small_slot) {
+		free(slot_of);
+		free(kept);
+	}
 	A->depth--;
 	return ok;
 }
@@ -692,30 +743,34 @@ orc_func_is_copy(const Func *a, const Func *b)
 
 /* ---- the verdict ------------------------------------------------------------------ */
 
+/* With A->erase, *back (when it succeeds) is orc_erase(q, A->ins, A->nins). */
 static int
-run_align(Align *A, const Func *p, const Func *q)
+run_align(Align *A, const Func *p, const Func *q, Func **back)
 {
 	A->nins = 0;
 	A->ord = 0;
 	A->depth = 0;
 	A->failed = 0;
-	return align_list(A, NULL, (const Stmt *const *)&p->body, NULL,
-	                  (const Stmt *const *)&q->body, 0);
+	Stmt *body;
+	int ok = align_list(A, NULL, (const Stmt *const *)&p->body, NULL,
+	                    (const Stmt *const *)&q->body, 0, &body);
+	if (ok && back)
+		*back = body == q->body ? (Func *)q : ir_func_with_body(A->a, q, body);
+	return ok;
 }
 
 int
 orc_align_explain(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins, Loc *where,
                   const char **what, char *why, size_t whylen)
 {
-	Align A = {.a = a, .strict = 1};
-	int ok = run_align(&A, p, q);
+	Align A = {.a = a, .strict = 1, .erase = 1};
+	Func *back = NULL;
+	int ok = run_align(&A, p, q, &back);
 	Loc at = A.where;
 	const char *cat = A.what;
 	char msg[sizeof A.why];
 	memcpy(msg, A.why, sizeof msg);
-	Func *back = NULL;
 	if (ok) {
-		back = orc_erase(q, A.ins, A.nins, a);
 		if (!orc_func_is_copy(p, back) && !ir_equal_func(p, back)) {
 			ok = 0;
 			const Stmt *first = p->body;
@@ -737,7 +792,7 @@ orc_align_explain(const Func *p, const Func *q, Arena *a, Inserted **ins, int *n
 	} else {
 		/* An external model may rename bound variables: judge by shape. */
 		A.strict = 0;
-		if (run_align(&A, p, q) && ir_equal_func(p, orc_erase(q, A.ins, A.nins, a)))
+		if (run_align(&A, p, q, &back) && ir_equal_func(p, back))
 			ok = 1;
 	}
 	if (ok) {
@@ -764,7 +819,7 @@ int
 orc_align_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins)
 {
 	Align A = {.a = a, .strict = 0};
-	int ok = run_align(&A, p, q);
+	int ok = run_align(&A, p, q, NULL);
 	if (ok) {
 		*ins = ar_alloc(a, sizeof **ins * (size_t)(A.nins ? A.nins : 1));
 		if (A.nins)
