@@ -34,11 +34,18 @@ static const char *const inserted_names[] = {
 	"fence_proxy_async", "tma_store_arrive", "tma_store_wait",
 };
 
+/* The names compared only for a call statement whose name starts as one
+ * of them does (every other statement is looked at no further). */
 int
 orc_is_insertable(const Stmt *s)
 {
+	if (!s || s->kind != ST_EVAL || !s->u.eval.value || s->u.eval.value->kind != EX_CALL)
+		return 0;
+	const char *name = s->u.eval.value->u.call.name;
+	if (name[0] != 'f' && name[0] != 't')
+		return 0;
 	for (size_t i = 0; i < sizeof inserted_names / sizeof inserted_names[0]; i++)
-		if (ir_stmt_is_call(s, inserted_names[i]))
+		if (strcmp(name, inserted_names[i]) == 0)
 			return 1;
 	return 0;
 }
@@ -466,8 +473,8 @@ record(Align *A, const Stmt *s, const Stmt *qparent, const Stmt *p_next, const S
 static int
 self_count(const Stmt *s, int strict, int depth)
 {
-	if (s->kind == ST_SEQ)
-		return 0; /* align_children leaves a sequence item alone */
+	if (s->kind == ST_SEQ || s->kind == ST_EVAL || s->kind == ST_STORE)
+		return 0; /* align_children leaves a sequence item alone; leaves have no body */
 	IrBodies b;
 	ir_stmt_bodies(&b, s);
 	int n = 0;
