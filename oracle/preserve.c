@@ -183,9 +183,13 @@ same_leaf(const Stmt *a, const Stmt *b)
 	return 0;
 }
 
+/* One buffer is its own declaration: each field is the same expression,
+ * which same_expr finds equal to itself at once. */
 static int
 same_buffer_decl(const Buffer *a, const Buffer *b)
 {
+	if (a == b)
+		return 1;
 	return same_buf(a, b) && same_exprs(a->shape, b->shape, a->ndim, 0) &&
 	       same_expr(a->strides, b->strides, 0) && same_expr(a->elem_offset, b->elem_offset, 0) &&
 	       same_expr(a->align, b->align, 0) && same_expr(a->offset_factor, b->offset_factor, 0);
@@ -287,6 +291,7 @@ typedef struct Align {
 	int depth;
 	int failed;
 	int erase;        /* build erased: Q with the insertions erased (orc_erase's result) */
+	int copy;         /* say whether P is a copy of erased Q (orc_func_is_copy), without building it */
 	Loc where;
 	const char *what; /* location-free category of the divergence */
 	char why[400];
@@ -399,8 +404,20 @@ diagnose(Align *A, const Stmt *const *pi, int np, int i, const Stmt *const *qi, 
 
 static void record(Align *A, const Stmt *s, const Stmt *qparent, const Stmt *p_next,
                    const Stmt *pparent, int branch, int ord);
+/* What aligning a list or an item found besides success: the erased Q
+ * node (A->erase), whether anything below was inserted, and (A->copy)
+ * whether the P node is a copy of the erased one at copy depth d:
+ * copy_of(P node, erased node, d) when 1; 0 is that or "not worked out". */
+typedef struct Out {
+	Stmt *erased;
+	int changed;
+	int copy;
+} Out;
+
 static int align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot,
-                      const Stmt *qparent, const Stmt *const *qslot, int branch, Stmt **erased);
+                      const Stmt *qparent, const Stmt *const *qslot, int branch, int d, Out *out);
+static int copy_of(const Stmt *a, const Stmt *b, int depth);
+static int same_but_exprs(Stmt *x, Stmt *y);
 
 /* The erased bodies of a statement, handed to ir_map_bodies in its order. */
 typedef struct Bodies {
@@ -416,33 +433,67 @@ next_body(Stmt *body, void *ctx)
 	return B->b[B->i++];
 }
 
+/* copy_of(p, r, d) for r, q with its bodies replaced by erased ones (q
+ * itself when !changed), whose copy_of with p's bodies at depth d + 1
+ * is body_copy[]: copy_of's field comparison, as it would go on r. */
+static int
+fields_copy(const Stmt *p, const Stmt *q, int changed, const int *body_copy, int d)
+{
+	if (!changed && p == q)
+		return 1;
+	if (p->kind != q->kind || d > IR_MAX_DEPTH || p->kind == ST_SEQ)
+		return 0;
+	Stmt x, y; /* a node has the bytes of its kind only (ir_stmt_size) */
+	memset(&x, 0, sizeof x);
+	memset(&y, 0, sizeof y);
+	memcpy(&x, p, ir_stmt_size(p->kind));
+	memcpy(&y, q, ir_stmt_size(q->kind));
+	IrBodies bx, by;
+	ir_stmt_bodies(&bx, &x);
+	ir_stmt_bodies(&by, &y);
+	int i = 0;
+	for (Stmt **sx, **sy; (sx = ir_bodies_next(&bx)) && (sy = ir_bodies_next(&by)); i++) {
+		if (i >= 2 || !body_copy[i])
+			return 0;
+		*sx = *sy = NULL;
+	}
+	x.loc = y.loc = (Loc){0, 0};
+	return memcmp(&x, &y, sizeof x) == 0 || same_but_exprs(&x, &y);
+}
+
 /* The bodies of p and q (one kind) in order, if's then as branch 0 and else
  * as branch 1; a sequence's items are aligned by align_list itself.  With
- * A->erase, *erased is q with the insertions below it erased: q itself
+ * A->erase, out->erased is q with the insertions below it erased: q itself
  * when there are none, else the copy ir_map_bodies makes with the erased
- * bodies (as orc_erase does, node for node). */
+ * bodies (as orc_erase does, node for node).  d: the copy depth of p. */
 static int
-align_children(Align *A, const Stmt *p, const Stmt *q, Stmt **erased)
+align_children(Align *A, const Stmt *p, const Stmt *q, int d, Out *out)
 {
-	*erased = (Stmt *)q;
-	if (p->kind == ST_SEQ)
+	*out = (Out){(Stmt *)q, 0, 0};
+	if (p->kind == ST_SEQ) {
+		out->copy = A->copy && copy_of(p, q, d);
 		return 1;
+	}
 	IrBodies pb, qb;
 	ir_stmt_bodies(&pb, p);
 	ir_stmt_bodies(&qb, q);
 	Stmt **ps, **qs;
 	Bodies B = {{NULL, NULL}, 0};
-	int changed = 0;
+	int body_copy[2] = {0, 0};
 	for (int branch = 0; (ps = ir_bodies_next(&pb)) && (qs = ir_bodies_next(&qb)); branch++) {
-		Stmt *e = *qs;
-		if (!align_list(A, p, (const Stmt *const *)ps, q, (const Stmt *const *)qs, branch, &e))
+		Out o;
+		if (!align_list(A, p, (const Stmt *const *)ps, q, (const Stmt *const *)qs, branch, d + 1, &o))
 			return 0;
-		if (branch < 2)
-			B.b[branch] = e;
-		changed |= e != *qs;
+		if (branch < 2) {
+			B.b[branch] = o.erased;
+			body_copy[branch] = o.copy;
+		}
+		out->changed |= o.changed;
 	}
-	if (changed && A->erase)
-		*erased = ir_map_bodies(A->a, q, next_body, &B);
+	if (out->changed && A->erase)
+		out->erased = ir_map_bodies(A->a, q, next_body, &B);
+	if (A->copy)
+		out->copy = fields_copy(p, q, out->changed, body_copy, d);
 	return 1;
 }
 
@@ -495,17 +546,48 @@ self_count(const Stmt *s, int strict, int depth)
 	return n;
 }
 
-/* With A->erase, *erased gets Q's list with the insertions erased, as
+static int
+is_noop(const Stmt *s)
+{
+	return s->kind == ST_EVAL && s->u.eval.value->kind == EX_INT && ir_int_value(s->u.eval.value) == 0;
+}
+
+/* copy_of(*pslot, erased Q list, d) from the copies of the items kept
+ * (icopy: all are copies of their P items, at depth d + 1 when *pslot is a
+ * sequence, else d), following ir_seq's shape for a list that changed:
+ * one item stands alone, more make a sequence; the rarer shapes (no item
+ * left, a sequence among them, a T.evaluate(0) that ir_seq drops) are not
+ * worked out. */
+static int
+list_copy(const Stmt *pb, const Stmt *qb, int changed, int nkept, int odd, int icopy, int d)
+{
+	int pseq = pb && pb->kind == ST_SEQ;
+	if (!changed) {
+		if (pb == qb)
+			return 1;
+		if (!pb || !qb || pseq != (qb->kind == ST_SEQ))
+			return 0;
+		return (!pseq || d <= IR_MAX_DEPTH) && icopy;
+	}
+	if (nkept == 0 || odd)
+		return 0;
+	if (nkept == 1)
+		return !pseq && icopy;
+	return pseq && d <= IR_MAX_DEPTH && icopy;
+}
+
+/* With A->erase, out->erased gets Q's list with the insertions erased, as
  * orc_erase builds it: the list itself when nothing in it or below it was
- * inserted, else ir_seq of the items kept (each erased below). */
+ * inserted, else ir_seq of the items kept (each erased below).  d: the
+ * copy depth of the list's node (A->copy). */
 static int
 align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *qparent,
-           const Stmt *const *qslot, int branch, Stmt **erased)
+           const Stmt *const *qslot, int branch, int d, Out *out)
 {
 	int np, nq;
 	const Stmt *const *pi = list_of(pslot, &np);
 	const Stmt *const *qi = list_of(qslot, &nq);
-	*erased = (Stmt *)*qslot;
+	*out = (Out){(Stmt *)*qslot, 0, 0};
 	if (++A->depth > IR_MAX_DEPTH) {
 		fail(A, best_loc(pparent, qparent), "nesting too deep", "nesting too deep to align");
 		return 0;
@@ -523,7 +605,8 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 		if (!slot_of || !kept)
 			abort();
 	}
-	int i = 0, ok = 1, nkept = 0, changed = 0;
+	int dd = *pslot && (*pslot)->kind == ST_SEQ ? d + 1 : d;
+	int i = 0, ok = 1, nkept = 0, changed = 0, icopy = 1, seq = 0, noop = 0;
 	for (int j = 0; j < nq && ok; j++) {
 		const Stmt *qs = qi[j];
 		int ord = A->ord++;
@@ -534,19 +617,24 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 			i++;
 			kept[nkept++] = (Stmt *)qs;
 		} else if (i < np && item_match(A, pi[i], qs)) {
-			Stmt *e;
-			ok = align_children(A, pi[i], qs, &e);
+			Out o;
+			ok = align_children(A, pi[i], qs, dd, &o);
 			i++;
-			kept[nkept++] = e;
-			changed |= e != qs;
+			kept[nkept++] = o.erased;
+			changed |= o.changed;
+			icopy &= o.copy;
 		} else if (orc_is_insertable(qs)) {
 			slot_of[j] = A->nins;
 			record(A, qs, qparent, i < np ? pi[i] : NULL, pparent, branch, ord);
 			changed = 1;
+			continue;
 		} else {
 			diagnose(A, pi, np, i, qi, nq, j, pparent);
 			ok = 0;
+			continue;
 		}
+		seq |= qs->kind == ST_SEQ;
+		noop |= is_noop(qs);
 	}
 	if (ok && i < np) {
 		char buf[400];
@@ -564,8 +652,11 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 			else
 				A->ins[slot_of[j]].next = next;
 		}
+		out->changed = changed;
 		if (changed && A->erase)
-			*erased = ir_seq(A->a, kept, nkept);
+			out->erased = ir_seq(A->a, kept, nkept);
+		if (A->copy)
+			out->copy = list_copy(*pslot, *qslot, changed, nkept, seq || (nkept > 1 && noop), icopy, d);
 	}
 	if (slot_of != small_slot) {
 		free(slot_of);
@@ -750,19 +841,27 @@ orc_func_is_copy(const Func *a, const Func *b)
 
 /* ---- the verdict ------------------------------------------------------------------ */
 
-/* With A->erase, *back (when it succeeds) is orc_erase(q, A->ins, A->nins). */
+/* With A->erase, *back (when it succeeds) is orc_erase(q, A->ins, A->nins);
+ * with A->copy, *is_copy is 1 when orc_func_is_copy(p, that) is (0: it
+ * is not, or it is not worked out). */
 static int
-run_align(Align *A, const Func *p, const Func *q, Func **back)
+run_align(Align *A, const Func *p, const Func *q, Func **back, int *is_copy)
 {
 	A->nins = 0;
 	A->ord = 0;
 	A->depth = 0;
 	A->failed = 0;
-	Stmt *body;
+	Out o;
 	int ok = align_list(A, NULL, (const Stmt *const *)&p->body, NULL,
-	                    (const Stmt *const *)&q->body, 0, &body);
+	                    (const Stmt *const *)&q->body, 0, 0, &o);
 	if (ok && back)
-		*back = body == q->body ? (Func *)q : ir_func_with_body(A->a, q, body);
+		*back = !o.changed ? (Func *)q : ir_func_with_body(A->a, q, o.erased);
+	if (ok && is_copy) {
+		/* Erased, q's fields with another body: orc_func_is_copy's test of them. */
+		Func x = *p, y = *q;
+		x.body = y.body = NULL;
+		*is_copy = !o.changed ? orc_func_is_copy(p, q) : o.copy && memcmp(&x, &y, sizeof x) == 0;
+	}
 	return ok;
 }
 
@@ -770,14 +869,18 @@ int
 orc_align_explain(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins, Loc *where,
                   const char **what, char *why, size_t whylen)
 {
-	Align A = {.a = a, .strict = 1, .erase = 1};
+	/* The strict pass says whether P is a copy of Q erased without building
+	 * it; the rare other outcome erases and compares as ever. */
+	Align A = {.a = a, .strict = 1, .copy = 1};
 	Func *back = NULL;
-	int ok = run_align(&A, p, q, &back);
+	int is_copy = 0;
+	int ok = run_align(&A, p, q, NULL, &is_copy);
 	Loc at = A.where;
 	const char *cat = A.what;
 	char msg[sizeof A.why];
 	memcpy(msg, A.why, sizeof msg);
-	if (ok) {
+	if (ok && !is_copy) {
+		back = orc_erase(q, A.ins, A.nins, a);
 		if (!orc_func_is_copy(p, back) && !ir_equal_func(p, back)) {
 			ok = 0;
 			const Stmt *first = p->body;
@@ -796,10 +899,12 @@ orc_align_explain(const Func *p, const Func *q, Arena *a, Inserted **ins, int *n
 				         p->name ? p->name : "?");
 			}
 		}
-	} else {
+	} else if (!ok) {
 		/* An external model may rename bound variables: judge by shape. */
 		A.strict = 0;
-		if (run_align(&A, p, q, &back) && ir_equal_func(p, back))
+		A.copy = 0;
+		A.erase = 1;
+		if (run_align(&A, p, q, &back, NULL) && ir_equal_func(p, back))
 			ok = 1;
 	}
 	if (ok) {
@@ -826,7 +931,7 @@ int
 orc_align_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins)
 {
 	Align A = {.a = a, .strict = 0};
-	int ok = run_align(&A, p, q, NULL);
+	int ok = run_align(&A, p, q, NULL, NULL);
 	if (ok) {
 		*ins = ar_alloc(a, sizeof **ins * (size_t)(A.nins ? A.nins : 1));
 		if (A.nins)
