@@ -280,6 +280,21 @@ header_diff(const Stmt *p, const Stmt *q)
 	}
 }
 
+/* The body slots of a statement other than a sequence, in ir_stmt_bodies'
+ * order (nodes.def's FB fields): at most two (if's then and else). */
+static int
+body_slots(const Stmt *s, Stmt **slot[2])
+{
+	int n = 0;
+	Stmt *m = (Stmt *)s;
+	switch (s->kind) {
+#define FB(f) slot[n++] = &m->u.f;
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+	}
+	return n;
+}
+
 /* ---- alignment ---------------------------------------------------------------- */
 
 typedef struct Align {
@@ -448,14 +463,13 @@ fields_copy(const Stmt *p, const Stmt *q, int changed, const int *body_copy, int
 	memset(&y, 0, sizeof y);
 	memcpy(&x, p, ir_stmt_size(p->kind));
 	memcpy(&y, q, ir_stmt_size(q->kind));
-	IrBodies bx, by;
-	ir_stmt_bodies(&bx, &x);
-	ir_stmt_bodies(&by, &y);
-	int i = 0;
-	for (Stmt **sx, **sy; (sx = ir_bodies_next(&bx)) && (sy = ir_bodies_next(&by)); i++) {
-		if (i >= 2 || !body_copy[i])
+	Stmt **sx[2], **sy[2];
+	int n = body_slots(&x, sx);
+	body_slots(&y, sy);
+	for (int i = 0; i < n; i++) {
+		if (!body_copy[i])
 			return 0;
-		*sx = *sy = NULL;
+		*sx[i] = *sy[i] = NULL;
 	}
 	x.loc = y.loc = (Loc){0, 0};
 	return memcmp(&x, &y, sizeof x) == 0 || same_but_exprs(&x, &y);
@@ -474,20 +488,18 @@ align_children(Align *A, const Stmt *p, const Stmt *q, int d, Out *out)
 		out->copy = A->copy && copy_of(p, q, d);
 		return 1;
 	}
-	IrBodies pb, qb;
-	ir_stmt_bodies(&pb, p);
-	ir_stmt_bodies(&qb, q);
-	Stmt **ps, **qs;
+	Stmt **ps[2], **qs[2];
+	int n = body_slots(p, ps);
+	body_slots(q, qs);
 	Bodies B = {{NULL, NULL}, 0};
 	int body_copy[2] = {0, 0};
-	for (int branch = 0; (ps = ir_bodies_next(&pb)) && (qs = ir_bodies_next(&qb)); branch++) {
+	for (int branch = 0; branch < n; branch++) {
 		Out o;
-		if (!align_list(A, p, (const Stmt *const *)ps, q, (const Stmt *const *)qs, branch, d + 1, &o))
+		if (!align_list(A, p, (const Stmt *const *)ps[branch], q, (const Stmt *const *)qs[branch],
+		                branch, d + 1, &o))
 			return 0;
-		if (branch < 2) {
-			B.b[branch] = o.erased;
-			body_copy[branch] = o.copy;
-		}
+		B.b[branch] = o.erased;
+		body_copy[branch] = o.copy;
 		out->changed |= o.changed;
 	}
 	if (out->changed && A->erase)
@@ -526,14 +538,14 @@ self_count(const Stmt *s, int strict, int depth)
 {
 	if (s->kind == ST_SEQ || s->kind == ST_EVAL || s->kind == ST_STORE)
 		return 0; /* align_children leaves a sequence item alone; leaves have no body */
-	IrBodies b;
-	ir_stmt_bodies(&b, s);
+	Stmt **slots[2];
+	int nslots = body_slots(s, slots);
 	int n = 0;
-	for (Stmt **slot; (slot = ir_bodies_next(&b));) {
+	for (int b = 0; b < nslots; b++) {
 		if (depth + 1 > IR_MAX_DEPTH)
 			return -1;
 		int m;
-		const Stmt *const *items = list_of((const Stmt *const *)slot, &m);
+		const Stmt *const *items = list_of((const Stmt *const *)slots[b], &m);
 		for (int k = 0; k < m; k++) {
 			if (strict && items[k]->kind == ST_SEQ)
 				return -1;
@@ -815,13 +827,13 @@ copy_of(const Stmt *a, const Stmt *b, int depth)
 	memset(&y, 0, sizeof y);
 	memcpy(&x, a, ir_stmt_size(a->kind));
 	memcpy(&y, b, ir_stmt_size(b->kind));
-	IrBodies bx, by;
-	ir_stmt_bodies(&bx, &x);
-	ir_stmt_bodies(&by, &y);
-	for (Stmt **sx, **sy; (sx = ir_bodies_next(&bx)) && (sy = ir_bodies_next(&by));) {
-		if (!copy_of(*sx, *sy, depth + 1))
+	Stmt **sx[2], **sy[2];
+	int n = body_slots(&x, sx);
+	body_slots(&y, sy);
+	for (int i = 0; i < n; i++) {
+		if (!copy_of(*sx[i], *sy[i], depth + 1))
 			return 0;
-		*sx = *sy = NULL;
+		*sx[i] = *sy[i] = NULL;
 	}
 	x.loc = y.loc = (Loc){0, 0};
 	return memcmp(&x, &y, sizeof x) == 0 || same_but_exprs(&x, &y);
