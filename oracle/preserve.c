@@ -494,8 +494,11 @@ align_children(Align *A, const Stmt *p, const Stmt *q, int d, Out *out)
 	Bodies B = {{NULL, NULL}, 0};
 	int body_copy[2] = {0, 0};
 	for (int branch = 0; branch < n; branch++) {
-		Out o;
-		if (!align_list(A, p, (const Stmt *const *)ps[branch], q, (const Stmt *const *)qs[branch],
+		Out o = {NULL, 0, 1};
+		/* Two absent bodies (an if without else) align as empty lists,
+		 * with nothing to number or erase, unless too deep to align. */
+		if ((*ps[branch] || *qs[branch] || A->depth + 1 > IR_MAX_DEPTH) &&
+		    !align_list(A, p, (const Stmt *const *)ps[branch], q, (const Stmt *const *)qs[branch],
 		                branch, d + 1, &o))
 			return 0;
 		B.b[branch] = o.erased;
@@ -623,7 +626,9 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 		const Stmt *qs = qi[j];
 		int ord = A->ord++;
 		slot_of[j] = -1;
-		int shared = i < np && pi[i] == qs && !(A->strict && qs->kind == ST_SEQ) ? self_count(qs, A->strict, A->depth) : -1;
+		int shared = -1;
+		if (i < np && pi[i] == qs && !(A->strict && qs->kind == ST_SEQ))
+			shared = qs->kind == ST_EVAL || qs->kind == ST_STORE ? 0 : self_count(qs, A->strict, A->depth);
 		if (shared >= 0) {
 			A->ord += shared;
 			i++;
