@@ -355,6 +355,19 @@ eq_stmt(Eq *E, const Stmt *a, const Stmt *b)
 		return 0;
 	if (E->strict && (a->loc.line != b->loc.line || a->loc.col != b->loc.col))
 		return 0;
+	/* A leaf compared with itself, as eq_expr does its expressions (it
+	 * defines nothing: nothing to undo), in nodes.def's field order. */
+	if (a == b && E->clean && !E->strict && (a->kind == ST_EVAL || a->kind == ST_STORE)) {
+		if (a->kind == ST_EVAL) {
+			touch_bufs(E, a->u.eval.value);
+			return 1;
+		}
+		use_buf(E, a->u.store.buf, a->u.store.buf);
+		for (int i = 0; i < a->u.store.nidx; i++)
+			touch_bufs(E, a->u.store.idx[i]);
+		touch_bufs(E, a->u.store.value);
+		return 1;
+	}
 	size_t mark = E->log.n;
 	int ok = eq_stmt_fields(E, a, b);
 	undo_to(&E->log, mark);

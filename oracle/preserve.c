@@ -97,8 +97,8 @@ orc_inserted_loc(const Inserted *x)
 static int
 same_str(const char *a, const char *b)
 {
-	if (!a || !b)
-		return a == b;
+	if (a == b || !a || !b)
+		return a == b; /* a shared (or interned) name is equal without a look */
 	return strcmp(a, b) == 0;
 }
 
