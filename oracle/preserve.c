@@ -139,6 +139,8 @@ same_expr(const Expr *a, const Expr *b, int depth)
 {
 	static const IrEqHooks by_name = {hook_var, hook_buf, NULL, 1, IR_MAX_DEPTH};
 	(void)depth;
+	if (a == b)
+		return 1; /* by_name is .identical: ir_expr_eq says so at once */
 	return ir_expr_eq(a, b, &by_name);
 }
 
@@ -458,11 +460,12 @@ fields_copy(const Stmt *p, const Stmt *q, int changed, const int *body_copy, int
 		return 1;
 	if (p->kind != q->kind || d > IR_MAX_DEPTH || p->kind == ST_SEQ)
 		return 0;
-	Stmt x, y; /* a node has the bytes of its kind only (ir_stmt_size) */
+	Stmt x, y; /* a node has the bytes of its kind only (ir_stmt_size; one kind) */
+	size_t size = ir_stmt_size(p->kind);
 	memset(&x, 0, sizeof x);
 	memset(&y, 0, sizeof y);
-	memcpy(&x, p, ir_stmt_size(p->kind));
-	memcpy(&y, q, ir_stmt_size(q->kind));
+	memcpy(&x, p, size);
+	memcpy(&y, q, size);
 	Stmt **sx[2], **sy[2];
 	int n = body_slots(&x, sx);
 	body_slots(&y, sy);
@@ -607,25 +610,27 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 		fail(A, best_loc(pparent, qparent), "nesting too deep", "nesting too deep to align");
 		return 0;
 	}
-	/* Which ins[] entry each inserted q item got, to fill in `next` after;
-	 * and the q items kept, erased below. */
+	/* The inserted q items (their index in qi and the ins[] entry each
+	 * got, in order), to fill in `next` after; and the q items kept,
+	 * erased below. */
 	enum { SMALL = 32 };
-	int small_slot[SMALL];
+	int small_at[SMALL], small_slot[SMALL];
 	Stmt *small_kept[SMALL];
-	int *slot_of = small_slot;
+	int *ins_at = small_at, *slot_of = small_slot;
 	Stmt **kept = small_kept;
 	if (nq > SMALL) {
+		ins_at = malloc(sizeof *ins_at * (size_t)nq);
 		slot_of = malloc(sizeof *slot_of * (size_t)nq);
 		kept = malloc(sizeof *kept * (size_t)nq);
-		if (!slot_of || !kept)
+		if (!ins_at || !slot_of || !kept)
 			abort();
 	}
+	int nins = 0;
 	int dd = *pslot && (*pslot)->kind == ST_SEQ ? d + 1 : d;
 	int i = 0, ok = 1, nkept = 0, changed = 0, icopy = 1, seq = 0, noop = 0;
 	for (int j = 0; j < nq && ok; j++) {
 		const Stmt *qs = qi[j];
 		int ord = A->ord++;
-		slot_of[j] = -1;
 		int shared = -1;
 		if (i < np && pi[i] == qs && !(A->strict && qs->kind == ST_SEQ))
 			shared = qs->kind == ST_EVAL || qs->kind == ST_STORE ? 0 : self_count(qs, A->strict, A->depth);
@@ -641,7 +646,8 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 			changed |= o.changed;
 			icopy &= o.copy;
 		} else if (orc_is_insertable(qs)) {
-			slot_of[j] = A->nins;
+			ins_at[nins] = j;
+			slot_of[nins++] = A->nins;
 			record(A, qs, qparent, i < np ? pi[i] : NULL, pparent, branch, ord);
 			changed = 1;
 			continue;
@@ -662,12 +668,13 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 		ok = 0;
 	}
 	if (ok) {
+		/* An inserted item's next: the first item after it not inserted. */
 		const Stmt *next = NULL;
-		for (int j = nq - 1; j >= 0; j--) {
-			if (slot_of[j] < 0)
-				next = qi[j];
-			else
-				A->ins[slot_of[j]].next = next;
+		for (int k = nins - 1; k >= 0; k--) {
+			int j = ins_at[k];
+			if (k + 1 == nins || ins_at[k + 1] != j + 1)
+				next = j + 1 < nq ? qi[j + 1] : NULL;
+			A->ins[slot_of[k]].next = next;
 		}
 		out->changed = changed;
 		if (changed && A->erase)
@@ -676,6 +683,7 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 			out->copy = list_copy(*pslot, *qslot, changed, nkept, seq || (nkept > 1 && noop), icopy, d);
 	}
 	if (slot_of != small_slot) {
+		free(ins_at);
 		free(slot_of);
 		free(kept);
 	}
