@@ -343,6 +343,18 @@ item_match(const Align *A, const Stmt *p, const Stmt *q)
 	return header_diff(p, q) == NULL;
 }
 
+/* snprintf(dst, cap, "%s", src) without the format machinery: as much of
+ * src as fits, always terminated (cap > 0). */
+static void
+copy_str(char *dst, size_t cap, const char *src)
+{
+	size_t n = strlen(src);
+	if (n > cap - 1)
+		n = cap - 1;
+	memcpy(dst, src, n);
+	dst[n] = 0;
+}
+
 static void
 fail(Align *A, Loc where, const char *what, const char *why)
 {
@@ -351,7 +363,7 @@ fail(Align *A, Loc where, const char *what, const char *why)
 	A->failed = 1;
 	A->where = where;
 	A->what = what;
-	snprintf(A->why, sizeof A->why, "%s", why);
+	copy_str(A->why, sizeof A->why, why);
 }
 
 static Loc
@@ -946,7 +958,7 @@ orc_align_explain(const Func *p, const Func *q, Arena *a, Inserted **ins, int *n
 		if (what)
 			*what = cat ? cat : "not preserved";
 		if (why && whylen)
-			snprintf(why, whylen, "%s", msg);
+			copy_str(why, whylen, msg);
 	}
 	free(A.ins);
 	return ok ? 0 : -1;
