@@ -10,7 +10,12 @@
  * chunks ask for transparent huge pages where the system has them: a big
  * program's IR then costs a few page faults instead of one per 4 KiB.
  * Allocations are 8-byte aligned (the IR holds pointers, int64 and double,
- * nothing wider): a 72-byte Expr takes 72 bytes, not 80. */
+ * nothing wider): a 72-byte Expr takes 72 bytes, not 80.
+ *
+ * ar_alloc_uninit hands out bytes that are not zeroed from the other end
+ * of the head chunk, downwards from its end (Arena.top): a chunk is
+ * [zeroed allocations | zeroed room | room not zeroed yet | uninit
+ * allocations], and the room ar_alloc zeroes stops at top. */
 #define _DEFAULT_SOURCE /* MADV_HUGEPAGE, MAP_ANONYMOUS */
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +26,7 @@
 typedef struct ArenaChunk {
 	struct ArenaChunk *next;
 	size_t used, cap;    /* used: set when the chunk stops being the head */
+	size_t high;         /* bytes ar_alloc_uninit took at its end: set with used */
 	size_t mapped;       /* bytes mapped with mmap, 0: from calloc */
 	_Alignas(16) unsigned char data[];
 } Chunk;
@@ -59,7 +65,7 @@ ar_adopt(Arena *a, void *block, size_t n)
 
 /* CHUNK_KEEP: the largest chunk ar_reset keeps (a bigger one goes back to
  * the system rather than stay with a long-lived arena). */
-enum { CHUNK_MIN = 64 * 1024, CHUNK_MAP = 2 << 20, CHUNK_KEEP = 4 << 20, ZERO_STEP = 8 * 1024 };
+enum { CHUNK_MIN = 64 * 1024, CHUNK_MAP = 2 << 20, CHUNK_KEEP = 4 << 20, ZERO_STEP = 1024 };
 
 static Chunk *
 new_chunk(size_t cap)
@@ -84,6 +90,7 @@ new_chunk(size_t cap)
 		abort(); /* out of memory is not bad input: let fuzzers see it */
 	c->next = NULL;
 	c->used = 0;
+	c->high = 0;
 	c->mapped = 0;
 	c->cap = cap;
 	return c;
@@ -106,11 +113,18 @@ free_chunk(Chunk *c)
 		free(c);
 }
 
-/* Bytes handed out from the head chunk. */
+/* Bytes handed out from the head chunk by ar_alloc (from its start). */
 static size_t
 head_used(const Arena *a)
 {
 	return a->head ? (size_t)(a->next - a->head->data) : 0;
+}
+
+/* Bytes handed out from the head chunk by ar_alloc_uninit (at its end). */
+static size_t
+head_high(const Arena *a)
+{
+	return a->head ? (size_t)(a->head->data + a->head->cap - a->top) : 0;
 }
 
 Arena *
@@ -156,7 +170,7 @@ ar_reset(Arena *a)
 	if (c->cap > CHUNK_KEEP) {
 		free_chunks(c);
 		a->head = NULL;
-		a->next = a->end = NULL;
+		a->next = a->end = a->top = NULL;
 		return;
 	}
 	free_chunks(c->next);
@@ -165,17 +179,20 @@ ar_reset(Arena *a)
 	ASAN_UNPOISON_MEMORY_REGION(c->data, c->cap); /* Debug node tails (ir.c) */
 #endif
 	memset(c->data, 0, head_used(a)); /* allocations are zero */
-	c->used = 0;
+	if (c->mapped) /* zero_more takes the bytes past end of a mapped chunk as zero */
+		memset(a->top, 0, head_high(a));
+	c->used = c->high = 0;
 	a->next = c->data;
+	a->top = c->data + c->cap;
 }
 
 /* Zeroes more of the head chunk, so that at least need bytes from next
- * are zero: 0 when the chunk has no room for them. */
+ * are zero: 0 when the chunk has no room for them below top. */
 static int
 zero_more(Arena *a, size_t need)
 {
 	Chunk *c = a->head;
-	unsigned char *cap_end = c->data + c->cap;
+	unsigned char *cap_end = a->top;
 	if (need > (size_t)(cap_end - a->next))
 		return 0;
 	unsigned char *want = a->next + (need > ZERO_STEP ? need : ZERO_STEP);
@@ -193,6 +210,26 @@ ar_grow_room(Arena *a, size_t n)
 	return a->head && zero_more(a, n);
 }
 
+/* A new head chunk with room for n bytes; the old head keeps what it
+ * handed out. */
+static void
+push_chunk(Arena *a, size_t n)
+{
+	size_t cap = n > CHUNK_MIN ? n : CHUNK_MIN;
+	if (a->head) {
+		if (a->head->cap * 2 > cap && a->head->cap < (16u << 20))
+			cap = a->head->cap * 2;
+		a->head->used = head_used(a);
+		a->head->high = head_high(a);
+		a->done += a->head->used + a->head->high;
+	}
+	Chunk *c = new_chunk(cap);
+	c->next = a->head;
+	a->head = c;
+	a->next = a->end = c->data;
+	a->top = c->data + c->cap;
+}
+
 void *
 ar_alloc_slow(Arena *a, size_t n)
 {
@@ -203,20 +240,24 @@ ar_alloc_slow(Arena *a, size_t n)
 		a->next += n;
 		return p;
 	}
-	size_t cap = n > CHUNK_MIN ? n : CHUNK_MIN;
-	if (a->head) {
-		if (a->head->cap * 2 > cap && a->head->cap < (16u << 20))
-			cap = a->head->cap * 2;
-		a->head->used = head_used(a);
-		a->done += a->head->used;
-	}
-	Chunk *c = new_chunk(cap);
-	c->next = a->head;
-	a->head = c;
-	a->next = a->end = c->data;
+	push_chunk(a, n);
 	zero_more(a, n);
-	a->next = c->data + n;
-	return c->data;
+	a->next = a->head->data + n;
+	return a->head->data;
+}
+
+void *
+ar_alloc_uninit_slow(Arena *a, size_t n)
+{
+	if (!n && a->head)
+		return a->top;
+	if (!a->head || n > (size_t)(a->top - a->next))
+		push_chunk(a, n);
+	/* Room between next and top: what ar_alloc zeroed beyond next stays zero. */
+	a->top -= n;
+	if (a->end > a->top)
+		a->end = a->top;
+	return a->top;
 }
 
 char *
@@ -237,7 +278,7 @@ ar_strdup(Arena *a, const char *s)
 size_t
 ar_bytes(const Arena *a)
 {
-	return a->done + head_used(a);
+	return a->done + head_used(a) + head_high(a);
 }
 
 void **
@@ -268,12 +309,16 @@ int
 ar_owns(Arena *a, const void *p)
 {
 	uintptr_t q = (uintptr_t)p;
-	if (a->hit && q - (uintptr_t)a->hit->data < a->hit->used)
+	if (a->hit && (q - (uintptr_t)a->hit->data < a->hit->used ||
+	               q - (uintptr_t)(a->hit->data + a->hit->cap - a->hit->high) < a->hit->high))
 		return 1;
-	if (a->head && q - (uintptr_t)a->head->data < head_used(a))
-		return 1; /* the head's used is only kept in the chunk when it stops being the head */
+	/* the head's used and high are only kept in the chunk when it stops being the head */
+	if (a->head && (q - (uintptr_t)a->head->data < head_used(a) ||
+	                q - (uintptr_t)a->top < head_high(a)))
+		return 1;
 	for (const Chunk *c = a->head ? a->head->next : NULL; c; c = c->next)
-		if (q - (uintptr_t)c->data < c->used) {
+		if (q - (uintptr_t)c->data < c->used ||
+		    q - (uintptr_t)(c->data + c->cap - c->high) < c->high) {
 			a->hit = c;
 			return 1;
 		}

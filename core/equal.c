@@ -91,6 +91,7 @@ typedef struct Eq {
 	PtrMap abuf, bbuf;
 	UndoLog log;
 	int strict; /* ir_identical_func: the same vars and buffers, the same locations */
+	int clean;  /* every definition so far mapped a var or buffer to itself */
 } Eq;
 
 static int eq_expr(Eq *E, const Expr *a, const Expr *b);
@@ -110,6 +111,8 @@ def_var(Eq *E, Var *a, Var *b, int scoped)
 		return a == b;
 	if (!var_attrs_equal(a, b))
 		return 0;
+	if (a != b)
+		E->clean = 0;
 	UndoLog *log = scoped ? &E->log : NULL;
 	set_scoped(log, &E->avar, a, b);
 	set_scoped(log, &E->bvar, b, a);
@@ -153,6 +156,8 @@ def_buf(Eq *E, Buffer *a, Buffer *b, int scoped)
 		return a == b;
 	/* Mapped before its fields are compared, so that a (malformed) buffer
 	 * whose fields mention itself cannot recurse forever. */
+	if (a != b)
+		E->clean = 0;
 	UndoLog *log = scoped ? &E->log : NULL;
 	set_scoped(log, &E->abuf, a, b);
 	set_scoped(log, &E->bbuf, b, a);
@@ -250,9 +255,37 @@ hook_buf(void *ctx, Buffer *a, Buffer *b)
 	return use_buf(ctx, a, b);
 }
 
+/* The buffer uses of e, in expr_eq's order, each as use_buf(x, x). */
+static void
+touch_bufs(Eq *E, const Expr *a)
+{
+	if (!a)
+		return;
+	switch (a->kind) {
+#define FX(m) touch_bufs(E, a->u.m);
+#define FXS(m, n)                            \
+	for (int i = 0; i < a->u.n; i++)         \
+		touch_bufs(E, a->u.m[i]);
+#define FBU(m) use_buf(E, a->u.m, a->u.m);
+#define EXPR(kind, name, fields) case kind: { fields return; }
+#include "nodes.def"
+	}
+}
+
+/* An expression compared with itself while every map entry maps a thing
+ * to itself (E->clean: a's and b's entries for a key are then both absent
+ * or both the key) is equal: a var use finds itself or compares by name
+ * with itself, a buffer use finds itself or is mapped to itself there and
+ * then, with its fields compared with themselves.  Only those buffer uses
+ * change the maps, so they alone are made (touch_bufs), as the
+ * comparison would make them. */
 static int
 eq_expr(Eq *E, const Expr *a, const Expr *b)
 {
+	if (a == b && E->clean && !E->strict) {
+		touch_bufs(E, a);
+		return 1;
+	}
 	IrEqHooks h = {hook_var, hook_buf, E, E->strict, 0};
 	return expr_eq(a, b, &h, 0, E->strict);
 }
@@ -322,6 +355,19 @@ eq_stmt(Eq *E, const Stmt *a, const Stmt *b)
 		return 0;
 	if (E->strict && (a->loc.line != b->loc.line || a->loc.col != b->loc.col))
 		return 0;
+	/* A leaf compared with itself, as eq_expr does its expressions (it
+	 * defines nothing: nothing to undo), in nodes.def's field order. */
+	if (a == b && E->clean && !E->strict && (a->kind == ST_EVAL || a->kind == ST_STORE)) {
+		if (a->kind == ST_EVAL) {
+			touch_bufs(E, a->u.eval.value);
+			return 1;
+		}
+		use_buf(E, a->u.store.buf, a->u.store.buf);
+		for (int i = 0; i < a->u.store.nidx; i++)
+			touch_bufs(E, a->u.store.idx[i]);
+		touch_bufs(E, a->u.store.value);
+		return 1;
+	}
 	size_t mark = E->log.n;
 	int ok = eq_stmt_fields(E, a, b);
 	undo_to(&E->log, mark);
@@ -372,7 +418,7 @@ eq_free(Eq *E)
 int
 ir_equal_func(const Func *a, const Func *b)
 {
-	Eq E = {0};
+	Eq E = {.clean = 1};
 	int ok = eq_func(&E, a, b);
 	eq_free(&E);
 	return ok;
@@ -392,7 +438,7 @@ ir_identical_func(const Func *a, const Func *b)
 int
 ir_equal_stmt(const Stmt *a, const Stmt *b)
 {
-	Eq E = {0};
+	Eq E = {.clean = 1};
 	int ok = eq_stmt(&E, a, b);
 	eq_free(&E);
 	return ok;

@@ -86,34 +86,144 @@ fresh(G *g, const char *base)
 	return base;
 }
 
+/* Release builds make the common expression nodes here, in bytes that
+ * are not zeroed first (ar_alloc_uninit): each node is cleared to its
+ * kind's size (ir_expr_size; a constant-size store) and filled as ir.c's
+ * constructors fill theirs, so the nodes are the same bytes.  Builds that
+ * guard node tails (ir.c's node_alloc) call the constructors instead. */
+#if defined(NDEBUG) && !defined(IR_NODE_GUARD)
+#define GEN_NODES 1
+#define UPTO(m) ((offsetof(Expr, u.m) + 7) & ~(size_t)7)
+#define WITH(m) ((offsetof(Expr, u.m) + sizeof(((Expr *)0)->u.m) + 7) & ~(size_t)7)
+
+static inline Expr *
+node(G *g, ExprKind k, size_t size)
+{
+	Expr *e = ar_alloc_uninit(g->a, size);
+	memset(e, 0, size);
+	e->kind = k;
+	return e;
+}
+
+/* An int32 or bool literal of a value that fits in 32 bits (every one
+ * the generator makes); anything else goes to ir_int_dt. */
+static Expr *
+lit(G *g, int64_t v, int code)
+{
+	if (v != (int32_t)v)
+		return ir_int_dt(g->a, v, code, NULL);
+	Expr *e = node(g, EX_INT, UPTO(i));
+	e->dt = (uint8_t)code;
+	e->u.i32 = (int32_t)v;
+	return e;
+}
+#endif
+
+/* Literals by dtype code: ir_int(a, v, "int32") without the name lookup. */
 static Expr *
 I(G *g, int64_t v)
 {
-	return ir_int(g->a, v, "int32");
+#ifdef GEN_NODES
+	return lit(g, v, IR_DT_INT32);
+#else
+	return ir_int_dt(g->a, v, IR_DT_INT32, NULL);
+#endif
 }
 
 static Expr *
 B(G *g, int v)
 {
-	return ir_int(g->a, v ? 1 : 0, "bool");
+#ifdef GEN_NODES
+	return lit(g, v ? 1 : 0, IR_DT_BOOL);
+#else
+	return ir_int_dt(g->a, v ? 1 : 0, IR_DT_BOOL, NULL);
+#endif
+}
+
+static Expr *
+F(G *g, int code)
+{
+#ifdef GEN_NODES
+	Expr *e = node(g, EX_FLOAT, UPTO(other_dtype));
+	e->dt = (uint8_t)(code | IR_DT_WIDE);
+	e->u.f = 0.0;
+	return e;
+#else
+	return ir_float_dt(g->a, 0.0, code, NULL);
+#endif
 }
 
 static Expr *
 S(G *g, const char *s)
 {
+#ifdef GEN_NODES
+	Expr *e = node(g, EX_STR, WITH(s));
+	e->u.s = s;
+	return e;
+#else
 	return ir_str(g->a, s);
+#endif
 }
 
 static Expr *
 V(G *g, Var *v)
 {
+#ifdef GEN_NODES
+	Expr *e = node(g, EX_VAR, WITH(var));
+	e->u.var = v;
+	return e;
+#else
 	return ir_varref(g->a, v);
+#endif
 }
 
 static Expr *
 bin(G *g, BinOp op, Expr *x, Expr *y)
 {
+#ifdef GEN_NODES
+	Expr *e = node(g, EX_BIN, WITH(bin));
+	e->u.bin.op = op;
+	e->u.bin.a = x;
+	e->u.bin.b = y;
+	return e;
+#else
 	return ir_bin(g->a, op, x, y);
+#endif
+}
+
+static Expr *
+mkcall(G *g, const char *name, Expr **args, int n)
+{
+#ifdef GEN_NODES
+	Expr *e = node(g, EX_CALL, UPTO(call.kwnames));
+	e->u.call.name = name;
+	e->u.call.args = args;
+	e->u.call.nargs = n;
+	return e;
+#else
+	return ir_call(g->a, name, args, n);
+#endif
+}
+
+static Expr *
+mkload(G *g, Buffer *b, Expr **idx, int n)
+{
+#ifdef GEN_NODES
+	Expr *e = node(g, EX_LOAD, WITH(load));
+	e->u.load.buf = b;
+	e->u.load.idx = idx;
+	e->u.load.nidx = n;
+	return e;
+#else
+	return ir_load(g->a, b, idx, n);
+#endif
+}
+
+/* An array of n pointers that the caller fills (all of them). */
+static Expr **
+exprs(G *g, int n)
+{
+	return ar_alloc_uninit(g->a, sizeof(Expr *) * (size_t)n);
 }
 
 static Expr *
@@ -121,10 +231,11 @@ callv(G *g, const char *name, int n, va_list ap)
 {
 	/* Only ops of the versions asked for (vocab.def). */
 	assert(vocab_versions(name) & g->versions);
-	Expr **args = ar_alloc(g->a, sizeof *args * (size_t)(n > 0 ? n : 1));
+	Expr **args = exprs(g, n > 0 ? n : 1);
+	args[0] = NULL; /* n == 0: the slot as ar_alloc would give it */
 	for (int i = 0; i < n; i++)
 		args[i] = va_arg(ap, Expr *);
-	return ir_call(g->a, name, args, n);
+	return mkcall(g, name, args, n);
 }
 
 static Expr *
@@ -150,15 +261,15 @@ eval(G *g, const char *name, int n, ...)
 static Expr *
 load1(G *g, Buffer *b, Expr *i)
 {
-	Expr **idx = ar_alloc(g->a, sizeof *idx);
+	Expr **idx = exprs(g, 1);
 	idx[0] = i;
-	return ir_load(g->a, b, idx, 1);
+	return mkload(g, b, idx, 1);
 }
 
 static Stmt *
 store1(G *g, Buffer *b, Expr *i, Expr *v)
 {
-	Expr **idx = ar_alloc(g->a, sizeof *idx);
+	Expr **idx = exprs(g, 1);
 	idx[0] = i;
 	return ir_store(g->a, b, idx, 1, v);
 }
@@ -278,7 +389,7 @@ shared_value(G *g)
 {
 	switch (dz_choose(g->d, 3)) {
 	case 0:
-		return ir_float(g->a, 0.0, "float16");
+		return F(g, IR_DT_FLOAT16);
 	case 1:
 		return load1(g, g->shared[pick_shared(g)], index_expr(g, 4096));
 	default:
@@ -424,9 +535,9 @@ local_store(G *g)
 		Expr **idx = ar_alloc(g->a, sizeof *idx);
 		idx[0] = ir_slice(g->a, lo, hi, NULL);
 		return ir_store(g->a, g->clocal, idx, 1,
-		                call(g, "Broadcast", 2, ir_float(g->a, 0.0, "float32"), I(g, 4)));
+		                call(g, "Broadcast", 2, F(g, IR_DT_FLOAT32), I(g, 4)));
 	}
-	return store1(g, g->clocal, index_expr(g, 32), ir_float(g->a, 0.0, "float32"));
+	return store1(g, g->clocal, index_expr(g, 32), F(g, IR_DT_FLOAT32));
 }
 
 static Expr *
@@ -635,7 +746,7 @@ for_loop(G *g, int left, Role role, int pipelined)
 			val[0] = ir_pod_bool(a, 0);
 		} else {
 			k[0] = ir_str(a, "num_stages");
-			val[0] = ir_int(a, 2 + (int64_t)dz_choose(g->d, 3), "int32");
+			val[0] = I(g, 2 + (int64_t)dz_choose(g->d, 3));
 		}
 		ann = ir_dict(a, k, val, 1);
 	}
