@@ -133,15 +133,7 @@ static void
 fmt_i(Fmt *F, long long v)
 {
 	char d[24];
-	int i = (int)sizeof d;
-	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
-	d[--i] = 0;
-	do
-		d[--i] = (char)('0' + u % 10);
-	while (u /= 10);
-	if (v < 0)
-		d[--i] = '-';
-	fmt_s(F, d + i);
+	fmt_s(F, orc_decimal(d, v));
 }
 
 /* "exact: exhaustive over %d candidate positions (implicit hitting set, %d

@@ -33,4 +33,20 @@ OrcSoundCut *orc_sound_cut(const struct EventGraph *g, const int *var, int nvar)
 int orc_sound_cut_query(OrcSoundCut *cut, const struct OracleOptions *o, const uint64_t *flip);
 void orc_sound_cut_free(OrcSoundCut *cut);
 
+/* The decimal text of v, written backwards into d; returns where it starts
+ * (the messages' integers, formatted without snprintf). */
+static inline const char *
+orc_decimal(char d[24], long long v)
+{
+	int i = 24;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+	d[--i] = 0;
+	do
+		d[--i] = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		d[--i] = '-';
+	return d + i;
+}
+
 #endif

@@ -181,15 +181,7 @@ static void
 put_int(char *buf, size_t n, size_t *k, long long v)
 {
 	char d[24];
-	int i = (int)sizeof d;
-	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
-	d[--i] = 0;
-	do
-		d[--i] = (char)('0' + u % 10);
-	while (u /= 10);
-	if (v < 0)
-		d[--i] = '-';
-	put_str(buf, n, k, d + i);
+	put_str(buf, n, k, orc_decimal(d, v));
 }
 
 /* As snprintf(buf, n, "%s bytes [%lld, %lld)", ...) and the like, without
