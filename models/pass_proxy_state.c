@@ -587,16 +587,19 @@ hoists_if(const Ctx *c, Ref then_, Ref else_, unsigned in)
 	return (generic_entry(c, in)) && else_.j >= 0 && pure_async(c, then_) && pure_async(c, else_);
 }
 
-/* Grows the array *p of *cap elements of size sz to hold n + 1. */
+/* Array *p of *cap elements of size sz, grown to hold need. */
 static void *
-grow(void *p, size_t *cap, size_t n, size_t sz)
+reserve(void *p, size_t *cap, size_t need, size_t sz)
 {
-	if (n < *cap)
+	if (need <= *cap)
 		return p;
-	*cap = *cap ? 2 * *cap : 256;
-	p = realloc(p, sz * *cap);
+	size_t n = *cap ? *cap : 256;
+	while (n < need)
+		n *= 2;
+	p = realloc(p, sz * n);
 	if (!p)
 		abort();
+	*cap = n;
 	return p;
 }
 
@@ -605,7 +608,7 @@ static Ref
 number(Ctx *c)
 {
 	if (c->n == c->icap)
-		c->ev = grow(c->ev, &c->icap, c->n, sizeof *c->ev);
+		c->ev = reserve(c->ev, &c->icap, c->n + 1, sizeof *c->ev);
 	return (Ref){(long)c->n++, (long)c->nc};
 }
 
@@ -613,7 +616,7 @@ number(Ctx *c)
 static void
 number_compound(Ctx *c, Ref r)
 {
-	c->comp = grow(c->comp, &c->ccap, c->nc, sizeof *c->comp);
+	c->comp = reserve(c->comp, &c->ccap, c->nc + 1, sizeof *c->comp);
 	memset(&c->comp[c->nc++], 0, sizeof *c->comp);
 	c->ev[r.j] = EV_COMPOUND;
 }
@@ -660,22 +663,6 @@ kept_drop(void)
 		kept.epoch = 1;
 	}
 	kept.n = kept.nc = kept.used = 0;
-}
-
-/* Array *p of *cap elements of size sz, grown to hold need. */
-static void *
-reserve(void *p, size_t *cap, size_t need, size_t sz)
-{
-	if (need <= *cap)
-		return p;
-	size_t n = *cap ? *cap : 256;
-	while (n < need)
-		n *= 2;
-	p = realloc(p, sz * n);
-	if (!p)
-		abort();
-	*cap = n;
-	return p;
 }
 
 static size_t
