@@ -17,6 +17,7 @@
 
 #include "ir.h"
 #include "check.h"
+#include "verify.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/asan_interface.h>
@@ -1014,6 +1015,68 @@ test_verifier_memo(void)
 	A = outer;
 }
 
+/* ir_verify_output reads only what a pass built, and answers 0 ("valid")
+ * only where ir_verify_program would: a new statement that uses a
+ * definition, or a changed header, is left to the full check (1). */
+static int nfresh;
+
+static void
+count_fresh(const Stmt *s, void *ctx)
+{
+	(void)s;
+	(void)ctx;
+	nfresh++;
+}
+
+static int
+output_check(Program *in, Func *out_f, int *fresh)
+{
+	nfresh = 0;
+	int r = ir_verify_output(in, program1(out_f), count_fresh, NULL);
+	*fresh = nfresh;
+	return r;
+}
+
+static void
+test_verify_output(void)
+{
+	Arena *outer = A;
+	A = ar_new();
+	Func *f = func("main");
+	Var *n = ir_var(A, f, "n", "int32", NULL);
+	Var *x = ir_var(A, f, "x", "int32", NULL);
+	add_param(f, n, NULL);
+	Stmt *a = callstmt("a"), *use = ir_eval(A, call("b", 1, V(x)));
+	Stmt *let = ir_let(A, x, V(n), seq(2, callstmt("a2"), use));
+	f->body = seq(2, a, let);
+	Program *in = program1(f);
+	Diag d;
+	CHECK(ir_verify_program(in, &d) == 0, "verify_output: the input does not verify: %s", d.msg);
+	int fresh;
+	/* A fence put before the input's statements: checked on its own. */
+	Func *o1 = ir_func_with_body(A, f, seq(3, callstmt("fence"), a, let));
+	CHECK(output_check(in, o1, &fresh) == 0 && fresh == 1,
+	      "verify_output: an inserted fence: %d fresh statements", fresh);
+	/* The input unchanged: nothing new. */
+	CHECK(output_check(in, ir_func_with_body(A, f, f->body), &fresh) == 0 && fresh == 0,
+	      "verify_output: the input itself: %d fresh statements", fresh);
+	/* A new statement using x inside its let: valid, but the full check decides. */
+	Stmt *let2 = ir_let(A, x, V(n), seq(3, callstmt("a2"), use, ir_eval(A, call("c", 1, V(x)))));
+	Func *o2 = ir_func_with_body(A, f, seq(2, a, let2));
+	CHECK(output_check(in, o2, &fresh) == 1, "verify_output: a new use of x in scope was passed without the full check");
+	CHECK(verifies(o2), "verify_output: the in-scope output does not verify: %s", verify_msg(o2));
+	/* The same use after the let, out of x's scope: never passed as valid. */
+	Func *o3 = ir_func_with_body(A, f, seq(3, a, let, ir_eval(A, call("c", 1, V(x)))));
+	CHECK(output_check(in, o3, &fresh) == 1, "verify_output: a use of x outside its scope was passed as valid");
+	CHECK(!verifies(o3), "verify_output: the out-of-scope output verifies");
+	/* A changed header (a parameter more): left to the full check. */
+	Func *o4 = ir_func_with_body(A, f, f->body);
+	add_param(o4, ir_var(A, o4, "m", "int32", NULL), NULL);
+	CHECK(output_check(in, o4, &fresh) == 1, "verify_output: a changed header was passed without the full check");
+	ar_free(A);
+	A = outer;
+}
+
 /* Every node takes its own kind's bytes (ir.h); copies take the same; a
  * Debug build marks the rest of a full slot (a pattern, or ASan poison). */
 #ifndef NDEBUG
@@ -1185,6 +1248,7 @@ main(void)
 	test_equality();
 	test_verifier();
 	test_verifier_memo();
+	test_verify_output();
 	test_scale();
 	ar_free(A);
 	return check_summary();
