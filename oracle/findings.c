@@ -2,6 +2,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "oracle.h"
@@ -145,6 +146,33 @@ mix(uint64_t h, const char *s)
 	return (h ^ 0xff) * 0x100000001b3ULL;
 }
 
+/* mix(h, rule), remembered for the last rules seen: a rule is a long text
+ * that most findings share.  An entry holds its own copy of the text, so a
+ * rule whose bytes changed at the same address is mixed again. */
+enum { RULE_MEMO = 16 };
+static _Thread_local struct RuleMemo {
+	const char *at;
+	char *text;
+	uint64_t in, out;
+} rule_memo[RULE_MEMO];
+
+static uint64_t
+mix_rule(uint64_t h, const char *rule)
+{
+	if (!rule)
+		return mix(h, rule);
+	struct RuleMemo *m = &rule_memo[((uintptr_t)rule >> 3) % RULE_MEMO];
+	if (m->at == rule && m->in == h && strcmp(m->text, rule) == 0)
+		return m->out;
+	size_t n = strlen(rule) + 1;
+	char *text = realloc(m->text, n);
+	if (!text)
+		abort();
+	memcpy(text, rule, n);
+	*m = (struct RuleMemo){rule, text, h, mix(h, rule)};
+	return m->out;
+}
+
 /* The signature names the cause, not the program: kind, model, oracle, rule
  * and the witness steps' descriptions (which name ops and event classes, not
  * locations or buffer names). */
@@ -155,7 +183,7 @@ fl_sign(Finding *f)
 	h = mix(h, orc_kind_name(f->kind));
 	h = mix(h, f->model);
 	h = mix(h, f->oracle);
-	h = mix(h, f->rule);
+	h = mix_rule(h, f->rule);
 	if (f->nwitness) {
 		h = mix(h, f->witness[0].what);
 		h = mix(h, f->witness[f->nwitness - 1].what);

@@ -28,6 +28,7 @@
 
 #include "events.h"
 #include "oracle.h"
+#include "oracles.h"
 
 static const char RULE[] =
 	"PTX ISA 9.1 \u00a79.7.9.25.6 (cp.async.bulk.commit_group, cp.async.bulk.wait_group.read): the source "
@@ -46,11 +47,23 @@ report(const EventGraph *g, const int *parent, int *path, int src, int target, c
 	char ds[96], dt[96];
 	orc_event_describe(s, ds, sizeof ds);
 	orc_event_describe(t, dt, sizeof dt);
-	fl_set_message(out, f,
-	               "%s of %s (line %d) is followed by %s of %s (line %d) with no "
-	               "tma_store_arrive then tma_store_wait on some path",
-	               ds, s->buf ? s->buf : "shared memory", s->loc.line, dt,
-	               t->buf ? t->buf : "shared memory", t->loc.line);
+	if (!out->keys_only) { /* fl_set_message's text, made without its format */
+		char msg[1024];
+		size_t k = 0;
+		orc_put_str(msg, sizeof msg, &k, ds);
+		orc_put_str(msg, sizeof msg, &k, " of ");
+		orc_put_str(msg, sizeof msg, &k, s->buf ? s->buf : "shared memory");
+		orc_put_str(msg, sizeof msg, &k, " (line ");
+		orc_put_int(msg, sizeof msg, &k, s->loc.line);
+		orc_put_str(msg, sizeof msg, &k, ") is followed by ");
+		orc_put_str(msg, sizeof msg, &k, dt);
+		orc_put_str(msg, sizeof msg, &k, " of ");
+		orc_put_str(msg, sizeof msg, &k, t->buf ? t->buf : "shared memory");
+		orc_put_str(msg, sizeof msg, &k, " (line ");
+		orc_put_int(msg, sizeof msg, &k, t->loc.line);
+		orc_put_str(msg, sizeof msg, &k, ") with no tma_store_arrive then tma_store_wait on some path");
+		f->message = ar_strdup(out->arena, msg);
+	}
 	int len = 0;
 	for (int v = target; v >= 0; v = parent[v])
 		path[len++] = v;
@@ -77,19 +90,19 @@ static _Thread_local struct {
 int
 orc_handshake_graph(const EventGraph *gp, const char *model, FindingList *out)
 {
-	const EventGraph g = *gp;
-	int n2 = 2 * g.n, hits = 0;
+	const EventGraph *g = gp;
+	int n2 = 2 * g->n, hits = 0;
 	/* state = 2 * node + committed */
 	scratch.mem = orc_scratch_grow(scratch.mem, &scratch.nmem, sizeof *scratch.mem * (size_t)(3 * n2) + 1);
-	scratch.done = orc_scratch_grow(scratch.done, &scratch.ndone, (size_t)g.nsites + 1);
+	scratch.done = orc_scratch_grow(scratch.done, &scratch.ndone, (size_t)g->nsites + 1);
 	int *mem = scratch.mem;
 	unsigned char *done = scratch.done;
-	memset(done, 0, (size_t)g.nsites + 1);
+	memset(done, 0, (size_t)g->nsites + 1);
 	int *stamp = mem, *parent = mem + n2, *queue = mem + 2 * n2;
 	for (int i = 0; i < n2; i++)
 		stamp[i] = -1;
-	for (int s = 0; s < g.n; s++) {
-		const Event *src = &g.ev[s];
+	for (int s = 0; s < g->n; s++) {
+		const Event *src = &g->ev[s];
 		if (src->kind != EV_AREAD || !(src->flags & EVF_BULK_GROUP) || src->site < 0 || done[src->site])
 			continue;
 		int head = 0, tail = 0, found = -1;
@@ -100,10 +113,10 @@ orc_handshake_graph(const EventGraph *gp, const char *model, FindingList *out)
 			int u = queue[head++];
 			int committed = u & 1;
 			for (int k = 0; k < 2 && found < 0; k++) {
-				int v = g.ev[u / 2].succ[k];
+				int v = g->ev[u / 2].succ[k];
 				if (v < 0)
 					continue;
-				const Event *e = &g.ev[v];
+				const Event *e = &g->ev[v];
 				int c = committed;
 				if (e->kind == EV_COMMIT)
 					c = 1;
@@ -124,7 +137,7 @@ orc_handshake_graph(const EventGraph *gp, const char *model, FindingList *out)
 		done[src->site] = 1;
 		hits++;
 		if (out)
-			report(&g, parent, queue, s, found, model, out);
+			report(g, parent, queue, s, found, model, out);
 	}
 	return hits;
 }

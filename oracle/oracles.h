@@ -49,4 +49,24 @@ orc_decimal(char d[24], long long v)
 	return d + i;
 }
 
+/* Appends s to buf[*k ..] within n > 0 bytes (n - 1 characters), as
+ * snprintf truncates, and keeps buf terminated: a message put together
+ * piece by piece without format parsing. */
+static inline void
+orc_put_str(char *buf, size_t n, size_t *k, const char *s)
+{
+	if (!s)
+		s = "(null)"; /* as glibc's %s */
+	for (; *s && *k + 1 < n; s++)
+		buf[(*k)++] = *s;
+	buf[*k] = 0;
+}
+
+static inline void
+orc_put_int(char *buf, size_t n, size_t *k, long long v)
+{
+	char d[24];
+	orc_put_str(buf, n, k, orc_decimal(d, v));
+}
+
 #endif

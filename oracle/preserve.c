@@ -1004,7 +1004,10 @@ orc_preservation_report(Loc where, const char *what, const char *why, const char
 	                    "preservation (docs/semantics.md \u00a75.5): erasing the inserted fences (and, for legacy, the "
 	                    "handshake) must give back the input exactly",
 	                    where);
-	fl_set_message(out, f, "%s", why);
+	if (!out->keys_only) { /* fl_set_message's "%s" of why, cut as its buffer cuts */
+		size_t n = strlen(why);
+		f->message = ar_strndup(out->arena, why, n < 1023 ? n : 1023);
+	}
 	fl_add_step(out, f, where, what);
 	f->strength_note = ar_strdup(out->arena, "structural equality after erasing insertions");
 	fl_sign(f);

@@ -167,23 +167,6 @@ hazard(const Class *c, const Event *t, int war)
 	return war && t->kind == EV_AWRITE ? H_RW : -1;
 }
 
-/* Appends s to buf[*k ..] within n bytes (n - 1 characters), as snprintf truncates. */
-static void
-put_str(char *buf, size_t n, size_t *k, const char *s)
-{
-	if (!s)
-		s = "(null)"; /* as glibc's %s */
-	for (; *s && *k + 1 < n; s++)
-		buf[(*k)++] = *s;
-}
-
-static void
-put_int(char *buf, size_t n, size_t *k, long long v)
-{
-	char d[24];
-	put_str(buf, n, k, orc_decimal(d, v));
-}
-
 /* As snprintf(buf, n, "%s bytes [%lld, %lld)", ...) and the like, without
  * format parsing (two per finding). */
 static void
@@ -193,15 +176,15 @@ describe_foot(const Event *e, char *buf, size_t n)
 	if (!n)
 		return;
 	if (!e->foot.alloc) {
-		put_str(buf, n, &k, "any shared memory");
+		orc_put_str(buf, n, &k, "any shared memory");
 	} else {
-		put_str(buf, n, &k, e->buf ? e->buf : e->foot.alloc->name);
+		orc_put_str(buf, n, &k, e->buf ? e->buf : e->foot.alloc->name);
 		if (e->foot.known) {
-			put_str(buf, n, &k, " bytes [");
-			put_int(buf, n, &k, (long long)e->foot.lo);
-			put_str(buf, n, &k, ", ");
-			put_int(buf, n, &k, (long long)e->foot.hi);
-			put_str(buf, n, &k, ")");
+			orc_put_str(buf, n, &k, " bytes [");
+			orc_put_int(buf, n, &k, (long long)e->foot.lo);
+			orc_put_str(buf, n, &k, ", ");
+			orc_put_int(buf, n, &k, (long long)e->foot.hi);
+			orc_put_str(buf, n, &k, ")");
 		}
 	}
 	buf[k] = 0;
@@ -230,8 +213,23 @@ report(Search *s, int target, int h, const char *model, FindingList *out)
 	describe_foot(t, ft, sizeof ft);
 	orc_event_describe(e, de, sizeof de);
 	orc_event_describe(t, dt, sizeof dt);
-	fl_set_message(out, f, "%s (%s, line %d) reaches %s (%s, line %d) with no fence.proxy.async on some path",
-	               de, fs, e->loc.line, dt, ft, t->loc.line);
+	if (!out->keys_only) { /* fl_set_message's text, made without its format */
+		char msg[1024];
+		size_t k = 0;
+		orc_put_str(msg, sizeof msg, &k, de);
+		orc_put_str(msg, sizeof msg, &k, " (");
+		orc_put_str(msg, sizeof msg, &k, fs);
+		orc_put_str(msg, sizeof msg, &k, ", line ");
+		orc_put_int(msg, sizeof msg, &k, e->loc.line);
+		orc_put_str(msg, sizeof msg, &k, ") reaches ");
+		orc_put_str(msg, sizeof msg, &k, dt);
+		orc_put_str(msg, sizeof msg, &k, " (");
+		orc_put_str(msg, sizeof msg, &k, ft);
+		orc_put_str(msg, sizeof msg, &k, ", line ");
+		orc_put_int(msg, sizeof msg, &k, t->loc.line);
+		orc_put_str(msg, sizeof msg, &k, ") with no fence.proxy.async on some path");
+		f->message = ar_strdup(out->arena, msg);
+	}
 	int *path = s->path;
 	for (int i = len - 1, v = target; i >= 0; i--, v = s->parent[v])
 		path[i] = v;
