@@ -136,6 +136,15 @@ fmt_i(Fmt *F, long long v)
 	fmt_s(F, orc_decimal(d, v));
 }
 
+/* snprintf(buf, n, "%s", s) */
+static void
+fmt_put(char *buf, size_t n, const char *s)
+{
+	Fmt F = {buf, n, 0};
+	buf[0] = 0;
+	fmt_s(&F, s);
+}
+
 /* "exact: exhaustive over %d candidate positions (implicit hitting set, %d
  * cuts, %ld soundness queries)" */
 static void
@@ -1619,7 +1628,7 @@ search_optimum(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen)
 		if (memo.decided)
 			exact_note(note, notelen, M->ncand, memo.ncuts, M->queries);
 		else
-			snprintf(note, notelen, "%s", memo.note);
+			fmt_put(note, notelen, memo.note);
 		return memo.decided;
 	}
 	long q0 = M->queries;
@@ -1770,14 +1779,26 @@ loop_phrase(Arena *a, const Stmt *loop, const OracleOptions *o)
 	int unknown;
 	int64_t w = loop_weight(loop, o, &unknown);
 	char name[IR_MAX_NAME + 8] = "while";
-	if (loop->kind == ST_FOR)
-		snprintf(name, sizeof name, "for %s", loop->u.for_.var ? loop->u.for_.var->name : "?");
-	if (unknown)
-		snprintf(buf, sizeof buf, "inside %s at %d:%d with unknown trip count", name,
-		         loop->loc.line, loop->loc.col);
-	else
-		snprintf(buf, sizeof buf, "inside %s at %d:%d with %lld trip%s", name, loop->loc.line,
-		         loop->loc.col, (long long)w, w == 1 ? "" : "s");
+	if (loop->kind == ST_FOR) { /* "for %s" */
+		Fmt N = {name, sizeof name, 0};
+		fmt_s(&N, "for ");
+		fmt_s(&N, loop->u.for_.var ? loop->u.for_.var->name : "?");
+	}
+	/* "inside %s at %d:%d with unknown trip count", or "... with %lld trip%s" */
+	Fmt F = {buf, sizeof buf, 0};
+	fmt_s(&F, "inside ");
+	fmt_s(&F, name);
+	fmt_s(&F, " at ");
+	fmt_i(&F, loop->loc.line);
+	fmt_s(&F, ":");
+	fmt_i(&F, loop->loc.col);
+	if (unknown) {
+		fmt_s(&F, " with unknown trip count");
+	} else {
+		fmt_s(&F, " with ");
+		fmt_i(&F, (long long)w);
+		fmt_s(&F, w == 1 ? " trip" : " trips");
+	}
 	return ar_strdup(a, buf);
 }
 
@@ -1796,17 +1817,27 @@ pos_phrase(Arena *a, const Mn *M, const Pos *x)
 	const Stmt *loop = x->owner ? loop_of(M, x->owner) : NULL;
 	const char *inside = loop ? loop_phrase(a, loop, M->o) : NULL;
 	Loc l = pos_loc(x);
-	if (x->before)
-		snprintf(buf, sizeof buf, "before %d:%d%s%s", l.line, l.col, inside ? " " : "",
-		         inside ? inside : "");
-	else if (is_loop(x->owner)) /* "inside for ko at ..." -> "for ko at ..." */
-		snprintf(buf, sizeof buf, "at the end of the body of %s",
-		         loop_phrase(a, x->owner, M->o) + strlen("inside "));
-	else
-		snprintf(buf, sizeof buf, "at the end of the %s of the %s at %d:%d%s%s",
-		         x->branch ? "else branch" : x->owner->kind == ST_IF ? "then branch" : "body",
-		         x->owner->kind == ST_IF ? "if" : is_loop(x->owner) ? "loop" : "statement", l.line,
-		         l.col, inside ? " " : "", inside ? inside : "");
+	Fmt F = {buf, sizeof buf, 0};
+	if (x->before) { /* "before %d:%d%s%s" */
+		fmt_s(&F, "before ");
+	} else if (is_loop(x->owner)) { /* "inside for ko at ..." -> "for ko at ..." */
+		fmt_s(&F, "at the end of the body of ");
+		fmt_s(&F, loop_phrase(a, x->owner, M->o) + strlen("inside "));
+		return ar_strdup(a, buf);
+	} else { /* "at the end of the %s of the %s at %d:%d%s%s" */
+		fmt_s(&F, "at the end of the ");
+		fmt_s(&F, x->branch ? "else branch" : x->owner->kind == ST_IF ? "then branch" : "body");
+		fmt_s(&F, " of the ");
+		fmt_s(&F, x->owner->kind == ST_IF ? "if" : is_loop(x->owner) ? "loop" : "statement");
+		fmt_s(&F, " at ");
+	}
+	fmt_i(&F, l.line);
+	fmt_s(&F, ":");
+	fmt_i(&F, l.col);
+	if (inside) {
+		fmt_s(&F, " ");
+		fmt_s(&F, inside);
+	}
 	return ar_strdup(a, buf);
 }
 
@@ -1832,13 +1863,17 @@ op_phrase(Arena *a, const Stmt *s)
 		return "an evaluate";
 	case ST_STORE: {
 		char buf[IR_MAX_NAME + 16];
-		snprintf(buf, sizeof buf, "a store to %s", s->u.store.buf->name);
+		Fmt F = {buf, sizeof buf, 0}; /* "a store to %s" */
+		fmt_s(&F, "a store to ");
+		fmt_s(&F, s->u.store.buf->name);
 		return ar_strdup(a, buf);
 	}
 	default: {
 		const char *w = ir_stmt_word(s->kind);
 		char buf[64];
-		snprintf(buf, sizeof buf, "%s %s", strchr("aeiou", w[0]) ? "an" : "a", w);
+		Fmt F = {buf, sizeof buf, 0}; /* "%s %s" */
+		fmt_s(&F, strchr("aeiou", w[0]) ? "an " : "a ");
+		fmt_s(&F, w);
 		return ar_strdup(a, buf);
 	}
 	}
@@ -2095,7 +2130,7 @@ placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *
 	int64_t cost_q = survey(M, ins, nins, &S);
 	if (S.overflow) {
 		st->placement = ORC_PLACEMENT_UNDECIDED;
-		snprintf(st->note, sizeof st->note, "undecided: nesting too deep");
+		fmt_put(st->note, sizeof st->note, "undecided: nesting too deep");
 		return;
 	}
 	if (S.conflict)
@@ -2105,7 +2140,7 @@ placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *
 	if (cost_q == 0) {
 		st->placement = ORC_PLACEMENT_DECIDED;
 		st->cost_opt = 0;
-		snprintf(st->note, sizeof st->note, "no inserted fence executes: nothing to improve");
+		fmt_put(st->note, sizeof st->note, "no inserted fence executes: nothing to improve");
 		return;
 	}
 	/* Fast path: when q is p plus fences and sound, its placement is a sound
@@ -2115,9 +2150,10 @@ placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *
 	if (exact && q_sound && cost_q <= S.cheapest && !input_sound(M)) {
 		st->placement = ORC_PLACEMENT_DECIDED;
 		st->cost_opt = cost_q;
-		snprintf(st->note, sizeof st->note,
-		         "exact: the input needs a fence and the output pays only the cheapest "
-		         "position (%lld)", (long long)cost_q);
+		Fmt F = {st->note, sizeof st->note, 0};
+		fmt_s(&F, "exact: the input needs a fence and the output pays only the cheapest position (");
+		fmt_i(&F, (long long)cost_q);
+		fmt_s(&F, ")");
 		return;
 	}
 	if (S.ncand > M->o->placement_max_gaps) {
@@ -2163,10 +2199,21 @@ placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *
 		const Stmt *loop = costliest->p_parent ? loop_of(M, costliest->p_parent) : NULL;
 		Loc ql = orc_inserted_loc(costliest);
 		char qdesc[600], odesc[1200] = "";
-		snprintf(qdesc, sizeof qdesc, "%d fence%s; costliest before %s at %d:%d%s%s", nfences,
-		         nfences == 1 ? "" : "s", op_phrase(a, cnext), ql.line, ql.col, loop ? " " : "",
-		         loop ? loop_phrase(a, loop, M->o) : "");
-		size_t len = 0;
+		/* "%d fence%s; costliest before %s at %d:%d%s%s" */
+		Fmt Q = {qdesc, sizeof qdesc, 0};
+		fmt_i(&Q, nfences);
+		fmt_s(&Q, nfences == 1 ? " fence" : " fences");
+		fmt_s(&Q, "; costliest before ");
+		fmt_s(&Q, op_phrase(a, cnext));
+		fmt_s(&Q, " at ");
+		fmt_i(&Q, ql.line);
+		fmt_s(&Q, ":");
+		fmt_i(&Q, ql.col);
+		if (loop) {
+			fmt_s(&Q, " ");
+			fmt_s(&Q, loop_phrase(a, loop, M->o));
+		}
+		Fmt O = {odesc, sizeof odesc, 0};
 		int nopt = 0;
 		Loc first = ql;
 		for (int i = 0; i < M->npos; i++) {
@@ -2176,23 +2223,46 @@ placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *
 				first = pos_loc(&M->pos[i]);
 			if (nopt > 4)
 				continue;
-			int n = snprintf(odesc + len, sizeof odesc - len, "%sfence %s", nopt > 1 ? ", " : "",
-			                 pos_phrase(a, M, &M->pos[i]));
-			if (n < 0 || (size_t)n >= sizeof odesc - len)
+			/* "%sfence %s" at odesc + len: cut there, the list ends */
+			const char *sep = nopt > 1 ? ", " : "", *phrase = pos_phrase(a, M, &M->pos[i]);
+			size_t n = strlen(sep) + strlen("fence ") + strlen(phrase), room = sizeof odesc - O.k;
+			fmt_s(&O, sep);
+			fmt_s(&O, "fence ");
+			fmt_s(&O, phrase);
+			if (n >= room)
 				break;
-			len += (size_t)n;
 		}
 		if (!nopt)
-			snprintf(odesc, sizeof odesc, "no inserted fence needed");
+			fmt_put(odesc, sizeof odesc, "no inserted fence needed");
 		Finding *f = fl_add(out, FK_PLACEMENT, model, "minimality.placement", RULE_PLACEMENT, ql);
-		fl_set_message(out, f, "%scost %lld (%s) > optimum %lld (%s%s)%s",
-		               M->o->placement_worst_path ? "worst-path " : "", (long long)cost_q, qdesc,
-		               (long long)opt, odesc, nopt > 4 ? ", ..." : "",
-		               q_sound ? "" : "; the output is also unsound");
+		if (!out->keys_only) { /* "%scost %lld (%s) > optimum %lld (%s%s)%s" */
+			char msg[1024];
+			Fmt F = {msg, sizeof msg, 0};
+			msg[0] = 0;
+			if (M->o->placement_worst_path)
+				fmt_s(&F, "worst-path ");
+			fmt_s(&F, "cost ");
+			fmt_i(&F, (long long)cost_q);
+			fmt_s(&F, " (");
+			fmt_s(&F, qdesc);
+			fmt_s(&F, ") > optimum ");
+			fmt_i(&F, (long long)opt);
+			fmt_s(&F, " (");
+			fmt_s(&F, odesc);
+			if (nopt > 4)
+				fmt_s(&F, ", ...");
+			fmt_s(&F, ")");
+			if (!q_sound)
+				fmt_s(&F, "; the output is also unsound");
+			f->message = ar_strdup(a, msg);
+		}
 		fl_add_step(out, f, ql, costliest_w > 1 ? "output fence inside a loop" : "output fence");
 		fl_add_step(out, f, first, nopt ? "optimal fence position" : "no fence needed");
 		char note[200];
-		snprintf(note, sizeof note, "exact: exhaustive over %d candidate positions", M->ncand);
+		Fmt N = {note, sizeof note, 0}; /* "exact: exhaustive over %d candidate positions" */
+		fmt_s(&N, "exact: exhaustive over ");
+		fmt_i(&N, M->ncand);
+		fmt_s(&N, " candidate positions");
 		f->strength_note = ar_strdup(a, note);
 		fl_sign(f);
 	}
@@ -2493,8 +2563,8 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 		preserved = orc_align(p, q, M.scratch, &ins, &nins, NULL) == 0;
 	}
 	if (!preserved && orc_align_shape(p, q, M.scratch, &ins, &nins) != 0) {
-		snprintf(st->note, sizeof st->note,
-		         "skipped: the output does not align with the input (see preservation)");
+		fmt_put(st->note, sizeof st->note,
+		        "skipped: the output does not align with the input (see preservation)");
 		goto done;
 	}
 	st->aligned = 1;
