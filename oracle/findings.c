@@ -118,10 +118,19 @@ fl_add_note(FindingList *fl, const char *fmt, ...)
 	char buf[512];
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
+	fl_add_note_text(fl, buf);
+}
+
+void
+fl_add_note_text(FindingList *fl, const char *text)
+{
+	if (fl->keys_only)
+		return;
+	size_t n = strlen(text);
 	char **notes = ar_alloc(fl->arena, sizeof *notes * (size_t)(fl->nnotes + 1));
 	if (fl->nnotes)
 		memcpy(notes, fl->notes, sizeof *notes * (size_t)fl->nnotes);
-	notes[fl->nnotes++] = ar_strdup(fl->arena, buf);
+	notes[fl->nnotes++] = ar_strndup(fl->arena, text, n < 511 ? n : 511);
 	fl->notes = notes;
 }
 

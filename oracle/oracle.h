@@ -190,6 +190,7 @@ void fl_set_message(FindingList *fl, Finding *f, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void fl_add_step(FindingList *fl, Finding *f, Loc loc, const char *what);
 void fl_add_note(FindingList *fl, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void fl_add_note_text(FindingList *fl, const char *text); /* fl_add_note(fl, "%s", text) */
 void fl_sign(Finding *f);                                         /* sets signature */
 const char *orc_kind_name(FindingKind k);                         /* "unsound", ... */
 int orc_kind_parse(const char *name);                             /* FindingKind, -1 if unknown */

@@ -166,11 +166,28 @@ orc_run_minimality(const OracleCase *c, FindingList *out)
 	const char *fn = c->p->name ? c->p->name : "?";
 	MinimalityStatus st;
 	int n = orc_minimality_graph(c->p, c->q, case_graph(c), case_alignment(c), o, c->model, out, &st);
-	if ((o->enabled & ORC_PLACEMENT) && st.placement == ORC_PLACEMENT_UNDECIDED)
-		fl_add_note(out, "%s: placement undecided in function %s: %s", c->model, fn, st.note);
-	if (st.necessity_skipped && (o->enabled & (ORC_NECESSITY | ORC_ALIAS)))
-		fl_add_note(out, "%s: necessity and alias not judged in function %s: the output is unsound",
-		            c->model, fn);
+	/* The notes' texts as fl_add_note's formats would make them:
+	 * "%s: placement undecided in function %s: %s" and
+	 * "%s: necessity and alias not judged in function %s: the output is unsound". */
+	char note[512];
+	size_t k;
+	if ((o->enabled & ORC_PLACEMENT) && st.placement == ORC_PLACEMENT_UNDECIDED && !out->keys_only) {
+		k = 0;
+		orc_put_str(note, sizeof note, &k, c->model);
+		orc_put_str(note, sizeof note, &k, ": placement undecided in function ");
+		orc_put_str(note, sizeof note, &k, fn);
+		orc_put_str(note, sizeof note, &k, ": ");
+		orc_put_str(note, sizeof note, &k, st.note);
+		fl_add_note_text(out, note);
+	}
+	if (st.necessity_skipped && (o->enabled & (ORC_NECESSITY | ORC_ALIAS)) && !out->keys_only) {
+		k = 0;
+		orc_put_str(note, sizeof note, &k, c->model);
+		orc_put_str(note, sizeof note, &k, ": necessity and alias not judged in function ");
+		orc_put_str(note, sizeof note, &k, fn);
+		orc_put_str(note, sizeof note, &k, ": the output is unsound");
+		fl_add_note_text(out, note);
+	}
 	return n;
 }
 

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "oracle.h"
+#include "oracles.h"
 
 static const char *const inserted_names[] = {
 	"fence_proxy_async", "tma_store_arrive", "tma_store_wait",
@@ -385,6 +386,30 @@ find_from(const Align *A, const Stmt *const *items, int n, int from, const Stmt 
 	return -1;
 }
 
+/* buf = "<head><tail>%d:%d: `<a>`" with, when b is given, "<mid>`<b>`" after:
+ * the diagnoses' messages as snprintf would cut them, without its format. */
+static void
+put_diag(char *buf, size_t n, const char *head, const char *tail, Loc l, const char *a,
+         const char *mid, const char *b)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	orc_put_str(buf, n, &k, head);
+	orc_put_str(buf, n, &k, tail);
+	orc_put_int(buf, n, &k, l.line);
+	orc_put_str(buf, n, &k, ":");
+	orc_put_int(buf, n, &k, l.col);
+	orc_put_str(buf, n, &k, ": `");
+	orc_put_str(buf, n, &k, a);
+	orc_put_str(buf, n, &k, "`");
+	if (b) {
+		orc_put_str(buf, n, &k, mid);
+		orc_put_str(buf, n, &k, "`");
+		orc_put_str(buf, n, &k, b);
+		orc_put_str(buf, n, &k, "`");
+	}
+}
+
 /* Says why Q's item j cannot follow P's item i (i == np: P's list is used up). */
 static void
 diagnose(Align *A, const Stmt *const *pi, int np, int i, const Stmt *const *qi, int nq, int j,
@@ -394,8 +419,8 @@ diagnose(Align *A, const Stmt *const *pi, int np, int i, const Stmt *const *qi, 
 	const Stmt *qs = qi[j];
 	if (i >= np) {
 		Loc l = best_loc(qs, pparent);
-		snprintf(buf, sizeof buf, "statement added at the end of a body at %d:%d: `%s`", l.line,
-		         l.col, orc_stmt_brief(A->a, qs));
+		put_diag(buf, sizeof buf, "statement added at the end of a body at ", "", l,
+		         orc_stmt_brief(A->a, qs), NULL, NULL);
 		fail(A, l, "statement added", buf);
 		return;
 	}
@@ -404,8 +429,8 @@ diagnose(Align *A, const Stmt *const *pi, int np, int i, const Stmt *const *qi, 
 	if (ps->kind == qs->kind && is_compound(ps)) {
 		const char *d = header_diff(ps, qs);
 		if (d) {
-			snprintf(buf, sizeof buf, "%s at %d:%d: `%s` became `%s`", d, l.line, l.col,
-			         orc_stmt_brief(A->a, ps), orc_stmt_brief(A->a, qs));
+			const char *bp = orc_stmt_brief(A->a, ps), *bq = orc_stmt_brief(A->a, qs);
+			put_diag(buf, sizeof buf, d, " at ", l, bp, " became ", bq);
 			fail(A, l, d, buf);
 			return;
 		}
@@ -413,20 +438,18 @@ diagnose(Align *A, const Stmt *const *pi, int np, int i, const Stmt *const *qi, 
 	int later_in_p = find_from(A, pi, np, i + 1, qs, 1);
 	int later_in_q = find_from(A, qi, nq, j + 1, ps, 0);
 	if (later_in_p >= 0 && later_in_q >= 0) {
-		snprintf(buf, sizeof buf, "statements reordered at %d:%d: `%s` now comes after `%s`",
-		         l.line, l.col, orc_stmt_brief(A->a, ps), orc_stmt_brief(A->a, qs));
+		const char *bp = orc_stmt_brief(A->a, ps), *bq = orc_stmt_brief(A->a, qs);
+		put_diag(buf, sizeof buf, "statements reordered at ", "", l, bp, " now comes after ", bq);
 		fail(A, l, "statements reordered", buf);
 	} else if (later_in_p >= 0) {
-		snprintf(buf, sizeof buf, "statement lost at %d:%d: `%s`", l.line, l.col,
-		         orc_stmt_brief(A->a, ps));
+		put_diag(buf, sizeof buf, "statement lost at ", "", l, orc_stmt_brief(A->a, ps), NULL, NULL);
 		fail(A, l, "statement lost", buf);
 	} else if (later_in_q >= 0) {
-		snprintf(buf, sizeof buf, "statement added before %d:%d: `%s`", l.line, l.col,
-		         orc_stmt_brief(A->a, qs));
+		put_diag(buf, sizeof buf, "statement added before ", "", l, orc_stmt_brief(A->a, qs), NULL, NULL);
 		fail(A, l, "statement added", buf);
 	} else {
-		snprintf(buf, sizeof buf, "statement changed at %d:%d: `%s` became `%s`", l.line, l.col,
-		         orc_stmt_brief(A->a, ps), orc_stmt_brief(A->a, qs));
+		const char *bp = orc_stmt_brief(A->a, ps), *bq = orc_stmt_brief(A->a, qs);
+		put_diag(buf, sizeof buf, "statement changed at ", "", l, bp, " became ", bq);
 		fail(A, l, "statement changed", buf);
 	}
 }
@@ -674,8 +697,7 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 	if (ok && i < np) {
 		char buf[400];
 		Loc l = best_loc(pi[i], pparent);
-		snprintf(buf, sizeof buf, "statement lost at %d:%d: `%s`", l.line, l.col,
-		         orc_stmt_brief(A->a, pi[i]));
+		put_diag(buf, sizeof buf, "statement lost at ", "", l, orc_stmt_brief(A->a, pi[i]), NULL, NULL);
 		fail(A, l, "statement lost", buf);
 		ok = 0;
 	}
