@@ -2562,7 +2562,9 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	} else {
 		preserved = orc_align(p, q, M.scratch, &ins, &nins, NULL) == 0;
 	}
-	if (!preserved && orc_align_shape(p, q, M.scratch, &ins, &nins) != 0) {
+	/* An alignment given for an output that is not preserved holds its
+	 * shape alignment, when there is one (case_alignment, oracles.c). */
+	if (!preserved && !(al && ins) && orc_align_shape(p, q, M.scratch, &ins, &nins) != 0) {
 		fmt_put(st->note, sizeof st->note,
 		        "skipped: the output does not align with the input (see preservation)");
 		goto done;

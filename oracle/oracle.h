@@ -229,6 +229,12 @@ int orc_align(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins,
  * dropped", "statement lost", ...) and a one-line explanation (why). */
 int orc_align_explain(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins,
                       Loc *where, const char **what, char *why, size_t whylen);
+/* orc_align_explain, and when it returns -1 but q aligns by shape, that
+ * alignment's insertions (orc_align_shape's) in *shape_ins, *shape_nins
+ * (else untouched; NULL: not asked). */
+int orc_align_explain_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins,
+                            Loc *where, const char **what, char *why, size_t whylen,
+                            Inserted **shape_ins, int *shape_nins);
 /* Shape-only alignment (statement kinds, not contents): 0 when q's statements
  * are p's plus insertions even if headers changed (a dropped loop step), so
  * minimality can judge the fences of an output that is not preserved. */

@@ -112,8 +112,12 @@ case_alignment(const OracleCase *c)
 		s->al.nins = 0;
 		s->where = (Loc){0, 0};
 		s->what = NULL;
-		s->al.preserved = orc_align_explain(c->p, c->q, s->scratch, &s->al.ins, &s->al.nins, &s->where,
-		                                    &s->what, s->why, sizeof s->why) == 0;
+		/* Not preserved: al.ins, al.nins get the shape alignment when q
+		 * aligns by shape (orc_align_shape's, which minimality reads
+		 * there), else stay NULL, 0. */
+		s->al.preserved = orc_align_explain_shape(c->p, c->q, s->scratch, &s->al.ins, &s->al.nins,
+		                                          &s->where, &s->what, s->why, sizeof s->why,
+		                                          &s->al.ins, &s->al.nins) == 0;
 		s->aligned = 1;
 	}
 	return &s->al;

@@ -928,6 +928,24 @@ int
 orc_align_explain(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins, Loc *where,
                   const char **what, char *why, size_t whylen)
 {
+	return orc_align_explain_shape(p, q, a, ins, nins, where, what, why, whylen, NULL, NULL);
+}
+
+/* The copy of A's insertions in a (one item at least, as the callers read them). */
+static Inserted *
+keep_ins(const Align *A, Arena *a)
+{
+	Inserted *x = ar_alloc(a, sizeof *x * (size_t)(A->nins ? A->nins : 1));
+	if (A->nins)
+		memcpy(x, A->ins, sizeof *x * (size_t)A->nins);
+	return x;
+}
+
+int
+orc_align_explain_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins,
+                        Loc *where, const char **what, char *why, size_t whylen,
+                        Inserted **shape_ins, int *shape_nins)
+{
 	/* The strict pass says whether P is a copy of Q erased without building
 	 * it; the rare other outcome erases and compares as ever. */
 	Align A = {.a = a, .strict = 1, .copy = 1};
@@ -959,19 +977,23 @@ orc_align_explain(const Func *p, const Func *q, Arena *a, Inserted **ins, int *n
 			}
 		}
 	} else if (!ok) {
-		/* An external model may rename bound variables: judge by shape. */
+		/* An external model may rename bound variables: judge by shape.
+		 * The shape alone is orc_align_shape's alignment (erasing changes
+		 * nothing that it records). */
 		A.strict = 0;
 		A.copy = 0;
 		A.erase = 1;
-		if (run_align(&A, p, q, &back, NULL) && ir_equal_func(p, back))
+		int shaped = run_align(&A, p, q, &back, NULL);
+		if (shaped && ir_equal_func(p, back))
 			ok = 1;
+		else if (shaped && shape_ins) {
+			*shape_ins = keep_ins(&A, a);
+			*shape_nins = A.nins;
+		}
 	}
 	if (ok) {
-		if (ins) {
-			*ins = ar_alloc(a, sizeof **ins * (size_t)(A.nins ? A.nins : 1));
-			if (A.nins)
-				memcpy(*ins, A.ins, sizeof **ins * (size_t)A.nins);
-		}
+		if (ins)
+			*ins = keep_ins(&A, a);
 		if (nins)
 			*nins = A.nins;
 	} else {
@@ -992,9 +1014,7 @@ orc_align_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nin
 	Align A = {.a = a, .strict = 0};
 	int ok = run_align(&A, p, q, NULL, NULL);
 	if (ok) {
-		*ins = ar_alloc(a, sizeof **ins * (size_t)(A.nins ? A.nins : 1));
-		if (A.nins)
-			memcpy(*ins, A.ins, sizeof **ins * (size_t)A.nins);
+		*ins = keep_ins(&A, a);
 		*nins = A.nins;
 	}
 	free(A.ins);
