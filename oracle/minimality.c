@@ -307,6 +307,7 @@ typedef struct Mn {
 	int kcut_tried, kone;
 	const unsigned char *isf; /* by inserted item: a fence (is_fence), for this output */
 	int collected; /* pos .. depth_overflow made (collect_list) */
+	int npos_hint; /* the survey's count of positions (0: none yet) */
 	int compiled;  /* tcs made (compile_costs) */
 	int mapped;    /* cnode and cpos made (graph_map) */
 } Mn;
@@ -2070,11 +2071,26 @@ survey(const Mn *M, const Inserted *ins, int nins, Sv *S)
 	return cost;
 }
 
-/* Positions, maps and weights of p (collect_list), made once. */
+/* Positions, maps and weights of p (collect_list), made once; the arrays
+ * sized for the positions the survey counted (npos_hint, 0: unknown) and
+ * as many ops of the set program (they grow past that as ever). */
 static void
 ensure_collected(Mn *M)
 {
 	if (!M->collected) {
+		int n = M->npos_hint;
+		if (n > M->cap) {
+			M->cap = n;
+			M->pos = realloc(M->pos, sizeof *M->pos * (size_t)n);
+			if (!M->pos)
+				abort();
+		}
+		if (n > M->captcs) {
+			M->captcs = n;
+			M->tcs = realloc(M->tcs, sizeof *M->tcs * (size_t)n);
+			if (!M->tcs)
+				abort();
+		}
 		collect_list(M, NULL, 0, M->p->body, 1, 0, 0);
 		M->collected = 1;
 	}
@@ -2128,6 +2144,7 @@ placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *
 	Arena *a = out->arena;
 	Sv S;
 	int64_t cost_q = survey(M, ins, nins, &S);
+	M->npos_hint = S.npos;
 	if (S.overflow) {
 		st->placement = ORC_PLACEMENT_UNDECIDED;
 		fmt_put(st->note, sizeof st->note, "undecided: nesting too deep");
