@@ -2073,7 +2073,7 @@ survey(const Mn *M, const Inserted *ins, int nins, Sv *S)
 
 /* Positions, maps and weights of p (collect_list), made once; the arrays
  * sized for the positions the survey counted (npos_hint, 0: unknown) and
- * as many ops of the set program (they grow past that as ever). */
+ * twice as many ops of the set program (they grow past that as ever). */
 static void
 ensure_collected(Mn *M)
 {
@@ -2085,9 +2085,9 @@ ensure_collected(Mn *M)
 			if (!M->pos)
 				abort();
 		}
-		if (n > M->captcs) {
-			M->captcs = n;
-			M->tcs = realloc(M->tcs, sizeof *M->tcs * (size_t)n);
+		if (2 * n > M->captcs) {
+			M->captcs = 2 * n;
+			M->tcs = realloc(M->tcs, sizeof *M->tcs * (size_t)(2 * n));
 			if (!M->tcs)
 				abort();
 		}

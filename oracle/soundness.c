@@ -733,6 +733,25 @@ cut_forward(OrcSoundCut *C, const int *vid) /* vid: -2 for the fences that are n
 	}
 }
 
+/* Cuts freed, kept for the next ones (a cut is a few kilobytes, made and
+ * freed once or twice per output judged). */
+enum { CUT_SPARE = 4 };
+static _Thread_local struct {
+	OrcSoundCut *c[CUT_SPARE];
+	int n;
+} cut_spare;
+
+static OrcSoundCut *
+cut_alloc(void)
+{
+	if (cut_spare.n)
+		return cut_spare.c[--cut_spare.n];
+	OrcSoundCut *C = malloc(sizeof *C);
+	if (!C)
+		abort();
+	return C;
+}
+
 OrcSoundCut *
 orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 {
@@ -741,9 +760,7 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 		return NULL;
 	/* Not calloc: the rows (most of the struct) are written up to nvar and
 	 * a key's up to its classes. */
-	OrcSoundCut *C = malloc(sizeof *C);
-	if (!C)
-		abort();
+	OrcSoundCut *C = cut_alloc();
 	cut_scratch(n);
 	int *vid = cbuf.ints;
 	CWord *fm = cbuf.masks, *fv = cbuf.masks + n;
@@ -763,7 +780,7 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 		}
 	}
 	if (ngen > 64 || nasync > 64) {
-		free(C);
+		orc_sound_cut_free(C);
 		return NULL;
 	}
 	for (int k = 0; k < 4; k++)
@@ -787,6 +804,10 @@ orc_sound_cut_free(OrcSoundCut *C)
 {
 	if (!C)
 		return;
+	if (cut_spare.n < CUT_SPARE) {
+		cut_spare.c[cut_spare.n++] = C;
+		return;
+	}
 	free(C);
 }
 
