@@ -287,6 +287,7 @@ typedef struct Mn {
 	int gstate;
 	EventGraph *g;                  /* kept_graph(1) */
 	int *cnode, *cpos, ncand_nodes; /* candidate nodes and their position ids */
+	size_t cnode_bytes;             /* the block of cnode, cpos and on */
 	unsigned char *on;              /* by node: read as a fence */
 	OrcSoundPlan *plan;             /* the queries on it (orc_sound_plan) */
 	int has_classes;                /* (selfcheck) p has thread classes: the graph is stricter */
@@ -718,6 +719,19 @@ graph_build(Mn *M)
 #endif
 }
 
+/* The arrays of p's state that p_state_free let go of last (positions,
+ * set program, candidate nodes), kept for the next input's state instead
+ * of freed and allocated again; one grown past KEEP_ARRAY bytes is freed. */
+enum { KEEP_ARRAY = 1 << 20 };
+static struct {
+	Pos *pos;
+	int cap;
+	struct TcOp *tcs;
+	int captcs;
+	int *cnode;
+	size_t cnode_bytes;
+} kept_arrays;
+
 /* The candidate nodes of the graph and the positions they stand for
  * (the positions collected). */
 static void
@@ -725,7 +739,15 @@ graph_map(Mn *M)
 {
 	M->mapped = 1;
 	int n = M->g->n;
-	M->cnode = malloc(sizeof *M->cnode * 2 * (size_t)n + (size_t)n + 1); /* and cpos, on */
+	size_t bytes = sizeof *M->cnode * 2 * (size_t)n + (size_t)n + 1; /* and cpos, on */
+	if (kept_arrays.cnode && kept_arrays.cnode_bytes >= bytes) {
+		M->cnode = kept_arrays.cnode;
+		M->cnode_bytes = kept_arrays.cnode_bytes;
+		kept_arrays.cnode = NULL;
+	} else {
+		M->cnode = malloc(bytes);
+		M->cnode_bytes = bytes;
+	}
 	if (!M->cnode)
 		abort();
 	M->cpos = M->cnode + n;
@@ -2183,14 +2205,18 @@ placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *
 		return;
 	}
 	ensure_collected(M);
-	Word *best = calloc((size_t)(M->npos / 64 + 1), sizeof *best);
+	Word best_small[8];
+	size_t nbest = (size_t)(M->npos / 64 + 1);
+	Word *best = nbest <= 8 ? best_small : malloc(sizeof *best * nbest);
 	if (!best)
 		abort();
+	memset(best, 0, sizeof *best * nbest);
 	int64_t opt = 0;
 	int decided = search_optimum(M, &opt, best, st->note, sizeof st->note);
 	if (!decided) {
 		st->placement = ORC_PLACEMENT_UNDECIDED;
-		free(best);
+		if (best != best_small)
+			free(best);
 		return;
 	}
 	st->placement = ORC_PLACEMENT_DECIDED;
@@ -2283,7 +2309,8 @@ placement(Mn *M, const Inserted *ins, int nins, const char *model, FindingList *
 		f->strength_note = ar_strdup(a, note);
 		fl_sign(f);
 	}
-	free(best);
+	if (best != best_small)
+		free(best);
 }
 
 /* The necessity queries "is q sound without inserted fence x" on q's own
@@ -2302,10 +2329,16 @@ typedef struct Nq {
 	int nslots;
 	int *vstart;    /* slot s's nodes: var[vstart[s] .. vstart[s + 1]) */
 	int *var, nvar;
-	void *block;         /* slot, vstart and var live in it */
+	void *block;         /* slot, vstart and var live in it (nq_scratch) */
 	OrcSoundCut *cut;    /* NULL: the queries go to orc_is_sound_graph with flip */
 	unsigned char *flip; /* by node: read as no fence (zero between queries) */
 } Nq;
+
+/* The block of nq_prepare, kept from call to call (grown, never shrunk). */
+static _Thread_local struct {
+	void *p;
+	size_t cap;
+} nq_scratch;
 
 static int
 fence_nodes_only(const Stmt *s)
@@ -2380,9 +2413,9 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 	 * kept; the tables' values, node_slot, cnt), then ok. */
 	size_t nints = (size_t)nins + (size_t)(nins + 1) + (size_t)n + 2 * (size_t)size + (size_t)n +
 	               (size_t)(nins + 1);
-	N->block = malloc(sizeof(const Stmt *) * 2 * (size_t)size + sizeof(int) * nints + (size_t)nins + 1);
-	if (!N->block)
-		abort();
+	N->block = nq_scratch.p = orc_scratch_grow(nq_scratch.p, &nq_scratch.cap,
+	                                           sizeof(const Stmt *) * 2 * (size_t)size +
+	                                               sizeof(int) * nints + (size_t)nins + 1);
 	const Stmt **keys = N->block, **ukeys = keys + size;
 	memset(keys, 0, sizeof *keys * 2 * (size_t)size);
 	N->slot = (int *)(keys + 2 * (size_t)size);
@@ -2446,8 +2479,7 @@ static void
 nq_free(Nq *N)
 {
 	orc_sound_cut_free(N->cut);
-	free(N->block);
-	free(N->flip);
+	free(N->flip); /* the block is nq_scratch's */
 }
 
 /* 1/0: q without inserted item i is sound under o; -1: not answerable on the graph. */
@@ -2504,19 +2536,29 @@ pcache_save(const Mn *M, unsigned long epoch)
 	pcache.m = *M;
 }
 
-/* Frees what M holds of p alone (M's own, or the cache's once loaded). */
+/* Frees what M holds of p alone (M's own, or the cache's once loaded);
+ * its arrays go to kept_arrays when there is room. */
 static void
 p_state_free(Mn *M)
 {
-	free(M->pos);
+	if (!kept_arrays.pos && sizeof *M->pos * (size_t)M->cap <= KEEP_ARRAY)
+		kept_arrays.pos = M->pos, kept_arrays.cap = M->cap;
+	else
+		free(M->pos);
 	map_keep(&M->before_id, 0);
 	map_keep(&M->end_id[0], 1);
 	map_keep(&M->end_id[1], 2);
 	orc_sound_plan_free(M->plan);
 	if (M->gstate)
 		graph_release(M->g);
-	free(M->cnode); /* and cpos, on: one block */
-	free(M->tcs);
+	if (!kept_arrays.cnode && M->cnode_bytes <= KEEP_ARRAY) /* and cpos, on: one block */
+		kept_arrays.cnode = M->cnode, kept_arrays.cnode_bytes = M->cnode_bytes;
+	else
+		free(M->cnode);
+	if (!kept_arrays.tcs && sizeof *M->tcs * (size_t)M->captcs <= KEEP_ARRAY)
+		kept_arrays.tcs = M->tcs, kept_arrays.captcs = M->captcs;
+	else
+		free(M->tcs);
 }
 
 /* M starts from the cache's state of p (1), or empty with the kept maps
@@ -2531,6 +2573,7 @@ pcache_load(Mn *M, unsigned long epoch)
 		M->fn_end_id = c->fn_end_id, M->depth_overflow = c->depth_overflow;
 		M->collected = c->collected;
 		M->gstate = c->gstate, M->g = c->g, M->cnode = c->cnode, M->cpos = c->cpos;
+		M->cnode_bytes = c->cnode_bytes;
 		M->ncand_nodes = c->ncand_nodes, M->on = c->on, M->plan = c->plan, M->has_classes = c->has_classes;
 		M->tcs = c->tcs, M->ntcs = c->ntcs, M->captcs = c->captcs, M->tcdepth = c->tcdepth;
 		M->tcs_ok = c->tcs_ok, M->compiled = c->compiled, M->mapped = c->mapped;
@@ -2544,6 +2587,9 @@ pcache_load(Mn *M, unsigned long epoch)
 	map_take(&M->before_id, 0);
 	map_take(&M->end_id[0], 1);
 	map_take(&M->end_id[1], 2);
+	M->pos = kept_arrays.pos, M->cap = kept_arrays.cap;
+	M->tcs = kept_arrays.tcs, M->captcs = kept_arrays.captcs;
+	kept_arrays.pos = NULL, kept_arrays.tcs = NULL;
 	return 0;
 }
 
@@ -2568,7 +2614,7 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	EventGraph *own = NULL;
 	int built = 0;
 	Nq N = {0};
-	unsigned char *isf = NULL;
+	unsigned char *isf = NULL, isf_small[256];
 	Inserted *ins = NULL;
 	int nins = 0;
 	int preserved;
@@ -2595,7 +2641,8 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 	}
 	N.g = gq;
 	st->q_sound = orc_is_sound_graph(gq, o, NULL, NULL);
-	if (!(isf = malloc((size_t)nins + 1)))
+	isf = (size_t)nins + 1 <= sizeof isf_small ? isf_small : malloc((size_t)nins + 1);
+	if (!isf)
 		abort();
 	for (int i = 0; i < nins; i++)
 		st->inserted_fences += isf[i] = (unsigned char)is_fence(ins[i].stmt);
@@ -2652,7 +2699,8 @@ done:
 	orc_sound_cut_free(M.kcut);
 	ar_reset(M.scratch);
 	nq_free(&N);
-	free(isf);
+	if (isf != isf_small)
+		free(isf);
 	if (built)
 		graph_release(own);
 	return out->n - before;
