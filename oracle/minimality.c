@@ -1101,6 +1101,17 @@ ks_add(Ks *S, int k, int d)
 	}
 }
 
+/* search_small's arrays (M->kpos's block, the set program, its frames,
+ * the cuts), kept from call to call (grown, never shrunk). */
+static _Thread_local struct {
+	int *kpos;
+	struct TcOp *tcs;
+	struct Kf *fr;
+	Kset *cuts;
+	size_t nkpos, ntcs, nfr;
+	int ncuts;
+} ks_scratch;
+
 /* Frames of the set program (see Ks). */
 static void
 ks_frames(Ks *S)
@@ -1108,9 +1119,8 @@ ks_frames(Ks *S)
 	Mn *M = S->M;
 	for (int k = 0; k < 64; k++)
 		S->leaf[k] = -1;
-	S->fr = malloc(sizeof *S->fr * (size_t)(M->ntcs + 1));
-	if (!S->fr)
-		abort();
+	S->fr = ks_scratch.fr = orc_scratch_grow(ks_scratch.fr, &ks_scratch.nfr,
+	                                         sizeof *S->fr * (size_t)(M->ntcs + 1));
 	S->fr[0] = (struct Kf){0, 0, -1, -1, 0, 0};
 	S->nfr = 1;
 	if (!M->o->placement_worst_path) {
@@ -1321,10 +1331,11 @@ small_init(Mn *M, Ks *S)
 	int K = M->ncand;
 	/* One block: kpos, kstart, knode (M's until the end of the call), then
 	 * the scratch cidx and fill. */
-	M->kpos = malloc(sizeof *M->kpos * ((size_t)(3 * K + 1) + (size_t)M->ncand_nodes + (size_t)M->npos) + 1);
-	S->tcs = malloc(sizeof *S->tcs * (size_t)M->ntcs + 1);
-	if (!M->kpos || !S->tcs)
-		abort();
+	M->kpos = ks_scratch.kpos = orc_scratch_grow(
+		ks_scratch.kpos, &ks_scratch.nkpos,
+		sizeof *M->kpos * ((size_t)(3 * K + 1) + (size_t)M->ncand_nodes + (size_t)M->npos) + 1);
+	S->tcs = ks_scratch.tcs = orc_scratch_grow(ks_scratch.tcs, &ks_scratch.ntcs,
+	                                           sizeof *S->tcs * (size_t)M->ntcs + 1);
 	M->kstart = M->kpos + K;
 	M->knode = M->kstart + K + 1;
 	int *cidx = M->knode + M->ncand_nodes, *fill = cidx + M->npos;
@@ -1361,7 +1372,7 @@ small_init(Mn *M, Ks *S)
 static int
 search_small(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts)
 {
-	Ks S = {.M = M};
+	Ks S = {.M = M, .cuts = ks_scratch.cuts, .cap = ks_scratch.ncuts};
 	small_init(M, &S);
 	int decided = 0;
 	Kset bestk = 0;
@@ -1406,9 +1417,10 @@ search_small(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *n
 		}
 		if (S.ncuts == S.cap) {
 			S.cap = S.cap ? 2 * S.cap : 16;
-			S.cuts = realloc(S.cuts, sizeof *S.cuts * (size_t)S.cap);
+			S.cuts = ks_scratch.cuts = realloc(S.cuts, sizeof *S.cuts * (size_t)S.cap);
 			if (!S.cuts)
 				abort();
+			ks_scratch.ncuts = S.cap;
 		}
 		S.cuts[S.ncuts++] = cut;
 	}
@@ -1419,10 +1431,7 @@ done:
 		set_bit(best, M->kpos[__builtin_ctzll(x)], 1);
 	if (decided)
 		exact_note(note, notelen, M->ncand, S.ncuts, M->queries);
-	*ncuts = S.ncuts;
-	free(S.cuts);
-	free(S.tcs);
-	free(S.fr);
+	*ncuts = S.ncuts; /* the arrays are ks_scratch's */
 	return decided;
 }
 
@@ -2695,7 +2704,7 @@ done:
 		pcache_save(&M, epoch);
 	else
 		p_state_free(&M);
-	free(M.kpos); /* and kstart, knode: one block */
+	/* M.kpos (and kstart, knode: one block) is ks_scratch's */
 	orc_sound_cut_free(M.kcut);
 	ar_reset(M.scratch);
 	nq_free(&N);
