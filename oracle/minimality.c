@@ -1581,18 +1581,18 @@ memo_matches(const Mn *M)
 	return 1;
 }
 
-static void
-memo_free(void)
-{
-	free(memo.weight); /* the block of all its arrays */
-	memset(&memo, 0, sizeof memo);
-}
+/* The memo's block of all its arrays and its size, kept from one memo to
+ * the next (grown, never shrunk). */
+static struct {
+	void *p;
+	size_t cap;
+} memo_block;
 
 static void
 memo_store(const Mn *M, int decided, int ncuts, int64_t opt, const Word *best, long queries,
            const char *note)
 {
-	memo_free();
+	memset(&memo, 0, sizeof memo);
 	SearchMemo *m = &memo;
 	m->o = *M->o;
 	m->npos = M->npos, m->ncand = M->ncand, m->n = M->g->n;
@@ -1602,9 +1602,7 @@ memo_store(const Mn *M, int decided, int ncuts, int64_t opt, const Word *best, l
 	size_t bytes = sizeof *m->weight * (size_t)M->npos + sizeof *m->best * nw +
 	               sizeof *m->tcs * (size_t)M->ntcs + sizeof *m->ev * (size_t)M->g->n +
 	               2 * sizeof *m->cnode * nc + (size_t)M->npos + 1;
-	m->weight = malloc(bytes);
-	if (!m->weight)
-		abort();
+	m->weight = memo_block.p = orc_scratch_grow(memo_block.p, &memo_block.cap, bytes);
 	m->best = (Word *)(m->weight + M->npos);
 	m->tcs = (TcOp *)(m->best + nw);
 	m->ev = (MemoEv *)(m->tcs + M->ntcs);
