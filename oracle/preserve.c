@@ -303,7 +303,7 @@ body_slots(const Stmt *s, Stmt **slot[2])
 typedef struct Align {
 	Arena *a;
 	int strict;       /* compare contents by name; else shapes only */
-	Inserted *ins;    /* malloc'd while aligning */
+	Inserted *ins;    /* grown while aligning (kept_ins's between alignments) */
 	int nins, cap;
 	int ord;          /* preorder number of the next Q list item */
 	int depth;
@@ -314,6 +314,34 @@ typedef struct Align {
 	const char *what; /* location-free category of the divergence */
 	char why[400];
 } Align;
+
+/* The insertions array of the last alignment, kept for the next one. */
+static _Thread_local struct {
+	Inserted *ins;
+	int cap;
+} kept_ins;
+
+/* A's insertions array from kept_ins (align_end gives it back). */
+static void
+align_begin(Align *A)
+{
+	A->ins = kept_ins.ins;
+	A->cap = kept_ins.cap;
+	kept_ins.ins = NULL;
+	kept_ins.cap = 0;
+}
+
+static void
+align_end(Align *A)
+{
+	if (!kept_ins.ins && A->cap <= 4096) {
+		kept_ins.ins = A->ins;
+		kept_ins.cap = A->cap;
+	} else {
+		free(A->ins);
+	}
+	A->ins = NULL;
+}
 
 static const Stmt *const *
 list_of(const Stmt *const *slot, int *n)
@@ -949,6 +977,7 @@ orc_align_explain_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, 
 	/* The strict pass says whether P is a copy of Q erased without building
 	 * it; the rare other outcome erases and compares as ever. */
 	Align A = {.a = a, .strict = 1, .copy = 1};
+	align_begin(&A);
 	Func *back = NULL;
 	int is_copy = 0;
 	int ok = run_align(&A, p, q, NULL, &is_copy);
@@ -1004,7 +1033,7 @@ orc_align_explain_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, 
 		if (why && whylen)
 			copy_str(why, whylen, msg);
 	}
-	free(A.ins);
+	align_end(&A);
 	return ok ? 0 : -1;
 }
 
@@ -1012,12 +1041,13 @@ int
 orc_align_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins)
 {
 	Align A = {.a = a, .strict = 0};
+	align_begin(&A);
 	int ok = run_align(&A, p, q, NULL, NULL);
 	if (ok) {
 		*ins = keep_ins(&A, a);
 		*nins = A.nins;
 	}
-	free(A.ins);
+	align_end(&A);
 	return ok ? 0 : -1;
 }
 
