@@ -342,6 +342,66 @@ eq_stmt_fields(Eq *E, const Stmt *a, const Stmt *b)
 	return 0;
 }
 
+static void touch_stmt(Eq *E, const Stmt *s);
+
+/* eq_stmt_fields(E, s, s) while E->clean (!strict), whose answer is 1: a
+ * compound statement compared with itself, as eq_expr does expressions.
+ * Only its buffer definitions and uses change the maps past it (a use of
+ * a buffer mapped nowhere maps it for good, and its data var with it), so
+ * only they are made, in nodes.def's order, with the scopes of the
+ * definitions; a var it defines maps to itself in its scope alone, which
+ * no comparison of a node with itself can tell from no mapping. */
+static void
+touch_stmt_fields(Eq *E, const Stmt *a)
+{
+	switch (a->kind) {
+#define FX(m) touch_bufs(E, a->u.m);
+#define FXS(m, n)                        \
+	for (int i = 0; i < a->u.n; i++)     \
+		touch_bufs(E, a->u.m[i]);
+#define FXD(m)                \
+	if (!dict_empty(a->u.m))  \
+		touch_bufs(E, a->u.m);
+#define FXA(m) FXD(m)
+#define FXL(m)                \
+	if (!list_empty(a->u.m))  \
+		touch_bufs(E, a->u.m);
+#define FBU(m) use_buf(E, a->u.m, a->u.m);
+#define FBD(m) def_buf(E, a->u.m, a->u.m, 1);
+#define FBDS(m, n)                                \
+	for (int i = 0; i < a->u.n; i++)              \
+		def_buf(E, a->u.m[i], a->u.m[i], 1);
+#define FB(m) touch_stmt(E, a->u.m);
+#define FBS(m, n)                                 \
+	for (int i = 0; i < a->u.n; i++)              \
+		touch_stmt(E, a->u.m[i]);
+#define STMT(kind, name, word, fields) case kind: { fields return; }
+#include "nodes.def"
+	}
+}
+
+/* eq_stmt(E, s, s) while E->clean (!strict): 1, with its effects. */
+static void
+touch_stmt(Eq *E, const Stmt *s)
+{
+	if (!s)
+		return;
+	if (s->kind == ST_EVAL) {
+		touch_bufs(E, s->u.eval.value);
+		return;
+	}
+	if (s->kind == ST_STORE) {
+		use_buf(E, s->u.store.buf, s->u.store.buf);
+		for (int i = 0; i < s->u.store.nidx; i++)
+			touch_bufs(E, s->u.store.idx[i]);
+		touch_bufs(E, s->u.store.value);
+		return;
+	}
+	size_t mark = E->log.n;
+	touch_stmt_fields(E, s);
+	undo_to(&E->log, mark);
+}
+
 /* The definitions of a statement (its var, its buffers) are in scope in its
  * bodies only: undone when it closes. */
 static int
@@ -357,15 +417,8 @@ eq_stmt(Eq *E, const Stmt *a, const Stmt *b)
 		return 0;
 	/* A leaf compared with itself, as eq_expr does its expressions (it
 	 * defines nothing: nothing to undo), in nodes.def's field order. */
-	if (a == b && E->clean && !E->strict && (a->kind == ST_EVAL || a->kind == ST_STORE)) {
-		if (a->kind == ST_EVAL) {
-			touch_bufs(E, a->u.eval.value);
-			return 1;
-		}
-		use_buf(E, a->u.store.buf, a->u.store.buf);
-		for (int i = 0; i < a->u.store.nidx; i++)
-			touch_bufs(E, a->u.store.idx[i]);
-		touch_bufs(E, a->u.store.value);
+	if (a == b && E->clean && !E->strict) {
+		touch_stmt(E, a);
 		return 1;
 	}
 	size_t mark = E->log.n;
