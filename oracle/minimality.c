@@ -269,6 +269,76 @@ typedef struct Pos {
 	int candidate;      /* the search may put a fence here */
 } Pos;
 
+/* Input statement -> position id + 1 (0: none), the last put winning (as
+ * pm_put): open addressing over the statements' addresses, one block of
+ * keys and values; cap a power of two (0: empty), at most half full. */
+typedef struct IdMap {
+	const Stmt **keys;
+	int *vals;
+	unsigned cap, n;
+} IdMap;
+
+static unsigned
+idmap_home(const Stmt *s, unsigned mask)
+{
+	return (unsigned)(((uintptr_t)s >> 4) * 0x9e3779b1u) & mask;
+}
+
+static int
+idmap_get(const IdMap *m, const Stmt *k)
+{
+	if (!m->cap)
+		return 0;
+	unsigned mask = m->cap - 1, h = idmap_home(k, mask);
+	while (m->keys[h] && m->keys[h] != k)
+		h = (h + 1) & mask;
+	return m->keys[h] ? m->vals[h] : 0;
+}
+
+static void idmap_put(IdMap *m, const Stmt *k, int v);
+
+/* m with room for cap slots (a power of two), its entries kept. */
+static void
+idmap_grow(IdMap *m, unsigned cap)
+{
+	IdMap g = {NULL, NULL, cap, 0};
+	g.keys = calloc(cap, sizeof *g.keys + sizeof *g.vals);
+	if (!g.keys)
+		abort();
+	g.vals = (int *)(g.keys + cap);
+	for (unsigned h = 0; h < m->cap; h++)
+		if (m->keys[h])
+			idmap_put(&g, m->keys[h], m->vals[h]);
+	free(m->keys);
+	*m = g;
+}
+
+static void
+idmap_put(IdMap *m, const Stmt *k, int v)
+{
+	if (2 * (m->n + 1) > m->cap)
+		idmap_grow(m, m->cap ? 2 * m->cap : 64);
+	unsigned mask = m->cap - 1, h = idmap_home(k, mask);
+	while (m->keys[h] && m->keys[h] != k)
+		h = (h + 1) & mask;
+	if (!m->keys[h]) {
+		m->keys[h] = k;
+		m->n++;
+	}
+	m->vals[h] = v;
+}
+
+/* Room for n entries without growing. */
+static void
+idmap_reserve(IdMap *m, unsigned n)
+{
+	unsigned cap = m->cap ? m->cap : 64;
+	while (2 * (n + 1) > cap)
+		cap *= 2;
+	if (cap > m->cap)
+		idmap_grow(m, cap);
+}
+
 typedef struct Mn {
 	const Func *p;
 	const OracleOptions *o;
@@ -276,8 +346,8 @@ typedef struct Mn {
 	Pos *pos;
 	int npos, cap;
 	int ncand;
-	PtrMap before_id; /* input statement -> id + 1 of the position before it */
-	PtrMap end_id[2]; /* input statement -> id + 1 of the end of its body (then/else) */
+	IdMap before_id; /* input statement -> id + 1 of the position before it */
+	IdMap end_id[2]; /* input statement -> id + 1 of the end of its body (then/else) */
 	int fn_end_id;
 	long queries;
 	int depth_overflow;
@@ -380,9 +450,9 @@ pos_of(const Mn *M, const Inserted *x)
 {
 	intptr_t v;
 	if (x->p_next)
-		v = (intptr_t)pm_get(&M->before_id, x->p_next);
+		v = idmap_get(&M->before_id, x->p_next);
 	else if (x->p_parent)
-		v = (intptr_t)pm_get(&M->end_id[x->branch ? 1 : 0], x->p_parent);
+		v = idmap_get(&M->end_id[x->branch ? 1 : 0], x->p_parent);
 	else
 		v = M->fn_end_id + 1;
 	return (int)v - 1;
@@ -578,7 +648,7 @@ collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, int de
 	for (int k = 0; k < n; k++) {
 		const Stmt *s = items[k];
 		int id = add_pos(M, owner, branch, s, w, 1);
-		pm_put(&M->before_id, s, (void *)(intptr_t)(id + 1));
+		idmap_put(&M->before_id, s, id + 1);
 		if (M->pos[id].candidate)
 			tcs_emit(M, TC_POS, id, 0);
 		if (!nbodies(s))
@@ -601,7 +671,7 @@ collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, int de
 	if (M->pos[id].candidate)
 		tcs_emit(M, TC_POS, id, 0);
 	if (owner)
-		pm_put(&M->end_id[branch], owner, (void *)(intptr_t)(id + 1));
+		idmap_put(&M->end_id[branch], owner, id + 1);
 	else
 		M->fn_end_id = id;
 }
@@ -759,9 +829,9 @@ graph_map(Mn *M)
 			continue;
 		intptr_t id;
 		if (e->cand_at)
-			id = (intptr_t)pm_get(&M->before_id, e->cand_at) - 1;
+			id = idmap_get(&M->before_id, e->cand_at) - 1;
 		else if (e->cand_owner)
-			id = (intptr_t)pm_get(&M->end_id[e->cand_branch ? 1 : 0], e->cand_owner) - 1;
+			id = idmap_get(&M->end_id[e->cand_branch ? 1 : 0], e->cand_owner) - 1;
 		else
 			id = M->fn_end_id;
 		if (id < 0 || id >= M->npos)
@@ -1506,20 +1576,20 @@ static Arena *scratch_arena;
  * allocates nor regrows them (a map grown past KEEP_MAP slots by a large
  * program is freed instead of being cleared for every later call). */
 enum { KEEP_MAP = 8192 };
-static PtrMap kept_maps[3];
+static IdMap kept_maps[3];
 
 static void
-map_take(PtrMap *m, int i)
+map_take(IdMap *m, int i)
 {
 	*m = kept_maps[i];
 	memset(&kept_maps[i], 0, sizeof kept_maps[i]);
 }
 
 static void
-map_keep(PtrMap *m, int i)
+map_keep(IdMap *m, int i)
 {
 	if (m->cap > KEEP_MAP) {
-		pm_free(m);
+		free(m->keys); /* and vals: one block */
 		memset(m, 0, sizeof *m);
 	} else if (m->n) {
 		memset(m->keys, 0, sizeof *m->keys * m->cap); /* empty slots: NULL keys */
@@ -2120,6 +2190,8 @@ ensure_collected(Mn *M)
 			if (!M->tcs)
 				abort();
 		}
+		if (n > 0)
+			idmap_reserve(&M->before_id, (unsigned)n); /* one entry per item at most */
 		collect_list(M, NULL, 0, M->p->body, 1, 0, 0);
 		M->collected = 1;
 	}
