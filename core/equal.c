@@ -458,20 +458,54 @@ eq_func(Eq *E, const Func *a, const Func *b)
 	return eq_stmt(E, a->body, b->body);
 }
 
+/* The maps and the undo log of the last comparison, emptied and kept for
+ * the next one (eq_begin, eq_free): a comparison maps a few vars and
+ * buffers, and allocating and freeing four maps was much of a short one.
+ * A map grown past KEEP_EQ slots is freed instead of cleared. */
+enum { KEEP_EQ = 4096 };
+static _Thread_local Eq kept_eq;
+
+/* E's maps and log from kept_eq (empty), its flags as given. */
+static void
+eq_begin(Eq *E)
+{
+	E->avar = kept_eq.avar, E->bvar = kept_eq.bvar;
+	E->abuf = kept_eq.abuf, E->bbuf = kept_eq.bbuf;
+	E->log = kept_eq.log;
+	memset(&kept_eq, 0, sizeof kept_eq);
+}
+
+static void
+map_clear(PtrMap *m)
+{
+	if (m->cap > KEEP_EQ) {
+		pm_free(m);
+	} else if (m->n) {
+		memset(m->keys, 0, sizeof *m->keys * m->cap); /* empty slots: NULL keys */
+		m->n = 0;
+	}
+}
+
 static void
 eq_free(Eq *E)
 {
-	pm_free(&E->avar);
-	pm_free(&E->bvar);
-	pm_free(&E->abuf);
-	pm_free(&E->bbuf);
-	free(E->log.e);
+	map_clear(&E->avar);
+	map_clear(&E->bvar);
+	map_clear(&E->abuf);
+	map_clear(&E->bbuf);
+	if (E->log.cap > KEEP_EQ) {
+		free(E->log.e);
+		E->log = (UndoLog){NULL, 0, 0};
+	}
+	E->log.n = 0;
+	kept_eq = *E;
 }
 
 int
 ir_equal_func(const Func *a, const Func *b)
 {
 	Eq E = {.clean = 1};
+	eq_begin(&E);
 	int ok = eq_func(&E, a, b);
 	eq_free(&E);
 	return ok;
@@ -483,6 +517,7 @@ ir_identical_func(const Func *a, const Func *b)
 	if (a == b)
 		return 1;
 	Eq E = {.strict = 1};
+	eq_begin(&E);
 	int ok = eq_func(&E, a, b);
 	eq_free(&E);
 	return ok;
@@ -492,6 +527,7 @@ int
 ir_equal_stmt(const Stmt *a, const Stmt *b)
 {
 	Eq E = {.clean = 1};
+	eq_begin(&E);
 	int ok = eq_stmt(&E, a, b);
 	eq_free(&E);
 	return ok;
