@@ -1058,14 +1058,16 @@ lex_run(Reader *r, int stop)
 	if (stop > IR_MAX_NODES)
 		stop = IR_MAX_NODES; /* push() reports the token past it */
 	while (nt < stop) {
-		while (p < n && bclass[s[p]] == B_SPACE)
-			p++;
 		if (p >= n)
 			break;
 		unsigned char c = s[p];
 		Tok *t = &fill[nt & (TOK_CHUNK - 1)];
 		size_t start = p;
 		switch (bclass[c]) {
+		case B_SPACE:
+			/* one turn per byte: most tokens have no space before them */
+			p++;
+			continue;
 		case B_NAME: {
 			uint32_t h = 2166136261u;
 			do {

@@ -438,11 +438,17 @@ first_duplicate(KeyLoc *v, int n)
 
 /* ---- nodes --------------------------------------------------------------- */
 
-static void
+static _Noreturn __attribute__((noinline, cold)) void
+too_many_nodes(Parser *p, int line, int col)
+{
+	err_at(p, line, col, "program too large: more than %d IR nodes", IR_MAX_NODES);
+}
+
+RD_INLINE void
 count_node(Parser *p, int line, int col)
 {
-	if (++p->nodes > IR_MAX_NODES)
-		err_at(p, line, col, "program too large: more than %d IR nodes", IR_MAX_NODES);
+	if (__builtin_expect(++p->nodes > IR_MAX_NODES, 0))
+		too_many_nodes(p, line, col);
 }
 
 /* What each expression kind can be where the reader checks its operands,
@@ -483,7 +489,7 @@ kid_height(Parser *p, const Expr *c, int *h)
 		*h = c->height;
 }
 
-static void
+static __attribute__((noinline)) void
 ex_height(Parser *p, Expr *e)
 {
 	int h = 0;
@@ -517,11 +523,18 @@ ex_height(Parser *p, Expr *e)
 		p->max_height = h;
 }
 
-static Expr *
+/* A leaf's height is 1 (ex_height), set here without the call. */
+RD_INLINE Expr *
 ex(Parser *p, Expr *e, int line, int col)
 {
 	count_node(p, line, col);
-	ex_height(p, e);
+	if (expr_kind_role[e->kind] & XK_LEAF) {
+		e->height = 1;
+		if (p->max_height < 1)
+			p->max_height = 1;
+	} else {
+		ex_height(p, e);
+	}
 	e->loc.line = line;
 	e->loc.col = col;
 	return e;
@@ -550,14 +563,20 @@ ex_like(Parser *p, Expr *e, const Expr *where)
 
 /* Expressions are built through these so that their recursion is counted
  * and bounded even where the text does not nest (unary chains). */
-static void
-enter(Parser *p, const Tok *t)
+static _Noreturn __attribute__((noinline, cold)) void
+too_deep(Parser *p, const Tok *t)
 {
-	if (++p->edepth > IR_MAX_DEPTH)
-		err(p, t, "nesting deeper than %d levels", IR_MAX_DEPTH);
+	err(p, t, "nesting deeper than %d levels", IR_MAX_DEPTH);
 }
 
-static void
+RD_INLINE void
+enter(Parser *p, const Tok *t)
+{
+	if (__builtin_expect(++p->edepth > IR_MAX_DEPTH, 0))
+		too_deep(p, t);
+}
+
+RD_INLINE void
 leave(Parser *p)
 {
 	p->edepth--;
@@ -1477,19 +1496,23 @@ literal_arg(Parser *p, Expr *x)
  * the name once: has_lanes, is_float_dtype, and int_fits' reading of it. */
 enum { DS_SET = 1, DS_LANES = 2, DS_FLOAT = 4, DS_BOOL = 8, DS_UNSIGNED = 16 };
 
-static int
+static __attribute__((noinline)) void
+set_dtype_shape(Sym *y)
+{
+	int uns = 0;
+	y->dbits = (unsigned char)int_bits(y->s, &uns);
+	y->dshape = (unsigned char)(DS_SET | (has_lanes(y->s) ? DS_LANES : 0) |
+	                            (is_float_dtype(y->s) ? DS_FLOAT : 0) |
+	                            (strcmp(y->s, "bool") == 0 ? DS_BOOL : 0) |
+	                            (uns ? DS_UNSIGNED : 0));
+}
+
+RD_INLINE int
 dtype_shape(const Tok *nt)
 {
-	Sym *y = nt->sym;
-	if (!y->dshape) {
-		int uns = 0;
-		y->dbits = (unsigned char)int_bits(y->s, &uns);
-		y->dshape = (unsigned char)(DS_SET | (has_lanes(y->s) ? DS_LANES : 0) |
-		                            (is_float_dtype(y->s) ? DS_FLOAT : 0) |
-		                            (strcmp(y->s, "bool") == 0 ? DS_BOOL : 0) |
-		                            (uns ? DS_UNSIGNED : 0));
-	}
-	return y->dshape;
+	if (__builtin_expect(!nt->sym->dshape, 0))
+		set_dtype_shape(nt->sym);
+	return nt->sym->dshape;
 }
 
 /* int_fits(dtype, v) for the dtype nt's name spells (dtype_shape). */
