@@ -280,16 +280,49 @@ intern_new(Reader *r, const char *s, size_t n, uint32_t hash)
 	return y;
 }
 
-/* a[0..n) == b[0..n): names are short, so a loop rather than a call. */
+/* The 2, 4 or 8 bytes at p, as unaligned loads. */
+static inline uint16_t
+load16(const char *p)
+{
+	uint16_t v;
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
+static inline uint32_t
+load32(const char *p)
+{
+	uint32_t v;
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
+static inline uint64_t
+load64(const char *p)
+{
+	uint64_t v;
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
+/* a[0..n) == b[0..n): names are short, so a word or two rather than a
+ * call; the words overlap where n is not a multiple of their size, and
+ * no byte outside [0, n) is read. */
 static inline int
 same_bytes(const char *a, const char *b, size_t n)
 {
 	if (n > 16)
 		return memcmp(a, b, n) == 0;
-	for (size_t i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return 0;
-	return 1;
+	if (n >= 8)
+		return load64(a) == load64(b) &&
+		       load64(a + n - 8) == load64(b + n - 8);
+	if (n >= 4)
+		return load32(a) == load32(b) &&
+		       load32(a + n - 4) == load32(b + n - 4);
+	if (n >= 2)
+		return load16(a) == load16(b) &&
+		       load16(a + n - 2) == load16(b + n - 2);
+	return n == 0 || a[0] == b[0];
 }
 
 /* The one Sym of the name s[0..n), hash = rd_hash(s, n): a probe of the
@@ -1058,14 +1091,16 @@ lex_run(Reader *r, int stop)
 	if (stop > IR_MAX_NODES)
 		stop = IR_MAX_NODES; /* push() reports the token past it */
 	while (nt < stop) {
-		while (p < n && bclass[s[p]] == B_SPACE)
-			p++;
 		if (p >= n)
 			break;
 		unsigned char c = s[p];
 		Tok *t = &fill[nt & (TOK_CHUNK - 1)];
 		size_t start = p;
 		switch (bclass[c]) {
+		case B_SPACE:
+			/* one turn per byte: most tokens have no space before them */
+			p++;
+			continue;
 		case B_NAME: {
 			uint32_t h = 2166136261u;
 			do {

@@ -344,7 +344,9 @@ unexpected(Parser *p, const Tok *t, const char *want)
 	err(p, t, "expected %s, found %s", want, describe(p, t, buf, sizeof buf));
 }
 
-static int
+/* accept_op and expect_op are inlined, so that a literal operator is a
+ * constant compared with the token's packed code. */
+RD_INLINE int
 accept_op(Parser *p, const char *s)
 {
 	if (!op_is(tok(p), s))
@@ -353,15 +355,20 @@ accept_op(Parser *p, const char *s)
 	return 1;
 }
 
-static Tok *
+static _Noreturn __attribute__((noinline, cold)) void
+expected_op(Parser *p, const Tok *t, const char *s)
+{
+	char want[16];
+	snprintf(want, sizeof want, "'%s'", s);
+	unexpected(p, t, want);
+}
+
+RD_INLINE Tok *
 expect_op(Parser *p, const char *s)
 {
 	Tok *t = tok(p);
-	if (!op_is(t, s)) {
-		char want[16];
-		snprintf(want, sizeof want, "'%s'", s);
-		unexpected(p, t, want);
-	}
+	if (!op_is(t, s))
+		expected_op(p, t, s);
 	return next(p);
 }
 
@@ -431,11 +438,17 @@ first_duplicate(KeyLoc *v, int n)
 
 /* ---- nodes --------------------------------------------------------------- */
 
-static void
+static _Noreturn __attribute__((noinline, cold)) void
+too_many_nodes(Parser *p, int line, int col)
+{
+	err_at(p, line, col, "program too large: more than %d IR nodes", IR_MAX_NODES);
+}
+
+RD_INLINE void
 count_node(Parser *p, int line, int col)
 {
-	if (++p->nodes > IR_MAX_NODES)
-		err_at(p, line, col, "program too large: more than %d IR nodes", IR_MAX_NODES);
+	if (__builtin_expect(++p->nodes > IR_MAX_NODES, 0))
+		too_many_nodes(p, line, col);
 }
 
 /* What each expression kind can be where the reader checks its operands,
@@ -476,7 +489,7 @@ kid_height(Parser *p, const Expr *c, int *h)
 		*h = c->height;
 }
 
-static void
+static __attribute__((noinline)) void
 ex_height(Parser *p, Expr *e)
 {
 	int h = 0;
@@ -510,11 +523,18 @@ ex_height(Parser *p, Expr *e)
 		p->max_height = h;
 }
 
-static Expr *
+/* A leaf's height is 1 (ex_height), set here without the call. */
+RD_INLINE Expr *
 ex(Parser *p, Expr *e, int line, int col)
 {
 	count_node(p, line, col);
-	ex_height(p, e);
+	if (expr_kind_role[e->kind] & XK_LEAF) {
+		e->height = 1;
+		if (p->max_height < 1)
+			p->max_height = 1;
+	} else {
+		ex_height(p, e);
+	}
 	e->loc.line = line;
 	e->loc.col = col;
 	return e;
@@ -543,14 +563,20 @@ ex_like(Parser *p, Expr *e, const Expr *where)
 
 /* Expressions are built through these so that their recursion is counted
  * and bounded even where the text does not nest (unary chains). */
-static void
-enter(Parser *p, const Tok *t)
+static _Noreturn __attribute__((noinline, cold)) void
+too_deep(Parser *p, const Tok *t)
 {
-	if (++p->edepth > IR_MAX_DEPTH)
-		err(p, t, "nesting deeper than %d levels", IR_MAX_DEPTH);
+	err(p, t, "nesting deeper than %d levels", IR_MAX_DEPTH);
 }
 
-static void
+RD_INLINE void
+enter(Parser *p, const Tok *t)
+{
+	if (__builtin_expect(++p->edepth > IR_MAX_DEPTH, 0))
+		too_deep(p, t);
+}
+
+RD_INLINE void
 leave(Parser *p)
 {
 	p->edepth--;
@@ -1466,6 +1492,46 @@ literal_arg(Parser *p, Expr *x)
 	expect_op(p, ")");
 }
 
+/* What dtype_call asks of the dtype that nt's name spells, worked out from
+ * the name once: has_lanes, is_float_dtype, and int_fits' reading of it. */
+enum { DS_SET = 1, DS_LANES = 2, DS_FLOAT = 4, DS_BOOL = 8, DS_UNSIGNED = 16 };
+
+static __attribute__((noinline)) void
+set_dtype_shape(Sym *y)
+{
+	int uns = 0;
+	y->dbits = (unsigned char)int_bits(y->s, &uns);
+	y->dshape = (unsigned char)(DS_SET | (has_lanes(y->s) ? DS_LANES : 0) |
+	                            (is_float_dtype(y->s) ? DS_FLOAT : 0) |
+	                            (strcmp(y->s, "bool") == 0 ? DS_BOOL : 0) |
+	                            (uns ? DS_UNSIGNED : 0));
+}
+
+RD_INLINE int
+dtype_shape(const Tok *nt)
+{
+	if (__builtin_expect(!nt->sym->dshape, 0))
+		set_dtype_shape(nt->sym);
+	return nt->sym->dshape;
+}
+
+/* int_fits(dtype, v) for the dtype nt's name spells (dtype_shape). */
+static int
+shape_fits(const Tok *nt, int64_t v)
+{
+	int shape = dtype_shape(nt), bits = nt->sym->dbits;
+	if (shape & DS_BOOL)
+		return v == 0 || v == 1;
+	if (!bits)
+		return -1;
+	if (shape & DS_UNSIGNED)
+		return v >= 0 && (bits >= 63 || v < ((int64_t)1 << bits));
+	if (bits == 64)
+		return 1;
+	int64_t lim = (int64_t)1 << (bits - 1);
+	return v >= -lim && v < lim;
+}
+
 /* The literal dtype code (ir_dtype_code) of the name T.<dtype> spells. */
 static int
 dtype_code(const Tok *nt)
@@ -1486,7 +1552,7 @@ dtype_call(Parser *p, const Tok *nt, const char *dtype)
 	/* dtype is nt's name, at most 32 bytes (is_dtype_name) */
 	const char *fn = t_dotted(p, nt);
 	Expr lit, *litv[1] = {&lit};
-	int lanes = has_lanes(dtype);
+	int lanes = dtype_shape(nt) & DS_LANES;
 	if (literal && !lanes) {
 		literal_arg(p, &lit);
 		memset(&args, 0, sizeof args);
@@ -1509,7 +1575,7 @@ dtype_call(Parser *p, const Tok *nt, const char *dtype)
 		value_arg(p, &args, x, "the value");
 		return call2(p, "Cast", ex_like(p, ir_str(a, dtype), x), x, nt);
 	}
-	if (is_float_dtype(dtype)) {
+	if (dtype_shape(nt) & DS_FLOAT) {
 		double f;
 		if (x->kind == EX_INT || x->kind == EX_POD_BOOL)
 			f = (double)ir_int_value(x);
@@ -1522,9 +1588,10 @@ dtype_call(Parser *p, const Tok *nt, const char *dtype)
 	if (x->kind == EX_FLOAT || x->kind == EX_STR)
 		err_expr(p, x, "%s takes an integer literal", fn);
 	int64_t v = ir_int_value(x);
-	if (int_fits(dtype, v) == -1)
+	int fits = shape_fits(nt, v);
+	if (fits == -1)
 		err(p, nt, "%s cannot be a literal", fn);
-	if (!int_fits(dtype, v))
+	if (!fits)
 		err_expr(p, x, "value %lld out of range for %s", (long long)v, dtype);
 	return mk_int_dt(p, v, dtype_code(nt), dtype, nt);
 }

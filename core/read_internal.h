@@ -39,6 +39,7 @@ typedef struct Sym {
 	int top;           /* read.c: its innermost binding, -1 when unbound */
 	signed char kw;    /* lex.c: a Python keyword: -1 until set, 0, 1 */
 	unsigned char dt;  /* read.c: as a literal's dtype, its IR_DT_* code; 0 until set */
+	unsigned char dshape, dbits; /* read.c: as a dtype, dtype_shape(); 0 until set */
 } Sym;
 
 typedef struct Tok {
