@@ -6,15 +6,6 @@
  */
 #include "gen.h"
 
-static uint64_t
-splitmix(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 void
 dz_init_seed(Decider *d, uint64_t seed)
 {
@@ -51,26 +42,13 @@ dz_bits(Decider *d, int nbits)
 	d->ndecisions++;
 	uint32_t mask = nbits >= 32 ? 0xffffffffu : (1u << nbits) - 1;
 	if (!d->bytes)
-		return (uint32_t)(splitmix(&d->state) >> 32) & mask;
+		return (uint32_t)(dz_splitmix(&d->state) >> 32) & mask;
 	return take(d, (nbits + 7) / 8) & mask;
 }
 
 uint32_t
-dz_choose(Decider *d, uint32_t n)
+dz_choose_bytes(Decider *d, uint32_t n)
 {
-	d->ndecisions++;
-	if (n <= 1)
-		return 0;
-	if (!d->bytes)
-		return (uint32_t)(((splitmix(&d->state) >> 32) * (uint64_t)n) >> 32);
 	uint32_t v = take(d, n <= 256 ? 1 : n <= 65536 ? 2 : 4);
 	return v % n;
-}
-
-int
-dz_flip(Decider *d, unsigned percent)
-{
-	if (percent >= 100)
-		return 1;
-	return dz_choose(d, 100) >= 100 - percent;
 }

@@ -27,10 +27,41 @@ typedef struct Decider {
 /* decisions.c */
 void dz_init_seed(Decider *d, uint64_t seed);
 void dz_init_bytes(Decider *d, const uint8_t *bytes, size_t len);
-uint32_t dz_choose(Decider *d, uint32_t n);  /* in [0, n); 0 when n <= 1 or out of bytes */
-int dz_flip(Decider *d, unsigned percent);    /* 1 with that probability; 0 out of bytes */
+uint32_t dz_choose_bytes(Decider *d, uint32_t n); /* dz_choose's byte mode, n > 1 */
 uint32_t dz_bits(Decider *d, int nbits);      /* nbits uniform bits, nbits <= 32 */
 int dz_exhausted(const Decider *d);           /* byte mode and every byte used */
+
+/* One splitmix64 step: the PRNG mode's next 64 bits. */
+static inline uint64_t
+dz_splitmix(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* In [0, n); 0 when n <= 1 or out of bytes.  Inline: the generator draws
+ * one per choice, so the PRNG path is kept free of a call. */
+static inline uint32_t
+dz_choose(Decider *d, uint32_t n)
+{
+	d->ndecisions++;
+	if (n <= 1)
+		return 0;
+	if (!d->bytes)
+		return (uint32_t)(((dz_splitmix(&d->state) >> 32) * (uint64_t)n) >> 32);
+	return dz_choose_bytes(d, n);
+}
+
+/* 1 with that probability; 0 out of bytes. */
+static inline int
+dz_flip(Decider *d, unsigned percent)
+{
+	if (percent >= 100)
+		return 1;
+	return dz_choose(d, 100) >= 100 - percent;
+}
 
 /* Swarm features: each names a family of constructs (fz_feature_name). */
 #define FZ_FEATURES(X) \
