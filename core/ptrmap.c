@@ -4,19 +4,6 @@
 
 #include "ptrmap.h"
 
-void *
-pm_get(const PtrMap *m, const void *k)
-{
-	if (!m->n) /* (empty, or cleared: no probe) */
-		return NULL;
-	for (size_t i = pm_hash_slot(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
-		if (m->keys[i] == k)
-			return m->vals[i];
-		if (!m->keys[i])
-			return NULL;
-	}
-}
-
 void **
 pm_slot(PtrMap *m, const void *k)
 {

@@ -13,7 +13,6 @@ typedef struct PtrMap {
 	size_t cap, n;
 } PtrMap; /* zero-initialised = empty */
 
-void *pm_get(const PtrMap *m, const void *k);          /* NULL when absent */
 void *pm_put(PtrMap *m, const void *k, void *v);        /* returns the old value */
 void **pm_slot(PtrMap *m, const void *k);               /* inserts NULL when absent */
 intptr_t pm_add(PtrMap *m, const void *k, intptr_t d);  /* counter: returns the new count */
@@ -44,6 +43,21 @@ pm_loc_unpack(const void *v, int *line, int *col)
 {
 	*line = (int)(uint32_t)((uintptr_t)v >> 32);
 	*col = (int)(uint32_t)(uintptr_t)v;
+}
+
+/* The value of k, NULL when absent (inline: the traversals look up a Var or
+ * Buffer per node they visit). */
+static inline void *
+pm_get(const PtrMap *m, const void *k)
+{
+	if (!m->n) /* (empty, or cleared: no probe) */
+		return NULL;
+	for (size_t i = pm_hash_slot(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
+		if (m->keys[i] == k)
+			return m->vals[i];
+		if (!m->keys[i])
+			return NULL;
+	}
 }
 
 #endif
