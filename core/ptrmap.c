@@ -4,63 +4,21 @@
 
 #include "ptrmap.h"
 
-void *
-pm_get(const PtrMap *m, const void *k)
+void
+pm_grow(PtrMap *m)
 {
-	if (!m->n) /* (empty, or cleared: no probe) */
-		return NULL;
-	for (size_t i = pm_hash_slot(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
-		if (m->keys[i] == k)
-			return m->vals[i];
-		if (!m->keys[i])
-			return NULL;
-	}
-}
-
-void **
-pm_slot(PtrMap *m, const void *k)
-{
-	if ((m->n + 1) * 2 > m->cap) {
-		PtrMap g = {0};
-		g.cap = m->cap ? m->cap * 2 : 64;
-		g.keys = calloc(g.cap, sizeof *g.keys);
-		g.vals = calloc(g.cap, sizeof *g.vals);
-		if (!g.keys || !g.vals)
-			abort();
-		for (size_t i = 0; i < m->cap; i++)
-			if (m->keys[i])
-				*pm_slot(&g, m->keys[i]) = m->vals[i];
-		free(m->keys);
-		free(m->vals);
-		*m = g;
-	}
-	size_t i = pm_hash_slot(k, m->cap);
-	while (m->keys[i] && m->keys[i] != k)
-		i = (i + 1) & (m->cap - 1);
-	if (!m->keys[i]) {
-		m->keys[i] = k;
-		m->vals[i] = NULL;
-		m->n++;
-	}
-	return &m->vals[i];
-}
-
-void *
-pm_put(PtrMap *m, const void *k, void *v)
-{
-	void **slot = pm_slot(m, k);
-	void *old = *slot;
-	*slot = v;
-	return old;
-}
-
-intptr_t
-pm_add(PtrMap *m, const void *k, intptr_t d)
-{
-	void **slot = pm_slot(m, k);
-	intptr_t n = (intptr_t)*slot + d;
-	*slot = (void *)n;
-	return n;
+	PtrMap g = {0};
+	g.cap = m->cap ? m->cap * 2 : 64;
+	g.keys = calloc(g.cap, sizeof *g.keys);
+	g.vals = calloc(g.cap, sizeof *g.vals);
+	if (!g.keys || !g.vals)
+		abort();
+	for (size_t i = 0; i < m->cap; i++)
+		if (m->keys[i])
+			*pm_slot(&g, m->keys[i]) = m->vals[i];
+	free(m->keys);
+	free(m->vals);
+	*m = g;
 }
 
 void

@@ -13,11 +13,9 @@ typedef struct PtrMap {
 	size_t cap, n;
 } PtrMap; /* zero-initialised = empty */
 
-void *pm_get(const PtrMap *m, const void *k);          /* NULL when absent */
-void *pm_put(PtrMap *m, const void *k, void *v);        /* returns the old value */
-void **pm_slot(PtrMap *m, const void *k);               /* inserts NULL when absent */
-intptr_t pm_add(PtrMap *m, const void *k, intptr_t d);  /* counter: returns the new count */
 void pm_free(PtrMap *m);
+/* The table doubled (from 64 slots), for one more key (pm_slot). */
+void pm_grow(PtrMap *m);
 
 /* The first slot a pointer key probes in a table of cap slots (a power of
  * two): a 64-bit mix of the address (PtrMap, and the verifier's own inline
@@ -44,6 +42,58 @@ pm_loc_unpack(const void *v, int *line, int *col)
 {
 	*line = (int)(uint32_t)((uintptr_t)v >> 32);
 	*col = (int)(uint32_t)(uintptr_t)v;
+}
+
+/* The value of k, NULL when absent (inline: the traversals look up a Var or
+ * Buffer per node they visit). */
+static inline void *
+pm_get(const PtrMap *m, const void *k)
+{
+	if (!m->n) /* (empty, or cleared: no probe) */
+		return NULL;
+	for (size_t i = pm_hash_slot(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
+		if (m->keys[i] == k)
+			return m->vals[i];
+		if (!m->keys[i])
+			return NULL;
+	}
+}
+
+/* The value slot of k, NULL inserted when absent. */
+static inline void **
+pm_slot(PtrMap *m, const void *k)
+{
+	if ((m->n + 1) * 2 > m->cap)
+		pm_grow(m);
+	size_t i = pm_hash_slot(k, m->cap);
+	while (m->keys[i] && m->keys[i] != k)
+		i = (i + 1) & (m->cap - 1);
+	if (!m->keys[i]) {
+		m->keys[i] = k;
+		m->vals[i] = NULL;
+		m->n++;
+	}
+	return &m->vals[i];
+}
+
+/* Sets the value of k; returns the old value. */
+static inline void *
+pm_put(PtrMap *m, const void *k, void *v)
+{
+	void **slot = pm_slot(m, k);
+	void *old = *slot;
+	*slot = v;
+	return old;
+}
+
+/* A counter: adds d to k's value, returns the new count. */
+static inline intptr_t
+pm_add(PtrMap *m, const void *k, intptr_t d)
+{
+	void **slot = pm_slot(m, k);
+	intptr_t n = (intptr_t)*slot + d;
+	*slot = (void *)n;
+	return n;
 }
 
 #endif

@@ -157,7 +157,23 @@ add(B *b, EventKind k, const char *op)
 		g->ev = ev;
 		g->cap = cap;
 	}
-	g->ev[g->n] = (Event){.kind = k, .loc = b->loc, .stmt = b->s, .op = op, .site = -1, .succ = {-1, -1}};
+	/* Field by field (a compound literal clears the struct as a block
+	 * first); nothing reads an event's padding. */
+	Event *e = &g->ev[g->n];
+	e->kind = k;
+	e->loc = b->loc;
+	e->stmt = b->s;
+	e->op = op;
+	e->buf = NULL;
+	e->foot.alloc = NULL;
+	e->foot.lo = e->foot.hi = 0;
+	e->foot.known = 0;
+	e->site = -1;
+	e->flags = 0;
+	e->succ[0] = e->succ[1] = -1;
+	e->desc = NULL;
+	e->cand_at = e->cand_owner = NULL;
+	e->cand_branch = 0;
 	return g->n++;
 }
 
