@@ -166,7 +166,9 @@ int orc_soundness_graph(const EventGraph *g, const Func *q, const OracleOptions 
 int orc_handshake_graph(const EventGraph *g, const char *model, FindingList *out);
 
 /* orc_align(p, q, ...) done once for the oracles that need it: preserved
- * is 1 when it returned 0 (ins, nins: its insertions), else 0. */
+ * is 1 when it returned 0 (ins, nins: its insertions), else 0.  When not
+ * preserved, ins and nins hold the shape alignment (orc_align_shape's) if q
+ * aligns with p by shape, else NULL and 0; minimality reads it there. */
 typedef struct OrcAlignment {
 	int preserved;
 	Inserted *ins;
