@@ -106,6 +106,7 @@ struct AliasRec {
 typedef struct Owner {
 	const Expr *call;
 	const Effect *eff; /* NULL: unknown call */
+	int argoff;        /* orc_call_effect's: where the call's operands start */
 	int lstart;        /* its leaves: g->leaves[lstart .. nleaves) */
 } Owner;
 
@@ -427,7 +428,7 @@ call_effect(B *b, const Expr *call, int *argoff)
 	uintptr_t h = (uintptr_t)name ^ (uintptr_t)ext;
 	size_t n = sizeof g->ecache / sizeof g->ecache[0];
 	size_t i = (h >> 3 ^ h >> 9) & (n - 1);
-	if (g->ecache[i].name == name && g->ecache[i].ext == ext) {
+	if (g->ecache[i].name == name && g->ecache[i].ext == ext && g->ecache[i].epoch == g->ecache_epoch) {
 		*argoff = g->ecache[i].argoff;
 		return g->ecache[i].eff;
 	}
@@ -436,6 +437,7 @@ call_effect(B *b, const Expr *call, int *argoff)
 	g->ecache[i].ext = ext;
 	g->ecache[i].eff = eff;
 	g->ecache[i].argoff = *argoff;
+	g->ecache[i].epoch = g->ecache_epoch;
 	return eff;
 }
 
@@ -695,8 +697,7 @@ finish_call(B *b, Owner *ow)
 		g->ev[b->cur].site = site;
 		return;
 	case ER_WAIT: {
-		int argoff;
-		orc_call_effect(ow->call, &argoff);
+		int argoff = ow->argoff;
 		int64_t n = 0;
 		int partial = ow->call->u.call.nargs > argoff &&
 		              !(ir_is_const_int(ow->call->u.call.args[argoff], &n) && n == 0);
@@ -706,8 +707,7 @@ finish_call(B *b, Owner *ow)
 		return;
 	}
 	case ER_DESC_INIT: {
-		int argoff;
-		orc_call_effect(ow->call, &argoff);
+		int argoff = ow->argoff;
 		if (ow->call->u.call.nargs <= argoff)
 			return;
 		const Expr *d = ow->call->u.call.args[argoff];
@@ -934,7 +934,7 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 			SCAN_KID(b, e->u.call.kwargs[i], ow, pos, depth + 1);
 		return;
 	}
-	Owner o = {e, eff, b->g->nleaves};
+	Owner o = {e, eff, argoff, b->g->nleaves};
 	/* (from argoff: call_extern's dtype and function name are skipped) */
 	for (int i = argoff; i < e->u.call.nargs; i++) {
 		const Expr *x = e->u.call.args[i];
@@ -1525,7 +1525,10 @@ build(EventGraph *g, const Func *f, int cand)
 	}
 	g->n = 0;
 	g->nivals = g->nleaves = g->ndinfo = g->ndt = 0;
-	memset(g->ecache, 0, sizeof g->ecache);
+	if (!++g->ecache_epoch) { /* wrapped: no entry may hold by chance */
+		memset(g->ecache, 0, sizeof g->ecache);
+		g->ecache_epoch = 1;
+	}
 	g->overflow = 0;
 	pm_clear(&g->ranges);
 	pm_clear(&g->aliases);

@@ -90,12 +90,15 @@ typedef struct EventGraph {
 	const Var **mabs;
 	int nmabs, capmabs;
 	/* Effects of the calls met in this build, by the addresses of their
-	 * name (and second argument's) strings (events.c, call_effect). */
+	 * name (and second argument's) strings (events.c, call_effect); an
+	 * entry holds only when its epoch is the build's (ecache_epoch). */
 	struct {
 		const char *name, *ext;
 		const Effect *eff;
 		int argoff;
-	} ecache[32];
+		unsigned epoch;
+	} ecache[128];
+	unsigned ecache_epoch;
 	/* Element sizes of the dtype strings met in this build, by address. */
 	const char *dtk[4];
 	int dtv[4];
