@@ -1004,11 +1004,12 @@ replay(B *b, const struct ScanMemo *m)
 		desc_record(b, g->mdesc[m->dd0 + i].v, g->mdesc[m->dd0 + i].foot);
 }
 
-/* Keeps what scanning e in b->s gave (events g->ev[n0 ..], leaves from
- * start, descriptor records from dd0, variables found no descriptors from
- * ab0, sites from site0). */
-static void
-keep(B *b, const Expr *e, int n0, int start, int dd0, int ab0, int site0)
+/* Keeps what scanning an expression in b->s gave (events g->ev[n0 ..],
+ * leaves from start, descriptor records from dd0, variables found no
+ * descriptors from ab0, sites from site0); returns its number in g->memos
+ * plus one. */
+static int
+keep(B *b, int n0, int start, int dd0, int ab0, int site0)
 {
 	EventGraph *g = b->g;
 	g->memos = grow(g->memos, &g->capmemos, g->nmemos + 1, sizeof *g->memos);
@@ -1036,7 +1037,7 @@ keep(B *b, const Expr *e, int n0, int start, int dd0, int ab0, int site0)
 	m->ab0 = ab0;
 	m->nab = g->nmabs - ab0;
 	m->nsites = b->site - site0;
-	pm_put(&g->memo, e, (void *)(intptr_t)(++g->nmemos));
+	return ++g->nmemos;
 }
 
 /* Scans an expression that is no call argument; returns the index of its
@@ -1052,7 +1053,10 @@ scan_top(B *b, const Expr *e, int depth)
 		scan(b, e, NULL, -1, depth);
 		return start;
 	}
-	intptr_t k = (intptr_t)pm_get(&g->memo, e);
+	/* One probe: the slot of e (made empty when none; an empty value
+	 * reads as no scan kept), filled by keep.  scan does not touch memo. */
+	void **slot = pm_slot(&g->memo, e);
+	intptr_t k = (intptr_t)*slot;
 	if (k) {
 		const struct ScanMemo *m = &g->memos[k - 1];
 		int i = 0;
@@ -1072,7 +1076,7 @@ scan_top(B *b, const Expr *e, int depth)
 	scan(b, e, NULL, -1, depth);
 	b->rec = 0;
 	if (!b->dep && !k && !g->overflow) {
-		keep(b, e, n0, start, dd0, ab0, site0);
+		*slot = (void *)(intptr_t)keep(b, n0, start, dd0, ab0, site0);
 	} else {
 		/* Scanned again in every copy: what it leaves behind may differ. */
 		if (g->nmdesc > dd0 || g->nmabs > ab0 || !b->dep)
