@@ -146,7 +146,7 @@ grow(void *p, int *cap, int need, size_t sz)
 
 /* ---- graph ------------------------------------------------------------------ */
 
-static int
+static inline int
 add(B *b, EventKind k, const char *op)
 {
 	EventGraph *g = b->g;
@@ -195,7 +195,7 @@ link(B *b, int from, int to)
 }
 
 /* Appends a node on the fall-through path (a new node: no link to it yet). */
-static int
+static inline int
 emit(B *b, EventKind k, const char *op)
 {
 	int id = add(b, k, op);
