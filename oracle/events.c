@@ -232,7 +232,7 @@ floordiv64(int64_t a, int64_t c)
 
 /* The range of v from here on; dep: it depends on the thread class (the
  * map's value is the entry's number times two, plus dep). */
-static void
+static inline void
 set_range(B *b, const Var *v, Ival r, int dep)
 {
 	EventGraph *g = b->g;
