@@ -448,7 +448,7 @@ is_data_buffer(const Buffer *bf)
 }
 
 /* The footprint of bf[idx...] (a slice index covers [begin, end)). */
-static Foot
+static inline Foot
 foot_access(B *b, const Buffer *bf, Expr *const *idx, int nidx)
 {
 	const Var *alloc = bf->data;
