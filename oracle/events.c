@@ -267,8 +267,19 @@ log_read(B *b, const Var *v, intptr_t i)
 	g->rdlog[g->nrdlog++].i = i;
 }
 
-static Ival
+static Ival ival_of_expr(B *b, const Expr *e, int depth);
+
+/* The range of e's value (UNKNOWN: not known); literals without a call. */
+static inline Ival
 ival(B *b, const Expr *e, int depth)
+{
+	if (e && e->kind == EX_INT && depth <= IR_MAX_DEPTH)
+		return ival_of(ir_int_value(e), ir_int_value(e));
+	return ival_of_expr(b, e, depth);
+}
+
+static Ival
+ival_of_expr(B *b, const Expr *e, int depth)
 {
 	if (!e || depth > IR_MAX_DEPTH)
 		return UNKNOWN;
