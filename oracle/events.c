@@ -269,12 +269,20 @@ log_read(B *b, const Var *v, intptr_t i)
 
 static Ival ival_of_expr(B *b, const Expr *e, int depth);
 
-/* The range of e's value (UNKNOWN: not known); literals without a call. */
+/* The range of e's value (UNKNOWN: not known); literals and variables
+ * (ranges read not logged) without a call. */
 static inline Ival
 ival(B *b, const Expr *e, int depth)
 {
 	if (e && e->kind == EX_INT && depth <= IR_MAX_DEPTH)
 		return ival_of(ir_int_value(e), ir_int_value(e));
+	if (e && e->kind == EX_VAR && depth <= IR_MAX_DEPTH && !b->logreads) {
+		intptr_t i = (intptr_t)pm_get(&b->g->ranges, e->u.var);
+		if (!i)
+			return UNKNOWN;
+		b->dep |= (int)(i & 1);
+		return b->g->ivals[(i >> 1) - 1];
+	}
 	return ival_of_expr(b, e, depth);
 }
 
