@@ -649,12 +649,16 @@ push_leaf(B *b, int kind, int pos)
 
 static void scan(B *b, const Expr *e, Owner *ow, int pos, int depth);
 
-/* scan of a child: a literal reads and points at nothing, so it is not
- * called for one (but past the depth limit, which scan marks). */
+/* scan of a child: a literal reads and points at nothing, nor does a
+ * variable that is no pointer while no let has bound a pointer, so it is
+ * not called for those (but past the depth limit, which scan marks). */
 #define SCAN_KID(b, x, ow, pos, d)                                                  \
 	do {                                                                        \
 		const Expr *x_ = (x);                                               \
-		if (x_ && (x_->kind > EX_NONE || (d) > IR_MAX_DEPTH))               \
+		if (x_ && ((x_->kind > EX_NONE &&                                   \
+		            !(x_->kind == EX_VAR && !x_->u.var->ptr_scope &&         \
+		              !(b)->g->aliases.n)) ||                                \
+		           (d) > IR_MAX_DEPTH))                                     \
 			scan(b, x_, ow, pos, d);                                    \
 	} while (0)
 
