@@ -1067,11 +1067,31 @@ keep(B *b, int n0, int start, int dd0, int ab0, int site0)
  * first top-level pointer leaf (for a let), the leaves staying pushed.
  * With thread classes, a scan that read nothing depending on the class is
  * kept, and replayed when another class's copy comes to the same place. */
+/* Does scanning x do nothing: none, a literal, or a variable that is no
+ * pointer while no let has bound a pointer? */
+static inline int
+inert_kid(const B *b, const Expr *x)
+{
+	return !x || x->kind <= EX_NONE || (x->kind == EX_VAR && !x->u.var->ptr_scope && !b->g->aliases.n);
+}
+
+/* The same of e at depth, or of an operator on two such (within the
+ * depth limit, so that nothing is marked either). */
+static inline int
+inert(const B *b, const Expr *e, int depth)
+{
+	if (depth + 1 > IR_MAX_DEPTH)
+		return 0;
+	return inert_kid(b, e) || (e->kind == EX_BIN && inert_kid(b, e->u.bin.a) && inert_kid(b, e->u.bin.b));
+}
+
 static int
 scan_top(B *b, const Expr *e, int depth)
 {
 	EventGraph *g = b->g;
 	int start = g->nleaves;
+	if (inert(b, e, depth))
+		return start; /* (nothing to keep either) */
 	if (!b->memo || !e || e->kind <= EX_NONE) {
 		scan(b, e, NULL, -1, depth);
 		return start;
