@@ -463,7 +463,8 @@ call_effect(B *b, const Expr *call, int *argoff)
 static int
 is_data_buffer(const Buffer *bf)
 {
-	return bf && bf->data && orc_scope_is_data_shared(ir_buffer_scope(bf));
+	/* (ir_buffer_scope, read here: no scope is "global", no data scope) */
+	return bf && bf->data && bf->data->ptr_scope && orc_scope_is_data_shared(bf->data->ptr_scope);
 }
 
 /* The footprint of bf[idx...] (a slice index covers [begin, end)). */
