@@ -2426,54 +2426,83 @@ fence_nodes_only(const Stmt *s)
 	       s->u.eval.value->u.call.nargs == 0 && s->u.eval.value->u.call.nkw == 0;
 }
 
-/* The slot of statement s in a table of nq_prepare (size mask + 1, open
- * addressing), or where it would go. */
-static unsigned nq_home(const Stmt *s, unsigned mask);
-
-static unsigned
-nq_slot(const Stmt *const *keys, unsigned mask, const Stmt *s)
-{
-	unsigned h = nq_home(s, mask);
-	while (keys[h] && keys[h] != s)
-		h = (h + 1) & mask;
-	return h;
-}
-
-/* Value of statement s in a table of nq_prepare, -1: none. */
-static int
-nq_lookup(const Stmt *const *keys, const int *vals, unsigned mask, const Stmt *s)
-{
-	unsigned h = nq_slot(keys, mask, s);
-	return keys[h] ? vals[h] : -1;
-}
-
+/* The home slot of statement s in a table of nq_prepare (size mask + 1,
+ * open addressing). */
 static unsigned
 nq_home(const Stmt *s, unsigned mask)
 {
 	return (unsigned)(((uintptr_t)s >> 4) * 0x9e3779b1u) & mask;
 }
 
+/* A table of nq_prepare with a filter: bit h % 64 set for each key's home
+ * slot h (most statements looked up are not keys). */
+typedef struct NqTab {
+	const Stmt **keys;
+	int *vals;
+	unsigned mask;
+	uint64_t home;
+} NqTab;
+
+static void
+nqt_put(NqTab *T, const Stmt *s, int v)
+{
+	unsigned h = nq_home(s, T->mask);
+	T->home |= (uint64_t)1 << (h & 63);
+	while (T->keys[h] && T->keys[h] != s)
+		h = (h + 1) & T->mask;
+	T->keys[h] = s, T->vals[h] = v;
+}
+
+/* Value of statement s in table T, -1: none. */
+static inline int
+nqt_get(const NqTab *T, const Stmt *s)
+{
+	unsigned h = nq_home(s, T->mask);
+	if (!(T->home >> (h & 63) & 1))
+		return -1;
+	while (T->keys[h] && T->keys[h] != s)
+		h = (h + 1) & T->mask;
+	return T->keys[h] ? T->vals[h] : -1;
+}
+
+static inline void
+nqt_count(NqTab *T, const Stmt *s)
+{
+	unsigned h = nq_home(s, T->mask);
+	if (!(T->home >> (h & 63) & 1))
+		return;
+	while (T->keys[h] && T->keys[h] != s)
+		h = (h + 1) & T->mask;
+	if (T->keys[h])
+		T->vals[h]++;
+}
+
 /* Occurrences in the tree of s of the statements of the table (values:
  * counts; the counted statements are fences, ST_EVALs). */
 static void
-count_stmts(const Stmt *const *keys, int *vals, unsigned mask, const Stmt *s, int depth)
+count_stmts(NqTab *T, const Stmt *s, int depth)
 {
 	if (!s || depth > IR_MAX_DEPTH)
 		return;
 	if (s->kind == ST_EVAL) {
-		unsigned h = nq_slot(keys, mask, s);
-		if (keys[h])
-			vals[h]++;
+		nqt_count(T, s);
 		return;
 	}
 	if (s->kind == ST_SEQ) {
-		for (int i = 0; i < s->u.seq.n; i++)
-			count_stmts(keys, vals, mask, s->u.seq.items[i], depth + 1);
+		if (depth + 1 > IR_MAX_DEPTH)
+			return;
+		for (int i = 0; i < s->u.seq.n; i++) {
+			const Stmt *x = s->u.seq.items[i];
+			if (x && x->kind == ST_EVAL)
+				nqt_count(T, x);
+			else
+				count_stmts(T, x, depth + 1);
+		}
 		return;
 	}
 	int nb = nbodies(s);
 	for (int b = 0; b < nb; b++)
-		count_stmts(keys, vals, mask, body_at(s, b), depth + 1);
+		count_stmts(T, body_at(s, b), depth + 1);
 }
 
 /* Finds the inserted fences the graph can answer for (each once in q's
@@ -2503,31 +2532,25 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 	int *vals = N->var + n, *uses = vals + size, *node_slot = uses + size, *cnt = node_slot + n;
 	unsigned char *ok = (unsigned char *)(cnt + nins + 1);
 	memset(cnt, 0, sizeof *cnt * (size_t)(nins + 1));
-	for (int i = 0; i < nins; i++) {
-		const Stmt *x = ins[i].stmt;
-		if (isf[i]) {
-			unsigned h = nq_slot(ukeys, size - 1, x);
-			ukeys[h] = x, uses[h] = 0;
-		}
-	}
-	count_stmts(ukeys, uses, size - 1, q->body, 0);
+	NqTab U = {ukeys, uses, size - 1, 0}, T = {keys, vals, size - 1, 0};
+	for (int i = 0; i < nins; i++)
+		if (isf[i])
+			nqt_put(&U, ins[i].stmt, 0);
+	count_stmts(&U, q->body, 0);
 	N->nslots = 0;
 	for (int i = 0; i < nins; i++) {
 		const Stmt *x = ins[i].stmt;
 		N->slot[i] = -1;
-		if (g->overflow || !isf[i] || !fence_nodes_only(x) || nq_lookup(ukeys, uses, size - 1, x) != 1)
+		if (g->overflow || !isf[i] || !fence_nodes_only(x) || nqt_get(&U, x) != 1)
 			continue;
 		/* once in q, so once among the inserted items */
-		unsigned h = (unsigned)(((uintptr_t)x >> 4) * 0x9e3779b1u) & (size - 1);
-		while (keys[h])
-			h = (h + 1) & (size - 1);
-		keys[h] = x;
-		vals[h] = N->slot[i] = N->nslots;
+		nqt_put(&T, x, N->nslots);
+		N->slot[i] = N->nslots;
 		ok[N->nslots++] = 1;
 	}
 	for (int v = 0; v < n && N->nslots; v++) {
 		const Stmt *st = g->ev[v].stmt;
-		int sl = st ? nq_lookup(keys, vals, size - 1, st) : -1;
+		int sl = st ? nqt_get(&T, st) : -1;
 		node_slot[v] = sl;
 		if (sl < 0)
 			continue;
