@@ -2518,8 +2518,8 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 	while (size < 2u * (unsigned)nins + 2u)
 		size *= 2;
 	/* One block: the two tables' keys, then the ints (slot, vstart, var
-	 * kept; the tables' values, node_slot, cnt), then ok. */
-	size_t nints = (size_t)nins + (size_t)(nins + 1) + (size_t)n + 2 * (size_t)size + (size_t)n +
+	 * kept; the tables' values, node_slot, hit, cnt), then ok. */
+	size_t nints = (size_t)nins + (size_t)(nins + 1) + (size_t)n + 2 * (size_t)size + 2 * (size_t)n +
 	               (size_t)(nins + 1);
 	N->block = nq_scratch.p = orc_scratch_grow(nq_scratch.p, &nq_scratch.cap,
 	                                           sizeof(const Stmt *) * 2 * (size_t)size +
@@ -2529,7 +2529,8 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 	N->slot = (int *)(keys + 2 * (size_t)size);
 	N->vstart = N->slot + nins;
 	N->var = N->vstart + nins + 1;
-	int *vals = N->var + n, *uses = vals + size, *node_slot = uses + size, *cnt = node_slot + n;
+	int *vals = N->var + n, *uses = vals + size, *node_slot = uses + size, *hit = node_slot + n;
+	int *cnt = hit + n;
 	unsigned char *ok = (unsigned char *)(cnt + nins + 1);
 	memset(cnt, 0, sizeof *cnt * (size_t)(nins + 1));
 	NqTab U = {ukeys, uses, size - 1, 0}, T = {keys, vals, size - 1, 0};
@@ -2548,12 +2549,14 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 		N->slot[i] = N->nslots;
 		ok[N->nslots++] = 1;
 	}
+	int nhits = 0; /* the nodes of the slots' statements: hit[j] at slot node_slot[j] */
 	for (int v = 0; v < n && N->nslots; v++) {
 		const Stmt *st = g->ev[v].stmt;
 		int sl = st ? nqt_get(&T, st) : -1;
-		node_slot[v] = sl;
 		if (sl < 0)
 			continue;
+		hit[nhits] = v;
+		node_slot[nhits++] = sl;
 		cnt[sl]++;
 		ok[sl] &= g->ev[v].kind == EV_FENCE;
 	}
@@ -2566,9 +2569,9 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 	}
 	N->vstart[N->nslots] = k;
 	N->nvar = k;
-	for (int v = 0; v < n && N->nslots; v++)
-		if (node_slot[v] >= 0 && ok[node_slot[v]])
-			N->var[cnt[node_slot[v]]++] = v;
+	for (int j = 0; j < nhits; j++)
+		if (ok[node_slot[j]])
+			N->var[cnt[node_slot[j]]++] = hit[j];
 	for (int i = 0; i < nins; i++)
 		if (N->slot[i] >= 0 && !ok[N->slot[i]])
 			N->slot[i] = -1;
