@@ -2104,10 +2104,18 @@ sv_list(Sv *S, const Stmt *owner, int branch, Stmt *body, int64_t w, int depth)
 	int n;
 	Stmt *const *items = items_of(&body, &n);
 	int64_t c = 0;
+	/* the n positions before the items (sv_pos n times) */
+	S->npos += n;
+	if (n && w > 0) {
+		S->ncand += n;
+		if (w < S->cheapest)
+			S->cheapest = w;
+	}
+	int keyed = S->keys != NULL;
 	for (int k = 0; k < n; k++) {
 		const Stmt *s = items[k];
-		sv_pos(S, w, 1);
-		c = sat_add(c, sv_count(S, s, 0));
+		if (keyed)
+			c = sat_add(c, sv_count(S, s, 0));
 		int nb = nbodies(s);
 		if (!nb)
 			continue; /* tc_item is 0 */
