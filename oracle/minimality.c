@@ -1470,11 +1470,13 @@ search_small(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *n
 			goto done;
 		}
 		/* Extend to a maximal unsound placement; its complement is a new cut. */
-		Kset t = bestk, pre[65];
+		Kset t = bestk, pre[65], rest = S.all & ~t;
 		int n = 0;
 		pre[0] = 0;
-		for (Kset x = S.all & ~t; x; x &= x - 1, n++)
-			pre[n + 1] = pre[n] | (x & -x);
+		for (Kset x = rest; x; n++) { /* pre[n + 1]: the n + 1 lowest of rest */
+			x &= x - 1;
+			pre[n + 1] = rest ^ x;
+		}
 		ks_grow(&S, &t, pre, 0, n);
 		if (S.qaborted) {
 			snprintf(note, notelen, "undecided: more than %d soundness queries", MAX_QUERIES);
