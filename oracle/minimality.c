@@ -2503,9 +2503,11 @@ count_stmts(NqTab *T, const Stmt *s, int depth)
 			return;
 		for (int i = 0; i < s->u.seq.n; i++) {
 			const Stmt *x = s->u.seq.items[i];
-			if (x && x->kind == ST_EVAL)
+			if (!x)
+				continue;
+			if (x->kind == ST_EVAL)
 				nqt_count(T, x);
-			else
+			else if (x->kind == ST_SEQ || nbodies(x)) /* other leaves hold no statement */
 				count_stmts(T, x, depth + 1);
 		}
 		return;
