@@ -381,6 +381,10 @@ typedef struct Mn {
 	int npos_hint; /* the survey's count of positions (0: none yet) */
 	int compiled;  /* tcs made (compile_costs) */
 	int mapped;    /* cnode and cpos made (graph_map) */
+	/* loop_of's answers so far: loop_x[i] -> loop_in[i] (the messages ask
+	 * for the same statements again) */
+	const Stmt *loop_x[8], *loop_in[8];
+	int nloops;
 } Mn;
 
 static int
@@ -437,10 +441,17 @@ find_loop(const Stmt *x, Stmt *body, const Stmt *loop, int depth, const Stmt **f
 /* The innermost loop holding the body of input statement x, NULL: none
  * (for messages only: a walk of p). */
 static const Stmt *
-loop_of(const Mn *M, const Stmt *x)
+loop_of(Mn *M, const Stmt *x)
 {
+	for (int i = 0; i < M->nloops; i++)
+		if (M->loop_x[i] == x)
+			return M->loop_in[i];
 	const Stmt *found = NULL;
 	find_loop(x, M->p->body, NULL, 0, &found);
+	if (M->nloops < 8) {
+		M->loop_x[M->nloops] = x;
+		M->loop_in[M->nloops++] = found;
+	}
 	return found;
 }
 
@@ -1913,11 +1924,9 @@ pos_loc(const Pos *x)
 }
 
 static const char *
-pos_phrase(Arena *a, const Mn *M, const Pos *x)
+pos_phrase(Arena *a, Mn *M, const Pos *x)
 {
 	char buf[IR_MAX_NAME + 300];
-	const Stmt *loop = x->owner ? loop_of(M, x->owner) : NULL;
-	const char *inside = loop ? loop_phrase(a, loop, M->o) : NULL;
 	Loc l = pos_loc(x);
 	Fmt F = {buf, sizeof buf, 0};
 	if (x->before) { /* "before %d:%d%s%s" */
@@ -1936,9 +1945,10 @@ pos_phrase(Arena *a, const Mn *M, const Pos *x)
 	fmt_i(&F, l.line);
 	fmt_s(&F, ":");
 	fmt_i(&F, l.col);
-	if (inside) {
+	const Stmt *loop = x->owner ? loop_of(M, x->owner) : NULL;
+	if (loop) {
 		fmt_s(&F, " ");
-		fmt_s(&F, inside);
+		fmt_s(&F, loop_phrase(a, loop, M->o));
 	}
 	return ar_strdup(a, buf);
 }
