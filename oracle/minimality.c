@@ -381,6 +381,10 @@ typedef struct Mn {
 	int npos_hint; /* the survey's count of positions (0: none yet) */
 	int compiled;  /* tcs made (compile_costs) */
 	int mapped;    /* cnode and cpos made (graph_map) */
+	/* loop_of's answers so far: loop_x[i] -> loop_in[i] (the messages ask
+	 * for the same statements again) */
+	const Stmt *loop_x[8], *loop_in[8];
+	int nloops;
 } Mn;
 
 static int
@@ -437,10 +441,17 @@ find_loop(const Stmt *x, Stmt *body, const Stmt *loop, int depth, const Stmt **f
 /* The innermost loop holding the body of input statement x, NULL: none
  * (for messages only: a walk of p). */
 static const Stmt *
-loop_of(const Mn *M, const Stmt *x)
+loop_of(Mn *M, const Stmt *x)
 {
+	for (int i = 0; i < M->nloops; i++)
+		if (M->loop_x[i] == x)
+			return M->loop_in[i];
 	const Stmt *found = NULL;
 	find_loop(x, M->p->body, NULL, 0, &found);
+	if (M->nloops < 8) {
+		M->loop_x[M->nloops] = x;
+		M->loop_in[M->nloops++] = found;
+	}
 	return found;
 }
 
@@ -1470,11 +1481,13 @@ search_small(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *n
 			goto done;
 		}
 		/* Extend to a maximal unsound placement; its complement is a new cut. */
-		Kset t = bestk, pre[65];
+		Kset t = bestk, pre[65], rest = S.all & ~t;
 		int n = 0;
 		pre[0] = 0;
-		for (Kset x = S.all & ~t; x; x &= x - 1, n++)
-			pre[n + 1] = pre[n] | (x & -x);
+		for (Kset x = rest; x; n++) { /* pre[n + 1]: the n + 1 lowest of rest */
+			x &= x - 1;
+			pre[n + 1] = rest ^ x;
+		}
 		ks_grow(&S, &t, pre, 0, n);
 		if (S.qaborted) {
 			snprintf(note, notelen, "undecided: more than %d soundness queries", MAX_QUERIES);
@@ -1911,11 +1924,9 @@ pos_loc(const Pos *x)
 }
 
 static const char *
-pos_phrase(Arena *a, const Mn *M, const Pos *x)
+pos_phrase(Arena *a, Mn *M, const Pos *x)
 {
 	char buf[IR_MAX_NAME + 300];
-	const Stmt *loop = x->owner ? loop_of(M, x->owner) : NULL;
-	const char *inside = loop ? loop_phrase(a, loop, M->o) : NULL;
 	Loc l = pos_loc(x);
 	Fmt F = {buf, sizeof buf, 0};
 	if (x->before) { /* "before %d:%d%s%s" */
@@ -1934,9 +1945,10 @@ pos_phrase(Arena *a, const Mn *M, const Pos *x)
 	fmt_i(&F, l.line);
 	fmt_s(&F, ":");
 	fmt_i(&F, l.col);
-	if (inside) {
+	const Stmt *loop = x->owner ? loop_of(M, x->owner) : NULL;
+	if (loop) {
 		fmt_s(&F, " ");
-		fmt_s(&F, inside);
+		fmt_s(&F, loop_phrase(a, loop, M->o));
 	}
 	return ar_strdup(a, buf);
 }
@@ -2104,10 +2116,18 @@ sv_list(Sv *S, const Stmt *owner, int branch, Stmt *body, int64_t w, int depth)
 	int n;
 	Stmt *const *items = items_of(&body, &n);
 	int64_t c = 0;
+	/* the n positions before the items (sv_pos n times) */
+	S->npos += n;
+	if (n && w > 0) {
+		S->ncand += n;
+		if (w < S->cheapest)
+			S->cheapest = w;
+	}
+	int keyed = S->keys != NULL;
 	for (int k = 0; k < n; k++) {
 		const Stmt *s = items[k];
-		sv_pos(S, w, 1);
-		c = sat_add(c, sv_count(S, s, 0));
+		if (keyed)
+			c = sat_add(c, sv_count(S, s, 0));
 		int nb = nbodies(s);
 		if (!nb)
 			continue; /* tc_item is 0 */
@@ -2426,54 +2446,85 @@ fence_nodes_only(const Stmt *s)
 	       s->u.eval.value->u.call.nargs == 0 && s->u.eval.value->u.call.nkw == 0;
 }
 
-/* The slot of statement s in a table of nq_prepare (size mask + 1, open
- * addressing), or where it would go. */
-static unsigned nq_home(const Stmt *s, unsigned mask);
-
-static unsigned
-nq_slot(const Stmt *const *keys, unsigned mask, const Stmt *s)
-{
-	unsigned h = nq_home(s, mask);
-	while (keys[h] && keys[h] != s)
-		h = (h + 1) & mask;
-	return h;
-}
-
-/* Value of statement s in a table of nq_prepare, -1: none. */
-static int
-nq_lookup(const Stmt *const *keys, const int *vals, unsigned mask, const Stmt *s)
-{
-	unsigned h = nq_slot(keys, mask, s);
-	return keys[h] ? vals[h] : -1;
-}
-
+/* The home slot of statement s in a table of nq_prepare (size mask + 1,
+ * open addressing). */
 static unsigned
 nq_home(const Stmt *s, unsigned mask)
 {
 	return (unsigned)(((uintptr_t)s >> 4) * 0x9e3779b1u) & mask;
 }
 
+/* A table of nq_prepare with a filter: bit h % 64 set for each key's home
+ * slot h (most statements looked up are not keys). */
+typedef struct NqTab {
+	const Stmt **keys;
+	int *vals;
+	unsigned mask;
+	uint64_t home;
+} NqTab;
+
+static void
+nqt_put(NqTab *T, const Stmt *s, int v)
+{
+	unsigned h = nq_home(s, T->mask);
+	T->home |= (uint64_t)1 << (h & 63);
+	while (T->keys[h] && T->keys[h] != s)
+		h = (h + 1) & T->mask;
+	T->keys[h] = s, T->vals[h] = v;
+}
+
+/* Value of statement s in table T, -1: none. */
+static inline int
+nqt_get(const NqTab *T, const Stmt *s)
+{
+	unsigned h = nq_home(s, T->mask);
+	if (!(T->home >> (h & 63) & 1))
+		return -1;
+	while (T->keys[h] && T->keys[h] != s)
+		h = (h + 1) & T->mask;
+	return T->keys[h] ? T->vals[h] : -1;
+}
+
+static inline void
+nqt_count(NqTab *T, const Stmt *s)
+{
+	unsigned h = nq_home(s, T->mask);
+	if (!(T->home >> (h & 63) & 1))
+		return;
+	while (T->keys[h] && T->keys[h] != s)
+		h = (h + 1) & T->mask;
+	if (T->keys[h])
+		T->vals[h]++;
+}
+
 /* Occurrences in the tree of s of the statements of the table (values:
  * counts; the counted statements are fences, ST_EVALs). */
 static void
-count_stmts(const Stmt *const *keys, int *vals, unsigned mask, const Stmt *s, int depth)
+count_stmts(NqTab *T, const Stmt *s, int depth)
 {
 	if (!s || depth > IR_MAX_DEPTH)
 		return;
 	if (s->kind == ST_EVAL) {
-		unsigned h = nq_slot(keys, mask, s);
-		if (keys[h])
-			vals[h]++;
+		nqt_count(T, s);
 		return;
 	}
 	if (s->kind == ST_SEQ) {
-		for (int i = 0; i < s->u.seq.n; i++)
-			count_stmts(keys, vals, mask, s->u.seq.items[i], depth + 1);
+		if (depth + 1 > IR_MAX_DEPTH)
+			return;
+		for (int i = 0; i < s->u.seq.n; i++) {
+			const Stmt *x = s->u.seq.items[i];
+			if (!x)
+				continue;
+			if (x->kind == ST_EVAL)
+				nqt_count(T, x);
+			else if (x->kind == ST_SEQ || nbodies(x)) /* other leaves hold no statement */
+				count_stmts(T, x, depth + 1);
+		}
 		return;
 	}
 	int nb = nbodies(s);
 	for (int b = 0; b < nb; b++)
-		count_stmts(keys, vals, mask, body_at(s, b), depth + 1);
+		count_stmts(T, body_at(s, b), depth + 1);
 }
 
 /* Finds the inserted fences the graph can answer for (each once in q's
@@ -2489,8 +2540,8 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 	while (size < 2u * (unsigned)nins + 2u)
 		size *= 2;
 	/* One block: the two tables' keys, then the ints (slot, vstart, var
-	 * kept; the tables' values, node_slot, cnt), then ok. */
-	size_t nints = (size_t)nins + (size_t)(nins + 1) + (size_t)n + 2 * (size_t)size + (size_t)n +
+	 * kept; the tables' values, node_slot, hit, cnt), then ok. */
+	size_t nints = (size_t)nins + (size_t)(nins + 1) + (size_t)n + 2 * (size_t)size + 2 * (size_t)n +
 	               (size_t)(nins + 1);
 	N->block = nq_scratch.p = orc_scratch_grow(nq_scratch.p, &nq_scratch.cap,
 	                                           sizeof(const Stmt *) * 2 * (size_t)size +
@@ -2500,37 +2551,34 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 	N->slot = (int *)(keys + 2 * (size_t)size);
 	N->vstart = N->slot + nins;
 	N->var = N->vstart + nins + 1;
-	int *vals = N->var + n, *uses = vals + size, *node_slot = uses + size, *cnt = node_slot + n;
+	int *vals = N->var + n, *uses = vals + size, *node_slot = uses + size, *hit = node_slot + n;
+	int *cnt = hit + n;
 	unsigned char *ok = (unsigned char *)(cnt + nins + 1);
 	memset(cnt, 0, sizeof *cnt * (size_t)(nins + 1));
-	for (int i = 0; i < nins; i++) {
-		const Stmt *x = ins[i].stmt;
-		if (isf[i]) {
-			unsigned h = nq_slot(ukeys, size - 1, x);
-			ukeys[h] = x, uses[h] = 0;
-		}
-	}
-	count_stmts(ukeys, uses, size - 1, q->body, 0);
+	NqTab U = {ukeys, uses, size - 1, 0}, T = {keys, vals, size - 1, 0};
+	for (int i = 0; i < nins; i++)
+		if (isf[i])
+			nqt_put(&U, ins[i].stmt, 0);
+	count_stmts(&U, q->body, 0);
 	N->nslots = 0;
 	for (int i = 0; i < nins; i++) {
 		const Stmt *x = ins[i].stmt;
 		N->slot[i] = -1;
-		if (g->overflow || !isf[i] || !fence_nodes_only(x) || nq_lookup(ukeys, uses, size - 1, x) != 1)
+		if (g->overflow || !isf[i] || !fence_nodes_only(x) || nqt_get(&U, x) != 1)
 			continue;
 		/* once in q, so once among the inserted items */
-		unsigned h = (unsigned)(((uintptr_t)x >> 4) * 0x9e3779b1u) & (size - 1);
-		while (keys[h])
-			h = (h + 1) & (size - 1);
-		keys[h] = x;
-		vals[h] = N->slot[i] = N->nslots;
+		nqt_put(&T, x, N->nslots);
+		N->slot[i] = N->nslots;
 		ok[N->nslots++] = 1;
 	}
+	int nhits = 0; /* the nodes of the slots' statements: hit[j] at slot node_slot[j] */
 	for (int v = 0; v < n && N->nslots; v++) {
 		const Stmt *st = g->ev[v].stmt;
-		int sl = st ? nq_lookup(keys, vals, size - 1, st) : -1;
-		node_slot[v] = sl;
+		int sl = st ? nqt_get(&T, st) : -1;
 		if (sl < 0)
 			continue;
+		hit[nhits] = v;
+		node_slot[nhits++] = sl;
 		cnt[sl]++;
 		ok[sl] &= g->ev[v].kind == EV_FENCE;
 	}
@@ -2543,9 +2591,9 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 	}
 	N->vstart[N->nslots] = k;
 	N->nvar = k;
-	for (int v = 0; v < n && N->nslots; v++)
-		if (node_slot[v] >= 0 && ok[node_slot[v]])
-			N->var[cnt[node_slot[v]]++] = v;
+	for (int j = 0; j < nhits; j++)
+		if (ok[node_slot[j]])
+			N->var[cnt[node_slot[j]]++] = hit[j];
 	for (int i = 0; i < nins; i++)
 		if (N->slot[i] >= 0 && !ok[N->slot[i]])
 			N->slot[i] = -1;
