@@ -249,13 +249,17 @@ version_label(unsigned versions)
  * by one string again and again), valid while the scan lasts (the
  * program is not changed under it).  The AND does not depend on the order
  * of the calls, so the scan visits them in any order, and stops at 0. */
+/* Entries of a scan's name cache: a program names a few dozen ops, and
+ * each miss costs an op_name_info. */
+enum { SCAN_NAME_BITS = 6, SCAN_NAMES = 1 << SCAN_NAME_BITS };
+
 typedef struct Scan {
 	unsigned v;
-	unsigned filled; /* a bit per entry of names[] that holds a name */
+	uint64_t filled; /* a bit per entry of names[] that holds a name */
 	struct {
 		const char *name;
 		unsigned versions;
-	} names[16];
+	} names[SCAN_NAMES];
 } Scan;
 
 static void
@@ -268,9 +272,9 @@ scan_begin(Scan *sc, unsigned v)
 static inline unsigned
 scan_name(Scan *sc, const char *name)
 {
-	size_t k = (size_t)(((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> 60);
+	size_t k = (size_t)(((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> (64 - SCAN_NAME_BITS));
 	if (!(sc->filled >> k & 1) || sc->names[k].name != name) {
-		sc->filled |= 1u << k;
+		sc->filled |= (uint64_t)1 << k;
 		sc->names[k].name = name;
 		sc->names[k].versions = versions_of(name);
 	}
