@@ -789,6 +789,7 @@ kept_end(Ctx *c)
 		return;
 	if (kept.n + c->n > KEPT_MAX || kept.nc + c->nc > KEPT_MAX) {
 		kept_drop();
+		c->keep = 0; /* nothing is put */
 		return;
 	}
 	kept.ev = reserve(kept.ev, &kept.icap, kept.n + c->n, sizeof *kept.ev);
@@ -829,6 +830,20 @@ kept_copy(Ctx *c, const Stmt *s, Ref *r)
 	c->n += len;
 	c->nc += clen;
 	return 1;
+}
+
+/* The run that keeps its analyses (c->keep == 2) puts a statement under
+ * its numbers r in the rewrite, not in the analysis: only where the next
+ * run, on the output, looks one up.  That run analyses the output's fresh
+ * statements and looks up their children, so what is put is the root and
+ * every statement of the input that the rewrite places under a fresh one
+ * (a rebuilt sequence, if or loop, a fence's new sequence).  A statement
+ * not put is analysed again there: the same bytes, at more cost. */
+static inline void
+keep_at(const Ctx *c, const Stmt *s, Ref r)
+{
+	if (c->keep == 2 && s)
+		kept_put(s, (long)c->kbase + r.j, (long)c->kcbase + r.ci);
 }
 
 static Ref analyse(Ctx *c, const Stmt *s);
@@ -951,8 +966,6 @@ analyse(Ctx *c, const Stmt *s)
 	if (c->keep == 1 && kept_copy(c, s, &k))
 		return k;
 	k = number(c);
-	if (c->keep == 2)
-		kept_put(s, (long)c->kbase + k.j, (long)c->kcbase + k.ci);
 	int ev = leaf_event(c, s);
 	if (ev >= 0) {
 		/* fault: the pure-async scan looks at call statements only */
@@ -1017,9 +1030,12 @@ static Stmt *
 walk_body(Ctx *c, Stmt *s, unsigned *state)
 {
 	int fence = 0;
+	Ref at = {(long)c->pos, (long)c->cpos};
 	Stmt *r = walk(c, s, state, &fence);
 	if (!fence || c->opt->fault == FAULT_FENCE_DROPPED_FLATTEN) /* fault: fence lost */
 		return r;
+	if (r == s)
+		keep_at(c, s, at);
 	size_t base = c->top;
 	emit(c, r, 1);
 	Stmt *seq = ir_seq(c->a, c->stack + base, (int)(c->top - base));
@@ -1036,9 +1052,11 @@ walk_seq(Ctx *c, Stmt *s, unsigned *state)
 	int n = s->u.seq.n, changed = 0;
 	Stmt **items = s->u.seq.items;
 	size_t base = c->top;
+	Ref first = {(long)c->pos, (long)c->cpos};
 	for (int i = 0; i < n; i++) {
 		int fence = 0;
 		Stmt *r = items[i];
+		Ref at = {(long)c->pos, (long)c->cpos};
 		unsigned e = c->ev[c->pos];
 		if (r && e != EV_COMPOUND && r != c->probe) {
 			/* walk_stmt of a leaf, inline */
@@ -1056,12 +1074,20 @@ walk_seq(Ctx *c, Stmt *s, unsigned *state)
 			r = walk(c, r, state, &fence);
 		}
 		if ((r != items[i] || fence) && !changed) {
-			for (int j = 0; j < i; j++)
+			for (int j = 0; j < i; j++) {
 				push(c, items[j]);
+				if (items[j]) {
+					keep_at(c, items[j], first);
+					first = ref_end(c, first);
+				}
+			}
 			changed = 1;
 		}
-		if (changed)
+		if (changed) {
+			if (r == items[i])
+				keep_at(c, r, at);
 			emit(c, r, fence);
+		}
 	}
 	if (!changed)
 		return s;
@@ -1095,6 +1121,10 @@ walk_if(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 	*state = taken == 1 ? then_state : taken == 0 ? else_state : if_join(c, then_state, else_state);
 	if (t == then_ && e == else_)
 		return s;
+	if (t == then_)
+		keep_at(c, then_, jt);
+	if (e == else_)
+		keep_at(c, else_, je);
 	Stmt *r = ir_copy_stmt(c->a, s);
 	r->u.if_.then_ = t;
 	r->u.if_.else_ = e;
@@ -1105,7 +1135,8 @@ static Stmt *
 walk_loop(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 {
 	Stmt *body = single_body(s);
-	LoopPlan p = plan_loop(c, s, first_body(c, body), *state);
+	Ref jb = first_body(c, body);
+	LoopPlan p = plan_loop(c, s, jb, *state);
 	unsigned body_state = p.header;
 	Stmt *new_body = walk_body(c, body, &body_state);
 	*state = p.out;
@@ -1113,6 +1144,8 @@ walk_loop(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 	int drop_step = s->kind == ST_FOR && s->u.for_.step && !c->opt->keep_loop_steps;
 	if (new_body == body && !drop_step)
 		return s;
+	if (new_body == body)
+		keep_at(c, body, jb);
 	Stmt *r = with_body(c->a, s, new_body);
 	if (drop_step)
 		r->u.for_.step = NULL;
@@ -1263,6 +1296,7 @@ run_body(Ctx *c, Stmt *body)
 	Stmt *r = NULL;
 	if (!c->foreign) {
 		c->pos = c->cpos = 0;
+		keep_at(c, body, (Ref){0, 0});
 		r = walk_body(c, body, &state);
 	}
 	c->cache = NULL;
