@@ -451,17 +451,6 @@ table_at(const Ctx *c, Ref r)
 	return e == EV_NONE ? table_identity() : table_const(leaf_state[e]);
 }
 
-static unsigned
-transfer(const Ctx *c, Ref r, unsigned in)
-{
-	if (r.j < 0)
-		return in & 7;
-	unsigned e = c->ev[r.j];
-	if (e == EV_COMPOUND)
-		return c->comp[r.ci].out[in & 7];
-	return (e & 3) == EV_NONE ? in & 7 : leaf_state[e & 3];
-}
-
 /* The summary bits of statement r's subtree (0: none). */
 static unsigned
 bits_at(const Ctx *c, Ref r)
@@ -578,9 +567,10 @@ loop_facts(const Ctx *c, const Stmt *s, Ref body)
  * kept.  Out = out, or entry | out when the loop may run zero times: always
  * for while; for a for, unless the extent is a constant, and then only when
  * it is 0 (so a negative constant extent counts as "runs at least once", as
- * upstream's IntImm test has it).  f: loop_facts(c, s, body). */
+ * upstream's IntImm test has it).  f: loop_facts(c, s, body); bt: the
+ * body's table (table_at), read at every round. */
 static LoopPlan
-plan_with(const Ctx *c, const LoopFacts *f, Ref body, unsigned in)
+plan_with(const Ctx *c, const LoopFacts *f, const Table *bt, unsigned in)
 {
 	LoopPlan p;
 	if (f->mode == LOOP_NEVER) {
@@ -594,7 +584,7 @@ plan_with(const Ctx *c, const LoopFacts *f, Ref body, unsigned in)
 		p.hoist = runs && generic_entry(c, in) && f->pure;
 		p.entry = p.hoist ? after_hoist(c, in) : in;
 		p.header = runs ? p.entry : S_NONE; /* a body that never runs */
-		p.out = runs ? transfer(c, body, p.entry) : p.entry;
+		p.out = runs ? bt->out[p.entry & 7] : p.entry;
 		return p;
 	}
 	p.hoist = generic_entry(c, in) && f->pure;
@@ -603,7 +593,7 @@ plan_with(const Ctx *c, const LoopFacts *f, Ref body, unsigned in)
 	p.header = header;
 	for (int round = 0; round < MAX_ROUNDS; round++) {
 		p.header = header;
-		out = transfer(c, body, header);
+		out = bt->out[header & 7];
 		unsigned next = p.entry | out;
 		if (next == header || c->opt->fault == FAULT_NO_LOOP_FIXPOINT) /* fault: one round */
 			break;
@@ -617,7 +607,8 @@ static LoopPlan
 plan_loop(const Ctx *c, const Stmt *s, Ref body, unsigned in)
 {
 	LoopFacts f = loop_facts(c, s, body);
-	return plan_with(c, &f, body, in);
+	Table bt = table_at(c, body);
+	return plan_with(c, &f, &bt, in);
 }
 
 /* Hoist before an if (branches: statements number then_, else_; -1 when
@@ -933,9 +924,10 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 		/* fallthrough */
 	case ST_WHILE: {
 		LoopFacts f = loop_facts(c, s, jb);
+		Table bt = table_at(c, jb);
 		t.out[0] = 0;
 		for (unsigned x = 1; x < 8; x++)
-			t.out[x] = (unsigned char)plan_with(c, &f, jb, x).out;
+			t.out[x] = (unsigned char)plan_with(c, &f, &bt, x).out;
 		return t;
 	}
 	case ST_BLOCK:
