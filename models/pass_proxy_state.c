@@ -903,8 +903,10 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 		Table then_ = table_at(c, jt), else_ = table_at(c, je);
 		*bits |= bits_at(c, jt) | bits_at(c, je);
 		int taken = const_branch(c, s);
+		/* hoists_if(c, jt, je, x), its part that does not read x once */
+		int pure = je.j >= 0 && pure_async(c, jt) && pure_async(c, je);
 		for (unsigned x = 1; x < 8; x++) {
-			unsigned in = hoists_if(c, jt, je, x) ? after_hoist(c, x) : x;
+			unsigned in = generic_entry(c, x) && pure ? after_hoist(c, x) : x;
 			t.out[x] = (unsigned char)(taken == 1   ? then_.out[in]
 			                           : taken == 0 ? else_.out[in]
 			                                        : if_join(c, then_.out[in], else_.out[in]));
