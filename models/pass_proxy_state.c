@@ -569,7 +569,7 @@ loop_facts(const Ctx *c, const Stmt *s, Ref body)
  * it is 0 (so a negative constant extent counts as "runs at least once", as
  * upstream's IntImm test has it).  f: loop_facts(c, s, body); bt: the
  * body's table (table_at), read at every round. */
-static LoopPlan
+static inline __attribute__((always_inline)) LoopPlan
 plan_with(const Ctx *c, const LoopFacts *f, const Table *bt, unsigned in)
 {
 	LoopPlan p;
