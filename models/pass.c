@@ -249,13 +249,17 @@ version_label(unsigned versions)
  * by one string again and again), valid while the scan lasts (the
  * program is not changed under it).  The AND does not depend on the order
  * of the calls, so the scan visits them in any order, and stops at 0. */
+/* Entries of a scan's name cache: a program names a few dozen ops, and
+ * each miss costs an op_name_info. */
+enum { SCAN_NAME_BITS = 6, SCAN_NAMES = 1 << SCAN_NAME_BITS };
+
 typedef struct Scan {
 	unsigned v;
-	unsigned filled; /* a bit per entry of names[] that holds a name */
+	uint64_t filled; /* a bit per entry of names[] that holds a name */
 	struct {
 		const char *name;
 		unsigned versions;
-	} names[16];
+	} names[SCAN_NAMES];
 } Scan;
 
 static void
@@ -268,42 +272,46 @@ scan_begin(Scan *sc, unsigned v)
 static inline unsigned
 scan_name(Scan *sc, const char *name)
 {
-	size_t k = (size_t)(((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> 60);
+	size_t k = (size_t)(((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> (64 - SCAN_NAME_BITS));
 	if (!(sc->filled >> k & 1) || sc->names[k].name != name) {
-		sc->filled |= 1u << k;
+		sc->filled |= (uint64_t)1 << k;
 		sc->names[k].name = name;
 		sc->names[k].versions = versions_of(name);
 	}
 	return sc->names[k].versions;
 }
 
-enum { SCAN_DEEP = 64, SCAN_ROOTS = 8 };
+enum { SCAN_DEEP = 64 };
 
-static void versions_expr(const Expr *e, Scan *sc);
+static void versions_tree(const Expr *e, Scan *sc);
 
-/* sc->v &= the versions of every call in the trees roots[0..n) (n at most
- * SCAN_ROOTS; the calls pass_accepts reads): the trees are walked with a
- * stack of the children that have children of their own, and recursion
- * only where the stack is full. */
+/* sc->v &= the versions of every call in the tree e (a node with
+ * children; the calls pass_accepts reads).  The walk goes on with one
+ * child of each node that has children of its own and stacks the others;
+ * it recurses only where the stack is full. */
 static void
-versions_trees(const Expr *const *roots, int n, Scan *sc)
+versions_tree(const Expr *e, Scan *sc)
 {
 	const Expr *stack[SCAN_DEEP];
 	int top = 0;
-	for (; top < n; top++)
-		stack[top] = roots[top];
-	while (top > 0 && sc->v) {
-		const Expr *e = stack[--top];
-		if (e->kind == EX_CALL)
-			sc->v &= scan_name(sc, e->u.call.name);
+	unsigned v = sc->v;
+	for (;;) {
+		const Expr *next = NULL;
+		if (e->kind == EX_CALL && !(v &= scan_name(sc, e->u.call.name)))
+			break;
 		switch (e->kind) {
 #define NODE e
 #define KID(x) \
 	if ((x) && has_kids[(x)->kind]) { \
-		if (top < SCAN_DEEP) \
+		if (!next) \
+			next = (x); \
+		else if (top < SCAN_DEEP) \
 			stack[top++] = (x); \
-		else \
-			versions_expr(x, sc); \
+		else { \
+			sc->v = v; \
+			versions_tree(x, sc); \
+			v = sc->v; \
+		} \
 	}
 #include "kids.h"
 #define EXPR(kind, name, fields) case kind: fields break;
@@ -311,21 +319,28 @@ versions_trees(const Expr *const *roots, int n, Scan *sc)
 #undef KID
 #undef NODE
 		}
+		if (!next) {
+			if (!top || !v)
+				break;
+			next = stack[--top];
+		}
+		e = next;
 	}
+	sc->v = v;
 }
 
-static void
+static inline void
 versions_expr(const Expr *e, Scan *sc)
 {
-	versions_trees(&e, 1, sc);
+	if (e && has_kids[e->kind] && sc->v)
+		versions_tree(e, sc);
 }
 
 static void
 versions_buffer(const Buffer *b, Scan *sc)
 {
 	for (int i = 0; b && i < b->ndim && sc->v; i++)
-		if (b->shape[i] && has_kids[b->shape[i]->kind])
-			versions_expr(b->shape[i], sc);
+		versions_expr(b->shape[i], sc);
 }
 
 /* versions_stmt of a call or store statement: its expressions (no
@@ -333,30 +348,13 @@ versions_buffer(const Buffer *b, Scan *sc)
 static inline void
 versions_leaf(const Stmt *s, Scan *sc)
 {
-	const Expr *roots[SCAN_ROOTS];
-	int n = 0;
 	if (s->kind == ST_STORE) {
-		for (int i = 0; i < s->u.store.nidx; i++) {
-			const Expr *x = s->u.store.idx[i];
-			if (x && has_kids[x->kind]) {
-				if (n == SCAN_ROOTS) {
-					versions_trees(roots, n, sc);
-					n = 0;
-				}
-				roots[n++] = x;
-			}
-		}
+		for (int i = 0; i < s->u.store.nidx; i++)
+			versions_expr(s->u.store.idx[i], sc);
+		versions_expr(s->u.store.value, sc);
+	} else {
+		versions_expr(s->u.eval.value, sc);
 	}
-	const Expr *v = s->kind == ST_STORE ? s->u.store.value : s->u.eval.value;
-	if (v && has_kids[v->kind]) {
-		if (n == SCAN_ROOTS) {
-			versions_trees(roots, n, sc);
-			n = 0;
-		}
-		roots[n++] = v;
-	}
-	if (n)
-		versions_trees(roots, n, sc);
 }
 
 /* A statement's own expressions, the shapes of the buffers it defines, its
@@ -381,26 +379,15 @@ versions_stmt(const Stmt *s, Scan *sc)
 		versions_leaf(s, sc);
 		return;
 	}
-	const Expr *roots[SCAN_ROOTS];
-	int n = 0;
 	switch (s->kind) {
 #define NODE s
-#define KID(x) \
-	if ((x) && has_kids[(x)->kind]) { \
-		if (n == SCAN_ROOTS) { \
-			versions_trees(roots, n, sc); \
-			n = 0; \
-		} \
-		roots[n++] = (x); \
-	}
+#define KID(x) versions_expr(x, sc);
 #include "kids.h"
 #define STMT(kind, name, word, fields) case kind: fields break;
 #include "nodes.def"
 #undef KID
 #undef NODE
 	}
-	if (n)
-		versions_trees(roots, n, sc);
 	if (defines_bufs[s->kind]) {
 		int nb;
 		Buffer **bufs = ir_stmt_defbufs(s, &nb);
@@ -427,8 +414,7 @@ program_versions(const Program *p)
 	scan_begin(&sc, ~0u);
 	for (int i = 0; i < p->nfuncs && sc.v; i++) {
 		const Func *f = p->funcs[i];
-		if (f->attrs && has_kids[f->attrs->kind])
-			versions_expr(f->attrs, &sc);
+		versions_expr(f->attrs, &sc);
 		for (int j = 0; j < f->nparams; j++)
 			versions_buffer(f->params[j].buf, &sc);
 		for (int j = 0; j < f->nmatches; j++)

@@ -355,6 +355,47 @@ foreign_own(const Ctx *c, const Stmt *s)
 	return 0;
 }
 
+/* ---- single bodies ------------------------------------------------------------ */
+
+/* ir_body's slot, inline: the body of a statement of one body (a loop, a
+ * block, let, assert, attr, launch_thread, allocate, decl_buffer); NULL
+ * for a sequence, an if and a leaf.  The walks ask it of every compound
+ * statement, where the generic body iterator of core/walk.c costs more
+ * than the walk's own work. */
+static inline Stmt **
+body_slot(const Stmt *s)
+{
+	Stmt *m = (Stmt *)s;
+	if (m->kind == ST_SEQ || m->kind == ST_IF)
+		return NULL;
+	switch (m->kind) {
+#define NODE m
+#define BODY(x) return &(x);
+#include "kids.h"
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+#undef BODY
+#undef NODE
+	}
+	return NULL;
+}
+
+static inline Stmt *
+single_body(const Stmt *s)
+{
+	Stmt **slot = body_slot(s);
+	return slot ? *slot : NULL;
+}
+
+/* ir_with_body(a, s, body) of a statement of one body. */
+static Stmt *
+with_body(Arena *a, const Stmt *s, Stmt *body)
+{
+	Stmt *r = ir_copy_stmt(a, s);
+	*body_slot(r) = body;
+	return r;
+}
+
 /* ---- transfer tables and pure-async summaries ----------------------------------- */
 
 /* TVM's is_one: an integer literal 1 (bool true included). */
@@ -408,17 +449,6 @@ table_at(const Ctx *c, Ref r)
 	}
 	e &= 3;
 	return e == EV_NONE ? table_identity() : table_const(leaf_state[e]);
-}
-
-static unsigned
-transfer(const Ctx *c, Ref r, unsigned in)
-{
-	if (r.j < 0)
-		return in & 7;
-	unsigned e = c->ev[r.j];
-	if (e == EV_COMPOUND)
-		return c->comp[r.ci].out[in & 7];
-	return (e & 3) == EV_NONE ? in & 7 : leaf_state[e & 3];
 }
 
 /* The summary bits of statement r's subtree (0: none). */
@@ -537,9 +567,10 @@ loop_facts(const Ctx *c, const Stmt *s, Ref body)
  * kept.  Out = out, or entry | out when the loop may run zero times: always
  * for while; for a for, unless the extent is a constant, and then only when
  * it is 0 (so a negative constant extent counts as "runs at least once", as
- * upstream's IntImm test has it).  f: loop_facts(c, s, body). */
-static LoopPlan
-plan_with(const Ctx *c, const LoopFacts *f, Ref body, unsigned in)
+ * upstream's IntImm test has it).  f: loop_facts(c, s, body); bt: the
+ * body's table (table_at), read at every round. */
+static inline __attribute__((always_inline)) LoopPlan
+plan_with(const Ctx *c, const LoopFacts *f, const Table *bt, unsigned in)
 {
 	LoopPlan p;
 	if (f->mode == LOOP_NEVER) {
@@ -553,7 +584,7 @@ plan_with(const Ctx *c, const LoopFacts *f, Ref body, unsigned in)
 		p.hoist = runs && generic_entry(c, in) && f->pure;
 		p.entry = p.hoist ? after_hoist(c, in) : in;
 		p.header = runs ? p.entry : S_NONE; /* a body that never runs */
-		p.out = runs ? transfer(c, body, p.entry) : p.entry;
+		p.out = runs ? bt->out[p.entry & 7] : p.entry;
 		return p;
 	}
 	p.hoist = generic_entry(c, in) && f->pure;
@@ -562,7 +593,7 @@ plan_with(const Ctx *c, const LoopFacts *f, Ref body, unsigned in)
 	p.header = header;
 	for (int round = 0; round < MAX_ROUNDS; round++) {
 		p.header = header;
-		out = transfer(c, body, header);
+		out = bt->out[header & 7];
 		unsigned next = p.entry | out;
 		if (next == header || c->opt->fault == FAULT_NO_LOOP_FIXPOINT) /* fault: one round */
 			break;
@@ -576,7 +607,8 @@ static LoopPlan
 plan_loop(const Ctx *c, const Stmt *s, Ref body, unsigned in)
 {
 	LoopFacts f = loop_facts(c, s, body);
-	return plan_with(c, &f, body, in);
+	Table bt = table_at(c, body);
+	return plan_with(c, &f, &bt, in);
 }
 
 /* Hoist before an if (branches: statements number then_, else_; -1 when
@@ -748,6 +780,7 @@ kept_end(Ctx *c)
 		return;
 	if (kept.n + c->n > KEPT_MAX || kept.nc + c->nc > KEPT_MAX) {
 		kept_drop();
+		c->keep = 0; /* nothing is put */
 		return;
 	}
 	kept.ev = reserve(kept.ev, &kept.icap, kept.n + c->n, sizeof *kept.ev);
@@ -788,6 +821,20 @@ kept_copy(Ctx *c, const Stmt *s, Ref *r)
 	c->n += len;
 	c->nc += clen;
 	return 1;
+}
+
+/* The run that keeps its analyses (c->keep == 2) puts a statement under
+ * its numbers r in the rewrite, not in the analysis: only where the next
+ * run, on the output, looks one up.  That run analyses the output's fresh
+ * statements and looks up their children, so what is put is the root and
+ * every statement of the input that the rewrite places under a fresh one
+ * (a rebuilt sequence, if or loop, a fence's new sequence).  A statement
+ * not put is analysed again there: the same bytes, at more cost. */
+static inline void
+keep_at(const Ctx *c, const Stmt *s, Ref r)
+{
+	if (c->keep == 2 && s)
+		kept_put(s, (long)c->kbase + r.j, (long)c->kcbase + r.ci);
 }
 
 static Ref analyse(Ctx *c, const Stmt *s);
@@ -856,8 +903,10 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 		Table then_ = table_at(c, jt), else_ = table_at(c, je);
 		*bits |= bits_at(c, jt) | bits_at(c, je);
 		int taken = const_branch(c, s);
+		/* hoists_if(c, jt, je, x), its part that does not read x once */
+		int pure = je.j >= 0 && pure_async(c, jt) && pure_async(c, je);
 		for (unsigned x = 1; x < 8; x++) {
-			unsigned in = hoists_if(c, jt, je, x) ? after_hoist(c, x) : x;
+			unsigned in = generic_entry(c, x) && pure ? after_hoist(c, x) : x;
 			t.out[x] = (unsigned char)(taken == 1   ? then_.out[in]
 			                           : taken == 0 ? else_.out[in]
 			                                        : if_join(c, then_.out[in], else_.out[in]));
@@ -868,7 +917,7 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 	default:
 		break;
 	}
-	Ref jb = analyse(c, ir_body(s));
+	Ref jb = analyse(c, single_body(s));
 	*bits |= bits_at(c, jb);
 	switch (s->kind) {
 	case ST_FOR:
@@ -877,9 +926,10 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 		/* fallthrough */
 	case ST_WHILE: {
 		LoopFacts f = loop_facts(c, s, jb);
+		Table bt = table_at(c, jb);
 		t.out[0] = 0;
 		for (unsigned x = 1; x < 8; x++)
-			t.out[x] = (unsigned char)plan_with(c, &f, jb, x).out;
+			t.out[x] = (unsigned char)plan_with(c, &f, &bt, x).out;
 		return t;
 	}
 	case ST_BLOCK:
@@ -910,8 +960,6 @@ analyse(Ctx *c, const Stmt *s)
 	if (c->keep == 1 && kept_copy(c, s, &k))
 		return k;
 	k = number(c);
-	if (c->keep == 2)
-		kept_put(s, (long)c->kbase + k.j, (long)c->kcbase + k.ci);
 	int ev = leaf_event(c, s);
 	if (ev >= 0) {
 		/* fault: the pure-async scan looks at call statements only */
@@ -976,9 +1024,12 @@ static Stmt *
 walk_body(Ctx *c, Stmt *s, unsigned *state)
 {
 	int fence = 0;
+	Ref at = {(long)c->pos, (long)c->cpos};
 	Stmt *r = walk(c, s, state, &fence);
 	if (!fence || c->opt->fault == FAULT_FENCE_DROPPED_FLATTEN) /* fault: fence lost */
 		return r;
+	if (r == s)
+		keep_at(c, s, at);
 	size_t base = c->top;
 	emit(c, r, 1);
 	Stmt *seq = ir_seq(c->a, c->stack + base, (int)(c->top - base));
@@ -995,9 +1046,11 @@ walk_seq(Ctx *c, Stmt *s, unsigned *state)
 	int n = s->u.seq.n, changed = 0;
 	Stmt **items = s->u.seq.items;
 	size_t base = c->top;
+	Ref first = {(long)c->pos, (long)c->cpos};
 	for (int i = 0; i < n; i++) {
 		int fence = 0;
 		Stmt *r = items[i];
+		Ref at = {(long)c->pos, (long)c->cpos};
 		unsigned e = c->ev[c->pos];
 		if (r && e != EV_COMPOUND && r != c->probe) {
 			/* walk_stmt of a leaf, inline */
@@ -1015,12 +1068,20 @@ walk_seq(Ctx *c, Stmt *s, unsigned *state)
 			r = walk(c, r, state, &fence);
 		}
 		if ((r != items[i] || fence) && !changed) {
-			for (int j = 0; j < i; j++)
+			for (int j = 0; j < i; j++) {
 				push(c, items[j]);
+				if (items[j]) {
+					keep_at(c, items[j], first);
+					first = ref_end(c, first);
+				}
+			}
 			changed = 1;
 		}
-		if (changed)
+		if (changed) {
+			if (r == items[i])
+				keep_at(c, r, at);
 			emit(c, r, fence);
+		}
 	}
 	if (!changed)
 		return s;
@@ -1054,6 +1115,10 @@ walk_if(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 	*state = taken == 1 ? then_state : taken == 0 ? else_state : if_join(c, then_state, else_state);
 	if (t == then_ && e == else_)
 		return s;
+	if (t == then_)
+		keep_at(c, then_, jt);
+	if (e == else_)
+		keep_at(c, else_, je);
 	Stmt *r = ir_copy_stmt(c->a, s);
 	r->u.if_.then_ = t;
 	r->u.if_.else_ = e;
@@ -1063,8 +1128,9 @@ walk_if(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 static Stmt *
 walk_loop(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 {
-	Stmt *body = ir_body(s);
-	LoopPlan p = plan_loop(c, s, first_body(c, body), *state);
+	Stmt *body = single_body(s);
+	Ref jb = first_body(c, body);
+	LoopPlan p = plan_loop(c, s, jb, *state);
 	unsigned body_state = p.header;
 	Stmt *new_body = walk_body(c, body, &body_state);
 	*state = p.out;
@@ -1072,7 +1138,9 @@ walk_loop(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 	int drop_step = s->kind == ST_FOR && s->u.for_.step && !c->opt->keep_loop_steps;
 	if (new_body == body && !drop_step)
 		return s;
-	Stmt *r = ir_with_body(c->a, s, new_body);
+	if (new_body == body)
+		keep_at(c, body, jb);
+	Stmt *r = with_body(c->a, s, new_body);
 	if (drop_step)
 		r->u.for_.step = NULL;
 	if (s->kind == ST_FOR && c->opt->fault == FAULT_ANNOTATIONS_DROPPED)
@@ -1140,12 +1208,12 @@ walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 		Stmt *body = walk_body(c, s->u.block.body, state);
 		if (block_may_skip(c, s))
 			*state |= entry;
-		return body != s->u.block.body ? ir_with_body(c->a, s, body) : s;
+		return body != s->u.block.body ? with_body(c->a, s, body) : s;
 	}
 	default: { /* let, assert, attr, launch_thread, allocate, decl_buffer: transparent */
-		Stmt *old = ir_body(s);
+		Stmt *old = single_body(s);
 		Stmt *body = walk_body(c, old, state);
-		return body != old ? ir_with_body(c->a, s, body) : s;
+		return body != old ? with_body(c->a, s, body) : s;
 	}
 	}
 }
@@ -1222,6 +1290,7 @@ run_body(Ctx *c, Stmt *body)
 	Stmt *r = NULL;
 	if (!c->foreign) {
 		c->pos = c->cpos = 0;
+		keep_at(c, body, (Ref){0, 0});
 		r = walk_body(c, body, &state);
 	}
 	c->cache = NULL;
