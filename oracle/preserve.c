@@ -300,6 +300,8 @@ body_slots(const Stmt *s, Stmt **slot[2])
 
 /* ---- alignment ---------------------------------------------------------------- */
 
+enum { PATH_MAX_STEPS = 64 };
+
 typedef struct Align {
 	Arena *a;
 	int strict;       /* compare contents by name; else shapes only */
@@ -313,6 +315,12 @@ typedef struct Align {
 	Loc where;
 	const char *what; /* location-free category of the divergence */
 	char why[400];
+	/* The way down to the P item a failed alignment stopped at (diagnose's
+	 * pi[i]): from that list up, item indices in lists and body slots of
+	 * the statements holding them in turn; npath < 0 when lost (too deep). */
+	const Stmt *stop;
+	int path[PATH_MAX_STEPS];
+	int npath;
 } Align;
 
 /* The insertions array of the last alignment, kept for the next one. */
@@ -393,6 +401,15 @@ fail(Align *A, Loc where, const char *what, const char *why)
 	A->where = where;
 	A->what = what;
 	copy_str(A->why, sizeof A->why, why);
+}
+
+static void
+path_push(Align *A, int step)
+{
+	if (A->npath >= 0 && A->npath < PATH_MAX_STEPS)
+		A->path[A->npath++] = step;
+	else
+		A->npath = -1;
 }
 
 static Loc
@@ -599,8 +616,10 @@ align_children(Align *A, const Stmt *p, const Stmt *q, int d, Out *out)
 		 * with nothing to number or erase, unless too deep to align. */
 		if ((*ps[branch] || *qs[branch] || A->depth + 1 > IR_MAX_DEPTH) &&
 		    !align_list(A, p, (const Stmt *const *)ps[branch], q, (const Stmt *const *)qs[branch],
-		                branch, d + 1, &o))
+		                branch, d + 1, &o)) {
+			path_push(A, branch);
 			return 0;
+		}
 		B.b[branch] = o.erased;
 		body_copy[branch] = o.copy;
 		out->changed |= o.changed;
@@ -738,6 +757,8 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 		} else if (i < np && item_match(A, pi[i], qs)) {
 			Out o;
 			ok = align_children(A, pi[i], qs, dd, &o);
+			if (!ok)
+				path_push(A, i);
 			i++;
 			kept[nkept++] = o.erased;
 			changed |= o.changed;
@@ -750,6 +771,9 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 			continue;
 		} else {
 			diagnose(A, pi, np, i, qi, nq, j, pparent);
+			A->stop = i < np ? pi[i] : NULL;
+			A->npath = 0;
+			path_push(A, i);
 			ok = 0;
 			continue;
 		}
@@ -986,6 +1010,58 @@ run_align(Align *A, const Func *p, const Func *q, Func **back, int *is_copy)
 	return ok;
 }
 
+/* 1 when ir_equal_func(p, b) is surely 0, seen on the way down to A->stop,
+ * the P statement the strict alignment stopped at: along A->path, b has a
+ * node of another kind, a sequence of another length or a missing body
+ * where p has one, or at the end a loop whose step is there or not, or
+ * whose kind, is not p's.  ir_equal_func compares every node of p with b's
+ * at the same place in these fields first.  0 says nothing. */
+static int
+unequal_at_stop(const Align *A, const Func *p, const Func *b)
+{
+	if (!A->stop || A->npath <= 0 || !(A->npath & 1))
+		return 0;
+	const Stmt *x = p->body, *y = b->body;
+	for (int k = A->npath - 1;; k--) {
+		if (!x || !y)
+			return x != y;
+		if (x->kind != y->kind)
+			return 1;
+		if (x == y)
+			return 0;
+		if ((A->npath - 1 - k) % 2 == 0) { /* an item of a list */
+			if (x->kind == ST_SEQ) {
+				if (x->u.seq.n != y->u.seq.n)
+					return 1;
+				if (A->path[k] >= x->u.seq.n)
+					return 0;
+				x = x->u.seq.items[A->path[k]];
+				y = y->u.seq.items[A->path[k]];
+				if (!x || !y)
+					return x != y;
+				if (x->kind != y->kind)
+					return 1;
+			} else if (A->path[k] != 0) {
+				return 0;
+			}
+			if (k == 0)
+				break;
+		} else { /* a body of the statement */
+			Stmt **sx[2], **sy[2];
+			int n = body_slots(x, sx);
+			body_slots(y, sy);
+			if (A->path[k] >= n)
+				return 0;
+			x = *sx[A->path[k]];
+			y = *sy[A->path[k]];
+		}
+	}
+	if (x != A->stop || x == y)
+		return 0;
+	return x->kind == ST_FOR &&
+	       (!x->u.for_.step != !y->u.for_.step || x->u.for_.kind != y->u.for_.kind);
+}
+
 int
 orc_align_explain(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins, Loc *where,
                   const char **what, char *why, size_t whylen)
@@ -1010,7 +1086,7 @@ orc_align_explain_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, 
 {
 	/* The strict pass says whether P is a copy of Q erased without building
 	 * it; the rare other outcome erases and compares as ever. */
-	Align A = {.a = a, .strict = 1, .copy = 1};
+	Align A = {.a = a, .strict = 1, .copy = 1, .npath = -1};
 	align_begin(&A);
 	Func *back = NULL;
 	int is_copy = 0;
@@ -1047,7 +1123,7 @@ orc_align_explain_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, 
 		A.copy = 0;
 		A.erase = 1;
 		int shaped = run_align(&A, p, q, &back, NULL);
-		if (shaped && ir_equal_func(p, back))
+		if (shaped && !unequal_at_stop(&A, p, back) && ir_equal_func(p, back))
 			ok = 1;
 		else if (shaped && shape_ins) {
 			*shape_ins = keep_ins(&A, a);
@@ -1074,7 +1150,7 @@ orc_align_explain_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, 
 int
 orc_align_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins)
 {
-	Align A = {.a = a, .strict = 0};
+	Align A = {.a = a, .strict = 0, .npath = -1};
 	align_begin(&A);
 	int ok = run_align(&A, p, q, NULL, NULL);
 	if (ok) {
