@@ -25,6 +25,7 @@
  * Assumes well-formed IR (ir_verify_program): nesting within IR_MAX_DEPTH,
  * so recursion is bounded (and checked again here).
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -567,6 +568,38 @@ next_body(Stmt *body, void *ctx)
 /* copy_of(p, r, d) for r, q with its bodies replaced by erased ones (q
  * itself when !changed), whose copy_of with p's bodies at depth d + 1
  * is body_copy[]: copy_of's field comparison, as it would go on r. */
+/* Whether p's and q's bytes (one kind) agree but for their locations and
+ * their body slots: copy_of's memcmp of the two local copies with those
+ * cleared, made on the nodes themselves. */
+static int
+same_fields_bytes(const Stmt *p, const Stmt *q)
+{
+	Stmt **sp[2];
+	int n = body_slots(p, sp);
+	size_t cut[2];
+	for (int i = 0; i < n; i++)
+		cut[i] = (size_t)((const char *)sp[i] - (const char *)p);
+	if (n == 2 && cut[0] > cut[1]) {
+		size_t t = cut[0];
+		cut[0] = cut[1];
+		cut[1] = t;
+	}
+	const char *a = (const char *)p, *b = (const char *)q;
+	if (memcmp(a, b, offsetof(Stmt, loc)) != 0)
+		return 0;
+	size_t from = offsetof(Stmt, loc) + sizeof(Loc);
+	for (int i = 0; i < n; i++) {
+		if (memcmp(a + from, b + from, cut[i] - from) != 0)
+			return 0;
+		from = cut[i] + sizeof(Stmt *);
+	}
+	size_t size = ir_stmt_size(p->kind);
+	return size <= from || memcmp(a + from, b + from, size - from) == 0;
+}
+
+/* copy_of(p, r, d) for r, q with its bodies replaced by erased ones (q
+ * itself when !changed), whose copy_of with p's bodies at depth d + 1
+ * is body_copy[]: copy_of's field comparison, as it would go on r. */
 static int
 fields_copy(const Stmt *p, const Stmt *q, int changed, const int *body_copy, int d)
 {
@@ -574,22 +607,23 @@ fields_copy(const Stmt *p, const Stmt *q, int changed, const int *body_copy, int
 		return 1;
 	if (p->kind != q->kind || d > IR_MAX_DEPTH || p->kind == ST_SEQ)
 		return 0;
+	Stmt **sp[2];
+	int n = body_slots(p, sp);
+	for (int i = 0; i < n; i++)
+		if (!body_copy[i])
+			return 0;
+	if (same_fields_bytes(p, q))
+		return 1;
+	if (p->kind != ST_EVAL && p->kind != ST_STORE)
+		return 0; /* same_but_exprs looks at no other kind */
 	Stmt x, y; /* a node has the bytes of its kind only (ir_stmt_size; one kind) */
 	size_t size = ir_stmt_size(p->kind);
 	memset(&x, 0, sizeof x);
 	memset(&y, 0, sizeof y);
 	memcpy(&x, p, size);
 	memcpy(&y, q, size);
-	Stmt **sx[2], **sy[2];
-	int n = body_slots(&x, sx);
-	body_slots(&y, sy);
-	for (int i = 0; i < n; i++) {
-		if (!body_copy[i])
-			return 0;
-		*sx[i] = *sy[i] = NULL;
-	}
 	x.loc = y.loc = (Loc){0, 0};
-	return memcmp(&x, &y, sizeof x) == 0 || same_but_exprs(&x, &y);
+	return same_but_exprs(&x, &y);
 }
 
 /* The bodies of p and q (one kind) in order, if's then as branch 0 and else
