@@ -703,7 +703,12 @@ self_count(const Stmt *s, int strict, int depth)
 		int m;
 		const Stmt *const *items = list_of((const Stmt *const *)slots[b], &m);
 		for (int k = 0; k < m; k++) {
-			if (strict && items[k]->kind == ST_SEQ)
+			StmtKind kind = items[k]->kind;
+			if (kind == ST_EVAL || kind == ST_STORE) {
+				n++; /* a leaf: self_count 0, without the call */
+				continue;
+			}
+			if (strict && kind == ST_SEQ)
 				return -1;
 			int c = self_count(items[k], strict, depth + 1);
 			if (c < 0)
