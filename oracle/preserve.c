@@ -25,6 +25,7 @@
  * Assumes well-formed IR (ir_verify_program): nesting within IR_MAX_DEPTH,
  * so recursion is bounded (and checked again here).
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -300,6 +301,8 @@ body_slots(const Stmt *s, Stmt **slot[2])
 
 /* ---- alignment ---------------------------------------------------------------- */
 
+enum { PATH_MAX_STEPS = 64 };
+
 typedef struct Align {
 	Arena *a;
 	int strict;       /* compare contents by name; else shapes only */
@@ -313,6 +316,12 @@ typedef struct Align {
 	Loc where;
 	const char *what; /* location-free category of the divergence */
 	char why[400];
+	/* The way down to the P item a failed alignment stopped at (diagnose's
+	 * pi[i]): from that list up, item indices in lists and body slots of
+	 * the statements holding them in turn; npath < 0 when lost (too deep). */
+	const Stmt *stop;
+	int path[PATH_MAX_STEPS];
+	int npath;
 } Align;
 
 /* The insertions array of the last alignment, kept for the next one. */
@@ -395,6 +404,15 @@ fail(Align *A, Loc where, const char *what, const char *why)
 	copy_str(A->why, sizeof A->why, why);
 }
 
+static void
+path_push(Align *A, int step)
+{
+	if (A->npath >= 0 && A->npath < PATH_MAX_STEPS)
+		A->path[A->npath++] = step;
+	else
+		A->npath = -1;
+}
+
 static Loc
 best_loc(const Stmt *p, const Stmt *q)
 {
@@ -403,6 +421,40 @@ best_loc(const Stmt *p, const Stmt *q)
 	if (q && q->loc.line)
 		return q->loc;
 	return p ? p->loc : q ? q->loc : (Loc){0, 0};
+}
+
+/* orc_stmt_brief(a, s) without printing s's bodies: the first line of a
+ * compound statement is its head, or the line of an alias buffer anchored
+ * at it (core/print.c), and the printer decides both from the heads alone:
+ * an alias is anchored at s when s's head uses it (or two of s's bodies
+ * do: an if with an else, printed whole here), and a loop line merges the
+ * heads of the loops nested straight in it (T.grid), which are kept
+ * (BRIEF_CHAIN of them, more than a grid takes).  So s is printed as a
+ * copy whose innermost body is left out (printed `pass`, on a later line). */
+enum { BRIEF_CHAIN = 66 };
+
+static char *
+stmt_brief(Arena *a, const Stmt *s)
+{
+	if (!s || s->kind == ST_SEQ || s->kind == ST_EVAL || s->kind == ST_STORE ||
+	    (s->kind == ST_IF && s->u.if_.else_))
+		return orc_stmt_brief(a, s);
+	Stmt head[BRIEF_CHAIN]; /* a node has the bytes of its kind only (ir_stmt_size) */
+	int n = 0;
+	for (const Stmt *l = s;; l = l->u.for_.body) {
+		Stmt *h = &head[n++];
+		memcpy(h, l, ir_stmt_size(l->kind));
+		if (l->kind == ST_FOR && n < BRIEF_CHAIN && l->u.for_.body && l->u.for_.body->kind == ST_FOR) {
+			h->u.for_.body = &head[n];
+			continue;
+		}
+		Stmt **slot[2];
+		int nslots = body_slots(h, slot);
+		for (int i = 0; i < nslots; i++)
+			*slot[i] = NULL;
+		break;
+	}
+	return orc_stmt_brief(a, head);
 }
 
 static int
@@ -448,7 +500,7 @@ diagnose(Align *A, const Stmt *const *pi, int np, int i, const Stmt *const *qi, 
 	if (i >= np) {
 		Loc l = best_loc(qs, pparent);
 		put_diag(buf, sizeof buf, "statement added at the end of a body at ", "", l,
-		         orc_stmt_brief(A->a, qs), NULL, NULL);
+		         stmt_brief(A->a, qs), NULL, NULL);
 		fail(A, l, "statement added", buf);
 		return;
 	}
@@ -457,7 +509,7 @@ diagnose(Align *A, const Stmt *const *pi, int np, int i, const Stmt *const *qi, 
 	if (ps->kind == qs->kind && is_compound(ps)) {
 		const char *d = header_diff(ps, qs);
 		if (d) {
-			const char *bp = orc_stmt_brief(A->a, ps), *bq = orc_stmt_brief(A->a, qs);
+			const char *bp = stmt_brief(A->a, ps), *bq = stmt_brief(A->a, qs);
 			put_diag(buf, sizeof buf, d, " at ", l, bp, " became ", bq);
 			fail(A, l, d, buf);
 			return;
@@ -466,17 +518,17 @@ diagnose(Align *A, const Stmt *const *pi, int np, int i, const Stmt *const *qi, 
 	int later_in_p = find_from(A, pi, np, i + 1, qs, 1);
 	int later_in_q = find_from(A, qi, nq, j + 1, ps, 0);
 	if (later_in_p >= 0 && later_in_q >= 0) {
-		const char *bp = orc_stmt_brief(A->a, ps), *bq = orc_stmt_brief(A->a, qs);
+		const char *bp = stmt_brief(A->a, ps), *bq = stmt_brief(A->a, qs);
 		put_diag(buf, sizeof buf, "statements reordered at ", "", l, bp, " now comes after ", bq);
 		fail(A, l, "statements reordered", buf);
 	} else if (later_in_p >= 0) {
-		put_diag(buf, sizeof buf, "statement lost at ", "", l, orc_stmt_brief(A->a, ps), NULL, NULL);
+		put_diag(buf, sizeof buf, "statement lost at ", "", l, stmt_brief(A->a, ps), NULL, NULL);
 		fail(A, l, "statement lost", buf);
 	} else if (later_in_q >= 0) {
-		put_diag(buf, sizeof buf, "statement added before ", "", l, orc_stmt_brief(A->a, qs), NULL, NULL);
+		put_diag(buf, sizeof buf, "statement added before ", "", l, stmt_brief(A->a, qs), NULL, NULL);
 		fail(A, l, "statement added", buf);
 	} else {
-		const char *bp = orc_stmt_brief(A->a, ps), *bq = orc_stmt_brief(A->a, qs);
+		const char *bp = stmt_brief(A->a, ps), *bq = stmt_brief(A->a, qs);
 		put_diag(buf, sizeof buf, "statement changed at ", "", l, bp, " became ", bq);
 		fail(A, l, "statement changed", buf);
 	}
@@ -516,6 +568,38 @@ next_body(Stmt *body, void *ctx)
 /* copy_of(p, r, d) for r, q with its bodies replaced by erased ones (q
  * itself when !changed), whose copy_of with p's bodies at depth d + 1
  * is body_copy[]: copy_of's field comparison, as it would go on r. */
+/* Whether p's and q's bytes (one kind) agree but for their locations and
+ * their body slots: copy_of's memcmp of the two local copies with those
+ * cleared, made on the nodes themselves. */
+static int
+same_fields_bytes(const Stmt *p, const Stmt *q)
+{
+	Stmt **sp[2];
+	int n = body_slots(p, sp);
+	size_t cut[2];
+	for (int i = 0; i < n; i++)
+		cut[i] = (size_t)((const char *)sp[i] - (const char *)p);
+	if (n == 2 && cut[0] > cut[1]) {
+		size_t t = cut[0];
+		cut[0] = cut[1];
+		cut[1] = t;
+	}
+	const char *a = (const char *)p, *b = (const char *)q;
+	if (memcmp(a, b, offsetof(Stmt, loc)) != 0)
+		return 0;
+	size_t from = offsetof(Stmt, loc) + sizeof(Loc);
+	for (int i = 0; i < n; i++) {
+		if (memcmp(a + from, b + from, cut[i] - from) != 0)
+			return 0;
+		from = cut[i] + sizeof(Stmt *);
+	}
+	size_t size = ir_stmt_size(p->kind);
+	return size <= from || memcmp(a + from, b + from, size - from) == 0;
+}
+
+/* copy_of(p, r, d) for r, q with its bodies replaced by erased ones (q
+ * itself when !changed), whose copy_of with p's bodies at depth d + 1
+ * is body_copy[]: copy_of's field comparison, as it would go on r. */
 static int
 fields_copy(const Stmt *p, const Stmt *q, int changed, const int *body_copy, int d)
 {
@@ -523,22 +607,23 @@ fields_copy(const Stmt *p, const Stmt *q, int changed, const int *body_copy, int
 		return 1;
 	if (p->kind != q->kind || d > IR_MAX_DEPTH || p->kind == ST_SEQ)
 		return 0;
+	Stmt **sp[2];
+	int n = body_slots(p, sp);
+	for (int i = 0; i < n; i++)
+		if (!body_copy[i])
+			return 0;
+	if (same_fields_bytes(p, q))
+		return 1;
+	if (p->kind != ST_EVAL && p->kind != ST_STORE)
+		return 0; /* same_but_exprs looks at no other kind */
 	Stmt x, y; /* a node has the bytes of its kind only (ir_stmt_size; one kind) */
 	size_t size = ir_stmt_size(p->kind);
 	memset(&x, 0, sizeof x);
 	memset(&y, 0, sizeof y);
 	memcpy(&x, p, size);
 	memcpy(&y, q, size);
-	Stmt **sx[2], **sy[2];
-	int n = body_slots(&x, sx);
-	body_slots(&y, sy);
-	for (int i = 0; i < n; i++) {
-		if (!body_copy[i])
-			return 0;
-		*sx[i] = *sy[i] = NULL;
-	}
 	x.loc = y.loc = (Loc){0, 0};
-	return memcmp(&x, &y, sizeof x) == 0 || same_but_exprs(&x, &y);
+	return same_but_exprs(&x, &y);
 }
 
 /* The bodies of p and q (one kind) in order, if's then as branch 0 and else
@@ -565,8 +650,10 @@ align_children(Align *A, const Stmt *p, const Stmt *q, int d, Out *out)
 		 * with nothing to number or erase, unless too deep to align. */
 		if ((*ps[branch] || *qs[branch] || A->depth + 1 > IR_MAX_DEPTH) &&
 		    !align_list(A, p, (const Stmt *const *)ps[branch], q, (const Stmt *const *)qs[branch],
-		                branch, d + 1, &o))
+		                branch, d + 1, &o)) {
+			path_push(A, branch);
 			return 0;
+		}
 		B.b[branch] = o.erased;
 		body_copy[branch] = o.copy;
 		out->changed |= o.changed;
@@ -616,7 +703,12 @@ self_count(const Stmt *s, int strict, int depth)
 		int m;
 		const Stmt *const *items = list_of((const Stmt *const *)slots[b], &m);
 		for (int k = 0; k < m; k++) {
-			if (strict && items[k]->kind == ST_SEQ)
+			StmtKind kind = items[k]->kind;
+			if (kind == ST_EVAL || kind == ST_STORE) {
+				n++; /* a leaf: self_count 0, without the call */
+				continue;
+			}
+			if (strict && kind == ST_SEQ)
 				return -1;
 			int c = self_count(items[k], strict, depth + 1);
 			if (c < 0)
@@ -704,6 +796,8 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 		} else if (i < np && item_match(A, pi[i], qs)) {
 			Out o;
 			ok = align_children(A, pi[i], qs, dd, &o);
+			if (!ok)
+				path_push(A, i);
 			i++;
 			kept[nkept++] = o.erased;
 			changed |= o.changed;
@@ -716,6 +810,9 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 			continue;
 		} else {
 			diagnose(A, pi, np, i, qi, nq, j, pparent);
+			A->stop = i < np ? pi[i] : NULL;
+			A->npath = 0;
+			path_push(A, i);
 			ok = 0;
 			continue;
 		}
@@ -725,7 +822,7 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 	if (ok && i < np) {
 		char buf[400];
 		Loc l = best_loc(pi[i], pparent);
-		put_diag(buf, sizeof buf, "statement lost at ", "", l, orc_stmt_brief(A->a, pi[i]), NULL, NULL);
+		put_diag(buf, sizeof buf, "statement lost at ", "", l, stmt_brief(A->a, pi[i]), NULL, NULL);
 		fail(A, l, "statement lost", buf);
 		ok = 0;
 	}
@@ -952,6 +1049,58 @@ run_align(Align *A, const Func *p, const Func *q, Func **back, int *is_copy)
 	return ok;
 }
 
+/* 1 when ir_equal_func(p, b) is surely 0, seen on the way down to A->stop,
+ * the P statement the strict alignment stopped at: along A->path, b has a
+ * node of another kind, a sequence of another length or a missing body
+ * where p has one, or at the end a loop whose step is there or not, or
+ * whose kind, is not p's.  ir_equal_func compares every node of p with b's
+ * at the same place in these fields first.  0 says nothing. */
+static int
+unequal_at_stop(const Align *A, const Func *p, const Func *b)
+{
+	if (!A->stop || A->npath <= 0 || !(A->npath & 1))
+		return 0;
+	const Stmt *x = p->body, *y = b->body;
+	for (int k = A->npath - 1;; k--) {
+		if (!x || !y)
+			return x != y;
+		if (x->kind != y->kind)
+			return 1;
+		if (x == y)
+			return 0;
+		if ((A->npath - 1 - k) % 2 == 0) { /* an item of a list */
+			if (x->kind == ST_SEQ) {
+				if (x->u.seq.n != y->u.seq.n)
+					return 1;
+				if (A->path[k] >= x->u.seq.n)
+					return 0;
+				x = x->u.seq.items[A->path[k]];
+				y = y->u.seq.items[A->path[k]];
+				if (!x || !y)
+					return x != y;
+				if (x->kind != y->kind)
+					return 1;
+			} else if (A->path[k] != 0) {
+				return 0;
+			}
+			if (k == 0)
+				break;
+		} else { /* a body of the statement */
+			Stmt **sx[2], **sy[2];
+			int n = body_slots(x, sx);
+			body_slots(y, sy);
+			if (A->path[k] >= n)
+				return 0;
+			x = *sx[A->path[k]];
+			y = *sy[A->path[k]];
+		}
+	}
+	if (x != A->stop || x == y)
+		return 0;
+	return x->kind == ST_FOR &&
+	       (!x->u.for_.step != !y->u.for_.step || x->u.for_.kind != y->u.for_.kind);
+}
+
 int
 orc_align_explain(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins, Loc *where,
                   const char **what, char *why, size_t whylen)
@@ -976,7 +1125,7 @@ orc_align_explain_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, 
 {
 	/* The strict pass says whether P is a copy of Q erased without building
 	 * it; the rare other outcome erases and compares as ever. */
-	Align A = {.a = a, .strict = 1, .copy = 1};
+	Align A = {.a = a, .strict = 1, .copy = 1, .npath = -1};
 	align_begin(&A);
 	Func *back = NULL;
 	int is_copy = 0;
@@ -1013,7 +1162,7 @@ orc_align_explain_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, 
 		A.copy = 0;
 		A.erase = 1;
 		int shaped = run_align(&A, p, q, &back, NULL);
-		if (shaped && ir_equal_func(p, back))
+		if (shaped && !unequal_at_stop(&A, p, back) && ir_equal_func(p, back))
 			ok = 1;
 		else if (shaped && shape_ins) {
 			*shape_ins = keep_ins(&A, a);
@@ -1040,7 +1189,7 @@ orc_align_explain_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, 
 int
 orc_align_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins)
 {
-	Align A = {.a = a, .strict = 0};
+	Align A = {.a = a, .strict = 0, .npath = -1};
 	align_begin(&A);
 	int ok = run_align(&A, p, q, NULL, NULL);
 	if (ok) {
