@@ -17,7 +17,6 @@
  */
 #include <assert.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "gen.h"
@@ -71,15 +70,31 @@ use(G *g, unsigned f)
 	g->used |= f;
 }
 
+/* "base_count" in the arena, as snprintf's "%s_%d" of a positive count. */
+static const char *
+suffixed(G *g, const char *base, int count)
+{
+	char digits[12];
+	int nd = 0;
+	for (unsigned c = (unsigned)count; c; c /= 10)
+		digits[nd++] = (char)('0' + c % 10);
+	size_t len = strlen(base);
+	char *s = ar_alloc_uninit(g->a, len + 1 + (size_t)nd + 1);
+	memcpy(s, base, len);
+	s[len] = '_';
+	for (int i = 0; i < nd; i++)
+		s[len + 1 + i] = digits[nd - 1 - i];
+	s[len + 1 + nd] = '\0';
+	return s;
+}
+
 static const char *
 fresh(G *g, const char *base)
 {
 	for (int i = 0; i < g->nnames; i++) {
-		if (strcmp(g->names[i].base, base) == 0) {
-			char buf[64];
-			snprintf(buf, sizeof buf, "%s_%d", base, ++g->names[i].count);
-			return ar_strdup(g->a, buf);
-		}
+		const char *known = g->names[i].base;
+		if (known == base || strcmp(known, base) == 0)
+			return suffixed(g, base, ++g->names[i].count);
 	}
 	if (g->nnames < MAX_NAMES)
 		g->names[g->nnames++] = (Name){base, 0};
