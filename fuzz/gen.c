@@ -22,7 +22,7 @@
 #include "gen.h"
 #include "vocab.h"
 
-enum { MAX_DEPTH = 6, MAX_LOOPS = 8, MAX_NAMES = 48 };
+enum { MAX_DEPTH = 6, MAX_LOOPS = 8, MAX_NAMES = 48, LEAF_DRAWS = 64 };
 
 typedef enum { R_ANY, R_PRODUCER, R_CONSUMER } Role;
 
@@ -50,10 +50,14 @@ typedef struct G {
 	int nloops;
 	Var *lets[4];           /* let-bound ints in scope */
 	int nlets;
-	Name names[MAX_NAMES];
 	int nnames;
-	/* leaf_weight per role and leaf (fixed by feat), and their sums */
-	int leafw[3][16], leaft[3];
+	int leaft[3];           /* per role: the sum of its leaf weights */
+	/* Not cleared up front: names[0..nnames) and leaf_at[r][0..leaft[r])
+	 * are written before they are read. */
+	Name names[MAX_NAMES];
+	/* per role: the leaf a draw r in [0, leaft) picks, each leaf
+	 * leaf_weight times in a row in leaf order (fixed by feat) */
+	uint8_t leaf_at[3][LEAF_DRAWS];
 } G;
 
 /* ---- small builders -------------------------------------------------------- */
@@ -683,16 +687,18 @@ leaf_weight(G *g, Leaf k, Role role)
 	return w;
 }
 
-_Static_assert(NLEAF <= 16, "G.leafw holds every leaf");
-
-/* g->leafw and g->leaft, once g->feat is final. */
+/* g->leaf_at and g->leaft, once g->feat is final. */
 static void
 leaf_weights(G *g)
 {
 	for (int r = R_ANY; r <= R_CONSUMER; r++) {
-		g->leaft[r] = 0;
+		int t = 0;
 		for (int k = 0; k < NLEAF; k++)
-			g->leaft[r] += g->leafw[r][k] = leaf_weight(g, (Leaf)k, (Role)r);
+			for (int w = leaf_weight(g, (Leaf)k, (Role)r); w > 0; w--) {
+				assert(t < LEAF_DRAWS);
+				g->leaf_at[r][t++] = (uint8_t)k;
+			}
+		g->leaft[r] = t;
 	}
 }
 
@@ -920,11 +926,7 @@ block(G *g, int want, Role role)
 			g->budget--;
 			items[n++] = compound(g, (Comp)k, left - 1, role);
 		} else {
-			const int *w = g->leafw[role];
-			uint32_t r = dz_choose(g->d, (uint32_t)g->leaft[role]);
-			int k = 0;
-			while (r >= (uint32_t)w[k])
-				r -= (uint32_t)w[k++];
+			int k = g->leaf_at[role][dz_choose(g->d, (uint32_t)g->leaft[role])];
 			g->budget--;
 			if (k >= L_LET) {
 				items[n++] = binder(g, (Leaf)k, left - 1, role);
@@ -1002,7 +1004,8 @@ prelude(G *g)
 Program *
 fz_generate_ex(Arena *a, Decider *d, const GenOptions *o, unsigned *used)
 {
-	G g0 = {0}, *g = &g0;
+	G g0, *g = &g0;
+	memset(g, 0, offsetof(G, names));
 	g->a = a;
 	g->d = d;
 	g->feat = o && o->features ? o->features & FZ_F_ALL : dz_bits(d, FZ_NFEATURES);
