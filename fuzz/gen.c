@@ -383,11 +383,26 @@ shared_base(G *g, int k)
 	return V(g, g->shared[k]->data);
 }
 
+/* call(g, "tvm_access_ptr", 5, call(g, "type_annotation", 1, S(g, "float16")),
+ * base, off, I(g, extent), mask) without the variadic calls: the same
+ * nodes, made in the same order (the arguments' last first). */
 static Expr *
 access_ptr(G *g, Expr *base, Expr *off, int64_t extent, Expr *mask)
 {
-	return call(g, "tvm_access_ptr", 5, call(g, "type_annotation", 1, S(g, "float16")), base, off,
-	            I(g, extent), mask);
+	assert(vocab_versions("tvm_access_ptr") & g->versions);
+	assert(vocab_versions("type_annotation") & g->versions);
+	Expr *ext = I(g, extent);
+	Expr *dtype = S(g, "float16");
+	Expr **ta = exprs(g, 1);
+	ta[0] = dtype;
+	Expr *type = mkcall(g, "type_annotation", ta, 1);
+	Expr **args = exprs(g, 5);
+	args[0] = type;
+	args[1] = base;
+	args[2] = off;
+	args[3] = ext;
+	args[4] = mask;
+	return mkcall(g, "tvm_access_ptr", args, 5);
 }
 
 static Expr *
