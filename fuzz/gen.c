@@ -277,6 +277,32 @@ eval(G *g, const char *name, int n, ...)
 	return ir_eval(g->a, e);
 }
 
+/* call and eval of no or one argument, without the variadic call: the
+ * same nodes in the same order (the argument is made before the array). */
+static Expr *
+call1(G *g, const char *name, Expr *x)
+{
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, 1);
+	args[0] = x;
+	return mkcall(g, name, args, 1);
+}
+
+static Stmt *
+eval0(G *g, const char *name)
+{
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, 1);
+	args[0] = NULL; /* the slot as ar_alloc would give it */
+	return ir_eval(g->a, mkcall(g, name, args, 0));
+}
+
+static Stmt *
+eval1(G *g, const char *name, Expr *x)
+{
+	return ir_eval(g->a, call1(g, name, x));
+}
+
 static Expr *
 load1(G *g, Buffer *b, Expr *i)
 {
@@ -383,7 +409,7 @@ shared_base(G *g, int k)
 	return V(g, g->shared[k]->data);
 }
 
-/* call(g, "tvm_access_ptr", 5, call(g, "type_annotation", 1, S(g, "float16")),
+/* call(g, "tvm_access_ptr", 5, call1(g, "type_annotation", S(g, "float16")),
  * base, off, I(g, extent), mask) without the variadic calls: the same
  * nodes, made in the same order (the arguments' last first). */
 static Expr *
@@ -473,7 +499,7 @@ tma_store(G *g)
 	Stmt *st = eval(g, "tma_store", 4, V(g, g->Cdesc), shared_ptr(g, pick_shared(g), 1),
 	                bin(g, BIN_MUL, V(g, g->bx), I(g, 64)), I(g, 0));
 	if (dz_flip(g->d, 50))
-		return seq3(g, st, eval(g, "tma_store_arrive", 0), eval(g, "tma_store_wait", 0));
+		return seq3(g, st, eval0(g, "tma_store_arrive"), eval0(g, "tma_store_wait"));
 	return st;
 }
 
@@ -513,8 +539,8 @@ wgmma(G *g)
 	int k = pick_shared(g);
 	Stmt *init = eval(g, "initialize_wgmma_descriptor", 5, load1(g, g->desc_a, I(g, 0)),
 	                  shared_ptr(g, k, 1), I(g, 1), I(g, 1), I(g, 64));
-	Stmt *items[5] = {init, eval(g, "warpgroup_arrive", 0), mma, eval(g, "warpgroup_commit_batch", 0),
-	                  eval(g, "warpgroup_wait", 1, I(g, 0))};
+	Stmt *items[5] = {init, eval0(g, "warpgroup_arrive"), mma, eval0(g, "warpgroup_commit_batch"),
+	                  eval1(g, "warpgroup_wait", I(g, 0))};
 	return ir_seq(g->a, items, 5);
 }
 
@@ -543,7 +569,7 @@ cp_async(G *g)
 	Expr *src = access_ptr(g, V(g, g->Aglob), bin(g, BIN_MUL, V(g, g->tx), I(g, 8)), 8, I(g, 1));
 	Stmt *cp = eval(g, "ptx_cp_async", 3, shared_ptr(g, pick_shared(g), 2), src, I(g, 16));
 	if (dz_flip(g->d, 50))
-		return seq3(g, cp, eval(g, "ptx_commit_group", 0), eval(g, "ptx_wait_group", 1, I(g, 0)));
+		return seq3(g, cp, eval0(g, "ptx_commit_group"), eval1(g, "ptx_wait_group", I(g, 0)));
 	return cp;
 }
 
@@ -600,10 +626,10 @@ extern_call(G *g)
 	}
 	case 3:
 		return eval(g, "call_extern", 3, S(g, "handle"), S(g, "ext_touch"),
-		            call(g, "address_of", 1, load1(g, g->shared[pick_shared(g)], index_expr(g, 4096))));
+		            call1(g, "address_of", load1(g, g->shared[pick_shared(g)], index_expr(g, 4096))));
 	default:
 		return eval(g, "call_extern", 3, S(g, "handle"), S(g, "ext_touch"),
-		            call(g, "address_of", 1, load1(g, g->clocal, index_expr(g, 32))));
+		            call1(g, "address_of", load1(g, g->clocal, index_expr(g, 32))));
 	}
 }
 
@@ -615,9 +641,9 @@ barrier_op(G *g)
 	case 0:
 		return eval(g, "mbarrier_wait_parity", 2, mbar_at(g, 0), I(g, (int64_t)dz_choose(g->d, 2)));
 	case 1:
-		return eval(g, "ptx_arrive_barrier", 1, mbar_at(g, 2));
+		return eval1(g, "ptx_arrive_barrier", mbar_at(g, 2));
 	default:
-		return eval(g, "tvm_storage_sync", 1, S(g, "shared"));
+		return eval1(g, "tvm_storage_sync", S(g, "shared"));
 	}
 }
 
@@ -631,7 +657,7 @@ binder(G *g, Leaf k, int rest, Role role)
 		Buffer *cnt = dz_flip(g->d, 50) ? g->acount : g->counter;
 		Var *v = ir_var(a, g->f, fresh(g, "old"), "int32", NULL);
 		Expr *val = call(g, "call_extern", 4, S(g, "int32"), S(g, "atomicAdd"),
-		                 call(g, "address_of", 1, load1(g, cnt, I(g, 0))), I(g, 1));
+		                 call1(g, "address_of", load1(g, cnt, I(g, 0))), I(g, 1));
 		int saved = g->nlets;
 		if (g->nlets < 4)
 			g->lets[g->nlets++] = v;
@@ -670,7 +696,7 @@ leaf(G *g, Leaf k)
 	case L_EXTERN: return extern_call(g);
 	case L_FENCE:
 		use(g, FZ_F_FENCE);
-		return eval(g, "fence_proxy_async", 0);
+		return eval0(g, "fence_proxy_async");
 	case L_BARRIER: return barrier_op(g);
 	default: return NULL;
 	}
@@ -765,7 +791,7 @@ for_loop(G *g, int left, Role role, int pipelined)
 		Stmt *wait = eval(g, "mbarrier_wait_parity", 2, mbar_at(g, role == R_PRODUCER ? 2 : 0),
 		                  bin(g, BIN_FLOORDIV, bin(g, BIN_FLOORMOD, V(g, v), I(g, 4)), I(g, 2)));
 		Stmt *inner = sub_block(g, left - 2, role);
-		Stmt *arrive = eval(g, "ptx_arrive_barrier", 1, mbar_at(g, role == R_PRODUCER ? 0 : 2));
+		Stmt *arrive = eval1(g, "ptx_arrive_barrier", mbar_at(g, role == R_PRODUCER ? 0 : 2));
 		body = seq3(g, wait, inner, arrive);
 	} else {
 		body = sub_block(g, left, role);
@@ -812,7 +838,7 @@ static Stmt *
 guard(G *g, int left, Role role)
 {
 	use(g, FZ_F_GUARD);
-	Expr *cond = dz_flip(g->d, 50) ? call(g, "tl_shuffle_elect", 1, I(g, 128))
+	Expr *cond = dz_flip(g->d, 50) ? call1(g, "tl_shuffle_elect", I(g, 128))
 	                               : bin(g, BIN_EQ, V(g, g->tx), I(g, 0));
 	Stmt *body;
 	if (role == R_PRODUCER && on(g, FZ_F_TMA_LOAD) && dz_flip(g->d, 50)) {
@@ -986,7 +1012,7 @@ func_attrs(G *g)
 	keys[1] = S(g, "gpu");
 	const char *tk[] = {"arch", "keys", "kind", "max_num_threads", "tag", "thread_warp_size"};
 	Expr *tv[] = {S(g, arch), ir_tuple(g->a, EX_LIST, keys, 2), S(g, "cuda"), I(g, 1024), S(g, ""), I(g, 32)};
-	Expr *target = call(g, "target", 1, dict(g, 6, tk, tv));
+	Expr *target = call1(g, "target", dict(g, 6, tk, tv));
 	const char *fk[] = {"target", "tir.noalias"};
 	Expr *fv[] = {target, noalias};
 	return dict(g, 2, fk, fv);
@@ -1012,8 +1038,8 @@ prelude(G *g)
 	items[n++] = eval(g, "call_extern", 3, S(g, "handle"), S(g, "tl::prefetch_tma_descriptor"), V(g, g->Adesc));
 	for (int i = 0; i < 4; i++)
 		items[n++] = eval(g, "ptx_init_barrier_thread_count", 2, load1(g, g->mbar, I(g, i)), I(g, 128));
-	Stmt *init = ir_if(g->a, call(g, "tl_shuffle_elect", 1, I(g, 0)), ir_seq(g->a, items, n), NULL);
-	return seq3(g, init, eval(g, "ptx_fence_barrier_init", 0), eval(g, "tvm_storage_sync", 1, S(g, "shared")));
+	Stmt *init = ir_if(g->a, call1(g, "tl_shuffle_elect", I(g, 0)), ir_seq(g->a, items, n), NULL);
+	return seq3(g, init, eval0(g, "ptx_fence_barrier_init"), eval1(g, "tvm_storage_sync", S(g, "shared")));
 }
 
 Program *
