@@ -257,16 +257,6 @@ callv(G *g, const char *name, int n, va_list ap)
 	return mkcall(g, name, args, n);
 }
 
-static Expr *
-call(G *g, const char *name, int n, ...)
-{
-	va_list ap;
-	va_start(ap, n);
-	Expr *e = callv(g, name, n, ap);
-	va_end(ap);
-	return e;
-}
-
 static Stmt *
 eval(G *g, const char *name, int n, ...)
 {
@@ -286,6 +276,58 @@ call1(G *g, const char *name, Expr *x)
 	Expr **args = exprs(g, 1);
 	args[0] = x;
 	return mkcall(g, name, args, 1);
+}
+
+/* Two to four arguments: made, as a call's arguments, before the array. */
+static Expr *
+call2(G *g, const char *name, Expr *x, Expr *y)
+{
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, 2);
+	args[0] = x;
+	args[1] = y;
+	return mkcall(g, name, args, 2);
+}
+
+static Expr *
+call3(G *g, const char *name, Expr *x, Expr *y, Expr *z)
+{
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, 3);
+	args[0] = x;
+	args[1] = y;
+	args[2] = z;
+	return mkcall(g, name, args, 3);
+}
+
+static Expr *
+call4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
+{
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, 4);
+	args[0] = x;
+	args[1] = y;
+	args[2] = z;
+	args[3] = w;
+	return mkcall(g, name, args, 4);
+}
+
+static Stmt *
+eval2(G *g, const char *name, Expr *x, Expr *y)
+{
+	return ir_eval(g->a, call2(g, name, x, y));
+}
+
+static Stmt *
+eval3(G *g, const char *name, Expr *x, Expr *y, Expr *z)
+{
+	return ir_eval(g->a, call3(g, name, x, y, z));
+}
+
+static Stmt *
+eval4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
+{
+	return ir_eval(g->a, call4(g, name, x, y, z, w));
 }
 
 static Stmt *
@@ -455,7 +497,7 @@ shared_value(G *g)
 	default:
 		if (on(g, FZ_F_LOCAL))
 			use(g, FZ_F_LOCAL);
-		return call(g, "Cast", 2, S(g, "float16"), load1(g, g->clocal, index_expr(g, 32)));
+		return call2(g, "Cast", S(g, "float16"), load1(g, g->clocal, index_expr(g, 32)));
 	}
 }
 
@@ -488,7 +530,7 @@ tma_load(G *g)
 	Stmt *load = eval(g, op, 6, V(g, k == 1 ? g->Bdesc : g->Adesc), mbar_at(g, 0), shared_ptr(g, k, 2),
 	                  index_expr(g, 16), bin(g, BIN_MUL, V(g, g->bx), I(g, 64)), I(g, 0));
 	if (dz_flip(g->d, 50))
-		return seq2(g, eval(g, "mbarrier_expect_tx", 2, mbar_at(g, 0), I(g, 16384)), load);
+		return seq2(g, eval2(g, "mbarrier_expect_tx", mbar_at(g, 0), I(g, 16384)), load);
 	return load;
 }
 
@@ -496,7 +538,7 @@ static Stmt *
 tma_store(G *g)
 {
 	use(g, FZ_F_TMA_STORE);
-	Stmt *st = eval(g, "tma_store", 4, V(g, g->Cdesc), shared_ptr(g, pick_shared(g), 1),
+	Stmt *st = eval4(g, "tma_store", V(g, g->Cdesc), shared_ptr(g, pick_shared(g), 1),
 	                bin(g, BIN_MUL, V(g, g->bx), I(g, 64)), I(g, 0));
 	if (dz_flip(g->d, 50))
 		return seq3(g, st, eval0(g, "tma_store_arrive"), eval0(g, "tma_store_wait"));
@@ -567,7 +609,7 @@ cp_async(G *g)
 {
 	use(g, FZ_F_CP_ASYNC);
 	Expr *src = access_ptr(g, V(g, g->Aglob), bin(g, BIN_MUL, V(g, g->tx), I(g, 8)), 8, I(g, 1));
-	Stmt *cp = eval(g, "ptx_cp_async", 3, shared_ptr(g, pick_shared(g), 2), src, I(g, 16));
+	Stmt *cp = eval3(g, "ptx_cp_async", shared_ptr(g, pick_shared(g), 2), src, I(g, 16));
 	if (dz_flip(g->d, 50))
 		return seq3(g, cp, eval0(g, "ptx_commit_group"), eval1(g, "ptx_wait_group", I(g, 0)));
 	return cp;
@@ -579,7 +621,7 @@ matrix(G *g)
 	use(g, FZ_F_MATRIX);
 	int k = pick_shared(g);
 	if (dz_flip(g->d, 50))
-		return eval(g, "ptx_ldmatrix", 4, I(g, 0), I(g, 4), shared_ptr(g, k, 1), V(g, g->clocal->data));
+		return eval4(g, "ptx_ldmatrix", I(g, 0), I(g, 4), shared_ptr(g, k, 1), V(g, g->clocal->data));
 	return eval(g, "ptx_stmatrix", 6, I(g, 0), I(g, 4), shared_ptr(g, k, 2), load1(g, g->clocal, I(g, 0)),
 	            load1(g, g->clocal, I(g, 1)), load1(g, g->clocal, I(g, 2)));
 }
@@ -595,7 +637,7 @@ local_store(G *g)
 		Expr **idx = ar_alloc(g->a, sizeof *idx);
 		idx[0] = ir_slice(g->a, lo, hi, NULL);
 		return ir_store(g->a, g->clocal, idx, 1,
-		                call(g, "Broadcast", 2, F(g, IR_DT_FLOAT32), I(g, 4)));
+		                call2(g, "Broadcast", F(g, IR_DT_FLOAT32), I(g, 4)));
 	}
 	return store1(g, g->clocal, index_expr(g, 32), F(g, IR_DT_FLOAT32));
 }
@@ -617,18 +659,18 @@ extern_call(G *g)
 	use(g, FZ_F_EXTERN);
 	switch (dz_choose(g->d, 5)) {
 	case 0:
-		return eval(g, "call_extern", 2, S(g, "handle"), S(g, "opaque"));
+		return eval2(g, "call_extern", S(g, "handle"), S(g, "opaque"));
 	case 1:
 	case 2: {
 		int k = pick_shared(g);
 		Expr *p = access_ptr(g, shared_base(g, k), I(g, g->shared_off[k]), 64, rw_mask(g));
-		return eval(g, "call_extern", 3, S(g, "handle"), S(g, "ext_op"), p);
+		return eval3(g, "call_extern", S(g, "handle"), S(g, "ext_op"), p);
 	}
 	case 3:
-		return eval(g, "call_extern", 3, S(g, "handle"), S(g, "ext_touch"),
+		return eval3(g, "call_extern", S(g, "handle"), S(g, "ext_touch"),
 		            call1(g, "address_of", load1(g, g->shared[pick_shared(g)], index_expr(g, 4096))));
 	default:
-		return eval(g, "call_extern", 3, S(g, "handle"), S(g, "ext_touch"),
+		return eval3(g, "call_extern", S(g, "handle"), S(g, "ext_touch"),
 		            call1(g, "address_of", load1(g, g->clocal, index_expr(g, 32))));
 	}
 }
@@ -639,7 +681,7 @@ barrier_op(G *g)
 	use(g, FZ_F_PIPELINE);
 	switch (dz_choose(g->d, 3)) {
 	case 0:
-		return eval(g, "mbarrier_wait_parity", 2, mbar_at(g, 0), I(g, (int64_t)dz_choose(g->d, 2)));
+		return eval2(g, "mbarrier_wait_parity", mbar_at(g, 0), I(g, (int64_t)dz_choose(g->d, 2)));
 	case 1:
 		return eval1(g, "ptx_arrive_barrier", mbar_at(g, 2));
 	default:
@@ -656,7 +698,7 @@ binder(G *g, Leaf k, int rest, Role role)
 		use(g, FZ_F_LET);
 		Buffer *cnt = dz_flip(g->d, 50) ? g->acount : g->counter;
 		Var *v = ir_var(a, g->f, fresh(g, "old"), "int32", NULL);
-		Expr *val = call(g, "call_extern", 4, S(g, "int32"), S(g, "atomicAdd"),
+		Expr *val = call4(g, "call_extern", S(g, "int32"), S(g, "atomicAdd"),
 		                 call1(g, "address_of", load1(g, cnt, I(g, 0))), I(g, 1));
 		int saved = g->nlets;
 		if (g->nlets < 4)
@@ -788,7 +830,7 @@ for_loop(G *g, int left, Role role, int pipelined)
 	Stmt *body;
 	if (pipelined) {
 		use(g, FZ_F_PIPELINE);
-		Stmt *wait = eval(g, "mbarrier_wait_parity", 2, mbar_at(g, role == R_PRODUCER ? 2 : 0),
+		Stmt *wait = eval2(g, "mbarrier_wait_parity", mbar_at(g, role == R_PRODUCER ? 2 : 0),
 		                  bin(g, BIN_FLOORDIV, bin(g, BIN_FLOORMOD, V(g, v), I(g, 4)), I(g, 2)));
 		Stmt *inner = sub_block(g, left - 2, role);
 		Stmt *arrive = eval1(g, "ptx_arrive_barrier", mbar_at(g, role == R_PRODUCER ? 0 : 2));
@@ -1035,9 +1077,9 @@ prelude(G *g)
 {
 	Stmt *items[6];
 	int n = 0;
-	items[n++] = eval(g, "call_extern", 3, S(g, "handle"), S(g, "tl::prefetch_tma_descriptor"), V(g, g->Adesc));
+	items[n++] = eval3(g, "call_extern", S(g, "handle"), S(g, "tl::prefetch_tma_descriptor"), V(g, g->Adesc));
 	for (int i = 0; i < 4; i++)
-		items[n++] = eval(g, "ptx_init_barrier_thread_count", 2, load1(g, g->mbar, I(g, i)), I(g, 128));
+		items[n++] = eval2(g, "ptx_init_barrier_thread_count", load1(g, g->mbar, I(g, i)), I(g, 128));
 	Stmt *init = ir_if(g->a, call1(g, "tl_shuffle_elect", I(g, 0)), ir_seq(g->a, items, n), NULL);
 	return seq3(g, init, eval0(g, "ptx_fence_barrier_init"), eval1(g, "tvm_storage_sync", S(g, "shared")));
 }
