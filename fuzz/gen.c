@@ -330,6 +330,37 @@ eval4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 	return ir_eval(g->a, call4(g, name, x, y, z, w));
 }
 
+/* Five to seven arguments, made as a call's arguments, then copied. */
+static Stmt *
+eval_array(G *g, const char *name, Expr *const *argv, int n)
+{
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, n);
+	memcpy(args, argv, sizeof *args * (size_t)n);
+	return ir_eval(g->a, mkcall(g, name, args, n));
+}
+
+static Stmt *
+eval5(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4)
+{
+	Expr *argv[5] = {a0, a1, a2, a3, a4};
+	return eval_array(g, name, argv, 5);
+}
+
+static Stmt *
+eval6(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5)
+{
+	Expr *argv[6] = {a0, a1, a2, a3, a4, a5};
+	return eval_array(g, name, argv, 6);
+}
+
+static Stmt *
+eval7(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6)
+{
+	Expr *argv[7] = {a0, a1, a2, a3, a4, a5, a6};
+	return eval_array(g, name, argv, 7);
+}
+
 static Stmt *
 eval0(G *g, const char *name)
 {
@@ -527,7 +558,7 @@ tma_load(G *g)
 		use(g, FZ_F_HEAD_OPS);
 		op = "tma_load_multicast";
 	}
-	Stmt *load = eval(g, op, 6, V(g, k == 1 ? g->Bdesc : g->Adesc), mbar_at(g, 0), shared_ptr(g, k, 2),
+	Stmt *load = eval6(g, op, V(g, k == 1 ? g->Bdesc : g->Adesc), mbar_at(g, 0), shared_ptr(g, k, 2),
 	                  index_expr(g, 16), bin(g, BIN_MUL, V(g, g->bx), I(g, 64)), I(g, 0));
 	if (dz_flip(g->d, 50))
 		return seq2(g, eval2(g, "mbarrier_expect_tx", mbar_at(g, 0), I(g, 16384)), load);
@@ -579,7 +610,7 @@ wgmma(G *g)
 		return mma;
 	/* Descriptor setup reading shared (mask 1), then the warpgroup protocol. */
 	int k = pick_shared(g);
-	Stmt *init = eval(g, "initialize_wgmma_descriptor", 5, load1(g, g->desc_a, I(g, 0)),
+	Stmt *init = eval5(g, "initialize_wgmma_descriptor", load1(g, g->desc_a, I(g, 0)),
 	                  shared_ptr(g, k, 1), I(g, 1), I(g, 1), I(g, 64));
 	Stmt *items[5] = {init, eval0(g, "warpgroup_arrive"), mma, eval0(g, "warpgroup_commit_batch"),
 	                  eval1(g, "warpgroup_wait", I(g, 0))};
@@ -600,7 +631,7 @@ bulk(G *g)
 {
 	use(g, FZ_F_BULK);
 	int k = pick_shared(g);
-	return eval(g, "ptx_cp_async_bulk", 7, S(g, "float16"), shared_base(g, k), I(g, g->shared_off[k]),
+	return eval7(g, "ptx_cp_async_bulk", S(g, "float16"), shared_base(g, k), I(g, g->shared_off[k]),
 	            V(g, g->Aglob), bin(g, BIN_MUL, V(g, g->bx), I(g, 4096)), I(g, 8192), mbar_at(g, 0));
 }
 
@@ -622,7 +653,7 @@ matrix(G *g)
 	int k = pick_shared(g);
 	if (dz_flip(g->d, 50))
 		return eval4(g, "ptx_ldmatrix", I(g, 0), I(g, 4), shared_ptr(g, k, 1), V(g, g->clocal->data));
-	return eval(g, "ptx_stmatrix", 6, I(g, 0), I(g, 4), shared_ptr(g, k, 2), load1(g, g->clocal, I(g, 0)),
+	return eval6(g, "ptx_stmatrix", I(g, 0), I(g, 4), shared_ptr(g, k, 2), load1(g, g->clocal, I(g, 0)),
 	            load1(g, g->clocal, I(g, 1)), load1(g, g->clocal, I(g, 2)));
 }
 
