@@ -16,7 +16,6 @@
  * per iteration and stops at the budget.
  */
 #include <assert.h>
-#include <stdarg.h>
 #include <string.h>
 
 #include "gen.h"
@@ -245,30 +244,10 @@ exprs(G *g, int n)
 	return ar_alloc_uninit(g->a, sizeof(Expr *) * (size_t)n);
 }
 
-static Expr *
-callv(G *g, const char *name, int n, va_list ap)
-{
-	/* Only ops of the versions asked for (vocab.def). */
-	assert(vocab_versions(name) & g->versions);
-	Expr **args = exprs(g, n > 0 ? n : 1);
-	args[0] = NULL; /* n == 0: the slot as ar_alloc would give it */
-	for (int i = 0; i < n; i++)
-		args[i] = va_arg(ap, Expr *);
-	return mkcall(g, name, args, n);
-}
-
-static Stmt *
-eval(G *g, const char *name, int n, ...)
-{
-	va_list ap;
-	va_start(ap, n);
-	Expr *e = callv(g, name, n, ap);
-	va_end(ap);
-	return ir_eval(g->a, e);
-}
-
-/* call and eval of no or one argument, without the variadic call: the
- * same nodes in the same order (the argument is made before the array). */
+/* Calls (callN) and their statements (evalN) of N arguments, of ops of
+ * the versions asked for (vocab.def).  The arguments are made before the
+ * argument array, and in a call's order of evaluation, which is what
+ * fixes the order of the decisions they draw. */
 static Expr *
 call1(G *g, const char *name, Expr *x)
 {
@@ -278,7 +257,6 @@ call1(G *g, const char *name, Expr *x)
 	return mkcall(g, name, args, 1);
 }
 
-/* Two to four arguments: made, as a call's arguments, before the array. */
 static Expr *
 call2(G *g, const char *name, Expr *x, Expr *y)
 {
@@ -330,7 +308,7 @@ eval4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 	return ir_eval(g->a, call4(g, name, x, y, z, w));
 }
 
-/* Five to seven arguments, made as a call's arguments, then copied. */
+/* Five and more arguments, made as a call's arguments, then copied. */
 static Stmt *
 eval_array(G *g, const char *name, Expr *const *argv, int n)
 {
@@ -359,6 +337,40 @@ eval7(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, 
 {
 	Expr *argv[7] = {a0, a1, a2, a3, a4, a5, a6};
 	return eval_array(g, name, argv, 7);
+}
+
+/* The MMA ops' long argument lists. */
+static Stmt *
+eval13(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6,
+      Expr *a7, Expr *a8, Expr *a9, Expr *a10, Expr *a11, Expr *a12)
+{
+	Expr *argv[13] = {a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12};
+	return eval_array(g, name, argv, 13);
+}
+
+static Stmt *
+eval14(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6,
+      Expr *a7, Expr *a8, Expr *a9, Expr *a10, Expr *a11, Expr *a12, Expr *a13)
+{
+	Expr *argv[14] = {a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13};
+	return eval_array(g, name, argv, 14);
+}
+
+static Stmt *
+eval15(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6,
+      Expr *a7, Expr *a8, Expr *a9, Expr *a10, Expr *a11, Expr *a12, Expr *a13, Expr *a14)
+{
+	Expr *argv[15] = {a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14};
+	return eval_array(g, name, argv, 15);
+}
+
+static Stmt *
+eval18(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6,
+      Expr *a7, Expr *a8, Expr *a9, Expr *a10, Expr *a11, Expr *a12, Expr *a13, Expr *a14,
+      Expr *a15, Expr *a16, Expr *a17)
+{
+	Expr *argv[18] = {a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17};
+	return eval_array(g, name, argv, 18);
 }
 
 static Stmt *
@@ -585,23 +597,23 @@ wgmma(G *g)
 	switch (dz_choose(g->d, 4)) {
 	case 0:
 	case 1:
-		mma = eval(g, "ptx_wgmma_ss", 15, S(g, "m64n64k16"), B(g, 1), B(g, 1), S(g, "fp16"), S(g, "fp16"),
+		mma = eval15(g, "ptx_wgmma_ss", S(g, "m64n64k16"), B(g, 1), B(g, 1), S(g, "fp16"), S(g, "fp16"),
 		           S(g, "fp32"), da, I(g, 0), db, I(g, 0), c, I(g, 0), B(g, 1), I(g, 1), I(g, 1));
 		break;
 	case 2:
-		mma = eval(g, "ptx_wgmma_rs", 14, S(g, "m64n64k16"), B(g, 1), S(g, "fp16"), S(g, "fp16"),
+		mma = eval14(g, "ptx_wgmma_rs", S(g, "m64n64k16"), B(g, 1), S(g, "fp16"), S(g, "fp16"),
 		           S(g, "fp32"), V(g, g->clocal->data), I(g, 0), db, I(g, 0), c, I(g, 0), B(g, 1),
 		           I(g, 1), I(g, 1));
 		break;
 	default:
 		if (!on(g, FZ_F_HEAD_OPS)) {
-			mma = eval(g, "ptx_wgmma_ss", 15, S(g, "m64n64k16"), B(g, 1), B(g, 1), S(g, "fp16"),
+			mma = eval15(g, "ptx_wgmma_ss", S(g, "m64n64k16"), B(g, 1), B(g, 1), S(g, "fp16"),
 			           S(g, "fp16"), S(g, "fp32"), da, I(g, 0), db, I(g, 0), c, I(g, 0), B(g, 1),
 			           I(g, 1), I(g, 1));
 			break;
 		}
 		use(g, FZ_F_HEAD_OPS);
-		mma = eval(g, "ptx_wgmma_sp_ss", 18, S(g, "m64n64k32"), B(g, 1), B(g, 1), S(g, "fp16"),
+		mma = eval18(g, "ptx_wgmma_sp_ss", S(g, "m64n64k32"), B(g, 1), B(g, 1), S(g, "fp16"),
 		           S(g, "fp16"), S(g, "fp32"), da, I(g, 0), db, I(g, 0), c, I(g, 0),
 		           V(g, g->clocal->data), I(g, 0), I(g, 0), B(g, 1), I(g, 1), I(g, 1));
 		break;
@@ -622,7 +634,7 @@ tcgen05(G *g)
 {
 	use(g, FZ_F_TCGEN05);
 	const char *op = dz_flip(g->d, 50) ? "ptx_tcgen05_mma_ss" : "ptx_tcgen05_mma_ts";
-	return eval(g, op, 13, S(g, "bf16"), load1(g, g->desc_a, I(g, 0)), I(g, 0), load1(g, g->desc_b, I(g, 0)),
+	return eval13(g, op, S(g, "bf16"), load1(g, g->desc_a, I(g, 0)), I(g, 0), load1(g, g->desc_b, I(g, 0)),
 	            I(g, 0), load1(g, g->tmem, I(g, 0)), I(g, 0), I(g, 0), B(g, 0), I(g, 0), I(g, 0), I(g, 0), I(g, 0));
 }
 
