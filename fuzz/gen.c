@@ -16,14 +16,12 @@
  * per iteration and stops at the budget.
  */
 #include <assert.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "gen.h"
 #include "vocab.h"
 
-enum { MAX_DEPTH = 6, MAX_LOOPS = 8, MAX_NAMES = 48 };
+enum { MAX_DEPTH = 6, MAX_LOOPS = 8, MAX_NAMES = 48, LEAF_DRAWS = 64 };
 
 typedef enum { R_ANY, R_PRODUCER, R_CONSUMER } Role;
 
@@ -51,10 +49,14 @@ typedef struct G {
 	int nloops;
 	Var *lets[4];           /* let-bound ints in scope */
 	int nlets;
-	Name names[MAX_NAMES];
 	int nnames;
-	/* leaf_weight per role and leaf (fixed by feat), and their sums */
-	int leafw[3][16], leaft[3];
+	int leaft[3];           /* per role: the sum of its leaf weights */
+	/* Not cleared up front: names[0..nnames) and leaf_at[r][0..leaft[r])
+	 * are written before they are read. */
+	Name names[MAX_NAMES];
+	/* per role: the leaf a draw r in [0, leaft) picks, each leaf
+	 * leaf_weight times in a row in leaf order (fixed by feat) */
+	uint8_t leaf_at[3][LEAF_DRAWS];
 } G;
 
 /* ---- small builders -------------------------------------------------------- */
@@ -71,15 +73,31 @@ use(G *g, unsigned f)
 	g->used |= f;
 }
 
+/* "base_count" in the arena, as snprintf's "%s_%d" of a positive count. */
+static const char *
+suffixed(G *g, const char *base, int count)
+{
+	char digits[12];
+	int nd = 0;
+	for (unsigned c = (unsigned)count; c; c /= 10)
+		digits[nd++] = (char)('0' + c % 10);
+	size_t len = strlen(base);
+	char *s = ar_alloc_uninit(g->a, len + 1 + (size_t)nd + 1);
+	memcpy(s, base, len);
+	s[len] = '_';
+	for (int i = 0; i < nd; i++)
+		s[len + 1 + i] = digits[nd - 1 - i];
+	s[len + 1 + nd] = '\0';
+	return s;
+}
+
 static const char *
 fresh(G *g, const char *base)
 {
 	for (int i = 0; i < g->nnames; i++) {
-		if (strcmp(g->names[i].base, base) == 0) {
-			char buf[64];
-			snprintf(buf, sizeof buf, "%s_%d", base, ++g->names[i].count);
-			return ar_strdup(g->a, buf);
-		}
+		const char *known = g->names[i].base;
+		if (known == base || strcmp(known, base) == 0)
+			return suffixed(g, base, ++g->names[i].count);
 	}
 	if (g->nnames < MAX_NAMES)
 		g->names[g->nnames++] = (Name){base, 0};
@@ -226,36 +244,148 @@ exprs(G *g, int n)
 	return ar_alloc_uninit(g->a, sizeof(Expr *) * (size_t)n);
 }
 
+/* Calls (callN) and their statements (evalN) of N arguments, of ops of
+ * the versions asked for (vocab.def).  The arguments are made before the
+ * argument array, and in a call's order of evaluation, which is what
+ * fixes the order of the decisions they draw. */
 static Expr *
-callv(G *g, const char *name, int n, va_list ap)
+call1(G *g, const char *name, Expr *x)
 {
-	/* Only ops of the versions asked for (vocab.def). */
 	assert(vocab_versions(name) & g->versions);
-	Expr **args = exprs(g, n > 0 ? n : 1);
-	args[0] = NULL; /* n == 0: the slot as ar_alloc would give it */
-	for (int i = 0; i < n; i++)
-		args[i] = va_arg(ap, Expr *);
-	return mkcall(g, name, args, n);
+	Expr **args = exprs(g, 1);
+	args[0] = x;
+	return mkcall(g, name, args, 1);
 }
 
 static Expr *
-call(G *g, const char *name, int n, ...)
+call2(G *g, const char *name, Expr *x, Expr *y)
 {
-	va_list ap;
-	va_start(ap, n);
-	Expr *e = callv(g, name, n, ap);
-	va_end(ap);
-	return e;
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, 2);
+	args[0] = x;
+	args[1] = y;
+	return mkcall(g, name, args, 2);
+}
+
+static Expr *
+call3(G *g, const char *name, Expr *x, Expr *y, Expr *z)
+{
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, 3);
+	args[0] = x;
+	args[1] = y;
+	args[2] = z;
+	return mkcall(g, name, args, 3);
+}
+
+static Expr *
+call4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
+{
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, 4);
+	args[0] = x;
+	args[1] = y;
+	args[2] = z;
+	args[3] = w;
+	return mkcall(g, name, args, 4);
 }
 
 static Stmt *
-eval(G *g, const char *name, int n, ...)
+eval2(G *g, const char *name, Expr *x, Expr *y)
 {
-	va_list ap;
-	va_start(ap, n);
-	Expr *e = callv(g, name, n, ap);
-	va_end(ap);
-	return ir_eval(g->a, e);
+	return ir_eval(g->a, call2(g, name, x, y));
+}
+
+static Stmt *
+eval3(G *g, const char *name, Expr *x, Expr *y, Expr *z)
+{
+	return ir_eval(g->a, call3(g, name, x, y, z));
+}
+
+static Stmt *
+eval4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
+{
+	return ir_eval(g->a, call4(g, name, x, y, z, w));
+}
+
+/* Five and more arguments, made as a call's arguments, then copied. */
+static Stmt *
+eval_array(G *g, const char *name, Expr *const *argv, int n)
+{
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, n);
+	memcpy(args, argv, sizeof *args * (size_t)n);
+	return ir_eval(g->a, mkcall(g, name, args, n));
+}
+
+static Stmt *
+eval5(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4)
+{
+	Expr *argv[5] = {a0, a1, a2, a3, a4};
+	return eval_array(g, name, argv, 5);
+}
+
+static Stmt *
+eval6(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5)
+{
+	Expr *argv[6] = {a0, a1, a2, a3, a4, a5};
+	return eval_array(g, name, argv, 6);
+}
+
+static Stmt *
+eval7(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6)
+{
+	Expr *argv[7] = {a0, a1, a2, a3, a4, a5, a6};
+	return eval_array(g, name, argv, 7);
+}
+
+/* The MMA ops' long argument lists. */
+static Stmt *
+eval13(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6,
+      Expr *a7, Expr *a8, Expr *a9, Expr *a10, Expr *a11, Expr *a12)
+{
+	Expr *argv[13] = {a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12};
+	return eval_array(g, name, argv, 13);
+}
+
+static Stmt *
+eval14(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6,
+      Expr *a7, Expr *a8, Expr *a9, Expr *a10, Expr *a11, Expr *a12, Expr *a13)
+{
+	Expr *argv[14] = {a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13};
+	return eval_array(g, name, argv, 14);
+}
+
+static Stmt *
+eval15(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6,
+      Expr *a7, Expr *a8, Expr *a9, Expr *a10, Expr *a11, Expr *a12, Expr *a13, Expr *a14)
+{
+	Expr *argv[15] = {a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14};
+	return eval_array(g, name, argv, 15);
+}
+
+static Stmt *
+eval18(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6,
+      Expr *a7, Expr *a8, Expr *a9, Expr *a10, Expr *a11, Expr *a12, Expr *a13, Expr *a14,
+      Expr *a15, Expr *a16, Expr *a17)
+{
+	Expr *argv[18] = {a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17};
+	return eval_array(g, name, argv, 18);
+}
+
+static Stmt *
+eval0(G *g, const char *name)
+{
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, 1);
+	args[0] = NULL; /* the slot as ar_alloc would give it */
+	return ir_eval(g->a, mkcall(g, name, args, 0));
+}
+
+static Stmt *
+eval1(G *g, const char *name, Expr *x)
+{
+	return ir_eval(g->a, call1(g, name, x));
 }
 
 static Expr *
@@ -364,11 +494,26 @@ shared_base(G *g, int k)
 	return V(g, g->shared[k]->data);
 }
 
+/* call(g, "tvm_access_ptr", 5, call1(g, "type_annotation", S(g, "float16")),
+ * base, off, I(g, extent), mask) without the variadic calls: the same
+ * nodes, made in the same order (the arguments' last first). */
 static Expr *
 access_ptr(G *g, Expr *base, Expr *off, int64_t extent, Expr *mask)
 {
-	return call(g, "tvm_access_ptr", 5, call(g, "type_annotation", 1, S(g, "float16")), base, off,
-	            I(g, extent), mask);
+	assert(vocab_versions("tvm_access_ptr") & g->versions);
+	assert(vocab_versions("type_annotation") & g->versions);
+	Expr *ext = I(g, extent);
+	Expr *dtype = S(g, "float16");
+	Expr **ta = exprs(g, 1);
+	ta[0] = dtype;
+	Expr *type = mkcall(g, "type_annotation", ta, 1);
+	Expr **args = exprs(g, 5);
+	args[0] = type;
+	args[1] = base;
+	args[2] = off;
+	args[3] = ext;
+	args[4] = mask;
+	return mkcall(g, "tvm_access_ptr", args, 5);
 }
 
 static Expr *
@@ -395,7 +540,7 @@ shared_value(G *g)
 	default:
 		if (on(g, FZ_F_LOCAL))
 			use(g, FZ_F_LOCAL);
-		return call(g, "Cast", 2, S(g, "float16"), load1(g, g->clocal, index_expr(g, 32)));
+		return call2(g, "Cast", S(g, "float16"), load1(g, g->clocal, index_expr(g, 32)));
 	}
 }
 
@@ -425,10 +570,10 @@ tma_load(G *g)
 		use(g, FZ_F_HEAD_OPS);
 		op = "tma_load_multicast";
 	}
-	Stmt *load = eval(g, op, 6, V(g, k == 1 ? g->Bdesc : g->Adesc), mbar_at(g, 0), shared_ptr(g, k, 2),
+	Stmt *load = eval6(g, op, V(g, k == 1 ? g->Bdesc : g->Adesc), mbar_at(g, 0), shared_ptr(g, k, 2),
 	                  index_expr(g, 16), bin(g, BIN_MUL, V(g, g->bx), I(g, 64)), I(g, 0));
 	if (dz_flip(g->d, 50))
-		return seq2(g, eval(g, "mbarrier_expect_tx", 2, mbar_at(g, 0), I(g, 16384)), load);
+		return seq2(g, eval2(g, "mbarrier_expect_tx", mbar_at(g, 0), I(g, 16384)), load);
 	return load;
 }
 
@@ -436,10 +581,10 @@ static Stmt *
 tma_store(G *g)
 {
 	use(g, FZ_F_TMA_STORE);
-	Stmt *st = eval(g, "tma_store", 4, V(g, g->Cdesc), shared_ptr(g, pick_shared(g), 1),
+	Stmt *st = eval4(g, "tma_store", V(g, g->Cdesc), shared_ptr(g, pick_shared(g), 1),
 	                bin(g, BIN_MUL, V(g, g->bx), I(g, 64)), I(g, 0));
 	if (dz_flip(g->d, 50))
-		return seq3(g, st, eval(g, "tma_store_arrive", 0), eval(g, "tma_store_wait", 0));
+		return seq3(g, st, eval0(g, "tma_store_arrive"), eval0(g, "tma_store_wait"));
 	return st;
 }
 
@@ -452,23 +597,23 @@ wgmma(G *g)
 	switch (dz_choose(g->d, 4)) {
 	case 0:
 	case 1:
-		mma = eval(g, "ptx_wgmma_ss", 15, S(g, "m64n64k16"), B(g, 1), B(g, 1), S(g, "fp16"), S(g, "fp16"),
+		mma = eval15(g, "ptx_wgmma_ss", S(g, "m64n64k16"), B(g, 1), B(g, 1), S(g, "fp16"), S(g, "fp16"),
 		           S(g, "fp32"), da, I(g, 0), db, I(g, 0), c, I(g, 0), B(g, 1), I(g, 1), I(g, 1));
 		break;
 	case 2:
-		mma = eval(g, "ptx_wgmma_rs", 14, S(g, "m64n64k16"), B(g, 1), S(g, "fp16"), S(g, "fp16"),
+		mma = eval14(g, "ptx_wgmma_rs", S(g, "m64n64k16"), B(g, 1), S(g, "fp16"), S(g, "fp16"),
 		           S(g, "fp32"), V(g, g->clocal->data), I(g, 0), db, I(g, 0), c, I(g, 0), B(g, 1),
 		           I(g, 1), I(g, 1));
 		break;
 	default:
 		if (!on(g, FZ_F_HEAD_OPS)) {
-			mma = eval(g, "ptx_wgmma_ss", 15, S(g, "m64n64k16"), B(g, 1), B(g, 1), S(g, "fp16"),
+			mma = eval15(g, "ptx_wgmma_ss", S(g, "m64n64k16"), B(g, 1), B(g, 1), S(g, "fp16"),
 			           S(g, "fp16"), S(g, "fp32"), da, I(g, 0), db, I(g, 0), c, I(g, 0), B(g, 1),
 			           I(g, 1), I(g, 1));
 			break;
 		}
 		use(g, FZ_F_HEAD_OPS);
-		mma = eval(g, "ptx_wgmma_sp_ss", 18, S(g, "m64n64k32"), B(g, 1), B(g, 1), S(g, "fp16"),
+		mma = eval18(g, "ptx_wgmma_sp_ss", S(g, "m64n64k32"), B(g, 1), B(g, 1), S(g, "fp16"),
 		           S(g, "fp16"), S(g, "fp32"), da, I(g, 0), db, I(g, 0), c, I(g, 0),
 		           V(g, g->clocal->data), I(g, 0), I(g, 0), B(g, 1), I(g, 1), I(g, 1));
 		break;
@@ -477,10 +622,10 @@ wgmma(G *g)
 		return mma;
 	/* Descriptor setup reading shared (mask 1), then the warpgroup protocol. */
 	int k = pick_shared(g);
-	Stmt *init = eval(g, "initialize_wgmma_descriptor", 5, load1(g, g->desc_a, I(g, 0)),
+	Stmt *init = eval5(g, "initialize_wgmma_descriptor", load1(g, g->desc_a, I(g, 0)),
 	                  shared_ptr(g, k, 1), I(g, 1), I(g, 1), I(g, 64));
-	Stmt *items[5] = {init, eval(g, "warpgroup_arrive", 0), mma, eval(g, "warpgroup_commit_batch", 0),
-	                  eval(g, "warpgroup_wait", 1, I(g, 0))};
+	Stmt *items[5] = {init, eval0(g, "warpgroup_arrive"), mma, eval0(g, "warpgroup_commit_batch"),
+	                  eval1(g, "warpgroup_wait", I(g, 0))};
 	return ir_seq(g->a, items, 5);
 }
 
@@ -489,7 +634,7 @@ tcgen05(G *g)
 {
 	use(g, FZ_F_TCGEN05);
 	const char *op = dz_flip(g->d, 50) ? "ptx_tcgen05_mma_ss" : "ptx_tcgen05_mma_ts";
-	return eval(g, op, 13, S(g, "bf16"), load1(g, g->desc_a, I(g, 0)), I(g, 0), load1(g, g->desc_b, I(g, 0)),
+	return eval13(g, op, S(g, "bf16"), load1(g, g->desc_a, I(g, 0)), I(g, 0), load1(g, g->desc_b, I(g, 0)),
 	            I(g, 0), load1(g, g->tmem, I(g, 0)), I(g, 0), I(g, 0), B(g, 0), I(g, 0), I(g, 0), I(g, 0), I(g, 0));
 }
 
@@ -498,7 +643,7 @@ bulk(G *g)
 {
 	use(g, FZ_F_BULK);
 	int k = pick_shared(g);
-	return eval(g, "ptx_cp_async_bulk", 7, S(g, "float16"), shared_base(g, k), I(g, g->shared_off[k]),
+	return eval7(g, "ptx_cp_async_bulk", S(g, "float16"), shared_base(g, k), I(g, g->shared_off[k]),
 	            V(g, g->Aglob), bin(g, BIN_MUL, V(g, g->bx), I(g, 4096)), I(g, 8192), mbar_at(g, 0));
 }
 
@@ -507,9 +652,9 @@ cp_async(G *g)
 {
 	use(g, FZ_F_CP_ASYNC);
 	Expr *src = access_ptr(g, V(g, g->Aglob), bin(g, BIN_MUL, V(g, g->tx), I(g, 8)), 8, I(g, 1));
-	Stmt *cp = eval(g, "ptx_cp_async", 3, shared_ptr(g, pick_shared(g), 2), src, I(g, 16));
+	Stmt *cp = eval3(g, "ptx_cp_async", shared_ptr(g, pick_shared(g), 2), src, I(g, 16));
 	if (dz_flip(g->d, 50))
-		return seq3(g, cp, eval(g, "ptx_commit_group", 0), eval(g, "ptx_wait_group", 1, I(g, 0)));
+		return seq3(g, cp, eval0(g, "ptx_commit_group"), eval1(g, "ptx_wait_group", I(g, 0)));
 	return cp;
 }
 
@@ -519,8 +664,8 @@ matrix(G *g)
 	use(g, FZ_F_MATRIX);
 	int k = pick_shared(g);
 	if (dz_flip(g->d, 50))
-		return eval(g, "ptx_ldmatrix", 4, I(g, 0), I(g, 4), shared_ptr(g, k, 1), V(g, g->clocal->data));
-	return eval(g, "ptx_stmatrix", 6, I(g, 0), I(g, 4), shared_ptr(g, k, 2), load1(g, g->clocal, I(g, 0)),
+		return eval4(g, "ptx_ldmatrix", I(g, 0), I(g, 4), shared_ptr(g, k, 1), V(g, g->clocal->data));
+	return eval6(g, "ptx_stmatrix", I(g, 0), I(g, 4), shared_ptr(g, k, 2), load1(g, g->clocal, I(g, 0)),
 	            load1(g, g->clocal, I(g, 1)), load1(g, g->clocal, I(g, 2)));
 }
 
@@ -535,7 +680,7 @@ local_store(G *g)
 		Expr **idx = ar_alloc(g->a, sizeof *idx);
 		idx[0] = ir_slice(g->a, lo, hi, NULL);
 		return ir_store(g->a, g->clocal, idx, 1,
-		                call(g, "Broadcast", 2, F(g, IR_DT_FLOAT32), I(g, 4)));
+		                call2(g, "Broadcast", F(g, IR_DT_FLOAT32), I(g, 4)));
 	}
 	return store1(g, g->clocal, index_expr(g, 32), F(g, IR_DT_FLOAT32));
 }
@@ -557,19 +702,19 @@ extern_call(G *g)
 	use(g, FZ_F_EXTERN);
 	switch (dz_choose(g->d, 5)) {
 	case 0:
-		return eval(g, "call_extern", 2, S(g, "handle"), S(g, "opaque"));
+		return eval2(g, "call_extern", S(g, "handle"), S(g, "opaque"));
 	case 1:
 	case 2: {
 		int k = pick_shared(g);
 		Expr *p = access_ptr(g, shared_base(g, k), I(g, g->shared_off[k]), 64, rw_mask(g));
-		return eval(g, "call_extern", 3, S(g, "handle"), S(g, "ext_op"), p);
+		return eval3(g, "call_extern", S(g, "handle"), S(g, "ext_op"), p);
 	}
 	case 3:
-		return eval(g, "call_extern", 3, S(g, "handle"), S(g, "ext_touch"),
-		            call(g, "address_of", 1, load1(g, g->shared[pick_shared(g)], index_expr(g, 4096))));
+		return eval3(g, "call_extern", S(g, "handle"), S(g, "ext_touch"),
+		            call1(g, "address_of", load1(g, g->shared[pick_shared(g)], index_expr(g, 4096))));
 	default:
-		return eval(g, "call_extern", 3, S(g, "handle"), S(g, "ext_touch"),
-		            call(g, "address_of", 1, load1(g, g->clocal, index_expr(g, 32))));
+		return eval3(g, "call_extern", S(g, "handle"), S(g, "ext_touch"),
+		            call1(g, "address_of", load1(g, g->clocal, index_expr(g, 32))));
 	}
 }
 
@@ -579,11 +724,11 @@ barrier_op(G *g)
 	use(g, FZ_F_PIPELINE);
 	switch (dz_choose(g->d, 3)) {
 	case 0:
-		return eval(g, "mbarrier_wait_parity", 2, mbar_at(g, 0), I(g, (int64_t)dz_choose(g->d, 2)));
+		return eval2(g, "mbarrier_wait_parity", mbar_at(g, 0), I(g, (int64_t)dz_choose(g->d, 2)));
 	case 1:
-		return eval(g, "ptx_arrive_barrier", 1, mbar_at(g, 2));
+		return eval1(g, "ptx_arrive_barrier", mbar_at(g, 2));
 	default:
-		return eval(g, "tvm_storage_sync", 1, S(g, "shared"));
+		return eval1(g, "tvm_storage_sync", S(g, "shared"));
 	}
 }
 
@@ -596,8 +741,8 @@ binder(G *g, Leaf k, int rest, Role role)
 		use(g, FZ_F_LET);
 		Buffer *cnt = dz_flip(g->d, 50) ? g->acount : g->counter;
 		Var *v = ir_var(a, g->f, fresh(g, "old"), "int32", NULL);
-		Expr *val = call(g, "call_extern", 4, S(g, "int32"), S(g, "atomicAdd"),
-		                 call(g, "address_of", 1, load1(g, cnt, I(g, 0))), I(g, 1));
+		Expr *val = call4(g, "call_extern", S(g, "int32"), S(g, "atomicAdd"),
+		                 call1(g, "address_of", load1(g, cnt, I(g, 0))), I(g, 1));
 		int saved = g->nlets;
 		if (g->nlets < 4)
 			g->lets[g->nlets++] = v;
@@ -636,7 +781,7 @@ leaf(G *g, Leaf k)
 	case L_EXTERN: return extern_call(g);
 	case L_FENCE:
 		use(g, FZ_F_FENCE);
-		return eval(g, "fence_proxy_async", 0);
+		return eval0(g, "fence_proxy_async");
 	case L_BARRIER: return barrier_op(g);
 	default: return NULL;
 	}
@@ -668,16 +813,18 @@ leaf_weight(G *g, Leaf k, Role role)
 	return w;
 }
 
-_Static_assert(NLEAF <= 16, "G.leafw holds every leaf");
-
-/* g->leafw and g->leaft, once g->feat is final. */
+/* g->leaf_at and g->leaft, once g->feat is final. */
 static void
 leaf_weights(G *g)
 {
 	for (int r = R_ANY; r <= R_CONSUMER; r++) {
-		g->leaft[r] = 0;
+		int t = 0;
 		for (int k = 0; k < NLEAF; k++)
-			g->leaft[r] += g->leafw[r][k] = leaf_weight(g, (Leaf)k, (Role)r);
+			for (int w = leaf_weight(g, (Leaf)k, (Role)r); w > 0; w--) {
+				assert(t < LEAF_DRAWS);
+				g->leaf_at[r][t++] = (uint8_t)k;
+			}
+		g->leaft[r] = t;
 	}
 }
 
@@ -726,10 +873,10 @@ for_loop(G *g, int left, Role role, int pipelined)
 	Stmt *body;
 	if (pipelined) {
 		use(g, FZ_F_PIPELINE);
-		Stmt *wait = eval(g, "mbarrier_wait_parity", 2, mbar_at(g, role == R_PRODUCER ? 2 : 0),
+		Stmt *wait = eval2(g, "mbarrier_wait_parity", mbar_at(g, role == R_PRODUCER ? 2 : 0),
 		                  bin(g, BIN_FLOORDIV, bin(g, BIN_FLOORMOD, V(g, v), I(g, 4)), I(g, 2)));
 		Stmt *inner = sub_block(g, left - 2, role);
-		Stmt *arrive = eval(g, "ptx_arrive_barrier", 1, mbar_at(g, role == R_PRODUCER ? 0 : 2));
+		Stmt *arrive = eval1(g, "ptx_arrive_barrier", mbar_at(g, role == R_PRODUCER ? 0 : 2));
 		body = seq3(g, wait, inner, arrive);
 	} else {
 		body = sub_block(g, left, role);
@@ -776,7 +923,7 @@ static Stmt *
 guard(G *g, int left, Role role)
 {
 	use(g, FZ_F_GUARD);
-	Expr *cond = dz_flip(g->d, 50) ? call(g, "tl_shuffle_elect", 1, I(g, 128))
+	Expr *cond = dz_flip(g->d, 50) ? call1(g, "tl_shuffle_elect", I(g, 128))
 	                               : bin(g, BIN_EQ, V(g, g->tx), I(g, 0));
 	Stmt *body;
 	if (role == R_PRODUCER && on(g, FZ_F_TMA_LOAD) && dz_flip(g->d, 50)) {
@@ -905,11 +1052,7 @@ block(G *g, int want, Role role)
 			g->budget--;
 			items[n++] = compound(g, (Comp)k, left - 1, role);
 		} else {
-			const int *w = g->leafw[role];
-			uint32_t r = dz_choose(g->d, (uint32_t)g->leaft[role]);
-			int k = 0;
-			while (r >= (uint32_t)w[k])
-				r -= (uint32_t)w[k++];
+			int k = g->leaf_at[role][dz_choose(g->d, (uint32_t)g->leaft[role])];
 			g->budget--;
 			if (k >= L_LET) {
 				items[n++] = binder(g, (Leaf)k, left - 1, role);
@@ -954,7 +1097,7 @@ func_attrs(G *g)
 	keys[1] = S(g, "gpu");
 	const char *tk[] = {"arch", "keys", "kind", "max_num_threads", "tag", "thread_warp_size"};
 	Expr *tv[] = {S(g, arch), ir_tuple(g->a, EX_LIST, keys, 2), S(g, "cuda"), I(g, 1024), S(g, ""), I(g, 32)};
-	Expr *target = call(g, "target", 1, dict(g, 6, tk, tv));
+	Expr *target = call1(g, "target", dict(g, 6, tk, tv));
 	const char *fk[] = {"target", "tir.noalias"};
 	Expr *fv[] = {target, noalias};
 	return dict(g, 2, fk, fv);
@@ -977,17 +1120,18 @@ prelude(G *g)
 {
 	Stmt *items[6];
 	int n = 0;
-	items[n++] = eval(g, "call_extern", 3, S(g, "handle"), S(g, "tl::prefetch_tma_descriptor"), V(g, g->Adesc));
+	items[n++] = eval3(g, "call_extern", S(g, "handle"), S(g, "tl::prefetch_tma_descriptor"), V(g, g->Adesc));
 	for (int i = 0; i < 4; i++)
-		items[n++] = eval(g, "ptx_init_barrier_thread_count", 2, load1(g, g->mbar, I(g, i)), I(g, 128));
-	Stmt *init = ir_if(g->a, call(g, "tl_shuffle_elect", 1, I(g, 0)), ir_seq(g->a, items, n), NULL);
-	return seq3(g, init, eval(g, "ptx_fence_barrier_init", 0), eval(g, "tvm_storage_sync", 1, S(g, "shared")));
+		items[n++] = eval2(g, "ptx_init_barrier_thread_count", load1(g, g->mbar, I(g, i)), I(g, 128));
+	Stmt *init = ir_if(g->a, call1(g, "tl_shuffle_elect", I(g, 0)), ir_seq(g->a, items, n), NULL);
+	return seq3(g, init, eval0(g, "ptx_fence_barrier_init"), eval1(g, "tvm_storage_sync", S(g, "shared")));
 }
 
 Program *
 fz_generate_ex(Arena *a, Decider *d, const GenOptions *o, unsigned *used)
 {
-	G g0 = {0}, *g = &g0;
+	G g0, *g = &g0;
+	memset(g, 0, offsetof(G, names));
 	g->a = a;
 	g->d = d;
 	g->feat = o && o->features ? o->features & FZ_F_ALL : dz_bits(d, FZ_NFEATURES);
