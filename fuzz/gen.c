@@ -14,6 +14,14 @@
  * small plain program (shared stores in a launch), so byte inputs of any
  * length are programs.  Bounded: every loop emits at least one statement
  * per iteration and stops at the budget.
+ *
+ * Draws are sequenced: C leaves the order of a call's arguments (and of an
+ * initializer's items) unspecified, so no call here has two arguments that
+ * draw; the later ones are drawn into locals first, in the order GCC on
+ * x86-64 evaluated them when the stored seeds and corpora were made (last
+ * argument first).  The same seed or byte input is then the same program
+ * from any compiler (tests/gen_compiler.sh checks a clang build against
+ * a GCC one).
  */
 #include <assert.h>
 #include <string.h>
@@ -535,8 +543,10 @@ shared_value(G *g)
 	switch (dz_choose(g->d, 3)) {
 	case 0:
 		return F(g, IR_DT_FLOAT16);
-	case 1:
-		return load1(g, g->shared[pick_shared(g)], index_expr(g, 4096));
+	case 1: {
+		Expr *index = index_expr(g, 4096);
+		return load1(g, g->shared[pick_shared(g)], index);
+	}
 	default:
 		if (on(g, FZ_F_LOCAL))
 			use(g, FZ_F_LOCAL);
@@ -570,8 +580,12 @@ tma_load(G *g)
 		use(g, FZ_F_HEAD_OPS);
 		op = "tma_load_multicast";
 	}
-	Stmt *load = eval6(g, op, V(g, k == 1 ? g->Bdesc : g->Adesc), mbar_at(g, 0), shared_ptr(g, k, 2),
-	                  index_expr(g, 16), bin(g, BIN_MUL, V(g, g->bx), I(g, 64)), I(g, 0));
+	Expr *a5 = I(g, 0);
+	Expr *a4 = bin(g, BIN_MUL, V(g, g->bx), I(g, 64));
+	Expr *a3 = index_expr(g, 16);
+	Expr *a2 = shared_ptr(g, k, 2);
+	Expr *a1 = mbar_at(g, 0);
+	Stmt *load = eval6(g, op, V(g, k == 1 ? g->Bdesc : g->Adesc), a1, a2, a3, a4, a5);
 	if (dz_flip(g->d, 50))
 		return seq2(g, eval2(g, "mbarrier_expect_tx", mbar_at(g, 0), I(g, 16384)), load);
 	return load;
@@ -709,9 +723,11 @@ extern_call(G *g)
 		Expr *p = access_ptr(g, shared_base(g, k), I(g, g->shared_off[k]), 64, rw_mask(g));
 		return eval3(g, "call_extern", S(g, "handle"), S(g, "ext_op"), p);
 	}
-	case 3:
+	case 3: {
+		Expr *index = index_expr(g, 4096);
 		return eval3(g, "call_extern", S(g, "handle"), S(g, "ext_touch"),
-		            call1(g, "address_of", load1(g, g->shared[pick_shared(g)], index_expr(g, 4096))));
+		            call1(g, "address_of", load1(g, g->shared[pick_shared(g)], index)));
+	}
 	default:
 		return eval3(g, "call_extern", S(g, "handle"), S(g, "ext_touch"),
 		            call1(g, "address_of", load1(g, g->clocal, index_expr(g, 32))));
@@ -723,8 +739,10 @@ barrier_op(G *g)
 {
 	use(g, FZ_F_PIPELINE);
 	switch (dz_choose(g->d, 3)) {
-	case 0:
-		return eval2(g, "mbarrier_wait_parity", mbar_at(g, 0), I(g, (int64_t)dz_choose(g->d, 2)));
+	case 0: {
+		Expr *parity = I(g, (int64_t)dz_choose(g->d, 2));
+		return eval2(g, "mbarrier_wait_parity", mbar_at(g, 0), parity);
+	}
 	case 1:
 		return eval1(g, "ptx_arrive_barrier", mbar_at(g, 2));
 	default:
@@ -768,8 +786,11 @@ static Stmt *
 leaf(G *g, Leaf k)
 {
 	switch (k) {
-	case L_SHARED:
-		return store1(g, g->shared[pick_shared(g)], index_expr(g, 4096), shared_value(g));
+	case L_SHARED: {
+		Expr *value = shared_value(g);
+		Expr *index = index_expr(g, 4096);
+		return store1(g, g->shared[pick_shared(g)], index, value);
+	}
 	case L_LOCAL: return local_store(g);
 	case L_TMA_LOAD: return tma_load(g);
 	case L_TMA_STORE: return tma_store(g);
@@ -928,7 +949,8 @@ guard(G *g, int left, Role role)
 	Stmt *body;
 	if (role == R_PRODUCER && on(g, FZ_F_TMA_LOAD) && dz_flip(g->d, 50)) {
 		g->budget--;
-		body = seq2(g, tma_load(g), sub_block(g, left - 1, role));
+		Stmt *rest = sub_block(g, left - 1, role);
+		body = seq2(g, tma_load(g), rest);
 	} else if (role == R_CONSUMER && on(g, FZ_F_TMA_STORE) && dz_flip(g->d, 50)) {
 		g->budget--;
 		body = tma_store(g);
