@@ -253,9 +253,8 @@ exprs(G *g, int n)
 }
 
 /* Calls (callN) and their statements (evalN) of N arguments, of ops of
- * the versions asked for (vocab.def).  The arguments are made before the
- * argument array, and in a call's order of evaluation, which is what
- * fixes the order of the decisions they draw. */
+ * the versions asked for (vocab.def); the arguments are made before the
+ * argument array (at most one of them draws: see the top of this file). */
 static Expr *
 call1(G *g, const char *name, Expr *x)
 {
@@ -502,9 +501,8 @@ shared_base(G *g, int k)
 	return V(g, g->shared[k]->data);
 }
 
-/* call(g, "tvm_access_ptr", 5, call1(g, "type_annotation", S(g, "float16")),
- * base, off, I(g, extent), mask) without the variadic calls: the same
- * nodes, made in the same order (the arguments' last first). */
+/* T.tvm_access_ptr(T.type_annotation("float16"), base, off, extent, mask):
+ * the nodes made last argument first, as the generator always made them. */
 static Expr *
 access_ptr(G *g, Expr *base, Expr *off, int64_t extent, Expr *mask)
 {

@@ -463,7 +463,8 @@ call_effect(B *b, const Expr *call, int *argoff)
 static int
 is_data_buffer(const Buffer *bf)
 {
-	/* (ir_buffer_scope, read here: no scope is "global", no data scope) */
+	/* The scope as ir_buffer_scope gives it, read from the data variable
+	 * (its "global" default for no scope is no data scope either). */
 	return bf && bf->data && bf->data->ptr_scope && orc_scope_is_data_shared(bf->data->ptr_scope);
 }
 
@@ -650,16 +651,21 @@ push_leaf(B *b, int kind, int pos)
 
 static void scan(B *b, const Expr *e, Owner *ow, int pos, int depth);
 
-/* scan of a child: a literal reads and points at nothing, nor does a
- * variable that is no pointer while no let has bound a pointer, so it is
- * not called for those (but past the depth limit, which scan marks). */
+/* Does scanning x do nothing: none, a literal, or a variable that is no
+ * pointer while no let has bound a pointer (it reads and points at
+ * nothing)? */
+static inline int
+inert_kid(const B *b, const Expr *x)
+{
+	return !x || x->kind <= EX_NONE || (x->kind == EX_VAR && !x->u.var->ptr_scope && !b->g->aliases.n);
+}
+
+/* scan of a child: not called for an inert one (but past the depth limit,
+ * which scan marks). */
 #define SCAN_KID(b, x, ow, pos, d)                                                  \
 	do {                                                                        \
 		const Expr *x_ = (x);                                               \
-		if (x_ && ((x_->kind > EX_NONE &&                                   \
-		            !(x_->kind == EX_VAR && !x_->u.var->ptr_scope &&         \
-		              !(b)->g->aliases.n)) ||                                \
-		           (d) > IR_MAX_DEPTH))                                     \
+		if (x_ && (!inert_kid(b, x_) || (d) > IR_MAX_DEPTH))                \
 			scan(b, x_, ow, pos, d);                                    \
 	} while (0)
 
@@ -1064,19 +1070,7 @@ keep(B *b, int n0, int start, int dd0, int ab0, int site0)
 	return ++g->nmemos;
 }
 
-/* Scans an expression that is no call argument; returns the index of its
- * first top-level pointer leaf (for a let), the leaves staying pushed.
- * With thread classes, a scan that read nothing depending on the class is
- * kept, and replayed when another class's copy comes to the same place. */
-/* Does scanning x do nothing: none, a literal, or a variable that is no
- * pointer while no let has bound a pointer? */
-static inline int
-inert_kid(const B *b, const Expr *x)
-{
-	return !x || x->kind <= EX_NONE || (x->kind == EX_VAR && !x->u.var->ptr_scope && !b->g->aliases.n);
-}
-
-/* The same of e at depth, or of an operator on two such (within the
+/* inert_kid of e at depth, or of an operator on two such (within the
  * depth limit, so that nothing is marked either). */
 static inline int
 inert(const B *b, const Expr *e, int depth)
@@ -1086,6 +1080,10 @@ inert(const B *b, const Expr *e, int depth)
 	return inert_kid(b, e) || (e->kind == EX_BIN && inert_kid(b, e->u.bin.a) && inert_kid(b, e->u.bin.b));
 }
 
+/* Scans an expression that is no call argument; returns the index of its
+ * first top-level pointer leaf (for a let), the leaves staying pushed.
+ * With thread classes, a scan that read nothing depending on the class is
+ * kept, and replayed when another class's copy comes to the same place. */
 static int
 scan_top(B *b, const Expr *e, int depth)
 {

@@ -565,9 +565,6 @@ next_body(Stmt *body, void *ctx)
 	return B->b[B->i++];
 }
 
-/* copy_of(p, r, d) for r, q with its bodies replaced by erased ones (q
- * itself when !changed), whose copy_of with p's bodies at depth d + 1
- * is body_copy[]: copy_of's field comparison, as it would go on r. */
 /* Whether p's and q's bytes (one kind) agree but for their locations and
  * their body slots: copy_of's memcmp of the two local copies with those
  * cleared, made on the nodes themselves. */
