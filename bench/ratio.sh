@@ -22,6 +22,9 @@
 #   --repeats N       runs per benchmark and side (default 3)
 #   --seconds S       campaign length (default 5)
 #   --statements N    body statements of the large program (default 1000000)
+#   --oracle-programs N  programs bench_oracles judges a run (default 20000:
+#                     about a second a run on the head; 2,000 runs are too
+#                     short for a steady wall-time ratio)
 #   --only LIST       comma-separated subset of: pass,fmt,read,campaign,
 #                     oracles,reduce,ext (default all)
 #   --jobs N          parallel compile jobs (default 2)
@@ -55,6 +58,7 @@ work=
 repeats=3
 seconds=5
 statements=1000000
+oracle_programs=20000
 only=pass,fmt,read,campaign,oracles,reduce,ext
 jobs=2
 markdown=0
@@ -66,6 +70,7 @@ while [ $# -gt 0 ]; do
 	--repeats) [ $# -ge 2 ] || usage; repeats=$2; shift 2 ;;
 	--seconds) [ $# -ge 2 ] || usage; seconds=$2; shift 2 ;;
 	--statements) [ $# -ge 2 ] || usage; statements=$2; shift 2 ;;
+	--oracle-programs) [ $# -ge 2 ] || usage; oracle_programs=$2; shift 2 ;;
 	--only) [ $# -ge 2 ] || usage; only=$2; shift 2 ;;
 	--jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
 	--markdown) markdown=1; shift ;;
@@ -79,8 +84,8 @@ while [ $# -gt 0 ]; do
 		;;
 	esac
 done
-for v in "$repeats" "$seconds" "$statements" "$jobs"; do
-	case $v in '' | *[!0-9]* | 0) die "--repeats, --seconds, --statements and --jobs take a positive integer, got '$v'" ;; esac
+for v in "$repeats" "$seconds" "$statements" "$oracle_programs" "$jobs"; do
+	case $v in '' | *[!0-9]* | 0) die "--repeats, --seconds, --statements, --oracle-programs and --jobs take a positive integer, got '$v'" ;; esac
 done
 for b in $(echo "$only" | tr ',' ' '); do
 	case $b in pass | fmt | read | campaign | oracles | reduce | ext) ;; *) die "--only: unknown benchmark '$b'" ;; esac
@@ -309,7 +314,7 @@ bench_oracles_one() { # SIDE
 	side=$1
 	d=$(bin "$side")/bench
 	if [ "$oracles_tool" = bench_oracles ]; then
-		if ! "$(tool_bin "$side" bench_oracles)" --programs 2000 --no-breakdown >"$log/oracles-$side.out" 2>&1; then
+		if ! "$(tool_bin "$side" bench_oracles)" --programs "$oracle_programs" --no-breakdown >"$log/oracles-$side.out" 2>&1; then
 			fail "bench_oracles on the $side side: $(tail -n 3 "$log/oracles-$side.out")"
 			return
 		fi
