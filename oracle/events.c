@@ -1384,6 +1384,23 @@ arm(B *b, int pred, const Stmt *owner, int branch, const Stmt *body, int depth)
 		body_of(b, owner, branch, body, depth + 1);
 }
 
+/* An evaluation or a store, as stmt translates it (b->loc and b->s its). */
+static inline void
+leaf(B *b, const Stmt *s, int depth)
+{
+	if (s->kind == ST_EVAL) {
+		top(b, s->u.eval.value, depth);
+		return;
+	}
+	const Buffer *bf = s->u.store.buf;
+	top(b, s->u.store.value, depth);
+	for (int k = 0; k < s->u.store.nidx; k++)
+		top(b, s->u.store.idx[k], depth);
+	if (is_data_buffer(bf))
+		access(b, EV_GWRITE, "store", bf->name, foot_access(b, bf, s->u.store.idx, s->u.store.nidx),
+		       b->site++);
+}
+
 static void
 stmt(B *b, const Stmt *s, int depth)
 {
@@ -1399,22 +1416,23 @@ stmt(B *b, const Stmt *s, int depth)
 	b->s = s;
 	switch (s->kind) {
 	case ST_SEQ:
-		for (int i = 0; i < s->u.seq.n; i++)
-			stmt(b, s->u.seq.items[i], depth + 1);
+		for (int i = 0; i < s->u.seq.n; i++) {
+			const Stmt *it = s->u.seq.items[i];
+			if (it && (it->kind == ST_EVAL || it->kind == ST_STORE) && depth + 1 <= IR_MAX_DEPTH) {
+				/* stmt's work without its call (the sequence's own
+				 * location is restored after it) */
+				b->loc = it->loc;
+				b->s = it;
+				leaf(b, it, depth + 1);
+			} else {
+				stmt(b, it, depth + 1);
+			}
+		}
 		break;
 	case ST_EVAL:
-		top(b, s->u.eval.value, depth);
+	case ST_STORE:
+		leaf(b, s, depth);
 		break;
-	case ST_STORE: {
-		const Buffer *bf = s->u.store.buf;
-		top(b, s->u.store.value, depth);
-		for (int k = 0; k < s->u.store.nidx; k++)
-			top(b, s->u.store.idx[k], depth);
-		if (is_data_buffer(bf))
-			access(b, EV_GWRITE, "store", bf->name, foot_access(b, bf, s->u.store.idx, s->u.store.nidx),
-			       b->site++);
-		break;
-	}
 	case ST_FOR:
 		loop(b, s, depth);
 		break;
