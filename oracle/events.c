@@ -1526,8 +1526,8 @@ stmt(B *b, const Stmt *s, int depth)
 		}
 		break;
 	}
-	default: /* decl_buffer: transparent */
-		body_of(b, s, 0, ir_body(s), depth + 1);
+	default: /* decl_buffer: transparent (its body read directly: ir_body walks the node's fields) */
+		body_of(b, s, 0, s->kind == ST_DECL ? s->u.decl.body : ir_body(s), depth + 1);
 		break;
 	}
 	b->loc = saved;

@@ -314,7 +314,23 @@ scan_threads(OrcTx *c, const Stmt *s, int depth)
 			}
 			next = s->u.block.body;
 			break;
-		default: /* let, assert, attr, allocate, decl_buffer */
+		/* (bodies read directly: ir_body walks the node's fields) */
+		case ST_LET:
+			next = s->u.let.body;
+			break;
+		case ST_ASSERT:
+			next = s->u.assert_.body;
+			break;
+		case ST_ATTR:
+			next = s->u.attr.body;
+			break;
+		case ST_ALLOC:
+			next = s->u.alloc.body;
+			break;
+		case ST_DECL:
+			next = s->u.decl.body;
+			break;
+		default:
 			next = ir_body(s);
 			break;
 		}
