@@ -1401,6 +1401,61 @@ leaf(B *b, const Stmt *s, int depth)
 		       b->site++);
 }
 
+/* An if: for a thread predicate the arm this class takes and the one it
+ * skips (arm_of), for any other condition both arms, joined. */
+static void
+if_stmt(B *b, const Stmt *s, int depth)
+{
+	top(b, s->u.if_.cond, depth);
+	int pred = b->tx && orc_tx_mentions(b->tx, s->u.if_.cond);
+	int d = pred ? orc_tx_decide(b->tx, s->u.if_.cond) : -1, logs = b->g->nrlog + b->g->nalog;
+	if (d >= 0) { /* a thread predicate: this class of threads takes one arm */
+		arm_of(b, s, d, d ? s->u.if_.else_ : s->u.if_.then_, depth, 1);
+		if (d || s->u.if_.else_)
+			arm_of(b, s, !d, d ? s->u.if_.then_ : s->u.if_.else_, depth, 0);
+	} else {
+		int br = emit(b, EV_NOP, "branch");
+		arm(b, pred, s, 0, s->u.if_.then_, depth);
+		int end_then = b->cur;
+		b->cur = br;
+		if (s->u.if_.else_)
+			arm(b, pred, s, 1, s->u.if_.else_, depth);
+		int end_else = b->cur;
+		int join = add(b, EV_NOP, "join");
+		link(b, end_then, join);
+		link(b, end_else, join);
+		b->cur = join;
+	}
+	/* Its arms come in another order in another class's copy. */
+	if (pred && b->g->nrlog + b->g->nalog != logs)
+		b->sfx = 1;
+}
+
+/* A block: a T.where that may be false skips the body (a thread predicate
+ * as in if_stmt). */
+static void
+block_stmt(B *b, const Stmt *s, int depth)
+{
+	int64_t w = 1;
+	const Expr *where = s->u.block.where;
+	int pred = where && b->tx && orc_tx_mentions(b->tx, where);
+	int d = pred ? orc_tx_decide(b->tx, where) : -1;
+	if (d == 0) {
+		top(b, where, depth);
+		arm_of(b, s, 0, s->u.block.body, depth, 1);
+	} else if (d < 0 && where && !(ir_is_const_int(where, &w) && w != 0)) {
+		top(b, where, depth);
+		int br = emit(b, EV_NOP, "block predicate");
+		arm(b, pred, s, 0, s->u.block.body, depth);
+		int join = add(b, EV_NOP, "join");
+		link(b, b->cur, join);
+		link(b, br, join);
+		b->cur = join;
+	} else {
+		arm(b, pred, s, 0, s->u.block.body, depth);
+	}
+}
+
 static void
 stmt(B *b, const Stmt *s, int depth)
 {
@@ -1414,121 +1469,97 @@ stmt(B *b, const Stmt *s, int depth)
 	const Stmt *saved_s = b->s;
 	b->loc = s->loc;
 	b->s = s;
-	switch (s->kind) {
-	case ST_SEQ:
-		for (int i = 0; i < s->u.seq.n; i++) {
-			const Stmt *it = s->u.seq.items[i];
-			if (it && (it->kind == ST_EVAL || it->kind == ST_STORE) && depth + 1 <= IR_MAX_DEPTH) {
-				/* stmt's work without its call (the sequence's own
-				 * location is restored after it) */
-				b->loc = it->loc;
-				b->s = it;
-				leaf(b, it, depth + 1);
-			} else {
-				stmt(b, it, depth + 1);
+	for (;;) {
+		const Stmt *body = NULL; /* a single body translated last: iterated below, not recursed into */
+		switch (s->kind) {
+		case ST_SEQ:
+			for (int i = 0; i < s->u.seq.n; i++) {
+				const Stmt *it = s->u.seq.items[i];
+				if (it && (it->kind == ST_EVAL || it->kind == ST_STORE) && depth + 1 <= IR_MAX_DEPTH) {
+					/* stmt's work without its call (the sequence's own
+					 * location is restored after it) */
+					b->loc = it->loc;
+					b->s = it;
+					leaf(b, it, depth + 1);
+				} else {
+					stmt(b, it, depth + 1);
+				}
 			}
+			break;
+		case ST_EVAL:
+		case ST_STORE:
+			leaf(b, s, depth);
+			break;
+		case ST_FOR:
+			loop(b, s, depth);
+			break;
+		case ST_WHILE: {
+			int head = emit(b, EV_NOP, "loop");
+			top(b, s->u.while_.cond, depth);
+			int test = emit(b, EV_NOP, "loop test");
+			body_of(b, s, 0, s->u.while_.body, depth + 1);
+			emit(b, EV_NOP, "back edge");
+			link(b, b->cur, head);
+			int out = add(b, EV_NOP, "loop exit");
+			link(b, test, out);
+			b->cur = out;
+			break;
 		}
-		break;
-	case ST_EVAL:
-	case ST_STORE:
-		leaf(b, s, depth);
-		break;
-	case ST_FOR:
-		loop(b, s, depth);
-		break;
-	case ST_WHILE: {
-		int head = emit(b, EV_NOP, "loop");
-		top(b, s->u.while_.cond, depth);
-		int test = emit(b, EV_NOP, "loop test");
-		body_of(b, s, 0, s->u.while_.body, depth + 1);
-		emit(b, EV_NOP, "back edge");
-		link(b, b->cur, head);
-		int out = add(b, EV_NOP, "loop exit");
-		link(b, test, out);
-		b->cur = out;
-		break;
-	}
-	case ST_IF: {
-		top(b, s->u.if_.cond, depth);
-		int pred = b->tx && orc_tx_mentions(b->tx, s->u.if_.cond);
-		int d = pred ? orc_tx_decide(b->tx, s->u.if_.cond) : -1, logs = b->g->nrlog + b->g->nalog;
-		if (d >= 0) { /* a thread predicate: this class of threads takes one arm */
-			arm_of(b, s, d, d ? s->u.if_.else_ : s->u.if_.then_, depth, 1);
-			if (d || s->u.if_.else_)
-				arm_of(b, s, !d, d ? s->u.if_.then_ : s->u.if_.else_, depth, 0);
-		} else {
-			int br = emit(b, EV_NOP, "branch");
-			arm(b, pred, s, 0, s->u.if_.then_, depth);
-			int end_then = b->cur;
-			b->cur = br;
-			if (s->u.if_.else_)
-				arm(b, pred, s, 1, s->u.if_.else_, depth);
-			int end_else = b->cur;
-			int join = add(b, EV_NOP, "join");
-			link(b, end_then, join);
-			link(b, end_else, join);
-			b->cur = join;
+		case ST_IF:
+			if_stmt(b, s, depth);
+			break;
+		case ST_LET:
+			bind_let(b, s->u.let.var, s->u.let.value, depth);
+			body = s->u.let.body;
+			break;
+		case ST_ASSERT:
+			top(b, s->u.assert_.cond, depth);
+			top(b, s->u.assert_.msg, depth);
+			body = s->u.assert_.body;
+			break;
+		case ST_ATTR:
+			top(b, s->u.attr.value, depth);
+			body = s->u.attr.body;
+			break;
+		case ST_LAUNCH: {
+			top(b, s->u.launch.extent, depth);
+			b->dep = 0;
+			b->logreads = b->first;
+			Ival x = ival(b, s->u.launch.extent, 0);
+			b->logreads = 0;
+			set_range(b, s->u.launch.var, x.ok && x.hi >= 1 ? ival_of(0, x.hi - 1) : UNKNOWN, b->dep);
+			if (b->tx && s->u.launch.var == b->tx->tx)
+				set_range(b, s->u.launch.var, ival_of(b->tx->tx_lo, b->tx->tx_hi), 1);
+			body = s->u.launch.body;
+			break;
 		}
-		/* Its arms come in another order in another class's copy. */
-		if (pred && b->g->nrlog + b->g->nalog != logs)
-			b->sfx = 1;
-		break;
-	}
-	case ST_LET:
-		bind_let(b, s->u.let.var, s->u.let.value, depth);
-		body_of(b, s, 0, s->u.let.body, depth + 1);
-		break;
-	case ST_ASSERT:
-		top(b, s->u.assert_.cond, depth);
-		top(b, s->u.assert_.msg, depth);
-		body_of(b, s, 0, s->u.assert_.body, depth + 1);
-		break;
-	case ST_ATTR:
-		top(b, s->u.attr.value, depth);
-		body_of(b, s, 0, s->u.attr.body, depth + 1);
-		break;
-	case ST_LAUNCH: {
-		top(b, s->u.launch.extent, depth);
-		b->dep = 0;
-		b->logreads = b->first;
-		Ival x = ival(b, s->u.launch.extent, 0);
-		b->logreads = 0;
-		set_range(b, s->u.launch.var, x.ok && x.hi >= 1 ? ival_of(0, x.hi - 1) : UNKNOWN, b->dep);
-		if (b->tx && s->u.launch.var == b->tx->tx)
-			set_range(b, s->u.launch.var, ival_of(b->tx->tx_lo, b->tx->tx_hi), 1);
-		body_of(b, s, 0, s->u.launch.body, depth + 1);
-		break;
-	}
-	case ST_ALLOC:
-		for (int i = 0; i < s->u.alloc.nextents; i++)
-			top(b, s->u.alloc.extents[i], depth);
-		top(b, s->u.alloc.condition, depth);
-		body_of(b, s, 0, s->u.alloc.body, depth + 1);
-		break;
-	case ST_BLOCK: {
-		int64_t w = 1;
-		const Expr *where = s->u.block.where;
-		int pred = where && b->tx && orc_tx_mentions(b->tx, where);
-		int d = pred ? orc_tx_decide(b->tx, where) : -1;
-		if (d == 0) {
-			top(b, where, depth);
-			arm_of(b, s, 0, s->u.block.body, depth, 1);
-		} else if (d < 0 && where && !(ir_is_const_int(where, &w) && w != 0)) {
-			top(b, where, depth);
-			int br = emit(b, EV_NOP, "block predicate");
-			arm(b, pred, s, 0, s->u.block.body, depth);
-			int join = add(b, EV_NOP, "join");
-			link(b, b->cur, join);
-			link(b, br, join);
-			b->cur = join;
-		} else {
-			arm(b, pred, s, 0, s->u.block.body, depth);
+		case ST_ALLOC:
+			for (int i = 0; i < s->u.alloc.nextents; i++)
+				top(b, s->u.alloc.extents[i], depth);
+			top(b, s->u.alloc.condition, depth);
+			body = s->u.alloc.body;
+			break;
+		case ST_BLOCK:
+			block_stmt(b, s, depth);
+			break;
+		default: /* decl_buffer: transparent (its body read directly: ir_body walks the node's fields) */
+			body = s->kind == ST_DECL ? s->u.decl.body : ir_body(s);
+			break;
 		}
-		break;
-	}
-	default: /* decl_buffer: transparent (its body read directly: ir_body walks the node's fields) */
-		body_of(b, s, 0, s->kind == ST_DECL ? s->u.decl.body : ir_body(s), depth + 1);
-		break;
+		if (!body)
+			break;
+		if (b->cand) {
+			body_of(b, s, 0, body, depth + 1);
+			break;
+		}
+		/* stmt(b, body, depth + 1), in this call (nothing follows a body here) */
+		if (++depth > IR_MAX_DEPTH) {
+			b->g->overflow = 1;
+			break;
+		}
+		s = body;
+		b->loc = s->loc;
+		b->s = s;
 	}
 	b->loc = saved;
 	b->s = saved_s;
