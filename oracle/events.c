@@ -443,7 +443,10 @@ call_effect(B *b, const Expr *call, int *argoff)
 {
 	EventGraph *g = b->g;
 	const char *name = call->u.call.name;
-	const char *ext = call->u.call.nargs >= 2 && call->u.call.args[1]->kind == EX_STR ? call->u.call.args[1]->u.s : NULL;
+	/* (only call_extern and call_pure_extern are looked up by that string) */
+	const char *ext = name[0] == 'c' && call->u.call.nargs >= 2 && call->u.call.args[1]->kind == EX_STR
+	                          ? call->u.call.args[1]->u.s
+	                          : NULL;
 	uintptr_t h = (uintptr_t)name ^ (uintptr_t)ext;
 	size_t n = sizeof g->ecache / sizeof g->ecache[0];
 	size_t i = (h >> 3 ^ h >> 9) & (n - 1);
