@@ -1200,6 +1200,23 @@ cand_node(B *b, const Stmt *at, const Stmt *owner, int branch)
 	e->cand_branch = branch;
 }
 
+/* An evaluation or a store, as stmt translates it (b->loc and b->s its). */
+static inline void
+leaf(B *b, const Stmt *s, int depth)
+{
+	if (s->kind == ST_EVAL) {
+		top(b, s->u.eval.value, depth);
+		return;
+	}
+	const Buffer *bf = s->u.store.buf;
+	top(b, s->u.store.value, depth);
+	for (int k = 0; k < s->u.store.nidx; k++)
+		top(b, s->u.store.idx[k], depth);
+	if (is_data_buffer(bf))
+		access(b, EV_GWRITE, "store", bf->name, foot_access(b, bf, s->u.store.idx, s->u.store.nidx),
+		       b->site++);
+}
+
 /* The body list of owner (branch: 1 = else), as stmt(b, body, depth) would
  * translate it; with b->cand, a fence candidate before every item and at the
  * end, and items counted one level deeper (as in a sequence). */
@@ -1219,9 +1236,20 @@ body_of(B *b, const Stmt *owner, int branch, const Stmt *body, int depth)
 	Loc saved = b->loc;
 	b->loc = body->loc;
 	if (body->kind == ST_SEQ) {
+		const Stmt *saved_s = b->s;
 		for (int i = 0; i < body->u.seq.n; i++) {
-			cand_node(b, body->u.seq.items[i], owner, branch);
-			stmt(b, body->u.seq.items[i], depth + 1);
+			const Stmt *it = body->u.seq.items[i];
+			cand_node(b, it, owner, branch);
+			if (it && (it->kind == ST_EVAL || it->kind == ST_STORE) && depth + 1 <= IR_MAX_DEPTH) {
+				/* stmt's work without its call */
+				b->loc = it->loc;
+				b->s = it;
+				leaf(b, it, depth + 1);
+				b->loc = body->loc;
+				b->s = saved_s;
+			} else {
+				stmt(b, it, depth + 1);
+			}
 		}
 	} else {
 		cand_node(b, body, owner, branch);
@@ -1385,23 +1413,6 @@ arm(B *b, int pred, const Stmt *owner, int branch, const Stmt *body, int depth)
 		arm_of(b, owner, branch, body, depth, 0);
 	else
 		body_of(b, owner, branch, body, depth + 1);
-}
-
-/* An evaluation or a store, as stmt translates it (b->loc and b->s its). */
-static inline void
-leaf(B *b, const Stmt *s, int depth)
-{
-	if (s->kind == ST_EVAL) {
-		top(b, s->u.eval.value, depth);
-		return;
-	}
-	const Buffer *bf = s->u.store.buf;
-	top(b, s->u.store.value, depth);
-	for (int k = 0; k < s->u.store.nidx; k++)
-		top(b, s->u.store.idx[k], depth);
-	if (is_data_buffer(bf))
-		access(b, EV_GWRITE, "store", bf->name, foot_access(b, bf, s->u.store.idx, s->u.store.nidx),
-		       b->site++);
 }
 
 /* An if: for a thread predicate the arm this class takes and the one it
