@@ -125,7 +125,6 @@ typedef struct B {
 	 * sfx: what the arm being translated leaves behind may depend on the
 	 * class; logreads: ranges read are logged (g->rdlog). */
 	int first, sfx, logreads;
-	int descs; /* some scan found a descriptor operand (events with desc may exist) */
 } B;
 
 /* p grown to hold need elements of size sz (doubled from 16). */
@@ -579,10 +578,8 @@ desc_ref(B *b, const Expr *e)
 		v = e->u.buf->data;
 	if (!v)
 		return NULL;
-	if (is_desc_scope(v->ptr_scope) || pm_get(&b->g->descs, v)) {
-		b->descs = 1;
+	if (is_desc_scope(v->ptr_scope) || pm_get(&b->g->descs, v))
 		return v;
-	}
 	/* The records so far: one class's copy also sees those of the copies
 	 * built before it, so a kept scan holds only while v is still none. */
 	if (b->memo) {
@@ -671,6 +668,15 @@ inert_kid(const B *b, const Expr *x)
 		if (x_ && (!inert_kid(b, x_) || (d) > IR_MAX_DEPTH))                \
 			scan(b, x_, ow, pos, d);                                    \
 	} while (0)
+
+/* Node id has a descriptor: resolved at the end of the build. */
+static void
+note_desc(B *b, int id)
+{
+	EventGraph *g = b->g;
+	g->dix = grow(g->dix, &g->capdix, g->ndix + 1, sizeof *g->dix);
+	g->dix[g->ndix++] = id;
+}
 
 static int
 access(B *b, EventKind k, const char *op, const char *buf, Foot f, int site)
@@ -800,6 +806,7 @@ finish_call(B *b, Owner *ow)
 				continue;
 			int id = access(b, EV_AREAD, op, NULL, foot_whole(NULL), site);
 			g->ev[id].desc = l->desc;
+			note_desc(b, id);
 			g->ev[id].flags = fl;
 			nops++;
 			continue;
@@ -1027,6 +1034,8 @@ replay(B *b, const struct ScanMemo *m)
 		*e = g->mev[m->ev0 + i];
 		e->site = e->site >= 0 ? e->site + b->site : -1;
 		e->succ[0] = e->succ[1] = -1;
+		if (e->desc)
+			note_desc(b, g->n);
 		link(b, b->cur, g->n);
 		b->cur = g->n++;
 	}
@@ -1596,6 +1605,7 @@ orc_events_free(EventGraph *g)
 	free(g->ivals);
 	free(g->leaves);
 	free(g->dinfo);
+	free(g->dix);
 	free(g->memos);
 	free(g->mev);
 	free(g->mleaves);
@@ -1633,7 +1643,7 @@ build(EventGraph *g, const Func *f, int cand)
 		g->sound[k] = -1;
 	}
 	g->n = 0;
-	g->nivals = g->nleaves = g->ndinfo = g->ndt = 0;
+	g->nivals = g->nleaves = g->ndinfo = g->ndt = g->ndix = 0;
 	if (!++g->ecache_epoch) { /* wrapped: no entry may hold by chance */
 		memset(g->ecache, 0, sizeof g->ecache);
 		g->ecache_epoch = 1;
@@ -1646,7 +1656,7 @@ build(EventGraph *g, const Func *f, int cand)
 	pm_clear(&g->smemo);
 	g->nmemos = g->nmev = g->nmleaves = g->nmdesc = g->nmabs = 0;
 	g->nsmemos = g->nrlog = g->nalog = g->nrdlog = 0;
-	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0, 0};
+	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0};
 	if (f->body)
 		b.loc = f->body->loc;
 	g->entry = emit(&b, EV_NOP, "entry");
@@ -1687,10 +1697,10 @@ build(EventGraph *g, const Func *f, int cand)
 	}
 	g->nsites = b.site;
 	/* MMA operands read what their descriptors were built from. */
-	for (int i = 0; b.descs && i < g->n; i++) {
-		Event *e = &g->ev[i];
-		if (!e->desc)
-			continue;
+	for (int k = 0; k < g->ndix; k++) {
+		if (g->dix[k] >= g->n || !g->ev[g->dix[k]].desc)
+			continue; /* (dropped with a skipped arm; or made again, maybe twice) */
+		Event *e = &g->ev[g->dix[k]];
 		intptr_t d = (intptr_t)pm_get(&g->descs, e->desc);
 		e->foot = d ? g->dinfo[d - 1].foot : foot_whole(NULL);
 		if (e->foot.alloc)
