@@ -125,7 +125,6 @@ typedef struct B {
 	 * sfx: what the arm being translated leaves behind may depend on the
 	 * class; logreads: ranges read are logged (g->rdlog). */
 	int first, sfx, logreads;
-	int descs; /* some scan found a descriptor operand (events with desc may exist) */
 } B;
 
 /* p grown to hold need elements of size sz (doubled from 16). */
@@ -443,7 +442,10 @@ call_effect(B *b, const Expr *call, int *argoff)
 {
 	EventGraph *g = b->g;
 	const char *name = call->u.call.name;
-	const char *ext = call->u.call.nargs >= 2 && call->u.call.args[1]->kind == EX_STR ? call->u.call.args[1]->u.s : NULL;
+	/* (only call_extern and call_pure_extern are looked up by that string) */
+	const char *ext = name[0] == 'c' && call->u.call.nargs >= 2 && call->u.call.args[1]->kind == EX_STR
+	                          ? call->u.call.args[1]->u.s
+	                          : NULL;
 	uintptr_t h = (uintptr_t)name ^ (uintptr_t)ext;
 	size_t n = sizeof g->ecache / sizeof g->ecache[0];
 	size_t i = (h >> 3 ^ h >> 9) & (n - 1);
@@ -576,10 +578,8 @@ desc_ref(B *b, const Expr *e)
 		v = e->u.buf->data;
 	if (!v)
 		return NULL;
-	if (is_desc_scope(v->ptr_scope) || pm_get(&b->g->descs, v)) {
-		b->descs = 1;
+	if (is_desc_scope(v->ptr_scope) || pm_get(&b->g->descs, v))
 		return v;
-	}
 	/* The records so far: one class's copy also sees those of the copies
 	 * built before it, so a kept scan holds only while v is still none. */
 	if (b->memo) {
@@ -668,6 +668,15 @@ inert_kid(const B *b, const Expr *x)
 		if (x_ && (!inert_kid(b, x_) || (d) > IR_MAX_DEPTH))                \
 			scan(b, x_, ow, pos, d);                                    \
 	} while (0)
+
+/* Node id has a descriptor: resolved at the end of the build. */
+static void
+note_desc(B *b, int id)
+{
+	EventGraph *g = b->g;
+	g->dix = grow(g->dix, &g->capdix, g->ndix + 1, sizeof *g->dix);
+	g->dix[g->ndix++] = id;
+}
 
 static int
 access(B *b, EventKind k, const char *op, const char *buf, Foot f, int site)
@@ -797,6 +806,7 @@ finish_call(B *b, Owner *ow)
 				continue;
 			int id = access(b, EV_AREAD, op, NULL, foot_whole(NULL), site);
 			g->ev[id].desc = l->desc;
+			note_desc(b, id);
 			g->ev[id].flags = fl;
 			nops++;
 			continue;
@@ -1024,6 +1034,8 @@ replay(B *b, const struct ScanMemo *m)
 		*e = g->mev[m->ev0 + i];
 		e->site = e->site >= 0 ? e->site + b->site : -1;
 		e->succ[0] = e->succ[1] = -1;
+		if (e->desc)
+			note_desc(b, g->n);
 		link(b, b->cur, g->n);
 		b->cur = g->n++;
 	}
@@ -1197,6 +1209,23 @@ cand_node(B *b, const Stmt *at, const Stmt *owner, int branch)
 	e->cand_branch = branch;
 }
 
+/* An evaluation or a store, as stmt translates it (b->loc and b->s its). */
+static inline void
+leaf(B *b, const Stmt *s, int depth)
+{
+	if (s->kind == ST_EVAL) {
+		top(b, s->u.eval.value, depth);
+		return;
+	}
+	const Buffer *bf = s->u.store.buf;
+	top(b, s->u.store.value, depth);
+	for (int k = 0; k < s->u.store.nidx; k++)
+		top(b, s->u.store.idx[k], depth);
+	if (is_data_buffer(bf))
+		access(b, EV_GWRITE, "store", bf->name, foot_access(b, bf, s->u.store.idx, s->u.store.nidx),
+		       b->site++);
+}
+
 /* The body list of owner (branch: 1 = else), as stmt(b, body, depth) would
  * translate it; with b->cand, a fence candidate before every item and at the
  * end, and items counted one level deeper (as in a sequence). */
@@ -1216,9 +1245,20 @@ body_of(B *b, const Stmt *owner, int branch, const Stmt *body, int depth)
 	Loc saved = b->loc;
 	b->loc = body->loc;
 	if (body->kind == ST_SEQ) {
+		const Stmt *saved_s = b->s;
 		for (int i = 0; i < body->u.seq.n; i++) {
-			cand_node(b, body->u.seq.items[i], owner, branch);
-			stmt(b, body->u.seq.items[i], depth + 1);
+			const Stmt *it = body->u.seq.items[i];
+			cand_node(b, it, owner, branch);
+			if (it && (it->kind == ST_EVAL || it->kind == ST_STORE) && depth + 1 <= IR_MAX_DEPTH) {
+				/* stmt's work without its call */
+				b->loc = it->loc;
+				b->s = it;
+				leaf(b, it, depth + 1);
+				b->loc = body->loc;
+				b->s = saved_s;
+			} else {
+				stmt(b, it, depth + 1);
+			}
 		}
 	} else {
 		cand_node(b, body, owner, branch);
@@ -1384,6 +1424,61 @@ arm(B *b, int pred, const Stmt *owner, int branch, const Stmt *body, int depth)
 		body_of(b, owner, branch, body, depth + 1);
 }
 
+/* An if: for a thread predicate the arm this class takes and the one it
+ * skips (arm_of), for any other condition both arms, joined. */
+static void
+if_stmt(B *b, const Stmt *s, int depth)
+{
+	top(b, s->u.if_.cond, depth);
+	int pred = b->tx && orc_tx_mentions(b->tx, s->u.if_.cond);
+	int d = pred ? orc_tx_decide(b->tx, s->u.if_.cond) : -1, logs = b->g->nrlog + b->g->nalog;
+	if (d >= 0) { /* a thread predicate: this class of threads takes one arm */
+		arm_of(b, s, d, d ? s->u.if_.else_ : s->u.if_.then_, depth, 1);
+		if (d || s->u.if_.else_)
+			arm_of(b, s, !d, d ? s->u.if_.then_ : s->u.if_.else_, depth, 0);
+	} else {
+		int br = emit(b, EV_NOP, "branch");
+		arm(b, pred, s, 0, s->u.if_.then_, depth);
+		int end_then = b->cur;
+		b->cur = br;
+		if (s->u.if_.else_)
+			arm(b, pred, s, 1, s->u.if_.else_, depth);
+		int end_else = b->cur;
+		int join = add(b, EV_NOP, "join");
+		link(b, end_then, join);
+		link(b, end_else, join);
+		b->cur = join;
+	}
+	/* Its arms come in another order in another class's copy. */
+	if (pred && b->g->nrlog + b->g->nalog != logs)
+		b->sfx = 1;
+}
+
+/* A block: a T.where that may be false skips the body (a thread predicate
+ * as in if_stmt). */
+static void
+block_stmt(B *b, const Stmt *s, int depth)
+{
+	int64_t w = 1;
+	const Expr *where = s->u.block.where;
+	int pred = where && b->tx && orc_tx_mentions(b->tx, where);
+	int d = pred ? orc_tx_decide(b->tx, where) : -1;
+	if (d == 0) {
+		top(b, where, depth);
+		arm_of(b, s, 0, s->u.block.body, depth, 1);
+	} else if (d < 0 && where && !(ir_is_const_int(where, &w) && w != 0)) {
+		top(b, where, depth);
+		int br = emit(b, EV_NOP, "block predicate");
+		arm(b, pred, s, 0, s->u.block.body, depth);
+		int join = add(b, EV_NOP, "join");
+		link(b, b->cur, join);
+		link(b, br, join);
+		b->cur = join;
+	} else {
+		arm(b, pred, s, 0, s->u.block.body, depth);
+	}
+}
+
 static void
 stmt(B *b, const Stmt *s, int depth)
 {
@@ -1397,120 +1492,97 @@ stmt(B *b, const Stmt *s, int depth)
 	const Stmt *saved_s = b->s;
 	b->loc = s->loc;
 	b->s = s;
-	switch (s->kind) {
-	case ST_SEQ:
-		for (int i = 0; i < s->u.seq.n; i++)
-			stmt(b, s->u.seq.items[i], depth + 1);
-		break;
-	case ST_EVAL:
-		top(b, s->u.eval.value, depth);
-		break;
-	case ST_STORE: {
-		const Buffer *bf = s->u.store.buf;
-		top(b, s->u.store.value, depth);
-		for (int k = 0; k < s->u.store.nidx; k++)
-			top(b, s->u.store.idx[k], depth);
-		if (is_data_buffer(bf))
-			access(b, EV_GWRITE, "store", bf->name, foot_access(b, bf, s->u.store.idx, s->u.store.nidx),
-			       b->site++);
-		break;
-	}
-	case ST_FOR:
-		loop(b, s, depth);
-		break;
-	case ST_WHILE: {
-		int head = emit(b, EV_NOP, "loop");
-		top(b, s->u.while_.cond, depth);
-		int test = emit(b, EV_NOP, "loop test");
-		body_of(b, s, 0, s->u.while_.body, depth + 1);
-		emit(b, EV_NOP, "back edge");
-		link(b, b->cur, head);
-		int out = add(b, EV_NOP, "loop exit");
-		link(b, test, out);
-		b->cur = out;
-		break;
-	}
-	case ST_IF: {
-		top(b, s->u.if_.cond, depth);
-		int pred = b->tx && orc_tx_mentions(b->tx, s->u.if_.cond);
-		int d = pred ? orc_tx_decide(b->tx, s->u.if_.cond) : -1, logs = b->g->nrlog + b->g->nalog;
-		if (d >= 0) { /* a thread predicate: this class of threads takes one arm */
-			arm_of(b, s, d, d ? s->u.if_.else_ : s->u.if_.then_, depth, 1);
-			if (d || s->u.if_.else_)
-				arm_of(b, s, !d, d ? s->u.if_.then_ : s->u.if_.else_, depth, 0);
-		} else {
-			int br = emit(b, EV_NOP, "branch");
-			arm(b, pred, s, 0, s->u.if_.then_, depth);
-			int end_then = b->cur;
-			b->cur = br;
-			if (s->u.if_.else_)
-				arm(b, pred, s, 1, s->u.if_.else_, depth);
-			int end_else = b->cur;
-			int join = add(b, EV_NOP, "join");
-			link(b, end_then, join);
-			link(b, end_else, join);
-			b->cur = join;
+	for (;;) {
+		const Stmt *body = NULL; /* a single body translated last: iterated below, not recursed into */
+		switch (s->kind) {
+		case ST_SEQ:
+			for (int i = 0; i < s->u.seq.n; i++) {
+				const Stmt *it = s->u.seq.items[i];
+				if (it && (it->kind == ST_EVAL || it->kind == ST_STORE) && depth + 1 <= IR_MAX_DEPTH) {
+					/* stmt's work without its call (the sequence's own
+					 * location is restored after it) */
+					b->loc = it->loc;
+					b->s = it;
+					leaf(b, it, depth + 1);
+				} else {
+					stmt(b, it, depth + 1);
+				}
+			}
+			break;
+		case ST_EVAL:
+		case ST_STORE:
+			leaf(b, s, depth);
+			break;
+		case ST_FOR:
+			loop(b, s, depth);
+			break;
+		case ST_WHILE: {
+			int head = emit(b, EV_NOP, "loop");
+			top(b, s->u.while_.cond, depth);
+			int test = emit(b, EV_NOP, "loop test");
+			body_of(b, s, 0, s->u.while_.body, depth + 1);
+			emit(b, EV_NOP, "back edge");
+			link(b, b->cur, head);
+			int out = add(b, EV_NOP, "loop exit");
+			link(b, test, out);
+			b->cur = out;
+			break;
 		}
-		/* Its arms come in another order in another class's copy. */
-		if (pred && b->g->nrlog + b->g->nalog != logs)
-			b->sfx = 1;
-		break;
-	}
-	case ST_LET:
-		bind_let(b, s->u.let.var, s->u.let.value, depth);
-		body_of(b, s, 0, s->u.let.body, depth + 1);
-		break;
-	case ST_ASSERT:
-		top(b, s->u.assert_.cond, depth);
-		top(b, s->u.assert_.msg, depth);
-		body_of(b, s, 0, s->u.assert_.body, depth + 1);
-		break;
-	case ST_ATTR:
-		top(b, s->u.attr.value, depth);
-		body_of(b, s, 0, s->u.attr.body, depth + 1);
-		break;
-	case ST_LAUNCH: {
-		top(b, s->u.launch.extent, depth);
-		b->dep = 0;
-		b->logreads = b->first;
-		Ival x = ival(b, s->u.launch.extent, 0);
-		b->logreads = 0;
-		set_range(b, s->u.launch.var, x.ok && x.hi >= 1 ? ival_of(0, x.hi - 1) : UNKNOWN, b->dep);
-		if (b->tx && s->u.launch.var == b->tx->tx)
-			set_range(b, s->u.launch.var, ival_of(b->tx->tx_lo, b->tx->tx_hi), 1);
-		body_of(b, s, 0, s->u.launch.body, depth + 1);
-		break;
-	}
-	case ST_ALLOC:
-		for (int i = 0; i < s->u.alloc.nextents; i++)
-			top(b, s->u.alloc.extents[i], depth);
-		top(b, s->u.alloc.condition, depth);
-		body_of(b, s, 0, s->u.alloc.body, depth + 1);
-		break;
-	case ST_BLOCK: {
-		int64_t w = 1;
-		const Expr *where = s->u.block.where;
-		int pred = where && b->tx && orc_tx_mentions(b->tx, where);
-		int d = pred ? orc_tx_decide(b->tx, where) : -1;
-		if (d == 0) {
-			top(b, where, depth);
-			arm_of(b, s, 0, s->u.block.body, depth, 1);
-		} else if (d < 0 && where && !(ir_is_const_int(where, &w) && w != 0)) {
-			top(b, where, depth);
-			int br = emit(b, EV_NOP, "block predicate");
-			arm(b, pred, s, 0, s->u.block.body, depth);
-			int join = add(b, EV_NOP, "join");
-			link(b, b->cur, join);
-			link(b, br, join);
-			b->cur = join;
-		} else {
-			arm(b, pred, s, 0, s->u.block.body, depth);
+		case ST_IF:
+			if_stmt(b, s, depth);
+			break;
+		case ST_LET:
+			bind_let(b, s->u.let.var, s->u.let.value, depth);
+			body = s->u.let.body;
+			break;
+		case ST_ASSERT:
+			top(b, s->u.assert_.cond, depth);
+			top(b, s->u.assert_.msg, depth);
+			body = s->u.assert_.body;
+			break;
+		case ST_ATTR:
+			top(b, s->u.attr.value, depth);
+			body = s->u.attr.body;
+			break;
+		case ST_LAUNCH: {
+			top(b, s->u.launch.extent, depth);
+			b->dep = 0;
+			b->logreads = b->first;
+			Ival x = ival(b, s->u.launch.extent, 0);
+			b->logreads = 0;
+			set_range(b, s->u.launch.var, x.ok && x.hi >= 1 ? ival_of(0, x.hi - 1) : UNKNOWN, b->dep);
+			if (b->tx && s->u.launch.var == b->tx->tx)
+				set_range(b, s->u.launch.var, ival_of(b->tx->tx_lo, b->tx->tx_hi), 1);
+			body = s->u.launch.body;
+			break;
 		}
-		break;
-	}
-	default: /* decl_buffer: transparent */
-		body_of(b, s, 0, ir_body(s), depth + 1);
-		break;
+		case ST_ALLOC:
+			for (int i = 0; i < s->u.alloc.nextents; i++)
+				top(b, s->u.alloc.extents[i], depth);
+			top(b, s->u.alloc.condition, depth);
+			body = s->u.alloc.body;
+			break;
+		case ST_BLOCK:
+			block_stmt(b, s, depth);
+			break;
+		default: /* decl_buffer: transparent (its body read directly: ir_body walks the node's fields) */
+			body = s->kind == ST_DECL ? s->u.decl.body : ir_body(s);
+			break;
+		}
+		if (!body)
+			break;
+		if (b->cand) {
+			body_of(b, s, 0, body, depth + 1);
+			break;
+		}
+		/* stmt(b, body, depth + 1), in this call (nothing follows a body here) */
+		if (++depth > IR_MAX_DEPTH) {
+			b->g->overflow = 1;
+			break;
+		}
+		s = body;
+		b->loc = s->loc;
+		b->s = s;
 	}
 	b->loc = saved;
 	b->s = saved_s;
@@ -1533,6 +1605,7 @@ orc_events_free(EventGraph *g)
 	free(g->ivals);
 	free(g->leaves);
 	free(g->dinfo);
+	free(g->dix);
 	free(g->memos);
 	free(g->mev);
 	free(g->mleaves);
@@ -1570,7 +1643,7 @@ build(EventGraph *g, const Func *f, int cand)
 		g->sound[k] = -1;
 	}
 	g->n = 0;
-	g->nivals = g->nleaves = g->ndinfo = g->ndt = 0;
+	g->nivals = g->nleaves = g->ndinfo = g->ndt = g->ndix = 0;
 	if (!++g->ecache_epoch) { /* wrapped: no entry may hold by chance */
 		memset(g->ecache, 0, sizeof g->ecache);
 		g->ecache_epoch = 1;
@@ -1583,7 +1656,7 @@ build(EventGraph *g, const Func *f, int cand)
 	pm_clear(&g->smemo);
 	g->nmemos = g->nmev = g->nmleaves = g->nmdesc = g->nmabs = 0;
 	g->nsmemos = g->nrlog = g->nalog = g->nrdlog = 0;
-	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0, 0};
+	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0};
 	if (f->body)
 		b.loc = f->body->loc;
 	g->entry = emit(&b, EV_NOP, "entry");
@@ -1624,10 +1697,10 @@ build(EventGraph *g, const Func *f, int cand)
 	}
 	g->nsites = b.site;
 	/* MMA operands read what their descriptors were built from. */
-	for (int i = 0; b.descs && i < g->n; i++) {
-		Event *e = &g->ev[i];
-		if (!e->desc)
-			continue;
+	for (int k = 0; k < g->ndix; k++) {
+		if (g->dix[k] >= g->n || !g->ev[g->dix[k]].desc)
+			continue; /* (dropped with a skipped arm; or made again, maybe twice) */
+		Event *e = &g->ev[g->dix[k]];
 		intptr_t d = (intptr_t)pm_get(&g->descs, e->desc);
 		e->foot = d ? g->dinfo[d - 1].foot : foot_whole(NULL);
 		if (e->foot.alloc)

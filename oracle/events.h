@@ -74,6 +74,8 @@ typedef struct EventGraph {
 	int nleaves, capleaves;
 	DescInfo *dinfo;
 	int ndinfo, capdinfo;
+	int *dix; /* nodes made with a descriptor (some since dropped or remade) */
+	int ndix, capdix;
 	/* With thread classes: what scanning a top-level expression gave in
 	 * the first class's copy (events, leaves left, descriptor records),
 	 * replayed in the other copies when nothing it read depends on the

@@ -270,8 +270,11 @@ scan_threads(OrcTx *c, const Stmt *s, int depth)
 		const Stmt *next = NULL;
 		switch (s->kind) {
 		case ST_SEQ:
-			for (int i = 0; i < s->u.seq.n; i++)
-				scan_threads(c, s->u.seq.items[i], depth + 1);
+			for (int i = 0; i < s->u.seq.n; i++) {
+				const Stmt *it = s->u.seq.items[i];
+				if (it && it->kind != ST_EVAL && it->kind != ST_STORE) /* (those have nothing) */
+					scan_threads(c, it, depth + 1);
+			}
 			break;
 		case ST_EVAL:
 		case ST_STORE:
@@ -314,7 +317,23 @@ scan_threads(OrcTx *c, const Stmt *s, int depth)
 			}
 			next = s->u.block.body;
 			break;
-		default: /* let, assert, attr, allocate, decl_buffer */
+		/* (bodies read directly: ir_body walks the node's fields) */
+		case ST_LET:
+			next = s->u.let.body;
+			break;
+		case ST_ASSERT:
+			next = s->u.assert_.body;
+			break;
+		case ST_ATTR:
+			next = s->u.attr.body;
+			break;
+		case ST_ALLOC:
+			next = s->u.alloc.body;
+			break;
+		case ST_DECL:
+			next = s->u.decl.body;
+			break;
+		default:
 			next = ir_body(s);
 			break;
 		}
