@@ -24,12 +24,13 @@
  * a GCC one).
  */
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gen.h"
 #include "vocab.h"
 
-enum { MAX_DEPTH = 6, MAX_LOOPS = 8, MAX_NAMES = 48, LEAF_DRAWS = 64 };
+enum { MAX_DEPTH = 6, MAX_LOOPS = 8, MAX_NAMES = 48, LEAF_DRAWS = 64, OPEN_ROOM = 256 };
 
 typedef enum { R_ANY, R_PRODUCER, R_CONSUMER } Role;
 
@@ -59,12 +60,17 @@ typedef struct G {
 	int nlets;
 	int nnames;
 	int leaft[3];           /* per role: the sum of its leaf weights */
+	/* The items of the sequences being built, innermost last: each
+	 * sequence is open[base..nopen) until it is closed (close_seq). */
+	Stmt **open;
+	int nopen, open_cap;
 	/* Not cleared up front: names[0..nnames) and leaf_at[r][0..leaft[r])
 	 * are written before they are read. */
 	Name names[MAX_NAMES];
 	/* per role: the leaf a draw r in [0, leaft) picks, each leaf
 	 * leaf_weight times in a row in leaf order (fixed by feat) */
 	uint8_t leaf_at[3][LEAF_DRAWS];
+	Stmt *open_room[OPEN_ROOM]; /* open's first room; a larger one is malloc'd */
 } G;
 
 /* ---- small builders -------------------------------------------------------- */
@@ -121,6 +127,7 @@ fresh(G *g, const char *base)
 #define GEN_NODES 1
 #define UPTO(m) ((offsetof(Expr, u.m) + 7) & ~(size_t)7)
 #define WITH(m) ((offsetof(Expr, u.m) + sizeof(((Expr *)0)->u.m) + 7) & ~(size_t)7)
+#define STMT_WITH(m) ((offsetof(Stmt, u.m) + sizeof(((Stmt *)0)->u.m) + 7) & ~(size_t)7)
 
 static inline Expr *
 node(G *g, ExprKind k, size_t size)
@@ -315,7 +322,7 @@ eval4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 	return ir_eval(g->a, call4(g, name, x, y, z, w));
 }
 
-/* Five and more arguments, made as a call's arguments, then copied. */
+/* Five and more arguments: an array of them, copied into the call. */
 static Stmt *
 eval_array(G *g, const char *name, Expr *const *argv, int n)
 {
@@ -325,60 +332,13 @@ eval_array(G *g, const char *name, Expr *const *argv, int n)
 	return ir_eval(g->a, mkcall(g, name, args, n));
 }
 
-static Stmt *
-eval5(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4)
-{
-	Expr *argv[5] = {a0, a1, a2, a3, a4};
-	return eval_array(g, name, argv, 5);
-}
-
-static Stmt *
-eval6(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5)
-{
-	Expr *argv[6] = {a0, a1, a2, a3, a4, a5};
-	return eval_array(g, name, argv, 6);
-}
-
-static Stmt *
-eval7(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6)
-{
-	Expr *argv[7] = {a0, a1, a2, a3, a4, a5, a6};
-	return eval_array(g, name, argv, 7);
-}
-
-/* The MMA ops' long argument lists. */
-static Stmt *
-eval13(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6,
-      Expr *a7, Expr *a8, Expr *a9, Expr *a10, Expr *a11, Expr *a12)
-{
-	Expr *argv[13] = {a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12};
-	return eval_array(g, name, argv, 13);
-}
-
-static Stmt *
-eval14(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6,
-      Expr *a7, Expr *a8, Expr *a9, Expr *a10, Expr *a11, Expr *a12, Expr *a13)
-{
-	Expr *argv[14] = {a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13};
-	return eval_array(g, name, argv, 14);
-}
-
-static Stmt *
-eval15(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6,
-      Expr *a7, Expr *a8, Expr *a9, Expr *a10, Expr *a11, Expr *a12, Expr *a13, Expr *a14)
-{
-	Expr *argv[15] = {a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14};
-	return eval_array(g, name, argv, 15);
-}
-
-static Stmt *
-eval18(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6,
-      Expr *a7, Expr *a8, Expr *a9, Expr *a10, Expr *a11, Expr *a12, Expr *a13, Expr *a14,
-      Expr *a15, Expr *a16, Expr *a17)
-{
-	Expr *argv[18] = {a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17};
-	return eval_array(g, name, argv, 18);
-}
+/* EVAL(g, name, args...): the statement calling name on the arguments,
+ * given as the items of an array literal, whose order of evaluation C
+ * leaves unspecified: none of them may draw.  (The second expansion is
+ * sizeof's operand, not evaluated.) */
+#define EVAL(g, name, ...) \
+	eval_array(g, name, (Expr *const[]){__VA_ARGS__}, \
+	           (int)(sizeof((Expr *const[]){__VA_ARGS__}) / sizeof(Expr *)))
 
 static Stmt *
 eval0(G *g, const char *name)
@@ -411,18 +371,61 @@ store1(G *g, Buffer *b, Expr *i, Expr *v)
 	return ir_store(g->a, b, idx, 1, v);
 }
 
-static Stmt *
-seq2(G *g, Stmt *x, Stmt *y)
+/* ---- sequences --------------------------------------------------------------- */
+
+/* A statement appended to the innermost open sequence.  No statement the
+ * generator makes is a no-op T.evaluate(0), and a sequence is never put
+ * (put_flat puts its items), so the closed sequence is what ir_seq would
+ * make of the same items nested: flat, nothing dropped. */
+static void
+put(G *g, Stmt *s)
 {
-	Stmt *items[2] = {x, y};
-	return ir_seq(g->a, items, 2);
+	if (g->nopen == g->open_cap) {
+		size_t bytes = sizeof *g->open * (size_t)g->open_cap * 2;
+		Stmt **room = g->open == g->open_room ? malloc(bytes) : realloc(g->open, bytes);
+		if (!room)
+			abort();
+		if (g->open == g->open_room)
+			memcpy(room, g->open_room, sizeof g->open_room);
+		g->open = room;
+		g->open_cap *= 2;
+	}
+	g->open[g->nopen++] = s;
 }
 
-static Stmt *
-seq3(G *g, Stmt *x, Stmt *y, Stmt *z)
+/* s, or the items of s when it is a sequence (whose items are not). */
+static void
+put_flat(G *g, Stmt *s)
 {
-	Stmt *items[3] = {x, y, z};
-	return ir_seq(g->a, items, 3);
+	if (s->kind != ST_SEQ) {
+		put(g, s);
+		return;
+	}
+	for (int i = 0; i < s->u.seq.n; i++)
+		put(g, s->u.seq.items[i]);
+}
+
+/* The statements put since base (at least one): the one statement, or a
+ * sequence of them. */
+static Stmt *
+close_seq(G *g, int base)
+{
+	int n = g->nopen - base;
+	assert(n >= 1);
+	g->nopen = base;
+	if (n == 1)
+		return g->open[base];
+#ifdef GEN_NODES
+	Stmt **items = ar_alloc_uninit(g->a, sizeof *items * (size_t)n);
+	memcpy(items, g->open + base, sizeof *items * (size_t)n);
+	Stmt *s = ar_alloc(g->a, STMT_WITH(seq));
+	s->kind = ST_SEQ;
+	s->u.seq.items = items;
+	s->u.seq.n = n;
+	return s;
+#else
+	return ir_seq(g->a, g->open + base, n);
+#endif
 }
 
 static Buffer *
@@ -564,8 +567,9 @@ typedef enum {
 } Comp;
 
 static Stmt *block(G *g, int want, Role role);
+static void block_into(G *g, int want, Role role);
 
-static Stmt *
+static void
 tma_load(G *g)
 {
 	use(g, FZ_F_TMA_LOAD);
@@ -583,24 +587,34 @@ tma_load(G *g)
 	Expr *a3 = index_expr(g, 16);
 	Expr *a2 = shared_ptr(g, k, 2);
 	Expr *a1 = mbar_at(g, 0);
-	Stmt *load = eval6(g, op, V(g, k == 1 ? g->Bdesc : g->Adesc), a1, a2, a3, a4, a5);
+	Stmt *load = EVAL(g, op, V(g, k == 1 ? g->Bdesc : g->Adesc), a1, a2, a3, a4, a5);
 	if (dz_flip(g->d, 50))
-		return seq2(g, eval2(g, "mbarrier_expect_tx", mbar_at(g, 0), I(g, 16384)), load);
-	return load;
+		put(g, eval2(g, "mbarrier_expect_tx", mbar_at(g, 0), I(g, 16384)));
+	put(g, load);
 }
 
-static Stmt *
+static void
 tma_store(G *g)
 {
 	use(g, FZ_F_TMA_STORE);
 	Stmt *st = eval4(g, "tma_store", V(g, g->Cdesc), shared_ptr(g, pick_shared(g), 1),
 	                bin(g, BIN_MUL, V(g, g->bx), I(g, 64)), I(g, 0));
-	if (dz_flip(g->d, 50))
-		return seq3(g, st, eval0(g, "tma_store_arrive"), eval0(g, "tma_store_wait"));
-	return st;
+	put(g, st);
+	if (dz_flip(g->d, 50)) {
+		put(g, eval0(g, "tma_store_arrive"));
+		put(g, eval0(g, "tma_store_wait"));
+	}
 }
 
+/* The ss form of ptx_wgmma, which is also the sm_90 fallback of the sparse one. */
 static Stmt *
+wgmma_ss(G *g, Expr *da, Expr *db, Expr *c)
+{
+	return EVAL(g, "ptx_wgmma_ss", S(g, "m64n64k16"), B(g, 1), B(g, 1), S(g, "fp16"), S(g, "fp16"),
+	            S(g, "fp32"), da, I(g, 0), db, I(g, 0), c, I(g, 0), B(g, 1), I(g, 1), I(g, 1));
+}
+
+static void
 wgmma(G *g)
 {
 	use(g, FZ_F_WGMMA);
@@ -609,36 +623,37 @@ wgmma(G *g)
 	switch (dz_choose(g->d, 4)) {
 	case 0:
 	case 1:
-		mma = eval15(g, "ptx_wgmma_ss", S(g, "m64n64k16"), B(g, 1), B(g, 1), S(g, "fp16"), S(g, "fp16"),
-		           S(g, "fp32"), da, I(g, 0), db, I(g, 0), c, I(g, 0), B(g, 1), I(g, 1), I(g, 1));
+		mma = wgmma_ss(g, da, db, c);
 		break;
 	case 2:
-		mma = eval14(g, "ptx_wgmma_rs", S(g, "m64n64k16"), B(g, 1), S(g, "fp16"), S(g, "fp16"),
+		mma = EVAL(g, "ptx_wgmma_rs", S(g, "m64n64k16"), B(g, 1), S(g, "fp16"), S(g, "fp16"),
 		           S(g, "fp32"), V(g, g->clocal->data), I(g, 0), db, I(g, 0), c, I(g, 0), B(g, 1),
 		           I(g, 1), I(g, 1));
 		break;
 	default:
 		if (!on(g, FZ_F_HEAD_OPS)) {
-			mma = eval15(g, "ptx_wgmma_ss", S(g, "m64n64k16"), B(g, 1), B(g, 1), S(g, "fp16"),
-			           S(g, "fp16"), S(g, "fp32"), da, I(g, 0), db, I(g, 0), c, I(g, 0), B(g, 1),
-			           I(g, 1), I(g, 1));
+			mma = wgmma_ss(g, da, db, c);
 			break;
 		}
 		use(g, FZ_F_HEAD_OPS);
-		mma = eval18(g, "ptx_wgmma_sp_ss", S(g, "m64n64k32"), B(g, 1), B(g, 1), S(g, "fp16"),
+		mma = EVAL(g, "ptx_wgmma_sp_ss", S(g, "m64n64k32"), B(g, 1), B(g, 1), S(g, "fp16"),
 		           S(g, "fp16"), S(g, "fp32"), da, I(g, 0), db, I(g, 0), c, I(g, 0),
 		           V(g, g->clocal->data), I(g, 0), I(g, 0), B(g, 1), I(g, 1), I(g, 1));
 		break;
 	}
-	if (!dz_flip(g->d, 40))
-		return mma;
+	if (!dz_flip(g->d, 40)) {
+		put(g, mma);
+		return;
+	}
 	/* Descriptor setup reading shared (mask 1), then the warpgroup protocol. */
 	int k = pick_shared(g);
-	Stmt *init = eval5(g, "initialize_wgmma_descriptor", load1(g, g->desc_a, I(g, 0)),
-	                  shared_ptr(g, k, 1), I(g, 1), I(g, 1), I(g, 64));
-	Stmt *items[5] = {init, eval0(g, "warpgroup_arrive"), mma, eval0(g, "warpgroup_commit_batch"),
-	                  eval1(g, "warpgroup_wait", I(g, 0))};
-	return ir_seq(g->a, items, 5);
+	Expr *desc = shared_ptr(g, k, 1);
+	put(g, EVAL(g, "initialize_wgmma_descriptor", load1(g, g->desc_a, I(g, 0)), desc, I(g, 1), I(g, 1),
+	            I(g, 64)));
+	put(g, eval0(g, "warpgroup_arrive"));
+	put(g, mma);
+	put(g, eval0(g, "warpgroup_commit_batch"));
+	put(g, eval1(g, "warpgroup_wait", I(g, 0)));
 }
 
 static Stmt *
@@ -646,7 +661,7 @@ tcgen05(G *g)
 {
 	use(g, FZ_F_TCGEN05);
 	const char *op = dz_flip(g->d, 50) ? "ptx_tcgen05_mma_ss" : "ptx_tcgen05_mma_ts";
-	return eval13(g, op, S(g, "bf16"), load1(g, g->desc_a, I(g, 0)), I(g, 0), load1(g, g->desc_b, I(g, 0)),
+	return EVAL(g, op, S(g, "bf16"), load1(g, g->desc_a, I(g, 0)), I(g, 0), load1(g, g->desc_b, I(g, 0)),
 	            I(g, 0), load1(g, g->tmem, I(g, 0)), I(g, 0), I(g, 0), B(g, 0), I(g, 0), I(g, 0), I(g, 0), I(g, 0));
 }
 
@@ -655,19 +670,22 @@ bulk(G *g)
 {
 	use(g, FZ_F_BULK);
 	int k = pick_shared(g);
-	return eval7(g, "ptx_cp_async_bulk", S(g, "float16"), shared_base(g, k), I(g, g->shared_off[k]),
-	            V(g, g->Aglob), bin(g, BIN_MUL, V(g, g->bx), I(g, 4096)), I(g, 8192), mbar_at(g, 0));
+	Expr *mbar = mbar_at(g, 0);
+	return EVAL(g, "ptx_cp_async_bulk", S(g, "float16"), shared_base(g, k), I(g, g->shared_off[k]),
+	            V(g, g->Aglob), bin(g, BIN_MUL, V(g, g->bx), I(g, 4096)), I(g, 8192), mbar);
 }
 
-static Stmt *
+static void
 cp_async(G *g)
 {
 	use(g, FZ_F_CP_ASYNC);
 	Expr *src = access_ptr(g, V(g, g->Aglob), bin(g, BIN_MUL, V(g, g->tx), I(g, 8)), 8, I(g, 1));
 	Stmt *cp = eval3(g, "ptx_cp_async", shared_ptr(g, pick_shared(g), 2), src, I(g, 16));
-	if (dz_flip(g->d, 50))
-		return seq3(g, cp, eval0(g, "ptx_commit_group"), eval1(g, "ptx_wait_group", I(g, 0)));
-	return cp;
+	put(g, cp);
+	if (dz_flip(g->d, 50)) {
+		put(g, eval0(g, "ptx_commit_group"));
+		put(g, eval1(g, "ptx_wait_group", I(g, 0)));
+	}
 }
 
 static Stmt *
@@ -677,7 +695,8 @@ matrix(G *g)
 	int k = pick_shared(g);
 	if (dz_flip(g->d, 50))
 		return eval4(g, "ptx_ldmatrix", I(g, 0), I(g, 4), shared_ptr(g, k, 1), V(g, g->clocal->data));
-	return eval6(g, "ptx_stmatrix", I(g, 0), I(g, 4), shared_ptr(g, k, 2), load1(g, g->clocal, I(g, 0)),
+	Expr *ptr = shared_ptr(g, k, 2);
+	return EVAL(g, "ptx_stmatrix", I(g, 0), I(g, 4), ptr, load1(g, g->clocal, I(g, 0)),
 	            load1(g, g->clocal, I(g, 1)), load1(g, g->clocal, I(g, 2)));
 }
 
@@ -780,29 +799,32 @@ binder(G *g, Leaf k, int rest, Role role)
 	return ir_assert(a, cond, S(g, "n must be a multiple of 4"), body);
 }
 
-static Stmt *
+/* Puts the leaf's statements (one, or a few in a row). */
+static void
 leaf(G *g, Leaf k)
 {
 	switch (k) {
 	case L_SHARED: {
 		Expr *value = shared_value(g);
 		Expr *index = index_expr(g, 4096);
-		return store1(g, g->shared[pick_shared(g)], index, value);
+		put(g, store1(g, g->shared[pick_shared(g)], index, value));
+		return;
 	}
-	case L_LOCAL: return local_store(g);
-	case L_TMA_LOAD: return tma_load(g);
-	case L_TMA_STORE: return tma_store(g);
-	case L_WGMMA: return wgmma(g);
-	case L_TCGEN05: return tcgen05(g);
-	case L_BULK: return bulk(g);
-	case L_CP_ASYNC: return cp_async(g);
-	case L_MATRIX: return matrix(g);
-	case L_EXTERN: return extern_call(g);
+	case L_LOCAL: put(g, local_store(g)); return;
+	case L_TMA_LOAD: tma_load(g); return;
+	case L_TMA_STORE: tma_store(g); return;
+	case L_WGMMA: wgmma(g); return;
+	case L_TCGEN05: put(g, tcgen05(g)); return;
+	case L_BULK: put(g, bulk(g)); return;
+	case L_CP_ASYNC: cp_async(g); return;
+	case L_MATRIX: put(g, matrix(g)); return;
+	case L_EXTERN: put(g, extern_call(g)); return;
 	case L_FENCE:
 		use(g, FZ_F_FENCE);
-		return eval0(g, "fence_proxy_async");
-	case L_BARRIER: return barrier_op(g);
-	default: return NULL;
+		put(g, eval0(g, "fence_proxy_async"));
+		return;
+	case L_BARRIER: put(g, barrier_op(g)); return;
+	default: return;
 	}
 }
 
@@ -849,14 +871,22 @@ leaf_weights(G *g)
 
 /* ---- compounds ---------------------------------------------------------------- */
 
-static Stmt *
-sub_block(G *g, int left, Role role)
+/* A nested block's statements, put in the open sequence. */
+static void
+sub_block_into(G *g, int left, Role role)
 {
 	int want = 1 + (int)dz_choose(g->d, (uint32_t)(left < 6 ? left : 6));
 	g->depth++;
-	Stmt *s = block(g, want, role);
+	block_into(g, want, role);
 	g->depth--;
-	return s;
+}
+
+static Stmt *
+sub_block(G *g, int left, Role role)
+{
+	int base = g->nopen;
+	sub_block_into(g, left, role);
+	return close_seq(g, base);
 }
 
 static Stmt *
@@ -892,11 +922,12 @@ for_loop(G *g, int left, Role role, int pipelined)
 	Stmt *body;
 	if (pipelined) {
 		use(g, FZ_F_PIPELINE);
-		Stmt *wait = eval2(g, "mbarrier_wait_parity", mbar_at(g, role == R_PRODUCER ? 2 : 0),
-		                  bin(g, BIN_FLOORDIV, bin(g, BIN_FLOORMOD, V(g, v), I(g, 4)), I(g, 2)));
-		Stmt *inner = sub_block(g, left - 2, role);
-		Stmt *arrive = eval1(g, "ptx_arrive_barrier", mbar_at(g, role == R_PRODUCER ? 0 : 2));
-		body = seq3(g, wait, inner, arrive);
+		int base = g->nopen;
+		put(g, eval2(g, "mbarrier_wait_parity", mbar_at(g, role == R_PRODUCER ? 2 : 0),
+		             bin(g, BIN_FLOORDIV, bin(g, BIN_FLOORMOD, V(g, v), I(g, 4)), I(g, 2))));
+		sub_block_into(g, left - 2, role);
+		put(g, eval1(g, "ptx_arrive_barrier", mbar_at(g, role == R_PRODUCER ? 0 : 2)));
+		body = close_seq(g, base);
 	} else {
 		body = sub_block(g, left, role);
 	}
@@ -944,31 +975,36 @@ guard(G *g, int left, Role role)
 	use(g, FZ_F_GUARD);
 	Expr *cond = dz_flip(g->d, 50) ? call1(g, "tl_shuffle_elect", I(g, 128))
 	                               : bin(g, BIN_EQ, V(g, g->tx), I(g, 0));
-	Stmt *body;
+	int base = g->nopen;
 	if (role == R_PRODUCER && on(g, FZ_F_TMA_LOAD) && dz_flip(g->d, 50)) {
 		g->budget--;
-		Stmt *rest = sub_block(g, left - 1, role);
-		body = seq2(g, tma_load(g), rest);
+		Stmt *rest = sub_block(g, left - 1, role); /* drawn before the load it follows */
+		tma_load(g);
+		put_flat(g, rest);
 	} else if (role == R_CONSUMER && on(g, FZ_F_TMA_STORE) && dz_flip(g->d, 50)) {
 		g->budget--;
-		body = tma_store(g);
+		tma_store(g);
 	} else {
-		body = sub_block(g, left, role);
+		sub_block_into(g, left, role);
 	}
-	return ir_if(g->a, cond, body, NULL);
+	return ir_if(g->a, cond, close_seq(g, base), NULL);
 }
 
-static Stmt *
+/* Puts the counter's reset and the loop. */
+static void
 while_loop(G *g, int left, Role role)
 {
 	use(g, FZ_F_WHILE);
 	Expr *bound = g->n && dz_flip(g->d, 50) ? V(g, g->n) : I(g, 4);
 	Stmt *reset = store1(g, g->counter, I(g, 0), I(g, 0));
-	Stmt *inner = sub_block(g, left - 2, role);
-	Stmt *incr = store1(g, g->counter, I(g, 0), bin(g, BIN_ADD, load1(g, g->counter, I(g, 0)), I(g, 1)));
-	Stmt *w = ir_while(g->a, bin(g, BIN_LT, load1(g, g->counter, I(g, 0)), bound), seq2(g, inner, incr));
+	int base = g->nopen;
+	sub_block_into(g, left - 2, role);
+	put(g, store1(g, g->counter, I(g, 0), bin(g, BIN_ADD, load1(g, g->counter, I(g, 0)), I(g, 1))));
+	Stmt *body = close_seq(g, base);
+	Stmt *w = ir_while(g->a, bin(g, BIN_LT, load1(g, g->counter, I(g, 0)), bound), body);
 	g->budget -= 2;
-	return seq2(g, reset, w);
+	put(g, reset);
+	put(g, w);
 }
 
 static Expr *
@@ -1012,22 +1048,24 @@ ws_split(G *g, int left)
 	return ir_attr(g->a, ir_tuple(g->a, EX_LIST, ws, 2), "kWarpSpecializationScope", I(g, 0), split);
 }
 
-static Stmt *
+/* Puts the compound statement (a while loop: with its counter's reset). */
+static void
 compound(G *g, Comp k, int left, Role role)
 {
 	switch (k) {
-	case C_FOR: return for_loop(g, left, role, 0);
-	case C_PIPE: return for_loop(g, left, role, 1);
-	case C_GUARD: return guard(g, left, role);
-	case C_WHILE: return while_loop(g, left, role);
-	case C_BLOCK: return pblock(g, left, role);
-	case C_WS: return ws_split(g, left);
+	case C_FOR: put(g, for_loop(g, left, role, 0)); return;
+	case C_PIPE: put(g, for_loop(g, left, role, 1)); return;
+	case C_GUARD: put(g, guard(g, left, role)); return;
+	case C_WHILE: while_loop(g, left, role); return;
+	case C_BLOCK: put(g, pblock(g, left, role)); return;
+	case C_WS: put(g, ws_split(g, left)); return;
 	default: {
 		use(g, FZ_F_IF);
 		Expr *cond = if_cond(g);
 		Stmt *then_ = sub_block(g, left, role);
 		Stmt *else_ = dz_flip(g->d, 50) ? sub_block(g, left, role) : NULL;
-		return ir_if(g->a, cond, then_, else_);
+		put(g, ir_if(g->a, cond, then_, else_));
+		return;
 	}
 	}
 }
@@ -1047,12 +1085,12 @@ comp_weight(G *g, Comp k, Role role, int left)
 	}
 }
 
-/* A sequence of about `want` statements (at least one). */
-static Stmt *
-block(G *g, int want, Role role)
+/* About `want` statements (at least one), put in the open sequence: at
+ * most CAP leaves, compounds and binders. */
+static void
+block_into(G *g, int want, Role role)
 {
 	enum { CAP = 128 };
-	Stmt *items[CAP];
 	int n = 0;
 	int start = g->budget;
 	if (want < 1)
@@ -1070,18 +1108,28 @@ block(G *g, int want, Role role)
 			while (r >= (uint32_t)w[k])
 				r -= (uint32_t)w[k++];
 			g->budget--;
-			items[n++] = compound(g, (Comp)k, left - 1, role);
+			compound(g, (Comp)k, left - 1, role);
+			n++;
 		} else {
 			int k = g->leaf_at[role][dz_choose(g->d, (uint32_t)g->leaft[role])];
 			g->budget--;
 			if (k >= L_LET) {
-				items[n++] = binder(g, (Leaf)k, left - 1, role);
+				put(g, binder(g, (Leaf)k, left - 1, role));
 				break;
 			}
-			items[n++] = leaf(g, (Leaf)k);
+			leaf(g, (Leaf)k);
+			n++;
 		}
 	} while (n < CAP && g->budget > 0 && start - g->budget < want);
-	return ir_seq(g->a, items, n);
+}
+
+/* A sequence of about `want` statements (at least one). */
+static Stmt *
+block(G *g, int want, Role role)
+{
+	int base = g->nopen;
+	block_into(g, want, role);
+	return close_seq(g, base);
 }
 
 /* ---- the function ---------------------------------------------------------------- */
@@ -1134,17 +1182,18 @@ add_param(G *g, Var *v)
 	f->params = p;
 }
 
-/* Barrier init under an elected thread, then the fence-of-init and a sync. */
-static Stmt *
+/* Puts barrier init under an elected thread, then the fence-of-init and a sync. */
+static void
 prelude(G *g)
 {
-	Stmt *items[6];
-	int n = 0;
-	items[n++] = eval3(g, "call_extern", S(g, "handle"), S(g, "tl::prefetch_tma_descriptor"), V(g, g->Adesc));
+	int base = g->nopen;
+	put(g, eval3(g, "call_extern", S(g, "handle"), S(g, "tl::prefetch_tma_descriptor"), V(g, g->Adesc)));
 	for (int i = 0; i < 4; i++)
-		items[n++] = eval2(g, "ptx_init_barrier_thread_count", load1(g, g->mbar, I(g, i)), I(g, 128));
-	Stmt *init = ir_if(g->a, call1(g, "tl_shuffle_elect", I(g, 0)), ir_seq(g->a, items, n), NULL);
-	return seq3(g, init, eval0(g, "ptx_fence_barrier_init"), eval1(g, "tvm_storage_sync", S(g, "shared")));
+		put(g, eval2(g, "ptx_init_barrier_thread_count", load1(g, g->mbar, I(g, i)), I(g, 128)));
+	Stmt *init = close_seq(g, base);
+	put(g, ir_if(g->a, call1(g, "tl_shuffle_elect", I(g, 0)), init, NULL));
+	put(g, eval0(g, "ptx_fence_barrier_init"));
+	put(g, eval1(g, "tvm_storage_sync", S(g, "shared")));
 }
 
 Program *
@@ -1159,6 +1208,8 @@ fz_generate_ex(Arena *a, Decider *d, const GenOptions *o, unsigned *used)
 	if (!(g->versions & VV_HEAD))
 		g->feat &= ~(unsigned)FZ_F_HEAD_OPS;
 	leaf_weights(g);
+	g->open = g->open_room;
+	g->open_cap = OPEN_ROOM;
 	int size = o && o->size > 0 ? o->size : 30;
 	g->budget = size;
 	Func *f = g->f = ir_func(a, "main");
@@ -1207,9 +1258,11 @@ fz_generate_ex(Arena *a, Decider *d, const GenOptions *o, unsigned *used)
 	g->desc_b = decl(g, "desc_b", "uint64", 1, "local.descriptor.wgmma");
 	g->tmem = decl(g, "C_tmem", "uint32", 1, "local");
 
-	Stmt *pre = prelude(g);
-	Stmt *body = block(g, size, R_ANY);
-	body = seq2(g, pre, body);
+	prelude(g);
+	block_into(g, size, R_ANY);
+	Stmt *body = close_seq(g, 0);
+	if (g->open != g->open_room)
+		free(g->open);
 
 	/* Wrap inside out: decls, then launches (and the allocation between). */
 	Buffer *decls[] = {g->tmem, g->desc_b, g->desc_a, g->acount, g->counter, g->clocal, g->mbar,
