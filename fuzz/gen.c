@@ -68,8 +68,9 @@ typedef struct G {
 	 * are written before they are read. */
 	Name names[MAX_NAMES];
 	/* per role: the leaf a draw r in [0, leaft) picks, each leaf
-	 * leaf_weight times in a row in leaf order (fixed by feat) */
-	uint8_t leaf_at[3][LEAF_DRAWS];
+	 * leaf_weight times in a row in leaf order (fixed by feat); written
+	 * 16 bytes at a time, past leaft[r] too */
+	uint8_t leaf_at[3][LEAF_DRAWS + 16];
 	Stmt *open_room[OPEN_ROOM]; /* open's first room; a larger one is malloc'd */
 } G;
 
@@ -257,6 +258,29 @@ static Expr **
 exprs(G *g, int n)
 {
 	return ar_alloc_uninit(g->a, sizeof(Expr *) * (size_t)n);
+}
+
+/* A string-keyed dict, its keys given in byte order: the order ir_dict
+ * sorts them into, so that the node is made here without the sort. */
+static Expr *
+dict(G *g, int n, const char *const *keys, Expr *const *vals)
+{
+	Expr **k = exprs(g, n);
+	Expr **v = exprs(g, n);
+	for (int i = 0; i < n; i++) {
+		assert(i == 0 || strcmp(keys[i - 1], keys[i]) < 0);
+		k[i] = S(g, keys[i]);
+		v[i] = vals[i];
+	}
+#ifdef GEN_NODES
+	Expr *e = node(g, EX_DICT, WITH(dict));
+	e->u.dict.keys = k;
+	e->u.dict.vals = v;
+	e->u.dict.n = n;
+	return e;
+#else
+	return ir_dict(g->a, k, v, n);
+#endif
 }
 
 /* Calls (callN) and their statements (evalN) of N arguments, of ops of
@@ -836,37 +860,47 @@ static const unsigned leaf_feature[NLEAF] = {
 	[L_LET] = FZ_F_LET, [L_ATTR] = FZ_F_ATTR, [L_ASSERT] = FZ_F_ATTR,
 };
 
-static int
-leaf_weight(G *g, Leaf k, Role role)
-{
-	static const int base[NLEAF] = {
+/* Per role, the weight of each leaf whose feature is on: the producer
+ * triples TMA loads, bulk copies and barrier ops, the consumer doubles
+ * shared, local and TMA stores and wgmma. */
+static const uint8_t leaf_weight[3][NLEAF] = {
+	[R_ANY] = {
 		[L_SHARED] = 6, [L_LOCAL] = 3, [L_TMA_LOAD] = 4, [L_TMA_STORE] = 3, [L_WGMMA] = 4,
 		[L_TCGEN05] = 2, [L_BULK] = 2, [L_CP_ASYNC] = 2, [L_MATRIX] = 2, [L_EXTERN] = 3,
 		[L_FENCE] = 1, [L_BARRIER] = 2, [L_LET] = 1, [L_ATTR] = 1, [L_ASSERT] = 1,
-	};
-	if (leaf_feature[k] && !on(g, leaf_feature[k]))
-		return 0;
-	int w = base[k];
-	if (role == R_PRODUCER && (k == L_TMA_LOAD || k == L_BULK || k == L_BARRIER))
-		w *= 3;
-	if (role == R_CONSUMER && (k == L_WGMMA || k == L_SHARED || k == L_LOCAL || k == L_TMA_STORE))
-		w *= 2;
-	return w;
-}
+	},
+	[R_PRODUCER] = {
+		[L_SHARED] = 6, [L_LOCAL] = 3, [L_TMA_LOAD] = 12, [L_TMA_STORE] = 3, [L_WGMMA] = 4,
+		[L_TCGEN05] = 2, [L_BULK] = 6, [L_CP_ASYNC] = 2, [L_MATRIX] = 2, [L_EXTERN] = 3,
+		[L_FENCE] = 1, [L_BARRIER] = 6, [L_LET] = 1, [L_ATTR] = 1, [L_ASSERT] = 1,
+	},
+	[R_CONSUMER] = {
+		[L_SHARED] = 12, [L_LOCAL] = 6, [L_TMA_LOAD] = 4, [L_TMA_STORE] = 6, [L_WGMMA] = 8,
+		[L_TCGEN05] = 2, [L_BULK] = 2, [L_CP_ASYNC] = 2, [L_MATRIX] = 2, [L_EXTERN] = 3,
+		[L_FENCE] = 1, [L_BARRIER] = 2, [L_LET] = 1, [L_ATTR] = 1, [L_ASSERT] = 1,
+	},
+};
 
-/* g->leaf_at and g->leaft, once g->feat is final. */
+/* g->leaf_at and g->leaft, once g->feat is final.  A weight is at most
+ * 16: a run is two 8-byte stores of the leaf, the next run overwriting
+ * what this one wrote past its end. */
 static void
 leaf_weights(G *g)
 {
-	for (int r = R_ANY; r <= R_CONSUMER; r++) {
-		int t = 0;
-		for (int k = 0; k < NLEAF; k++)
-			for (int w = leaf_weight(g, (Leaf)k, (Role)r); w > 0; w--) {
-				assert(t < LEAF_DRAWS);
-				g->leaf_at[r][t++] = (uint8_t)k;
-			}
-		g->leaft[r] = t;
+	int t[3] = {0, 0, 0};
+	for (int k = 0; k < NLEAF; k++) {
+		if (leaf_feature[k] && !on(g, leaf_feature[k]))
+			continue;
+		uint64_t run = 0x0101010101010101u * (uint64_t)k;
+		for (int r = R_ANY; r <= R_CONSUMER; r++) {
+			assert(leaf_weight[r][k] <= 16 && t[r] + leaf_weight[r][k] <= LEAF_DRAWS);
+			memcpy(&g->leaf_at[r][t[r]], &run, 8);
+			memcpy(&g->leaf_at[r][t[r] + 8], &run, 8);
+			t[r] += leaf_weight[r][k];
+		}
 	}
+	for (int r = R_ANY; r <= R_CONSUMER; r++)
+		g->leaft[r] = t[r];
 }
 
 /* ---- compounds ---------------------------------------------------------------- */
@@ -937,15 +971,15 @@ for_loop(G *g, int left, Role role, int pipelined)
 	 * pipelined loops, the frontend's pragma on T.unroll. */
 	Expr *ann = NULL;
 	if ((pipelined && dz_flip(g->d, 50)) || kind == FOR_UNROLL) {
-		Expr **k = ar_alloc(a, sizeof *k), **val = ar_alloc(a, sizeof *val);
+		const char *key = "num_stages";
+		Expr *val;
 		if (kind == FOR_UNROLL) {
-			k[0] = ir_str(a, "pragma_unroll_explicit");
-			val[0] = ir_pod_bool(a, 0);
+			key = "pragma_unroll_explicit";
+			val = ir_pod_bool(a, 0);
 		} else {
-			k[0] = ir_str(a, "num_stages");
-			val[0] = I(g, 2 + (int64_t)dz_choose(g->d, 3));
+			val = I(g, 2 + (int64_t)dz_choose(g->d, 3));
 		}
-		ann = ir_dict(a, k, val, 1);
+		ann = dict(g, 1, &key, &val);
 	}
 	return ir_for(a, v, min, ext, step, kind, NULL, ann, body);
 }
@@ -1133,18 +1167,6 @@ block(G *g, int want, Role role)
 }
 
 /* ---- the function ---------------------------------------------------------------- */
-
-static Expr *
-dict(G *g, int n, const char **keys, Expr **vals)
-{
-	Expr **k = ar_alloc(g->a, sizeof *k * (size_t)n);
-	Expr **v = ar_alloc(g->a, sizeof *v * (size_t)n);
-	for (int i = 0; i < n; i++) {
-		k[i] = S(g, keys[i]);
-		v[i] = vals[i];
-	}
-	return ir_dict(g->a, k, v, n);
-}
 
 static Expr *
 func_attrs(G *g)
