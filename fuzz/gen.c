@@ -253,6 +253,90 @@ mkload(G *g, Buffer *b, Expr **idx, int n)
 #endif
 }
 
+/* Statements and variables, made as ir.c's constructors make them in
+ * Release builds: zeroed arena bytes of the kind's size, then the fields. */
+#ifdef GEN_NODES
+static inline Stmt *
+stmt(G *g, StmtKind k, size_t size)
+{
+	Stmt *s = ar_alloc(g->a, size);
+	s->kind = k;
+	return s;
+}
+#endif
+
+static Stmt *
+mkeval(G *g, Expr *value)
+{
+#ifdef GEN_NODES
+	Stmt *s = stmt(g, ST_EVAL, STMT_WITH(eval));
+	s->u.eval.value = value;
+	return s;
+#else
+	return ir_eval(g->a, value);
+#endif
+}
+
+static Stmt *
+mkstore(G *g, Buffer *b, Expr **idx, int n, Expr *value)
+{
+#ifdef GEN_NODES
+	Stmt *s = stmt(g, ST_STORE, STMT_WITH(store));
+	s->u.store.buf = b;
+	s->u.store.idx = idx;
+	s->u.store.nidx = n;
+	s->u.store.value = value;
+	return s;
+#else
+	return ir_store(g->a, b, idx, n, value);
+#endif
+}
+
+static Stmt *
+mkif(G *g, Expr *cond, Stmt *then_, Stmt *else_)
+{
+#ifdef GEN_NODES
+	Stmt *s = stmt(g, ST_IF, STMT_WITH(if_));
+	s->u.if_.cond = cond;
+	s->u.if_.then_ = then_;
+	s->u.if_.else_ = else_;
+	return s;
+#else
+	return ir_if(g->a, cond, then_, else_);
+#endif
+}
+
+/* The declaration (that allocates) of b around body. */
+static Stmt *
+mkdecl(G *g, Buffer *b, Stmt *body)
+{
+#ifdef GEN_NODES
+	Stmt *s = stmt(g, ST_DECL, STMT_WITH(decl));
+	s->u.decl.buf = b;
+	s->u.decl.allocates = 1;
+	s->u.decl.body = body;
+	return s;
+#else
+	return ir_decl(g->a, b, 1, body);
+#endif
+}
+
+/* A variable of the function (ir_var's, its id the function's next). */
+static Var *
+mkvar(G *g, const char *name, const char *dtype, const char *ptr_scope)
+{
+#ifdef GEN_NODES
+	Var *v = ar_alloc(g->a, sizeof *v);
+	v->name = name;
+	v->dtype = dtype;
+	v->ptr_scope = ptr_scope;
+	v->id = g->f->nvars++;
+	return v;
+#else
+	return ir_var(g->a, g->f, name, dtype, ptr_scope);
+#endif
+}
+
 /* An array of n pointers that the caller fills (all of them). */
 static Expr **
 exprs(G *g, int n)
@@ -331,19 +415,19 @@ call4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 static Stmt *
 eval2(G *g, const char *name, Expr *x, Expr *y)
 {
-	return ir_eval(g->a, call2(g, name, x, y));
+	return mkeval(g, call2(g, name, x, y));
 }
 
 static Stmt *
 eval3(G *g, const char *name, Expr *x, Expr *y, Expr *z)
 {
-	return ir_eval(g->a, call3(g, name, x, y, z));
+	return mkeval(g, call3(g, name, x, y, z));
 }
 
 static Stmt *
 eval4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 {
-	return ir_eval(g->a, call4(g, name, x, y, z, w));
+	return mkeval(g, call4(g, name, x, y, z, w));
 }
 
 /* Five and more arguments: an array of them, copied into the call. */
@@ -353,7 +437,7 @@ eval_array(G *g, const char *name, Expr *const *argv, int n)
 	assert(vocab_versions(name) & g->versions);
 	Expr **args = exprs(g, n);
 	memcpy(args, argv, sizeof *args * (size_t)n);
-	return ir_eval(g->a, mkcall(g, name, args, n));
+	return mkeval(g, mkcall(g, name, args, n));
 }
 
 /* EVAL(g, name, args...): the statement calling name on the arguments,
@@ -370,13 +454,13 @@ eval0(G *g, const char *name)
 	assert(vocab_versions(name) & g->versions);
 	Expr **args = exprs(g, 1);
 	args[0] = NULL; /* the slot as ar_alloc would give it */
-	return ir_eval(g->a, mkcall(g, name, args, 0));
+	return mkeval(g, mkcall(g, name, args, 0));
 }
 
 static Stmt *
 eval1(G *g, const char *name, Expr *x)
 {
-	return ir_eval(g->a, call1(g, name, x));
+	return mkeval(g, call1(g, name, x));
 }
 
 static Expr *
@@ -392,7 +476,7 @@ store1(G *g, Buffer *b, Expr *i, Expr *v)
 {
 	Expr **idx = exprs(g, 1);
 	idx[0] = i;
-	return ir_store(g->a, b, idx, 1, v);
+	return mkstore(g, b, idx, 1, v);
 }
 
 /* ---- sequences --------------------------------------------------------------- */
@@ -457,7 +541,18 @@ buffer(G *g, const char *name, const char *dtype, int64_t extent, Var *data, Buf
 {
 	Expr **shape = ar_alloc(g->a, sizeof *shape);
 	shape[0] = I(g, extent);
+#ifdef GEN_NODES
+	Buffer *b = ar_alloc(g->a, sizeof *b); /* as ir_buffer */
+	b->name = name;
+	b->dtype = dtype;
+	b->shape = shape;
+	b->ndim = 1;
+	b->data = data;
+	b->kind = kind;
+	b->id = g->f->nbufs++;
+#else
 	Buffer *b = ir_buffer(g->a, g->f, name, dtype, shape, 1, data, kind);
+#endif
 	if (kind != BUF_ALIAS)
 		data->owner = b;
 	return b;
@@ -466,7 +561,7 @@ buffer(G *g, const char *name, const char *dtype, int64_t extent, Var *data, Buf
 static Buffer *
 decl(G *g, const char *name, const char *dtype, int64_t extent, const char *scope)
 {
-	Var *data = ir_var(g->a, g->f, name, dtype, scope);
+	Var *data = mkvar(g, name, dtype, scope);
 	return buffer(g, name, dtype, extent, data, BUF_DECL);
 }
 
@@ -734,8 +829,8 @@ local_store(G *g)
 		Expr *hi = bin(g, BIN_ADD, lv ? bin(g, BIN_MUL, V(g, lv), I(g, 4)) : I(g, 0), I(g, 4));
 		Expr **idx = ar_alloc(g->a, sizeof *idx);
 		idx[0] = ir_slice(g->a, lo, hi, NULL);
-		return ir_store(g->a, g->clocal, idx, 1,
-		                call2(g, "Broadcast", F(g, IR_DT_FLOAT32), I(g, 4)));
+		return mkstore(g, g->clocal, idx, 1,
+		               call2(g, "Broadcast", F(g, IR_DT_FLOAT32), I(g, 4)));
 	}
 	return store1(g, g->clocal, index_expr(g, 32), F(g, IR_DT_FLOAT32));
 }
@@ -799,7 +894,7 @@ binder(G *g, Leaf k, int rest, Role role)
 	if (k == L_LET) {
 		use(g, FZ_F_LET);
 		Buffer *cnt = dz_flip(g->d, 50) ? g->acount : g->counter;
-		Var *v = ir_var(a, g->f, fresh(g, "old"), "int32", NULL);
+		Var *v = mkvar(g, fresh(g, "old"), "int32", NULL);
 		Expr *val = call4(g, "call_extern", S(g, "int32"), S(g, "atomicAdd"),
 		                 call1(g, "address_of", load1(g, cnt, I(g, 0))), I(g, 1));
 		int saved = g->nlets;
@@ -927,7 +1022,7 @@ static Stmt *
 for_loop(G *g, int left, Role role, int pipelined)
 {
 	Arena *a = g->a;
-	Var *v = ir_var(a, g->f, fresh(g, pipelined ? "ko" : "i"), "int32", NULL);
+	Var *v = mkvar(g, fresh(g, pipelined ? "ko" : "i"), "int32", NULL);
 	Expr *min = I(g, 0), *ext = I(g, 4), *step = NULL;
 	ForKind kind = FOR_SERIAL;
 	if (on(g, FZ_F_LOOPS) && dz_flip(g->d, 60)) {
@@ -1021,7 +1116,7 @@ guard(G *g, int left, Role role)
 	} else {
 		sub_block_into(g, left, role);
 	}
-	return ir_if(g->a, cond, close_seq(g, base), NULL);
+	return mkif(g, cond, close_seq(g, base), NULL);
 }
 
 /* Puts the counter's reset and the loop. */
@@ -1075,7 +1170,7 @@ ws_split(G *g, int left)
 	Stmt *producer = block(g, half, R_PRODUCER);
 	Stmt *consumer = block(g, half, R_CONSUMER);
 	g->depth--;
-	Stmt *split = ir_if(g->a, bin(g, BIN_GE, V(g, g->tx), I(g, 128)), producer, consumer);
+	Stmt *split = mkif(g, bin(g, BIN_GE, V(g, g->tx), I(g, 128)), producer, consumer);
 	Expr **ws = ar_alloc(g->a, sizeof *ws * 2);
 	ws[0] = I(g, 128);
 	ws[1] = I(g, 128);
@@ -1098,7 +1193,7 @@ compound(G *g, Comp k, int left, Role role)
 		Expr *cond = if_cond(g);
 		Stmt *then_ = sub_block(g, left, role);
 		Stmt *else_ = dz_flip(g->d, 50) ? sub_block(g, left, role) : NULL;
-		put(g, ir_if(g->a, cond, then_, else_));
+		put(g, mkif(g, cond, then_, else_));
 		return;
 	}
 	}
@@ -1213,7 +1308,7 @@ prelude(G *g)
 	for (int i = 0; i < 4; i++)
 		put(g, eval2(g, "ptx_init_barrier_thread_count", load1(g, g->mbar, I(g, i)), I(g, 128)));
 	Stmt *init = close_seq(g, base);
-	put(g, ir_if(g->a, call1(g, "tl_shuffle_elect", I(g, 0)), init, NULL));
+	put(g, mkif(g, call1(g, "tl_shuffle_elect", I(g, 0)), init, NULL));
 	put(g, eval0(g, "ptx_fence_barrier_init"));
 	put(g, eval1(g, "tvm_storage_sync", S(g, "shared")));
 }
@@ -1236,32 +1331,32 @@ fz_generate_ex(Arena *a, Decider *d, const GenOptions *o, unsigned *used)
 	g->budget = size;
 	Func *f = g->f = ir_func(a, "main");
 
-	g->Adesc = ir_var(a, f, "A_desc", "uint8x128", "grid_constant");
-	g->Bdesc = ir_var(a, f, "B_desc", "uint8x128", "grid_constant");
-	g->Cdesc = ir_var(a, f, "C_desc", "uint8x128", "grid_constant");
+	g->Adesc = mkvar(g, "A_desc", "uint8x128", "grid_constant");
+	g->Bdesc = mkvar(g, "B_desc", "uint8x128", "grid_constant");
+	g->Cdesc = mkvar(g, "C_desc", "uint8x128", "grid_constant");
 	add_param(g, g->Adesc);
 	add_param(g, g->Bdesc);
 	add_param(g, g->Cdesc);
 	if (on(g, FZ_F_BULK | FZ_F_CP_ASYNC)) {
-		g->Aglob = ir_var(a, f, "A", "float16", "global");
+		g->Aglob = mkvar(g, "A", "float16", "global");
 		add_param(g, g->Aglob);
 	}
 	if (on(g, FZ_F_LOOPS | FZ_F_WHILE | FZ_F_IF | FZ_F_ATTR | FZ_F_EXTERN) && dz_flip(d, 70)) {
-		g->n = ir_var(a, f, "n", "int32", NULL);
+		g->n = mkvar(g, "n", "int32", NULL);
 		add_param(g, g->n);
 	}
 	if (!g->n && on(g, FZ_F_LOOPS)) {
-		g->n = ir_var(a, f, "n", "int32", NULL);
+		g->n = mkvar(g, "n", "int32", NULL);
 		add_param(g, g->n);
 	}
 	f->attrs = func_attrs(g);
 
 	int nthreads = on(g, FZ_F_WARPSPEC) ? 256 : 128;
-	g->bx = ir_var(a, f, "bx", "int32", NULL);
-	g->tx = ir_var(a, f, "tx", "int32", NULL);
+	g->bx = mkvar(g, "bx", "int32", NULL);
+	g->tx = mkvar(g, "tx", "int32", NULL);
 	if (on(g, FZ_F_ALIAS) && dz_flip(d, 80)) {
 		use(g, FZ_F_ALIAS);
-		g->dyn = ir_var(a, f, "buf_dyn_shmem", "uint8", "shared.dyn");
+		g->dyn = mkvar(g, "buf_dyn_shmem", "uint8", "shared.dyn");
 	}
 	static const char *const snames[3] = {"A_shared", "B_shared", "C_shared"};
 	for (int i = 0; i < 3; i++) {
@@ -1291,7 +1386,7 @@ fz_generate_ex(Arena *a, Decider *d, const GenOptions *o, unsigned *used)
 	                   g->shared[2], g->shared[1], g->shared[0]};
 	for (size_t i = 0; i < sizeof decls / sizeof decls[0]; i++)
 		if (decls[i]->kind == BUF_DECL)
-			body = ir_decl(a, decls[i], 1, body);
+			body = mkdecl(g, decls[i], body);
 	body = ir_launch(a, g->tx, "threadIdx.x", I(g, nthreads), body);
 	if (g->dyn) {
 		Expr **ext = ar_alloc(a, sizeof *ext);
