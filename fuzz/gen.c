@@ -111,7 +111,7 @@ fresh(G *g, const char *base)
 {
 	for (int i = 0; i < g->nnames; i++) {
 		const char *known = g->names[i].base;
-		if (known == base || strcmp(known, base) == 0)
+		if (known == base || (known[0] == base[0] && strcmp(known, base) == 0))
 			return suffixed(g, base, ++g->names[i].count);
 	}
 	if (g->nnames < MAX_NAMES)
@@ -430,8 +430,9 @@ eval4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 	return mkeval(g, call4(g, name, x, y, z, w));
 }
 
-/* Five and more arguments: an array of them, copied into the call. */
-static Stmt *
+/* Five and more arguments: an array of them, copied into the call
+ * (inline, so that the copy is of a constant size). */
+static inline Stmt *
 eval_array(G *g, const char *name, Expr *const *argv, int n)
 {
 	assert(vocab_versions(name) & g->versions);
@@ -1288,15 +1289,26 @@ func_attrs(G *g)
 	return dict(g, 2, fk, fv);
 }
 
+/* The parameters: the descriptors, then A and n where the features use them. */
 static void
-add_param(G *g, Var *v)
+params(G *g)
 {
-	Func *f = g->f;
-	Param *p = ar_alloc(g->a, sizeof *p * (size_t)(f->nparams + 1));
-	if (f->nparams)
-		memcpy(p, f->params, sizeof *p * (size_t)f->nparams);
-	p[f->nparams++] = (Param){v, NULL};
-	f->params = p;
+	Var *vars[5];
+	int n = 0;
+	g->Adesc = vars[n++] = mkvar(g, "A_desc", "uint8x128", "grid_constant");
+	g->Bdesc = vars[n++] = mkvar(g, "B_desc", "uint8x128", "grid_constant");
+	g->Cdesc = vars[n++] = mkvar(g, "C_desc", "uint8x128", "grid_constant");
+	if (on(g, FZ_F_BULK | FZ_F_CP_ASYNC))
+		g->Aglob = vars[n++] = mkvar(g, "A", "float16", "global");
+	if (on(g, FZ_F_LOOPS | FZ_F_WHILE | FZ_F_IF | FZ_F_ATTR | FZ_F_EXTERN) && dz_flip(g->d, 70))
+		g->n = vars[n++] = mkvar(g, "n", "int32", NULL);
+	if (!g->n && on(g, FZ_F_LOOPS))
+		g->n = vars[n++] = mkvar(g, "n", "int32", NULL);
+	Param *p = ar_alloc_uninit(g->a, sizeof *p * (size_t)n);
+	for (int i = 0; i < n; i++)
+		p[i] = (Param){vars[i], NULL};
+	g->f->params = p;
+	g->f->nparams = n;
 }
 
 /* Puts barrier init under an elected thread, then the fence-of-init and a sync. */
@@ -1331,24 +1343,7 @@ fz_generate_ex(Arena *a, Decider *d, const GenOptions *o, unsigned *used)
 	g->budget = size;
 	Func *f = g->f = ir_func(a, "main");
 
-	g->Adesc = mkvar(g, "A_desc", "uint8x128", "grid_constant");
-	g->Bdesc = mkvar(g, "B_desc", "uint8x128", "grid_constant");
-	g->Cdesc = mkvar(g, "C_desc", "uint8x128", "grid_constant");
-	add_param(g, g->Adesc);
-	add_param(g, g->Bdesc);
-	add_param(g, g->Cdesc);
-	if (on(g, FZ_F_BULK | FZ_F_CP_ASYNC)) {
-		g->Aglob = mkvar(g, "A", "float16", "global");
-		add_param(g, g->Aglob);
-	}
-	if (on(g, FZ_F_LOOPS | FZ_F_WHILE | FZ_F_IF | FZ_F_ATTR | FZ_F_EXTERN) && dz_flip(d, 70)) {
-		g->n = mkvar(g, "n", "int32", NULL);
-		add_param(g, g->n);
-	}
-	if (!g->n && on(g, FZ_F_LOOPS)) {
-		g->n = mkvar(g, "n", "int32", NULL);
-		add_param(g, g->n);
-	}
+	params(g);
 	f->attrs = func_attrs(g);
 
 	int nthreads = on(g, FZ_F_WARPSPEC) ? 256 : 128;
