@@ -24,12 +24,13 @@
  * a GCC one).
  */
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gen.h"
 #include "vocab.h"
 
-enum { MAX_DEPTH = 6, MAX_LOOPS = 8, MAX_NAMES = 48, LEAF_DRAWS = 64 };
+enum { MAX_DEPTH = 6, MAX_LOOPS = 8, MAX_NAMES = 48, LEAF_DRAWS = 64, OPEN_ROOM = 256 };
 
 typedef enum { R_ANY, R_PRODUCER, R_CONSUMER } Role;
 
@@ -59,12 +60,18 @@ typedef struct G {
 	int nlets;
 	int nnames;
 	int leaft[3];           /* per role: the sum of its leaf weights */
+	/* The items of the sequences being built, innermost last: each
+	 * sequence is open[base..nopen) until it is closed (close_seq). */
+	Stmt **open;
+	int nopen, open_cap;
 	/* Not cleared up front: names[0..nnames) and leaf_at[r][0..leaft[r])
 	 * are written before they are read. */
 	Name names[MAX_NAMES];
 	/* per role: the leaf a draw r in [0, leaft) picks, each leaf
-	 * leaf_weight times in a row in leaf order (fixed by feat) */
-	uint8_t leaf_at[3][LEAF_DRAWS];
+	 * leaf_weight times in a row in leaf order (fixed by feat); written
+	 * 16 bytes at a time, past leaft[r] too */
+	uint8_t leaf_at[3][LEAF_DRAWS + 16];
+	Stmt *open_room[OPEN_ROOM]; /* open's first room; a larger one is malloc'd */
 } G;
 
 /* ---- small builders -------------------------------------------------------- */
@@ -104,7 +111,7 @@ fresh(G *g, const char *base)
 {
 	for (int i = 0; i < g->nnames; i++) {
 		const char *known = g->names[i].base;
-		if (known == base || strcmp(known, base) == 0)
+		if (known == base || (known[0] == base[0] && strcmp(known, base) == 0))
 			return suffixed(g, base, ++g->names[i].count);
 	}
 	if (g->nnames < MAX_NAMES)
@@ -121,6 +128,7 @@ fresh(G *g, const char *base)
 #define GEN_NODES 1
 #define UPTO(m) ((offsetof(Expr, u.m) + 7) & ~(size_t)7)
 #define WITH(m) ((offsetof(Expr, u.m) + sizeof(((Expr *)0)->u.m) + 7) & ~(size_t)7)
+#define STMT_WITH(m) ((offsetof(Stmt, u.m) + sizeof(((Stmt *)0)->u.m) + 7) & ~(size_t)7)
 
 static inline Expr *
 node(G *g, ExprKind k, size_t size)
@@ -245,11 +253,165 @@ mkload(G *g, Buffer *b, Expr **idx, int n)
 #endif
 }
 
+/* Statements and variables, made as ir.c's constructors make them in
+ * Release builds: zeroed arena bytes of the kind's size, then the fields. */
+#ifdef GEN_NODES
+static inline Stmt *
+stmt(G *g, StmtKind k, size_t size)
+{
+	Stmt *s = ar_alloc(g->a, size);
+	s->kind = k;
+	return s;
+}
+#endif
+
+static Stmt *
+mkeval(G *g, Expr *value)
+{
+#ifdef GEN_NODES
+	Stmt *s = stmt(g, ST_EVAL, STMT_WITH(eval));
+	s->u.eval.value = value;
+	return s;
+#else
+	return ir_eval(g->a, value);
+#endif
+}
+
+static Stmt *
+mkstore(G *g, Buffer *b, Expr **idx, int n, Expr *value)
+{
+#ifdef GEN_NODES
+	Stmt *s = stmt(g, ST_STORE, STMT_WITH(store));
+	s->u.store.buf = b;
+	s->u.store.idx = idx;
+	s->u.store.nidx = n;
+	s->u.store.value = value;
+	return s;
+#else
+	return ir_store(g->a, b, idx, n, value);
+#endif
+}
+
+static Stmt *
+mkif(G *g, Expr *cond, Stmt *then_, Stmt *else_)
+{
+#ifdef GEN_NODES
+	Stmt *s = stmt(g, ST_IF, STMT_WITH(if_));
+	s->u.if_.cond = cond;
+	s->u.if_.then_ = then_;
+	s->u.if_.else_ = else_;
+	return s;
+#else
+	return ir_if(g->a, cond, then_, else_);
+#endif
+}
+
+/* A for loop without a thread binding. */
+static Stmt *
+mkfor(G *g, Var *v, Expr *min, Expr *extent, Expr *step, ForKind kind, Expr *annotations, Stmt *body)
+{
+#ifdef GEN_NODES
+	Stmt *s = stmt(g, ST_FOR, STMT_WITH(for_));
+	s->u.for_.var = v;
+	s->u.for_.min = min;
+	s->u.for_.extent = extent;
+	s->u.for_.step = step;
+	s->u.for_.kind = kind;
+	s->u.for_.annotations = annotations;
+	s->u.for_.body = body;
+	return s;
+#else
+	return ir_for(g->a, v, min, extent, step, kind, NULL, annotations, body);
+#endif
+}
+
+/* The declaration (that allocates) of b around body. */
+static Stmt *
+mkdecl(G *g, Buffer *b, Stmt *body)
+{
+#ifdef GEN_NODES
+	Stmt *s = stmt(g, ST_DECL, STMT_WITH(decl));
+	s->u.decl.buf = b;
+	s->u.decl.allocates = 1;
+	s->u.decl.body = body;
+	return s;
+#else
+	return ir_decl(g->a, b, 1, body);
+#endif
+}
+
+/* A variable of the function (ir_var's, its id the function's next). */
+static Var *
+mkvar(G *g, const char *name, const char *dtype, const char *ptr_scope)
+{
+#ifdef GEN_NODES
+	Var *v = ar_alloc(g->a, sizeof *v);
+	v->name = name;
+	v->dtype = dtype;
+	v->ptr_scope = ptr_scope;
+	v->id = g->f->nvars++;
+	return v;
+#else
+	return ir_var(g->a, g->f, name, dtype, ptr_scope);
+#endif
+}
+
+/* lo:hi, no step. */
+static Expr *
+mkslice(G *g, Expr *lo, Expr *hi)
+{
+#ifdef GEN_NODES
+	Expr *e = node(g, EX_SLICE, WITH(slice));
+	e->u.slice.begin = lo;
+	e->u.slice.end = hi;
+	return e;
+#else
+	return ir_slice(g->a, lo, hi, NULL);
+#endif
+}
+
+/* [items...] */
+static Expr *
+mklist(G *g, Expr **items, int n)
+{
+#ifdef GEN_NODES
+	Expr *e = node(g, EX_LIST, WITH(list));
+	e->u.list.items = items;
+	e->u.list.n = n;
+	return e;
+#else
+	return ir_tuple(g->a, EX_LIST, items, n);
+#endif
+}
+
 /* An array of n pointers that the caller fills (all of them). */
 static Expr **
 exprs(G *g, int n)
 {
 	return ar_alloc_uninit(g->a, sizeof(Expr *) * (size_t)n);
+}
+
+/* A string-keyed dict, its keys given in byte order: the order ir_dict
+ * sorts them into, so that the node is made here without the sort. */
+static Expr *
+dict(G *g, int n, const char *const *keys, Expr *const *vals)
+{
+	Expr **k = exprs(g, n);
+	Expr **v = exprs(g, n);
+	for (int i = 0; i < n; i++) {
+		assert(i == 0 || strcmp(keys[i - 1], keys[i]) < 0);
+		k[i] = S(g, keys[i]);
+		v[i] = vals[i];
+	}
+#ifdef GEN_NODES
+	Expr *e = node(g, EX_DICT, WITH(dict));
+	e->u.dict.keys = k;
+	e->u.dict.vals = v;
+	e->u.dict.n = n;
+	return e;
+#else
+	return ir_dict(g->a, k, v, n);
+#endif
 }
 
 /* Calls (callN) and their statements (evalN) of N arguments, of ops of
@@ -300,85 +462,39 @@ call4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 static Stmt *
 eval2(G *g, const char *name, Expr *x, Expr *y)
 {
-	return ir_eval(g->a, call2(g, name, x, y));
+	return mkeval(g, call2(g, name, x, y));
 }
 
 static Stmt *
 eval3(G *g, const char *name, Expr *x, Expr *y, Expr *z)
 {
-	return ir_eval(g->a, call3(g, name, x, y, z));
+	return mkeval(g, call3(g, name, x, y, z));
 }
 
 static Stmt *
 eval4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 {
-	return ir_eval(g->a, call4(g, name, x, y, z, w));
+	return mkeval(g, call4(g, name, x, y, z, w));
 }
 
-/* Five and more arguments, made as a call's arguments, then copied. */
-static Stmt *
+/* Five and more arguments: an array of them, copied into the call
+ * (inline, so that the copy is of a constant size). */
+static inline Stmt *
 eval_array(G *g, const char *name, Expr *const *argv, int n)
 {
 	assert(vocab_versions(name) & g->versions);
 	Expr **args = exprs(g, n);
 	memcpy(args, argv, sizeof *args * (size_t)n);
-	return ir_eval(g->a, mkcall(g, name, args, n));
+	return mkeval(g, mkcall(g, name, args, n));
 }
 
-static Stmt *
-eval5(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4)
-{
-	Expr *argv[5] = {a0, a1, a2, a3, a4};
-	return eval_array(g, name, argv, 5);
-}
-
-static Stmt *
-eval6(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5)
-{
-	Expr *argv[6] = {a0, a1, a2, a3, a4, a5};
-	return eval_array(g, name, argv, 6);
-}
-
-static Stmt *
-eval7(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6)
-{
-	Expr *argv[7] = {a0, a1, a2, a3, a4, a5, a6};
-	return eval_array(g, name, argv, 7);
-}
-
-/* The MMA ops' long argument lists. */
-static Stmt *
-eval13(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6,
-      Expr *a7, Expr *a8, Expr *a9, Expr *a10, Expr *a11, Expr *a12)
-{
-	Expr *argv[13] = {a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12};
-	return eval_array(g, name, argv, 13);
-}
-
-static Stmt *
-eval14(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6,
-      Expr *a7, Expr *a8, Expr *a9, Expr *a10, Expr *a11, Expr *a12, Expr *a13)
-{
-	Expr *argv[14] = {a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13};
-	return eval_array(g, name, argv, 14);
-}
-
-static Stmt *
-eval15(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6,
-      Expr *a7, Expr *a8, Expr *a9, Expr *a10, Expr *a11, Expr *a12, Expr *a13, Expr *a14)
-{
-	Expr *argv[15] = {a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14};
-	return eval_array(g, name, argv, 15);
-}
-
-static Stmt *
-eval18(G *g, const char *name, Expr *a0, Expr *a1, Expr *a2, Expr *a3, Expr *a4, Expr *a5, Expr *a6,
-      Expr *a7, Expr *a8, Expr *a9, Expr *a10, Expr *a11, Expr *a12, Expr *a13, Expr *a14,
-      Expr *a15, Expr *a16, Expr *a17)
-{
-	Expr *argv[18] = {a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17};
-	return eval_array(g, name, argv, 18);
-}
+/* EVAL(g, name, args...): the statement calling name on the arguments,
+ * given as the items of an array literal, whose order of evaluation C
+ * leaves unspecified: none of them may draw.  (The second expansion is
+ * sizeof's operand, not evaluated.) */
+#define EVAL(g, name, ...) \
+	eval_array(g, name, (Expr *const[]){__VA_ARGS__}, \
+	           (int)(sizeof((Expr *const[]){__VA_ARGS__}) / sizeof(Expr *)))
 
 static Stmt *
 eval0(G *g, const char *name)
@@ -386,13 +502,13 @@ eval0(G *g, const char *name)
 	assert(vocab_versions(name) & g->versions);
 	Expr **args = exprs(g, 1);
 	args[0] = NULL; /* the slot as ar_alloc would give it */
-	return ir_eval(g->a, mkcall(g, name, args, 0));
+	return mkeval(g, mkcall(g, name, args, 0));
 }
 
 static Stmt *
 eval1(G *g, const char *name, Expr *x)
 {
-	return ir_eval(g->a, call1(g, name, x));
+	return mkeval(g, call1(g, name, x));
 }
 
 static Expr *
@@ -408,21 +524,64 @@ store1(G *g, Buffer *b, Expr *i, Expr *v)
 {
 	Expr **idx = exprs(g, 1);
 	idx[0] = i;
-	return ir_store(g->a, b, idx, 1, v);
+	return mkstore(g, b, idx, 1, v);
 }
 
-static Stmt *
-seq2(G *g, Stmt *x, Stmt *y)
+/* ---- sequences --------------------------------------------------------------- */
+
+/* A statement appended to the innermost open sequence.  No statement the
+ * generator makes is a no-op T.evaluate(0), and a sequence is never put
+ * (put_flat puts its items), so the closed sequence is what ir_seq would
+ * make of the same items nested: flat, nothing dropped. */
+static void
+put(G *g, Stmt *s)
 {
-	Stmt *items[2] = {x, y};
-	return ir_seq(g->a, items, 2);
+	if (g->nopen == g->open_cap) {
+		size_t bytes = sizeof *g->open * (size_t)g->open_cap * 2;
+		Stmt **room = g->open == g->open_room ? malloc(bytes) : realloc(g->open, bytes);
+		if (!room)
+			abort();
+		if (g->open == g->open_room)
+			memcpy(room, g->open_room, sizeof g->open_room);
+		g->open = room;
+		g->open_cap *= 2;
+	}
+	g->open[g->nopen++] = s;
 }
 
-static Stmt *
-seq3(G *g, Stmt *x, Stmt *y, Stmt *z)
+/* s, or the items of s when it is a sequence (whose items are not). */
+static void
+put_flat(G *g, Stmt *s)
 {
-	Stmt *items[3] = {x, y, z};
-	return ir_seq(g->a, items, 3);
+	if (s->kind != ST_SEQ) {
+		put(g, s);
+		return;
+	}
+	for (int i = 0; i < s->u.seq.n; i++)
+		put(g, s->u.seq.items[i]);
+}
+
+/* The statements put since base (at least one): the one statement, or a
+ * sequence of them. */
+static Stmt *
+close_seq(G *g, int base)
+{
+	int n = g->nopen - base;
+	assert(n >= 1);
+	g->nopen = base;
+	if (n == 1)
+		return g->open[base];
+#ifdef GEN_NODES
+	Stmt **items = ar_alloc_uninit(g->a, sizeof *items * (size_t)n);
+	memcpy(items, g->open + base, sizeof *items * (size_t)n);
+	Stmt *s = ar_alloc(g->a, STMT_WITH(seq));
+	s->kind = ST_SEQ;
+	s->u.seq.items = items;
+	s->u.seq.n = n;
+	return s;
+#else
+	return ir_seq(g->a, g->open + base, n);
+#endif
 }
 
 static Buffer *
@@ -430,7 +589,18 @@ buffer(G *g, const char *name, const char *dtype, int64_t extent, Var *data, Buf
 {
 	Expr **shape = ar_alloc(g->a, sizeof *shape);
 	shape[0] = I(g, extent);
+#ifdef GEN_NODES
+	Buffer *b = ar_alloc(g->a, sizeof *b); /* as ir_buffer */
+	b->name = name;
+	b->dtype = dtype;
+	b->shape = shape;
+	b->ndim = 1;
+	b->data = data;
+	b->kind = kind;
+	b->id = g->f->nbufs++;
+#else
 	Buffer *b = ir_buffer(g->a, g->f, name, dtype, shape, 1, data, kind);
+#endif
 	if (kind != BUF_ALIAS)
 		data->owner = b;
 	return b;
@@ -439,7 +609,7 @@ buffer(G *g, const char *name, const char *dtype, int64_t extent, Var *data, Buf
 static Buffer *
 decl(G *g, const char *name, const char *dtype, int64_t extent, const char *scope)
 {
-	Var *data = ir_var(g->a, g->f, name, dtype, scope);
+	Var *data = mkvar(g, name, dtype, scope);
 	return buffer(g, name, dtype, extent, data, BUF_DECL);
 }
 
@@ -564,8 +734,9 @@ typedef enum {
 } Comp;
 
 static Stmt *block(G *g, int want, Role role);
+static void block_into(G *g, int want, Role role);
 
-static Stmt *
+static void
 tma_load(G *g)
 {
 	use(g, FZ_F_TMA_LOAD);
@@ -583,24 +754,34 @@ tma_load(G *g)
 	Expr *a3 = index_expr(g, 16);
 	Expr *a2 = shared_ptr(g, k, 2);
 	Expr *a1 = mbar_at(g, 0);
-	Stmt *load = eval6(g, op, V(g, k == 1 ? g->Bdesc : g->Adesc), a1, a2, a3, a4, a5);
+	Stmt *load = EVAL(g, op, V(g, k == 1 ? g->Bdesc : g->Adesc), a1, a2, a3, a4, a5);
 	if (dz_flip(g->d, 50))
-		return seq2(g, eval2(g, "mbarrier_expect_tx", mbar_at(g, 0), I(g, 16384)), load);
-	return load;
+		put(g, eval2(g, "mbarrier_expect_tx", mbar_at(g, 0), I(g, 16384)));
+	put(g, load);
 }
 
-static Stmt *
+static void
 tma_store(G *g)
 {
 	use(g, FZ_F_TMA_STORE);
 	Stmt *st = eval4(g, "tma_store", V(g, g->Cdesc), shared_ptr(g, pick_shared(g), 1),
 	                bin(g, BIN_MUL, V(g, g->bx), I(g, 64)), I(g, 0));
-	if (dz_flip(g->d, 50))
-		return seq3(g, st, eval0(g, "tma_store_arrive"), eval0(g, "tma_store_wait"));
-	return st;
+	put(g, st);
+	if (dz_flip(g->d, 50)) {
+		put(g, eval0(g, "tma_store_arrive"));
+		put(g, eval0(g, "tma_store_wait"));
+	}
 }
 
+/* The ss form of ptx_wgmma, which is also the sm_90 fallback of the sparse one. */
 static Stmt *
+wgmma_ss(G *g, Expr *da, Expr *db, Expr *c)
+{
+	return EVAL(g, "ptx_wgmma_ss", S(g, "m64n64k16"), B(g, 1), B(g, 1), S(g, "fp16"), S(g, "fp16"),
+	            S(g, "fp32"), da, I(g, 0), db, I(g, 0), c, I(g, 0), B(g, 1), I(g, 1), I(g, 1));
+}
+
+static void
 wgmma(G *g)
 {
 	use(g, FZ_F_WGMMA);
@@ -609,36 +790,37 @@ wgmma(G *g)
 	switch (dz_choose(g->d, 4)) {
 	case 0:
 	case 1:
-		mma = eval15(g, "ptx_wgmma_ss", S(g, "m64n64k16"), B(g, 1), B(g, 1), S(g, "fp16"), S(g, "fp16"),
-		           S(g, "fp32"), da, I(g, 0), db, I(g, 0), c, I(g, 0), B(g, 1), I(g, 1), I(g, 1));
+		mma = wgmma_ss(g, da, db, c);
 		break;
 	case 2:
-		mma = eval14(g, "ptx_wgmma_rs", S(g, "m64n64k16"), B(g, 1), S(g, "fp16"), S(g, "fp16"),
+		mma = EVAL(g, "ptx_wgmma_rs", S(g, "m64n64k16"), B(g, 1), S(g, "fp16"), S(g, "fp16"),
 		           S(g, "fp32"), V(g, g->clocal->data), I(g, 0), db, I(g, 0), c, I(g, 0), B(g, 1),
 		           I(g, 1), I(g, 1));
 		break;
 	default:
 		if (!on(g, FZ_F_HEAD_OPS)) {
-			mma = eval15(g, "ptx_wgmma_ss", S(g, "m64n64k16"), B(g, 1), B(g, 1), S(g, "fp16"),
-			           S(g, "fp16"), S(g, "fp32"), da, I(g, 0), db, I(g, 0), c, I(g, 0), B(g, 1),
-			           I(g, 1), I(g, 1));
+			mma = wgmma_ss(g, da, db, c);
 			break;
 		}
 		use(g, FZ_F_HEAD_OPS);
-		mma = eval18(g, "ptx_wgmma_sp_ss", S(g, "m64n64k32"), B(g, 1), B(g, 1), S(g, "fp16"),
+		mma = EVAL(g, "ptx_wgmma_sp_ss", S(g, "m64n64k32"), B(g, 1), B(g, 1), S(g, "fp16"),
 		           S(g, "fp16"), S(g, "fp32"), da, I(g, 0), db, I(g, 0), c, I(g, 0),
 		           V(g, g->clocal->data), I(g, 0), I(g, 0), B(g, 1), I(g, 1), I(g, 1));
 		break;
 	}
-	if (!dz_flip(g->d, 40))
-		return mma;
+	if (!dz_flip(g->d, 40)) {
+		put(g, mma);
+		return;
+	}
 	/* Descriptor setup reading shared (mask 1), then the warpgroup protocol. */
 	int k = pick_shared(g);
-	Stmt *init = eval5(g, "initialize_wgmma_descriptor", load1(g, g->desc_a, I(g, 0)),
-	                  shared_ptr(g, k, 1), I(g, 1), I(g, 1), I(g, 64));
-	Stmt *items[5] = {init, eval0(g, "warpgroup_arrive"), mma, eval0(g, "warpgroup_commit_batch"),
-	                  eval1(g, "warpgroup_wait", I(g, 0))};
-	return ir_seq(g->a, items, 5);
+	Expr *desc = shared_ptr(g, k, 1);
+	put(g, EVAL(g, "initialize_wgmma_descriptor", load1(g, g->desc_a, I(g, 0)), desc, I(g, 1), I(g, 1),
+	            I(g, 64)));
+	put(g, eval0(g, "warpgroup_arrive"));
+	put(g, mma);
+	put(g, eval0(g, "warpgroup_commit_batch"));
+	put(g, eval1(g, "warpgroup_wait", I(g, 0)));
 }
 
 static Stmt *
@@ -646,7 +828,7 @@ tcgen05(G *g)
 {
 	use(g, FZ_F_TCGEN05);
 	const char *op = dz_flip(g->d, 50) ? "ptx_tcgen05_mma_ss" : "ptx_tcgen05_mma_ts";
-	return eval13(g, op, S(g, "bf16"), load1(g, g->desc_a, I(g, 0)), I(g, 0), load1(g, g->desc_b, I(g, 0)),
+	return EVAL(g, op, S(g, "bf16"), load1(g, g->desc_a, I(g, 0)), I(g, 0), load1(g, g->desc_b, I(g, 0)),
 	            I(g, 0), load1(g, g->tmem, I(g, 0)), I(g, 0), I(g, 0), B(g, 0), I(g, 0), I(g, 0), I(g, 0), I(g, 0));
 }
 
@@ -655,19 +837,22 @@ bulk(G *g)
 {
 	use(g, FZ_F_BULK);
 	int k = pick_shared(g);
-	return eval7(g, "ptx_cp_async_bulk", S(g, "float16"), shared_base(g, k), I(g, g->shared_off[k]),
-	            V(g, g->Aglob), bin(g, BIN_MUL, V(g, g->bx), I(g, 4096)), I(g, 8192), mbar_at(g, 0));
+	Expr *mbar = mbar_at(g, 0);
+	return EVAL(g, "ptx_cp_async_bulk", S(g, "float16"), shared_base(g, k), I(g, g->shared_off[k]),
+	            V(g, g->Aglob), bin(g, BIN_MUL, V(g, g->bx), I(g, 4096)), I(g, 8192), mbar);
 }
 
-static Stmt *
+static void
 cp_async(G *g)
 {
 	use(g, FZ_F_CP_ASYNC);
 	Expr *src = access_ptr(g, V(g, g->Aglob), bin(g, BIN_MUL, V(g, g->tx), I(g, 8)), 8, I(g, 1));
 	Stmt *cp = eval3(g, "ptx_cp_async", shared_ptr(g, pick_shared(g), 2), src, I(g, 16));
-	if (dz_flip(g->d, 50))
-		return seq3(g, cp, eval0(g, "ptx_commit_group"), eval1(g, "ptx_wait_group", I(g, 0)));
-	return cp;
+	put(g, cp);
+	if (dz_flip(g->d, 50)) {
+		put(g, eval0(g, "ptx_commit_group"));
+		put(g, eval1(g, "ptx_wait_group", I(g, 0)));
+	}
 }
 
 static Stmt *
@@ -677,7 +862,8 @@ matrix(G *g)
 	int k = pick_shared(g);
 	if (dz_flip(g->d, 50))
 		return eval4(g, "ptx_ldmatrix", I(g, 0), I(g, 4), shared_ptr(g, k, 1), V(g, g->clocal->data));
-	return eval6(g, "ptx_stmatrix", I(g, 0), I(g, 4), shared_ptr(g, k, 2), load1(g, g->clocal, I(g, 0)),
+	Expr *ptr = shared_ptr(g, k, 2);
+	return EVAL(g, "ptx_stmatrix", I(g, 0), I(g, 4), ptr, load1(g, g->clocal, I(g, 0)),
 	            load1(g, g->clocal, I(g, 1)), load1(g, g->clocal, I(g, 2)));
 }
 
@@ -690,9 +876,9 @@ local_store(G *g)
 		Expr *lo = lv ? bin(g, BIN_MUL, V(g, lv), I(g, 4)) : I(g, 0);
 		Expr *hi = bin(g, BIN_ADD, lv ? bin(g, BIN_MUL, V(g, lv), I(g, 4)) : I(g, 0), I(g, 4));
 		Expr **idx = ar_alloc(g->a, sizeof *idx);
-		idx[0] = ir_slice(g->a, lo, hi, NULL);
-		return ir_store(g->a, g->clocal, idx, 1,
-		                call2(g, "Broadcast", F(g, IR_DT_FLOAT32), I(g, 4)));
+		idx[0] = mkslice(g, lo, hi);
+		return mkstore(g, g->clocal, idx, 1,
+		               call2(g, "Broadcast", F(g, IR_DT_FLOAT32), I(g, 4)));
 	}
 	return store1(g, g->clocal, index_expr(g, 32), F(g, IR_DT_FLOAT32));
 }
@@ -756,7 +942,7 @@ binder(G *g, Leaf k, int rest, Role role)
 	if (k == L_LET) {
 		use(g, FZ_F_LET);
 		Buffer *cnt = dz_flip(g->d, 50) ? g->acount : g->counter;
-		Var *v = ir_var(a, g->f, fresh(g, "old"), "int32", NULL);
+		Var *v = mkvar(g, fresh(g, "old"), "int32", NULL);
 		Expr *val = call4(g, "call_extern", S(g, "int32"), S(g, "atomicAdd"),
 		                 call1(g, "address_of", load1(g, cnt, I(g, 0))), I(g, 1));
 		int saved = g->nlets;
@@ -780,29 +966,32 @@ binder(G *g, Leaf k, int rest, Role role)
 	return ir_assert(a, cond, S(g, "n must be a multiple of 4"), body);
 }
 
-static Stmt *
+/* Puts the leaf's statements (one, or a few in a row). */
+static void
 leaf(G *g, Leaf k)
 {
 	switch (k) {
 	case L_SHARED: {
 		Expr *value = shared_value(g);
 		Expr *index = index_expr(g, 4096);
-		return store1(g, g->shared[pick_shared(g)], index, value);
+		put(g, store1(g, g->shared[pick_shared(g)], index, value));
+		return;
 	}
-	case L_LOCAL: return local_store(g);
-	case L_TMA_LOAD: return tma_load(g);
-	case L_TMA_STORE: return tma_store(g);
-	case L_WGMMA: return wgmma(g);
-	case L_TCGEN05: return tcgen05(g);
-	case L_BULK: return bulk(g);
-	case L_CP_ASYNC: return cp_async(g);
-	case L_MATRIX: return matrix(g);
-	case L_EXTERN: return extern_call(g);
+	case L_LOCAL: put(g, local_store(g)); return;
+	case L_TMA_LOAD: tma_load(g); return;
+	case L_TMA_STORE: tma_store(g); return;
+	case L_WGMMA: wgmma(g); return;
+	case L_TCGEN05: put(g, tcgen05(g)); return;
+	case L_BULK: put(g, bulk(g)); return;
+	case L_CP_ASYNC: cp_async(g); return;
+	case L_MATRIX: put(g, matrix(g)); return;
+	case L_EXTERN: put(g, extern_call(g)); return;
 	case L_FENCE:
 		use(g, FZ_F_FENCE);
-		return eval0(g, "fence_proxy_async");
-	case L_BARRIER: return barrier_op(g);
-	default: return NULL;
+		put(g, eval0(g, "fence_proxy_async"));
+		return;
+	case L_BARRIER: put(g, barrier_op(g)); return;
+	default: return;
 	}
 }
 
@@ -814,56 +1003,74 @@ static const unsigned leaf_feature[NLEAF] = {
 	[L_LET] = FZ_F_LET, [L_ATTR] = FZ_F_ATTR, [L_ASSERT] = FZ_F_ATTR,
 };
 
-static int
-leaf_weight(G *g, Leaf k, Role role)
-{
-	static const int base[NLEAF] = {
+/* Per role, the weight of each leaf whose feature is on: the producer
+ * triples TMA loads, bulk copies and barrier ops, the consumer doubles
+ * shared, local and TMA stores and wgmma. */
+static const uint8_t leaf_weight[3][NLEAF] = {
+	[R_ANY] = {
 		[L_SHARED] = 6, [L_LOCAL] = 3, [L_TMA_LOAD] = 4, [L_TMA_STORE] = 3, [L_WGMMA] = 4,
 		[L_TCGEN05] = 2, [L_BULK] = 2, [L_CP_ASYNC] = 2, [L_MATRIX] = 2, [L_EXTERN] = 3,
 		[L_FENCE] = 1, [L_BARRIER] = 2, [L_LET] = 1, [L_ATTR] = 1, [L_ASSERT] = 1,
-	};
-	if (leaf_feature[k] && !on(g, leaf_feature[k]))
-		return 0;
-	int w = base[k];
-	if (role == R_PRODUCER && (k == L_TMA_LOAD || k == L_BULK || k == L_BARRIER))
-		w *= 3;
-	if (role == R_CONSUMER && (k == L_WGMMA || k == L_SHARED || k == L_LOCAL || k == L_TMA_STORE))
-		w *= 2;
-	return w;
-}
+	},
+	[R_PRODUCER] = {
+		[L_SHARED] = 6, [L_LOCAL] = 3, [L_TMA_LOAD] = 12, [L_TMA_STORE] = 3, [L_WGMMA] = 4,
+		[L_TCGEN05] = 2, [L_BULK] = 6, [L_CP_ASYNC] = 2, [L_MATRIX] = 2, [L_EXTERN] = 3,
+		[L_FENCE] = 1, [L_BARRIER] = 6, [L_LET] = 1, [L_ATTR] = 1, [L_ASSERT] = 1,
+	},
+	[R_CONSUMER] = {
+		[L_SHARED] = 12, [L_LOCAL] = 6, [L_TMA_LOAD] = 4, [L_TMA_STORE] = 6, [L_WGMMA] = 8,
+		[L_TCGEN05] = 2, [L_BULK] = 2, [L_CP_ASYNC] = 2, [L_MATRIX] = 2, [L_EXTERN] = 3,
+		[L_FENCE] = 1, [L_BARRIER] = 2, [L_LET] = 1, [L_ATTR] = 1, [L_ASSERT] = 1,
+	},
+};
 
-/* g->leaf_at and g->leaft, once g->feat is final. */
+/* g->leaf_at and g->leaft, once g->feat is final.  A weight is at most
+ * 16: a run is two 8-byte stores of the leaf, the next run overwriting
+ * what this one wrote past its end. */
 static void
 leaf_weights(G *g)
 {
-	for (int r = R_ANY; r <= R_CONSUMER; r++) {
-		int t = 0;
-		for (int k = 0; k < NLEAF; k++)
-			for (int w = leaf_weight(g, (Leaf)k, (Role)r); w > 0; w--) {
-				assert(t < LEAF_DRAWS);
-				g->leaf_at[r][t++] = (uint8_t)k;
-			}
-		g->leaft[r] = t;
+	int t[3] = {0, 0, 0};
+	for (int k = 0; k < NLEAF; k++) {
+		if (leaf_feature[k] && !on(g, leaf_feature[k]))
+			continue;
+		uint64_t run = 0x0101010101010101u * (uint64_t)k;
+		for (int r = R_ANY; r <= R_CONSUMER; r++) {
+			assert(leaf_weight[r][k] <= 16 && t[r] + leaf_weight[r][k] <= LEAF_DRAWS);
+			memcpy(&g->leaf_at[r][t[r]], &run, 8);
+			memcpy(&g->leaf_at[r][t[r] + 8], &run, 8);
+			t[r] += leaf_weight[r][k];
+		}
 	}
+	for (int r = R_ANY; r <= R_CONSUMER; r++)
+		g->leaft[r] = t[r];
 }
 
 /* ---- compounds ---------------------------------------------------------------- */
 
-static Stmt *
-sub_block(G *g, int left, Role role)
+/* A nested block's statements, put in the open sequence. */
+static void
+sub_block_into(G *g, int left, Role role)
 {
 	int want = 1 + (int)dz_choose(g->d, (uint32_t)(left < 6 ? left : 6));
 	g->depth++;
-	Stmt *s = block(g, want, role);
+	block_into(g, want, role);
 	g->depth--;
-	return s;
+}
+
+static Stmt *
+sub_block(G *g, int left, Role role)
+{
+	int base = g->nopen;
+	sub_block_into(g, left, role);
+	return close_seq(g, base);
 }
 
 static Stmt *
 for_loop(G *g, int left, Role role, int pipelined)
 {
 	Arena *a = g->a;
-	Var *v = ir_var(a, g->f, fresh(g, pipelined ? "ko" : "i"), "int32", NULL);
+	Var *v = mkvar(g, fresh(g, pipelined ? "ko" : "i"), "int32", NULL);
 	Expr *min = I(g, 0), *ext = I(g, 4), *step = NULL;
 	ForKind kind = FOR_SERIAL;
 	if (on(g, FZ_F_LOOPS) && dz_flip(g->d, 60)) {
@@ -892,11 +1099,12 @@ for_loop(G *g, int left, Role role, int pipelined)
 	Stmt *body;
 	if (pipelined) {
 		use(g, FZ_F_PIPELINE);
-		Stmt *wait = eval2(g, "mbarrier_wait_parity", mbar_at(g, role == R_PRODUCER ? 2 : 0),
-		                  bin(g, BIN_FLOORDIV, bin(g, BIN_FLOORMOD, V(g, v), I(g, 4)), I(g, 2)));
-		Stmt *inner = sub_block(g, left - 2, role);
-		Stmt *arrive = eval1(g, "ptx_arrive_barrier", mbar_at(g, role == R_PRODUCER ? 0 : 2));
-		body = seq3(g, wait, inner, arrive);
+		int base = g->nopen;
+		put(g, eval2(g, "mbarrier_wait_parity", mbar_at(g, role == R_PRODUCER ? 2 : 0),
+		             bin(g, BIN_FLOORDIV, bin(g, BIN_FLOORMOD, V(g, v), I(g, 4)), I(g, 2))));
+		sub_block_into(g, left - 2, role);
+		put(g, eval1(g, "ptx_arrive_barrier", mbar_at(g, role == R_PRODUCER ? 0 : 2)));
+		body = close_seq(g, base);
 	} else {
 		body = sub_block(g, left, role);
 	}
@@ -906,17 +1114,17 @@ for_loop(G *g, int left, Role role, int pipelined)
 	 * pipelined loops, the frontend's pragma on T.unroll. */
 	Expr *ann = NULL;
 	if ((pipelined && dz_flip(g->d, 50)) || kind == FOR_UNROLL) {
-		Expr **k = ar_alloc(a, sizeof *k), **val = ar_alloc(a, sizeof *val);
+		const char *key = "num_stages";
+		Expr *val;
 		if (kind == FOR_UNROLL) {
-			k[0] = ir_str(a, "pragma_unroll_explicit");
-			val[0] = ir_pod_bool(a, 0);
+			key = "pragma_unroll_explicit";
+			val = ir_pod_bool(a, 0);
 		} else {
-			k[0] = ir_str(a, "num_stages");
-			val[0] = I(g, 2 + (int64_t)dz_choose(g->d, 3));
+			val = I(g, 2 + (int64_t)dz_choose(g->d, 3));
 		}
-		ann = ir_dict(a, k, val, 1);
+		ann = dict(g, 1, &key, &val);
 	}
-	return ir_for(a, v, min, ext, step, kind, NULL, ann, body);
+	return mkfor(g, v, min, ext, step, kind, ann, body);
 }
 
 static Expr *
@@ -944,41 +1152,46 @@ guard(G *g, int left, Role role)
 	use(g, FZ_F_GUARD);
 	Expr *cond = dz_flip(g->d, 50) ? call1(g, "tl_shuffle_elect", I(g, 128))
 	                               : bin(g, BIN_EQ, V(g, g->tx), I(g, 0));
-	Stmt *body;
+	int base = g->nopen;
 	if (role == R_PRODUCER && on(g, FZ_F_TMA_LOAD) && dz_flip(g->d, 50)) {
 		g->budget--;
-		Stmt *rest = sub_block(g, left - 1, role);
-		body = seq2(g, tma_load(g), rest);
+		Stmt *rest = sub_block(g, left - 1, role); /* drawn before the load it follows */
+		tma_load(g);
+		put_flat(g, rest);
 	} else if (role == R_CONSUMER && on(g, FZ_F_TMA_STORE) && dz_flip(g->d, 50)) {
 		g->budget--;
-		body = tma_store(g);
+		tma_store(g);
 	} else {
-		body = sub_block(g, left, role);
+		sub_block_into(g, left, role);
 	}
-	return ir_if(g->a, cond, body, NULL);
+	return mkif(g, cond, close_seq(g, base), NULL);
 }
 
-static Stmt *
+/* Puts the counter's reset and the loop. */
+static void
 while_loop(G *g, int left, Role role)
 {
 	use(g, FZ_F_WHILE);
 	Expr *bound = g->n && dz_flip(g->d, 50) ? V(g, g->n) : I(g, 4);
 	Stmt *reset = store1(g, g->counter, I(g, 0), I(g, 0));
-	Stmt *inner = sub_block(g, left - 2, role);
-	Stmt *incr = store1(g, g->counter, I(g, 0), bin(g, BIN_ADD, load1(g, g->counter, I(g, 0)), I(g, 1)));
-	Stmt *w = ir_while(g->a, bin(g, BIN_LT, load1(g, g->counter, I(g, 0)), bound), seq2(g, inner, incr));
+	int base = g->nopen;
+	sub_block_into(g, left - 2, role);
+	put(g, store1(g, g->counter, I(g, 0), bin(g, BIN_ADD, load1(g, g->counter, I(g, 0)), I(g, 1))));
+	Stmt *body = close_seq(g, base);
+	Stmt *w = ir_while(g->a, bin(g, BIN_LT, load1(g, g->counter, I(g, 0)), bound), body);
 	g->budget -= 2;
-	return seq2(g, reset, w);
+	put(g, reset);
+	put(g, w);
 }
 
 static Expr *
 region(G *g, Buffer *b, int64_t extent)
 {
 	Expr **idx = ar_alloc(g->a, sizeof *idx);
-	idx[0] = ir_slice(g->a, I(g, 0), I(g, extent), NULL);
+	idx[0] = mkslice(g, I(g, 0), I(g, extent));
 	Expr **items = ar_alloc(g->a, sizeof *items);
-	items[0] = ir_load(g->a, b, idx, 1);
-	return ir_tuple(g->a, EX_LIST, items, 1);
+	items[0] = mkload(g, b, idx, 1);
+	return mklist(g, items, 1);
 }
 
 static Stmt *
@@ -1005,29 +1218,31 @@ ws_split(G *g, int left)
 	Stmt *producer = block(g, half, R_PRODUCER);
 	Stmt *consumer = block(g, half, R_CONSUMER);
 	g->depth--;
-	Stmt *split = ir_if(g->a, bin(g, BIN_GE, V(g, g->tx), I(g, 128)), producer, consumer);
+	Stmt *split = mkif(g, bin(g, BIN_GE, V(g, g->tx), I(g, 128)), producer, consumer);
 	Expr **ws = ar_alloc(g->a, sizeof *ws * 2);
 	ws[0] = I(g, 128);
 	ws[1] = I(g, 128);
-	return ir_attr(g->a, ir_tuple(g->a, EX_LIST, ws, 2), "kWarpSpecializationScope", I(g, 0), split);
+	return ir_attr(g->a, mklist(g, ws, 2), "kWarpSpecializationScope", I(g, 0), split);
 }
 
-static Stmt *
+/* Puts the compound statement (a while loop: with its counter's reset). */
+static void
 compound(G *g, Comp k, int left, Role role)
 {
 	switch (k) {
-	case C_FOR: return for_loop(g, left, role, 0);
-	case C_PIPE: return for_loop(g, left, role, 1);
-	case C_GUARD: return guard(g, left, role);
-	case C_WHILE: return while_loop(g, left, role);
-	case C_BLOCK: return pblock(g, left, role);
-	case C_WS: return ws_split(g, left);
+	case C_FOR: put(g, for_loop(g, left, role, 0)); return;
+	case C_PIPE: put(g, for_loop(g, left, role, 1)); return;
+	case C_GUARD: put(g, guard(g, left, role)); return;
+	case C_WHILE: while_loop(g, left, role); return;
+	case C_BLOCK: put(g, pblock(g, left, role)); return;
+	case C_WS: put(g, ws_split(g, left)); return;
 	default: {
 		use(g, FZ_F_IF);
 		Expr *cond = if_cond(g);
 		Stmt *then_ = sub_block(g, left, role);
 		Stmt *else_ = dz_flip(g->d, 50) ? sub_block(g, left, role) : NULL;
-		return ir_if(g->a, cond, then_, else_);
+		put(g, mkif(g, cond, then_, else_));
+		return;
 	}
 	}
 }
@@ -1047,12 +1262,12 @@ comp_weight(G *g, Comp k, Role role, int left)
 	}
 }
 
-/* A sequence of about `want` statements (at least one). */
-static Stmt *
-block(G *g, int want, Role role)
+/* About `want` statements (at least one), put in the open sequence: at
+ * most CAP leaves, compounds and binders. */
+static void
+block_into(G *g, int want, Role role)
 {
 	enum { CAP = 128 };
-	Stmt *items[CAP];
 	int n = 0;
 	int start = g->budget;
 	if (want < 1)
@@ -1070,33 +1285,31 @@ block(G *g, int want, Role role)
 			while (r >= (uint32_t)w[k])
 				r -= (uint32_t)w[k++];
 			g->budget--;
-			items[n++] = compound(g, (Comp)k, left - 1, role);
+			compound(g, (Comp)k, left - 1, role);
+			n++;
 		} else {
 			int k = g->leaf_at[role][dz_choose(g->d, (uint32_t)g->leaft[role])];
 			g->budget--;
 			if (k >= L_LET) {
-				items[n++] = binder(g, (Leaf)k, left - 1, role);
+				put(g, binder(g, (Leaf)k, left - 1, role));
 				break;
 			}
-			items[n++] = leaf(g, (Leaf)k);
+			leaf(g, (Leaf)k);
+			n++;
 		}
 	} while (n < CAP && g->budget > 0 && start - g->budget < want);
-	return ir_seq(g->a, items, n);
+}
+
+/* A sequence of about `want` statements (at least one). */
+static Stmt *
+block(G *g, int want, Role role)
+{
+	int base = g->nopen;
+	block_into(g, want, role);
+	return close_seq(g, base);
 }
 
 /* ---- the function ---------------------------------------------------------------- */
-
-static Expr *
-dict(G *g, int n, const char **keys, Expr **vals)
-{
-	Expr **k = ar_alloc(g->a, sizeof *k * (size_t)n);
-	Expr **v = ar_alloc(g->a, sizeof *v * (size_t)n);
-	for (int i = 0; i < n; i++) {
-		k[i] = S(g, keys[i]);
-		v[i] = vals[i];
-	}
-	return ir_dict(g->a, k, v, n);
-}
 
 static Expr *
 func_attrs(G *g)
@@ -1116,35 +1329,47 @@ func_attrs(G *g)
 	keys[0] = S(g, "cuda");
 	keys[1] = S(g, "gpu");
 	const char *tk[] = {"arch", "keys", "kind", "max_num_threads", "tag", "thread_warp_size"};
-	Expr *tv[] = {S(g, arch), ir_tuple(g->a, EX_LIST, keys, 2), S(g, "cuda"), I(g, 1024), S(g, ""), I(g, 32)};
+	Expr *tv[] = {S(g, arch), mklist(g, keys, 2), S(g, "cuda"), I(g, 1024), S(g, ""), I(g, 32)};
 	Expr *target = call1(g, "target", dict(g, 6, tk, tv));
 	const char *fk[] = {"target", "tir.noalias"};
 	Expr *fv[] = {target, noalias};
 	return dict(g, 2, fk, fv);
 }
 
+/* The parameters: the descriptors, then A and n where the features use them. */
 static void
-add_param(G *g, Var *v)
+params(G *g)
 {
-	Func *f = g->f;
-	Param *p = ar_alloc(g->a, sizeof *p * (size_t)(f->nparams + 1));
-	if (f->nparams)
-		memcpy(p, f->params, sizeof *p * (size_t)f->nparams);
-	p[f->nparams++] = (Param){v, NULL};
-	f->params = p;
+	Var *vars[5];
+	int n = 0;
+	g->Adesc = vars[n++] = mkvar(g, "A_desc", "uint8x128", "grid_constant");
+	g->Bdesc = vars[n++] = mkvar(g, "B_desc", "uint8x128", "grid_constant");
+	g->Cdesc = vars[n++] = mkvar(g, "C_desc", "uint8x128", "grid_constant");
+	if (on(g, FZ_F_BULK | FZ_F_CP_ASYNC))
+		g->Aglob = vars[n++] = mkvar(g, "A", "float16", "global");
+	if (on(g, FZ_F_LOOPS | FZ_F_WHILE | FZ_F_IF | FZ_F_ATTR | FZ_F_EXTERN) && dz_flip(g->d, 70))
+		g->n = vars[n++] = mkvar(g, "n", "int32", NULL);
+	if (!g->n && on(g, FZ_F_LOOPS))
+		g->n = vars[n++] = mkvar(g, "n", "int32", NULL);
+	Param *p = ar_alloc_uninit(g->a, sizeof *p * (size_t)n);
+	for (int i = 0; i < n; i++)
+		p[i] = (Param){vars[i], NULL};
+	g->f->params = p;
+	g->f->nparams = n;
 }
 
-/* Barrier init under an elected thread, then the fence-of-init and a sync. */
-static Stmt *
+/* Puts barrier init under an elected thread, then the fence-of-init and a sync. */
+static void
 prelude(G *g)
 {
-	Stmt *items[6];
-	int n = 0;
-	items[n++] = eval3(g, "call_extern", S(g, "handle"), S(g, "tl::prefetch_tma_descriptor"), V(g, g->Adesc));
+	int base = g->nopen;
+	put(g, eval3(g, "call_extern", S(g, "handle"), S(g, "tl::prefetch_tma_descriptor"), V(g, g->Adesc)));
 	for (int i = 0; i < 4; i++)
-		items[n++] = eval2(g, "ptx_init_barrier_thread_count", load1(g, g->mbar, I(g, i)), I(g, 128));
-	Stmt *init = ir_if(g->a, call1(g, "tl_shuffle_elect", I(g, 0)), ir_seq(g->a, items, n), NULL);
-	return seq3(g, init, eval0(g, "ptx_fence_barrier_init"), eval1(g, "tvm_storage_sync", S(g, "shared")));
+		put(g, eval2(g, "ptx_init_barrier_thread_count", load1(g, g->mbar, I(g, i)), I(g, 128)));
+	Stmt *init = close_seq(g, base);
+	put(g, mkif(g, call1(g, "tl_shuffle_elect", I(g, 0)), init, NULL));
+	put(g, eval0(g, "ptx_fence_barrier_init"));
+	put(g, eval1(g, "tvm_storage_sync", S(g, "shared")));
 }
 
 Program *
@@ -1159,36 +1384,21 @@ fz_generate_ex(Arena *a, Decider *d, const GenOptions *o, unsigned *used)
 	if (!(g->versions & VV_HEAD))
 		g->feat &= ~(unsigned)FZ_F_HEAD_OPS;
 	leaf_weights(g);
+	g->open = g->open_room;
+	g->open_cap = OPEN_ROOM;
 	int size = o && o->size > 0 ? o->size : 30;
 	g->budget = size;
 	Func *f = g->f = ir_func(a, "main");
 
-	g->Adesc = ir_var(a, f, "A_desc", "uint8x128", "grid_constant");
-	g->Bdesc = ir_var(a, f, "B_desc", "uint8x128", "grid_constant");
-	g->Cdesc = ir_var(a, f, "C_desc", "uint8x128", "grid_constant");
-	add_param(g, g->Adesc);
-	add_param(g, g->Bdesc);
-	add_param(g, g->Cdesc);
-	if (on(g, FZ_F_BULK | FZ_F_CP_ASYNC)) {
-		g->Aglob = ir_var(a, f, "A", "float16", "global");
-		add_param(g, g->Aglob);
-	}
-	if (on(g, FZ_F_LOOPS | FZ_F_WHILE | FZ_F_IF | FZ_F_ATTR | FZ_F_EXTERN) && dz_flip(d, 70)) {
-		g->n = ir_var(a, f, "n", "int32", NULL);
-		add_param(g, g->n);
-	}
-	if (!g->n && on(g, FZ_F_LOOPS)) {
-		g->n = ir_var(a, f, "n", "int32", NULL);
-		add_param(g, g->n);
-	}
+	params(g);
 	f->attrs = func_attrs(g);
 
 	int nthreads = on(g, FZ_F_WARPSPEC) ? 256 : 128;
-	g->bx = ir_var(a, f, "bx", "int32", NULL);
-	g->tx = ir_var(a, f, "tx", "int32", NULL);
+	g->bx = mkvar(g, "bx", "int32", NULL);
+	g->tx = mkvar(g, "tx", "int32", NULL);
 	if (on(g, FZ_F_ALIAS) && dz_flip(d, 80)) {
 		use(g, FZ_F_ALIAS);
-		g->dyn = ir_var(a, f, "buf_dyn_shmem", "uint8", "shared.dyn");
+		g->dyn = mkvar(g, "buf_dyn_shmem", "uint8", "shared.dyn");
 	}
 	static const char *const snames[3] = {"A_shared", "B_shared", "C_shared"};
 	for (int i = 0; i < 3; i++) {
@@ -1207,16 +1417,18 @@ fz_generate_ex(Arena *a, Decider *d, const GenOptions *o, unsigned *used)
 	g->desc_b = decl(g, "desc_b", "uint64", 1, "local.descriptor.wgmma");
 	g->tmem = decl(g, "C_tmem", "uint32", 1, "local");
 
-	Stmt *pre = prelude(g);
-	Stmt *body = block(g, size, R_ANY);
-	body = seq2(g, pre, body);
+	prelude(g);
+	block_into(g, size, R_ANY);
+	Stmt *body = close_seq(g, 0);
+	if (g->open != g->open_room)
+		free(g->open);
 
 	/* Wrap inside out: decls, then launches (and the allocation between). */
 	Buffer *decls[] = {g->tmem, g->desc_b, g->desc_a, g->acount, g->counter, g->clocal, g->mbar,
 	                   g->shared[2], g->shared[1], g->shared[0]};
 	for (size_t i = 0; i < sizeof decls / sizeof decls[0]; i++)
 		if (decls[i]->kind == BUF_DECL)
-			body = ir_decl(a, decls[i], 1, body);
+			body = mkdecl(g, decls[i], body);
 	body = ir_launch(a, g->tx, "threadIdx.x", I(g, nthreads), body);
 	if (g->dyn) {
 		Expr **ext = ar_alloc(a, sizeof *ext);
