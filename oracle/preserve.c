@@ -31,6 +31,7 @@
 
 #include "oracle.h"
 #include "oracles.h"
+#include "print.h"
 
 static const char *const inserted_names[] = {
 	"fence_proxy_async", "tma_store_arrive", "tma_store_wait",
@@ -61,7 +62,7 @@ orc_stmt_brief(Arena *a, const Stmt *s)
 		return ar_strdup(a, "(nothing)");
 	StrBuf sb;
 	sb_init(&sb);
-	ir_print_stmt(&sb, s, 0);
+	ir_print_stmt_head(&sb, s); /* its first line, without its bodies */
 	char *text = sb_take(&sb);
 	const char *p = text;
 	while (*p == ' ' || *p == '\n')
@@ -423,40 +424,6 @@ best_loc(const Stmt *p, const Stmt *q)
 	return p ? p->loc : q ? q->loc : (Loc){0, 0};
 }
 
-/* orc_stmt_brief(a, s) without printing s's bodies: the first line of a
- * compound statement is its head, or the line of an alias buffer anchored
- * at it (core/print.c), and the printer decides both from the heads alone:
- * an alias is anchored at s when s's head uses it (or two of s's bodies
- * do: an if with an else, printed whole here), and a loop line merges the
- * heads of the loops nested straight in it (T.grid), which are kept
- * (BRIEF_CHAIN of them, more than a grid takes).  So s is printed as a
- * copy whose innermost body is left out (printed `pass`, on a later line). */
-enum { BRIEF_CHAIN = 66 };
-
-static char *
-stmt_brief(Arena *a, const Stmt *s)
-{
-	if (!s || s->kind == ST_SEQ || s->kind == ST_EVAL || s->kind == ST_STORE ||
-	    (s->kind == ST_IF && s->u.if_.else_))
-		return orc_stmt_brief(a, s);
-	Stmt head[BRIEF_CHAIN]; /* a node has the bytes of its kind only (ir_stmt_size) */
-	int n = 0;
-	for (const Stmt *l = s;; l = l->u.for_.body) {
-		Stmt *h = &head[n++];
-		memcpy(h, l, ir_stmt_size(l->kind));
-		if (l->kind == ST_FOR && n < BRIEF_CHAIN && l->u.for_.body && l->u.for_.body->kind == ST_FOR) {
-			h->u.for_.body = &head[n];
-			continue;
-		}
-		Stmt **slot[2];
-		int nslots = body_slots(h, slot);
-		for (int i = 0; i < nslots; i++)
-			*slot[i] = NULL;
-		break;
-	}
-	return orc_stmt_brief(a, head);
-}
-
 static int
 find_from(const Align *A, const Stmt *const *items, int n, int from, const Stmt *s, int p_side)
 {
@@ -500,7 +467,7 @@ diagnose(Align *A, const Stmt *const *pi, int np, int i, const Stmt *const *qi, 
 	if (i >= np) {
 		Loc l = best_loc(qs, pparent);
 		put_diag(buf, sizeof buf, "statement added at the end of a body at ", "", l,
-		         stmt_brief(A->a, qs), NULL, NULL);
+		         orc_stmt_brief(A->a, qs), NULL, NULL);
 		fail(A, l, "statement added", buf);
 		return;
 	}
@@ -509,7 +476,7 @@ diagnose(Align *A, const Stmt *const *pi, int np, int i, const Stmt *const *qi, 
 	if (ps->kind == qs->kind && is_compound(ps)) {
 		const char *d = header_diff(ps, qs);
 		if (d) {
-			const char *bp = stmt_brief(A->a, ps), *bq = stmt_brief(A->a, qs);
+			const char *bp = orc_stmt_brief(A->a, ps), *bq = orc_stmt_brief(A->a, qs);
 			put_diag(buf, sizeof buf, d, " at ", l, bp, " became ", bq);
 			fail(A, l, d, buf);
 			return;
@@ -518,17 +485,17 @@ diagnose(Align *A, const Stmt *const *pi, int np, int i, const Stmt *const *qi, 
 	int later_in_p = find_from(A, pi, np, i + 1, qs, 1);
 	int later_in_q = find_from(A, qi, nq, j + 1, ps, 0);
 	if (later_in_p >= 0 && later_in_q >= 0) {
-		const char *bp = stmt_brief(A->a, ps), *bq = stmt_brief(A->a, qs);
+		const char *bp = orc_stmt_brief(A->a, ps), *bq = orc_stmt_brief(A->a, qs);
 		put_diag(buf, sizeof buf, "statements reordered at ", "", l, bp, " now comes after ", bq);
 		fail(A, l, "statements reordered", buf);
 	} else if (later_in_p >= 0) {
-		put_diag(buf, sizeof buf, "statement lost at ", "", l, stmt_brief(A->a, ps), NULL, NULL);
+		put_diag(buf, sizeof buf, "statement lost at ", "", l, orc_stmt_brief(A->a, ps), NULL, NULL);
 		fail(A, l, "statement lost", buf);
 	} else if (later_in_q >= 0) {
-		put_diag(buf, sizeof buf, "statement added before ", "", l, stmt_brief(A->a, qs), NULL, NULL);
+		put_diag(buf, sizeof buf, "statement added before ", "", l, orc_stmt_brief(A->a, qs), NULL, NULL);
 		fail(A, l, "statement added", buf);
 	} else {
-		const char *bp = stmt_brief(A->a, ps), *bq = stmt_brief(A->a, qs);
+		const char *bp = orc_stmt_brief(A->a, ps), *bq = orc_stmt_brief(A->a, qs);
 		put_diag(buf, sizeof buf, "statement changed at ", "", l, bp, " became ", bq);
 		fail(A, l, "statement changed", buf);
 	}
@@ -819,7 +786,7 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 	if (ok && i < np) {
 		char buf[400];
 		Loc l = best_loc(pi[i], pparent);
-		put_diag(buf, sizeof buf, "statement lost at ", "", l, stmt_brief(A->a, pi[i]), NULL, NULL);
+		put_diag(buf, sizeof buf, "statement lost at ", "", l, orc_stmt_brief(A->a, pi[i]), NULL, NULL);
 		fail(A, l, "statement lost", buf);
 		ok = 0;
 	}
