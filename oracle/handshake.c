@@ -101,8 +101,12 @@ orc_handshake_graph(const EventGraph *gp, const char *model, FindingList *out)
 	int *stamp = mem, *parent = mem + n2, *queue = mem + 2 * n2;
 	for (int i = 0; i < n2; i++)
 		stamp[i] = -1;
-	for (int s = 0; s < g->n; s++) {
-		const Event *src = &g->ev[s];
+	/* The graph's fields in locals: the stores below are ints, which the
+	 * compiler would otherwise reload g->ev and g->n after. */
+	const Event *ev = g->ev;
+	int n = g->n;
+	for (int s = 0; s < n; s++) {
+		const Event *src = &ev[s];
 		if (src->kind != EV_AREAD || !(src->flags & EVF_BULK_GROUP) || src->site < 0 || done[src->site])
 			continue;
 		int head = 0, tail = 0, found = -1;
@@ -113,10 +117,10 @@ orc_handshake_graph(const EventGraph *gp, const char *model, FindingList *out)
 			int u = queue[head++];
 			int committed = u & 1;
 			for (int k = 0; k < 2 && found < 0; k++) {
-				int v = g->ev[u / 2].succ[k];
+				int v = ev[u / 2].succ[k];
 				if (v < 0)
 					continue;
-				const Event *e = &g->ev[v];
+				const Event *e = &ev[v];
 				int c = committed;
 				if (e->kind == EV_COMMIT)
 					c = 1;
