@@ -170,9 +170,11 @@ mix(uint64_t h, const char *s)
 
 /* The signature's start, mix of the kind's name, the model, the oracle and
  * the rule, remembered for the last combinations seen: most findings share
- * one (the rule is a long text).  An entry holds its own copy of the texts,
+ * one of a few (the rule is a long text).  Looked up by the four pointers
+ * in turn (no hash of addresses whose collisions would depend on where the
+ * texts lie), replaced in turn.  An entry holds its own copy of the texts,
  * so a string whose bytes changed at the same address is mixed again. */
-enum { SIGN_MEMO = 32 };
+enum { SIGN_MEMO = 16 };
 static _Thread_local struct SignMemo {
 	FindingKind kind;
 	const char *model, *oracle, *rule; /* as seen, NULL included */
@@ -180,6 +182,7 @@ static _Thread_local struct SignMemo {
 	size_t model_len, oracle_len, cap;
 	uint64_t out;
 } sign_memo[SIGN_MEMO];
+static _Thread_local int sign_memo_next;
 
 static int
 same_text(const char *kept, const char *s)
@@ -190,14 +193,19 @@ same_text(const char *kept, const char *s)
 static uint64_t
 sign_start(const Finding *f)
 {
-	uintptr_t key = (uintptr_t)f->rule ^ ((uintptr_t)f->model << 1) ^ ((uintptr_t)f->oracle << 2) ^
-	                (uintptr_t)f->kind;
-	struct SignMemo *m = &sign_memo[(key * 0x9e3779b97f4a7c15ULL) >> 59];
-	if (m->text && m->kind == f->kind && m->model == f->model && m->oracle == f->oracle &&
-	    m->rule == f->rule && same_text(m->text, f->model) &&
+	struct SignMemo *m = sign_memo;
+	for (; m < sign_memo + SIGN_MEMO; m++)
+		if (m->rule == f->rule && m->model == f->model && m->oracle == f->oracle &&
+		    m->kind == f->kind && m->text)
+			break;
+	if (m < sign_memo + SIGN_MEMO && same_text(m->text, f->model) &&
 	    same_text(m->text + m->model_len + 1, f->oracle) &&
 	    same_text(m->text + m->model_len + m->oracle_len + 2, f->rule))
 		return m->out;
+	if (m == sign_memo + SIGN_MEMO) {
+		m = &sign_memo[sign_memo_next];
+		sign_memo_next = (sign_memo_next + 1) % SIGN_MEMO;
+	}
 	uint64_t h = 0xcbf29ce484222325ULL;
 	h = mix(h, orc_kind_name(f->kind));
 	h = mix(h, f->model);
