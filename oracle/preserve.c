@@ -368,9 +368,14 @@ list_of(const Stmt *const *slot, int *n)
 	return slot;
 }
 
+static int same_fields_bytes(const Stmt *p, const Stmt *q);
+
+/* *bytes: same_fields_bytes(p, q) when it was worked out on the way (two
+ * compound statements compared strictly), else -1. */
 static int
-item_match(const Align *A, const Stmt *p, const Stmt *q)
+item_match(const Align *A, const Stmt *p, const Stmt *q, int *bytes)
 {
+	*bytes = -1;
 	if (orc_is_insertable(q))
 		return same_leaf(p, q);
 	if (p->kind != q->kind)
@@ -379,7 +384,10 @@ item_match(const Align *A, const Stmt *p, const Stmt *q)
 		return p->kind != ST_IF || !p->u.if_.else_ == !q->u.if_.else_;
 	if (!is_compound(p))
 		return same_leaf(p, q);
-	return header_diff(p, q) == NULL;
+	/* Header fields the same bytes (a node the model copied to change its
+	 * body) compare equal: every comparison of header_diff is reflexive. */
+	*bytes = same_fields_bytes(p, q);
+	return *bytes || header_diff(p, q) == NULL;
 }
 
 /* snprintf(dst, cap, "%s", src) without the format machinery: as much of
@@ -427,8 +435,9 @@ best_loc(const Stmt *p, const Stmt *q)
 static int
 find_from(const Align *A, const Stmt *const *items, int n, int from, const Stmt *s, int p_side)
 {
+	int bytes;
 	for (int k = from; k < n; k++)
-		if (p_side ? item_match(A, items[k], s) : item_match(A, s, items[k]))
+		if (p_side ? item_match(A, items[k], s, &bytes) : item_match(A, s, items[k], &bytes))
 			return k;
 	return -1;
 }
@@ -585,9 +594,10 @@ same_fields_bytes(const Stmt *p, const Stmt *q)
 
 /* copy_of(p, r, d) for r, q with its bodies replaced by erased ones (q
  * itself when !changed), whose copy_of with p's bodies at depth d + 1
- * is body_copy[]: copy_of's field comparison, as it would go on r. */
+ * is body_copy[]: copy_of's field comparison, as it would go on r.
+ * bytes: same_fields_bytes(p, q), or -1 when not worked out. */
 static int
-fields_copy(const Stmt *p, const Stmt *q, int changed, const int *body_copy, int d)
+fields_copy(const Stmt *p, const Stmt *q, int changed, const int *body_copy, int d, int bytes)
 {
 	if (!changed && p == q)
 		return 1;
@@ -598,7 +608,7 @@ fields_copy(const Stmt *p, const Stmt *q, int changed, const int *body_copy, int
 	for (int i = 0; i < n; i++)
 		if (!body_copy[i])
 			return 0;
-	if (same_fields_bytes(p, q))
+	if (bytes < 0 ? same_fields_bytes(p, q) : bytes)
 		return 1;
 	if (p->kind != ST_EVAL && p->kind != ST_STORE)
 		return 0; /* same_but_exprs looks at no other kind */
@@ -616,9 +626,10 @@ fields_copy(const Stmt *p, const Stmt *q, int changed, const int *body_copy, int
  * as branch 1; a sequence's items are aligned by align_list itself.  With
  * A->erase, out->erased is q with the insertions below it erased: q itself
  * when there are none, else the copy ir_map_bodies makes with the erased
- * bodies (as orc_erase does, node for node).  d: the copy depth of p. */
+ * bodies (as orc_erase does, node for node).  d: the copy depth of p;
+ * bytes: item_match's. */
 static int
-align_children(Align *A, const Stmt *p, const Stmt *q, int d, Out *out)
+align_children(Align *A, const Stmt *p, const Stmt *q, int d, int bytes, Out *out)
 {
 	*out = (Out){(Stmt *)q, 0, 0};
 	if (p->kind == ST_SEQ) {
@@ -647,7 +658,7 @@ align_children(Align *A, const Stmt *p, const Stmt *q, int d, Out *out)
 	if (out->changed && A->erase)
 		out->erased = ir_map_bodies(A->a, q, next_body, &B);
 	if (A->copy)
-		out->copy = fields_copy(p, q, out->changed, body_copy, d);
+		out->copy = fields_copy(p, q, out->changed, body_copy, d, bytes);
 	return 1;
 }
 
@@ -772,16 +783,16 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 	for (int j = 0; j < nq && ok; j++) {
 		const Stmt *qs = qi[j];
 		int ord = A->ord++;
-		int shared = -1;
+		int shared = -1, bytes;
 		if (i < np && pi[i] == qs && !(A->strict && qs->kind == ST_SEQ))
 			shared = qs->kind == ST_EVAL || qs->kind == ST_STORE ? 0 : self_count(qs, A->strict, A->depth);
 		if (shared >= 0) {
 			A->ord += shared;
 			i++;
 			kept[nkept++] = (Stmt *)qs;
-		} else if (i < np && item_match(A, pi[i], qs)) {
+		} else if (i < np && item_match(A, pi[i], qs, &bytes)) {
 			Out o;
-			ok = align_children(A, pi[i], qs, dd, &o);
+			ok = align_children(A, pi[i], qs, dd, bytes, &o);
 			if (!ok)
 				path_push(A, i);
 			i++;
