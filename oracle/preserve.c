@@ -60,11 +60,10 @@ orc_stmt_brief(Arena *a, const Stmt *s)
 {
 	if (!s)
 		return ar_strdup(a, "(nothing)");
-	StrBuf sb;
-	sb_init(&sb);
+	static _Thread_local StrBuf sb; /* kept from call to call */
+	sb.len = 0;
 	ir_print_stmt_head(&sb, s); /* its first line, without its bodies */
-	char *text = sb_take(&sb);
-	const char *p = text;
+	const char *p = sb.p;
 	while (*p == ' ' || *p == '\n')
 		p++;
 	size_t n = strcspn(p, "\n");
@@ -76,7 +75,6 @@ orc_stmt_brief(Arena *a, const Stmt *s)
 	} else {
 		out = ar_strndup(a, p, n);
 	}
-	free(text);
 	return out;
 }
 
@@ -331,10 +329,21 @@ static _Thread_local struct {
 	int cap;
 } kept_ins;
 
-/* A's insertions array from kept_ins (align_end gives it back). */
+/* A's insertions array from kept_ins (align_end gives it back), and its
+ * other fields for a first alignment; why and path are written before they
+ * are read (fail, path_push), so they are not cleared. */
 static void
-align_begin(Align *A)
+align_begin(Align *A, Arena *a, int strict, int copy)
 {
+	A->a = a;
+	A->strict = strict;
+	A->nins = A->ord = A->depth = A->failed = A->erase = 0;
+	A->copy = copy;
+	A->where = (Loc){0, 0};
+	A->what = NULL;
+	A->why[0] = 0;
+	A->stop = NULL;
+	A->npath = -1;
 	A->ins = kept_ins.ins;
 	A->cap = kept_ins.cap;
 	kept_ins.ins = NULL;
@@ -1122,15 +1131,16 @@ orc_align_explain_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, 
 {
 	/* The strict pass says whether P is a copy of Q erased without building
 	 * it; the rare other outcome erases and compares as ever. */
-	Align A = {.a = a, .strict = 1, .copy = 1, .npath = -1};
-	align_begin(&A);
+	Align A;
+	align_begin(&A, a, 1, 1);
 	Func *back = NULL;
 	int is_copy = 0;
 	int ok = run_align(&A, p, q, NULL, &is_copy);
 	Loc at = A.where;
 	const char *cat = A.what;
-	char msg[sizeof A.why];
-	memcpy(msg, A.why, sizeof msg);
+	char msg[sizeof A.why]; /* read only when not preserved */
+	if (!ok)
+		copy_str(msg, sizeof msg, A.why);
 	if (ok && !is_copy) {
 		back = orc_erase(q, A.ins, A.nins, a);
 		if (!orc_func_is_copy(p, back) && !ir_equal_func(p, back)) {
@@ -1186,8 +1196,8 @@ orc_align_explain_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, 
 int
 orc_align_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins)
 {
-	Align A = {.a = a, .strict = 0, .npath = -1};
-	align_begin(&A);
+	Align A;
+	align_begin(&A, a, 0, 0);
 	int ok = run_align(&A, p, q, NULL, NULL);
 	if (ok) {
 		*ins = keep_ins(&A, a);
