@@ -604,16 +604,15 @@ same_fields_bytes(const Stmt *p, const Stmt *q)
 /* copy_of(p, r, d) for r, q with its bodies replaced by erased ones (q
  * itself when !changed), whose copy_of with p's bodies at depth d + 1
  * is body_copy[]: copy_of's field comparison, as it would go on r.
- * bytes: same_fields_bytes(p, q), or -1 when not worked out. */
+ * bytes: same_fields_bytes(p, q), or -1 when not worked out; n: how many
+ * bodies p has (body_slots). */
 static int
-fields_copy(const Stmt *p, const Stmt *q, int changed, const int *body_copy, int d, int bytes)
+fields_copy(const Stmt *p, const Stmt *q, int changed, const int *body_copy, int n, int d, int bytes)
 {
 	if (!changed && p == q)
 		return 1;
 	if (p->kind != q->kind || d > IR_MAX_DEPTH || p->kind == ST_SEQ)
 		return 0;
-	Stmt **sp[2];
-	int n = body_slots(p, sp);
 	for (int i = 0; i < n; i++)
 		if (!body_copy[i])
 			return 0;
@@ -647,7 +646,8 @@ align_children(Align *A, const Stmt *p, const Stmt *q, int d, int bytes, Out *ou
 	}
 	Stmt **ps[2], **qs[2];
 	int n = body_slots(p, ps);
-	body_slots(q, qs);
+	for (int i = 0; i < n; i++) /* q is of p's kind: its slots at the same offsets */
+		qs[i] = (Stmt **)((char *)q + ((char *)ps[i] - (char *)p));
 	Bodies B = {{NULL, NULL}, 0};
 	int body_copy[2] = {0, 0};
 	for (int branch = 0; branch < n; branch++) {
@@ -667,7 +667,7 @@ align_children(Align *A, const Stmt *p, const Stmt *q, int d, int bytes, Out *ou
 	if (out->changed && A->erase)
 		out->erased = ir_map_bodies(A->a, q, next_body, &B);
 	if (A->copy)
-		out->copy = fields_copy(p, q, out->changed, body_copy, d, bytes);
+		out->copy = fields_copy(p, q, out->changed, body_copy, n, d, bytes);
 	return 1;
 }
 
