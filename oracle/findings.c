@@ -237,6 +237,50 @@ sign_start(const Finding *f)
 	return h;
 }
 
+/* mix(mix(h, a), b) for the first and last witness steps' descriptions,
+ * remembered by their text: the signatures of a run share a few dozen such
+ * pairs, whose copies (made in each finding's arena) are new strings each
+ * time.  The slot is chosen from h, the lengths and the last characters (not
+ * from addresses); an entry holds its own copy of both texts. */
+enum { WITNESS_MEMO = 64 };
+static _Thread_local struct WitnessMemo {
+	uint64_t in, out;
+	char *text; /* a and b, each NUL-ended */
+	size_t alen, blen, cap;
+} witness_memo[WITNESS_MEMO];
+
+static uint64_t
+mix_ends(uint64_t h, const char *a, const char *b)
+{
+	if (!a)
+		a = ""; /* mix reads NULL as "" */
+	if (!b)
+		b = "";
+	size_t la = strlen(a), lb = strlen(b);
+	uint64_t key = h ^ (la * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)lb << 32);
+	key ^= (uint64_t)(la ? (unsigned char)a[la - 1] : 0) << 8 | (uint64_t)(lb ? (unsigned char)b[lb - 1] : 0) << 16;
+	struct WitnessMemo *m = &witness_memo[(key * 0x9e3779b97f4a7c15ULL) >> 58];
+	if (m->text && m->in == h && m->alen == la && m->blen == lb && memcmp(m->text, a, la) == 0 &&
+	    memcmp(m->text + la + 1, b, lb) == 0)
+		return m->out;
+	uint64_t out = mix(mix(h, a), b);
+	size_t need = la + lb + 2;
+	if (need > m->cap) {
+		char *text = realloc(m->text, need);
+		if (!text)
+			abort();
+		m->text = text;
+		m->cap = need;
+	}
+	memcpy(m->text, a, la + 1);
+	memcpy(m->text + la + 1, b, lb + 1);
+	m->in = h;
+	m->out = out;
+	m->alen = la;
+	m->blen = lb;
+	return out;
+}
+
 /* The signature names the cause, not the program: kind, model, oracle, rule
  * and the witness steps' descriptions (which name ops and event classes, not
  * locations or buffer names). */
@@ -244,10 +288,8 @@ void
 fl_sign(Finding *f)
 {
 	uint64_t h = sign_start(f);
-	if (f->nwitness) {
-		h = mix(h, f->witness[0].what);
-		h = mix(h, f->witness[f->nwitness - 1].what);
-	}
+	if (f->nwitness)
+		h = mix_ends(h, f->witness[0].what, f->witness[f->nwitness - 1].what);
 	f->signature = h;
 }
 
