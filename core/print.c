@@ -44,6 +44,7 @@
 #include <unistd.h>
 
 #include "ir.h"
+#include "print.h"
 #include "ptrmap.h"
 #include "vocab.h"
 
@@ -95,6 +96,7 @@ typedef struct Printer {
 	IrEra era;         /* the spelling printed */
 	int tl_call_intrin;
 	PtrMap alloc_ptr;  /* head: T.allocate pointer Var -> 1, printed `p.data` */
+	const Stmt *cut;   /* the pre-pass does not look below it (ir_print_stmt_head) */
 	/* IrPrintOptions.locs: the statement whose line begins next, and the
 	 * position in the text, counted up to sb->len so far. */
 	PtrMap *locs;
@@ -339,11 +341,13 @@ scan_stmt(Scan *S, const Stmt *s)
 	Buffer **defs = ir_stmt_defbufs(s, &ndefs);
 	for (int i = 0; i < ndefs; i++)
 		scan_buffer_fields(S, defs[i]);
-	IrBodies b;
-	ir_stmt_bodies(&b, s);
-	for (Stmt **c; (c = ir_bodies_next(&b));)
-		if (*c)
-			scan_nested(S, *c);
+	if (s != S->P->cut) {
+		IrBodies b;
+		ir_stmt_bodies(&b, s);
+		for (Stmt **c; (c = ir_bodies_next(&b));)
+			if (*c)
+				scan_nested(S, *c);
+	}
 	pop_node(S);
 }
 
@@ -1781,14 +1785,30 @@ print_scope_with(Printer *P, const Stmt *s, int indent)
 	print_body(P, ir_body(s), indent + 1);
 }
 
+/* A while's or an if's line: `while cond:`, `if cond:`. */
+static void
+print_cond_head(Printer *P, const char *word, const Expr *cond, int indent)
+{
+	begin_line(P, indent);
+	put(P, word);
+	print_expr(P, cond);
+	put(P, ":");
+}
+
+static void
+print_block_head(Printer *P, const Stmt *s, int indent)
+{
+	begin_line(P, indent);
+	put(P, P->era == ERA_HEAD ? "with T.sblock(" : "with T.block(");
+	print_string(P, s->u.block.name ? s->u.block.name : "");
+	put(P, "):");
+}
+
 static void
 print_block(Printer *P, const Stmt *s, int indent)
 {
 	int head = P->era == ERA_HEAD;
-	begin_line(P, indent);
-	put(P, head ? "with T.sblock(" : "with T.block(");
-	print_string(P, s->u.block.name ? s->u.block.name : "");
-	put(P, "):");
+	print_block_head(P, s, indent);
 	int in = indent + 1;
 	if (s->u.block.where) {
 		begin_line(P, in);
@@ -1918,17 +1938,11 @@ print_stmt(Printer *P, const Stmt *s, int indent, int last)
 		break;
 	}
 	case ST_WHILE:
-		begin_line(P, indent);
-		put(P, "while ");
-		print_expr(P, s->u.while_.cond);
-		put(P, ":");
+		print_cond_head(P, "while ", s->u.while_.cond, indent);
 		print_body(P, s->u.while_.body, indent + 1);
 		break;
 	case ST_IF:
-		begin_line(P, indent);
-		put(P, "if ");
-		print_expr(P, s->u.if_.cond);
-		put(P, ":");
+		print_cond_head(P, "if ", s->u.if_.cond, indent);
 		print_body(P, s->u.if_.then_, indent + 1);
 		if (s->u.if_.else_) {
 			begin_line(P, indent);
@@ -2281,5 +2295,71 @@ ir_print_stmt(StrBuf *sb, const Stmt *s, int indent)
 	printer_init(&P, sb);
 	prepare(&P, NULL, s);
 	print_body(&P, s, indent);
+	printer_reset(&P);
+}
+
+/* The statement of s below which nothing reaches the first line of s's
+ * print: s, or for a loop the innermost of the loops nested straight in
+ * it that print_for_head may merge into its line (GRID_MAX of them, and
+ * two more kept), since an alias is anchored at s only when s's head uses
+ * it or two of s's bodies do.  NULL (look everywhere) for an if with an
+ * else, whose two bodies may anchor an alias at it, and for a sequence. */
+static const Stmt *
+head_cut(const Stmt *s)
+{
+	if (s->kind == ST_SEQ || (s->kind == ST_IF && s->u.if_.else_))
+		return NULL;
+	for (int n = 1; s->kind == ST_FOR && n < GRID_MAX + 2 && s->u.for_.body &&
+	                s->u.for_.body->kind == ST_FOR;
+	     n++)
+		s = s->u.for_.body;
+	return s;
+}
+
+/* The first line of a compound statement printed last in its body (as
+ * print_stmt prints it), after enter_stmt: its head, the rest of its
+ * lines being its bodies (and a block's T.reads and such). */
+static void
+print_head_line(Printer *P, const Stmt *s, int indent)
+{
+	switch (s->kind) {
+	case ST_FOR:
+		print_for_head(P, s, indent);
+		break;
+	case ST_WHILE:
+		print_cond_head(P, "while ", s->u.while_.cond, indent);
+		break;
+	case ST_IF:
+		print_cond_head(P, "if ", s->u.if_.cond, indent);
+		break;
+	case ST_BLOCK:
+		print_block_head(P, s, indent);
+		break;
+	default: /* a let (none is bound around s) or another scope statement, flat */
+		print_scope_flat(P, s, indent);
+		break;
+	}
+}
+
+void
+ir_print_stmt_head(StrBuf *sb, const Stmt *s)
+{
+	Printer P;
+	printer_init(&P, sb);
+	size_t from = sb->len;
+	P.cut = head_cut(s);
+	prepare(&P, NULL, s);
+	if (s->kind == ST_SEQ) {
+		print_body(&P, s, 0);
+	} else if (is_leaf(s)) {
+		print_leaf(&P, s, 0);
+	} else {
+		enter_stmt(&P, 0); /* the aliases anchored at s come first */
+		if (!P.started)
+			print_head_line(&P, s, 0);
+	}
+	char *nl = memchr(sb->p + from, '\n', out_len(&P) - from);
+	if (nl)
+		P.o = nl;
 	printer_reset(&P);
 }

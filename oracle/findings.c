@@ -146,40 +146,139 @@ fl_add_step(FindingList *fl, Finding *f, Loc loc, const char *what)
 	f->nwitness++;
 }
 
+#define FNV_PRIME_64 0x100000001b3ULL
+
 static uint64_t
 mix(uint64_t h, const char *s)
 {
-	/* FNV-1a: stable across runs and machines, which dedup in SQLite needs. */
-	for (; s && *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return (h ^ 0xff) * 0x100000001b3ULL;
+	/* FNV-1a: stable across runs and machines, which dedup in SQLite needs.
+	 * Byte by byte as ever, four to a turn of the loop. */
+	if (s) {
+		const unsigned char *p = (const unsigned char *)s;
+		size_t n = strlen(s);
+		for (; n >= 4; n -= 4, p += 4) {
+			h = (h ^ p[0]) * FNV_PRIME_64;
+			h = (h ^ p[1]) * FNV_PRIME_64;
+			h = (h ^ p[2]) * FNV_PRIME_64;
+			h = (h ^ p[3]) * FNV_PRIME_64;
+		}
+		for (; n; n--, p++)
+			h = (h ^ *p) * FNV_PRIME_64;
+	}
+	return (h ^ 0xff) * FNV_PRIME_64;
 }
 
-/* mix(h, rule), remembered for the last rules seen: a rule is a long text
- * that most findings share.  An entry holds its own copy of the text, so a
- * rule whose bytes changed at the same address is mixed again. */
-enum { RULE_MEMO = 16 };
-static _Thread_local struct RuleMemo {
-	const char *at;
-	char *text;
-	uint64_t in, out;
-} rule_memo[RULE_MEMO];
+/* The signature's start, mix of the kind's name, the model, the oracle and
+ * the rule, remembered for the last combinations seen: most findings share
+ * one of a few (the rule is a long text).  Looked up by the four pointers
+ * in turn (no hash of addresses whose collisions would depend on where the
+ * texts lie), replaced in turn.  An entry holds its own copy of the texts,
+ * so a string whose bytes changed at the same address is mixed again. */
+enum { SIGN_MEMO = 16 };
+static _Thread_local struct SignMemo {
+	FindingKind kind;
+	const char *model, *oracle, *rule; /* as seen, NULL included */
+	char *text;                        /* model, oracle and rule, each NUL-ended ("" for NULL) */
+	size_t model_len, oracle_len, cap;
+	uint64_t out;
+} sign_memo[SIGN_MEMO];
+static _Thread_local int sign_memo_next;
+
+static int
+same_text(const char *kept, const char *s)
+{
+	return !s || strcmp(kept, s) == 0; /* the pointers are equal: both NULL, or s to compare */
+}
 
 static uint64_t
-mix_rule(uint64_t h, const char *rule)
+sign_start(const Finding *f)
 {
-	if (!rule)
-		return mix(h, rule);
-	struct RuleMemo *m = &rule_memo[((uintptr_t)rule >> 3) % RULE_MEMO];
-	if (m->at == rule && m->in == h && strcmp(m->text, rule) == 0)
+	struct SignMemo *m = sign_memo;
+	for (; m < sign_memo + SIGN_MEMO; m++)
+		if (m->rule == f->rule && m->model == f->model && m->oracle == f->oracle &&
+		    m->kind == f->kind && m->text)
+			break;
+	if (m < sign_memo + SIGN_MEMO && same_text(m->text, f->model) &&
+	    same_text(m->text + m->model_len + 1, f->oracle) &&
+	    same_text(m->text + m->model_len + m->oracle_len + 2, f->rule))
 		return m->out;
-	size_t n = strlen(rule) + 1;
-	char *text = realloc(m->text, n);
-	if (!text)
-		abort();
-	memcpy(text, rule, n);
-	*m = (struct RuleMemo){rule, text, h, mix(h, rule)};
-	return m->out;
+	if (m == sign_memo + SIGN_MEMO) {
+		m = &sign_memo[sign_memo_next];
+		sign_memo_next = (sign_memo_next + 1) % SIGN_MEMO;
+	}
+	uint64_t h = 0xcbf29ce484222325ULL;
+	h = mix(h, orc_kind_name(f->kind));
+	h = mix(h, f->model);
+	h = mix(h, f->oracle);
+	h = mix(h, f->rule);
+	const char *part[3] = {f->model ? f->model : "", f->oracle ? f->oracle : "", f->rule ? f->rule : ""};
+	size_t len[3], need = 0;
+	for (int i = 0; i < 3; i++)
+		need += (len[i] = strlen(part[i])) + 1;
+	if (need > m->cap) {
+		char *text = realloc(m->text, need);
+		if (!text)
+			abort();
+		m->text = text;
+		m->cap = need;
+	}
+	char *t = m->text;
+	for (int i = 0; i < 3; i++) {
+		memcpy(t, part[i], len[i] + 1);
+		t += len[i] + 1;
+	}
+	m->kind = f->kind;
+	m->model = f->model;
+	m->oracle = f->oracle;
+	m->rule = f->rule;
+	m->model_len = len[0];
+	m->oracle_len = len[1];
+	m->out = h;
+	return h;
+}
+
+/* mix(mix(h, a), b) for the first and last witness steps' descriptions,
+ * remembered by their text: the signatures of a run share a few dozen such
+ * pairs, whose copies (made in each finding's arena) are new strings each
+ * time.  The slot is chosen from h, the lengths and the last characters (not
+ * from addresses); an entry holds its own copy of both texts. */
+enum { WITNESS_MEMO = 64 };
+static _Thread_local struct WitnessMemo {
+	uint64_t in, out;
+	char *text; /* a and b, each NUL-ended */
+	size_t alen, blen, cap;
+} witness_memo[WITNESS_MEMO];
+
+static uint64_t
+mix_ends(uint64_t h, const char *a, const char *b)
+{
+	if (!a)
+		a = ""; /* mix reads NULL as "" */
+	if (!b)
+		b = "";
+	size_t la = strlen(a), lb = strlen(b);
+	uint64_t key = h ^ (la * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)lb << 32);
+	key ^= (uint64_t)(la ? (unsigned char)a[la - 1] : 0) << 8 | (uint64_t)(lb ? (unsigned char)b[lb - 1] : 0) << 16;
+	struct WitnessMemo *m = &witness_memo[(key * 0x9e3779b97f4a7c15ULL) >> 58];
+	if (m->text && m->in == h && m->alen == la && m->blen == lb && memcmp(m->text, a, la) == 0 &&
+	    memcmp(m->text + la + 1, b, lb) == 0)
+		return m->out;
+	uint64_t out = mix(mix(h, a), b);
+	size_t need = la + lb + 2;
+	if (need > m->cap) {
+		char *text = realloc(m->text, need);
+		if (!text)
+			abort();
+		m->text = text;
+		m->cap = need;
+	}
+	memcpy(m->text, a, la + 1);
+	memcpy(m->text + la + 1, b, lb + 1);
+	m->in = h;
+	m->out = out;
+	m->alen = la;
+	m->blen = lb;
+	return out;
 }
 
 /* The signature names the cause, not the program: kind, model, oracle, rule
@@ -188,15 +287,9 @@ mix_rule(uint64_t h, const char *rule)
 void
 fl_sign(Finding *f)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-	h = mix(h, orc_kind_name(f->kind));
-	h = mix(h, f->model);
-	h = mix(h, f->oracle);
-	h = mix_rule(h, f->rule);
-	if (f->nwitness) {
-		h = mix(h, f->witness[0].what);
-		h = mix(h, f->witness[f->nwitness - 1].what);
-	}
+	uint64_t h = sign_start(f);
+	if (f->nwitness)
+		h = mix_ends(h, f->witness[0].what, f->witness[f->nwitness - 1].what);
 	f->signature = h;
 }
 

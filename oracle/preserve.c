@@ -31,6 +31,7 @@
 
 #include "oracle.h"
 #include "oracles.h"
+#include "print.h"
 
 static const char *const inserted_names[] = {
 	"fence_proxy_async", "tma_store_arrive", "tma_store_wait",
@@ -59,11 +60,10 @@ orc_stmt_brief(Arena *a, const Stmt *s)
 {
 	if (!s)
 		return ar_strdup(a, "(nothing)");
-	StrBuf sb;
-	sb_init(&sb);
-	ir_print_stmt(&sb, s, 0);
-	char *text = sb_take(&sb);
-	const char *p = text;
+	static _Thread_local StrBuf sb; /* kept from call to call */
+	sb.len = 0;
+	ir_print_stmt_head(&sb, s); /* its first line, without its bodies */
+	const char *p = sb.p;
 	while (*p == ' ' || *p == '\n')
 		p++;
 	size_t n = strcspn(p, "\n");
@@ -75,7 +75,6 @@ orc_stmt_brief(Arena *a, const Stmt *s)
 	} else {
 		out = ar_strndup(a, p, n);
 	}
-	free(text);
 	return out;
 }
 
@@ -330,10 +329,21 @@ static _Thread_local struct {
 	int cap;
 } kept_ins;
 
-/* A's insertions array from kept_ins (align_end gives it back). */
+/* A's insertions array from kept_ins (align_end gives it back), and its
+ * other fields for a first alignment; why and path are written before they
+ * are read (fail, path_push), so they are not cleared. */
 static void
-align_begin(Align *A)
+align_begin(Align *A, Arena *a, int strict, int copy)
 {
+	A->a = a;
+	A->strict = strict;
+	A->nins = A->ord = A->depth = A->failed = A->erase = 0;
+	A->copy = copy;
+	A->where = (Loc){0, 0};
+	A->what = NULL;
+	A->why[0] = 0;
+	A->stop = NULL;
+	A->npath = -1;
 	A->ins = kept_ins.ins;
 	A->cap = kept_ins.cap;
 	kept_ins.ins = NULL;
@@ -367,9 +377,14 @@ list_of(const Stmt *const *slot, int *n)
 	return slot;
 }
 
+static int same_fields_bytes(const Stmt *p, const Stmt *q);
+
+/* *bytes: same_fields_bytes(p, q) when it was worked out on the way (two
+ * compound statements compared strictly), else -1. */
 static int
-item_match(const Align *A, const Stmt *p, const Stmt *q)
+item_match(const Align *A, const Stmt *p, const Stmt *q, int *bytes)
 {
+	*bytes = -1;
 	if (orc_is_insertable(q))
 		return same_leaf(p, q);
 	if (p->kind != q->kind)
@@ -378,7 +393,10 @@ item_match(const Align *A, const Stmt *p, const Stmt *q)
 		return p->kind != ST_IF || !p->u.if_.else_ == !q->u.if_.else_;
 	if (!is_compound(p))
 		return same_leaf(p, q);
-	return header_diff(p, q) == NULL;
+	/* Header fields the same bytes (a node the model copied to change its
+	 * body) compare equal: every comparison of header_diff is reflexive. */
+	*bytes = same_fields_bytes(p, q);
+	return *bytes || header_diff(p, q) == NULL;
 }
 
 /* snprintf(dst, cap, "%s", src) without the format machinery: as much of
@@ -423,47 +441,36 @@ best_loc(const Stmt *p, const Stmt *q)
 	return p ? p->loc : q ? q->loc : (Loc){0, 0};
 }
 
-/* orc_stmt_brief(a, s) without printing s's bodies: the first line of a
- * compound statement is its head, or the line of an alias buffer anchored
- * at it (core/print.c), and the printer decides both from the heads alone:
- * an alias is anchored at s when s's head uses it (or two of s's bodies
- * do: an if with an else, printed whole here), and a loop line merges the
- * heads of the loops nested straight in it (T.grid), which are kept
- * (BRIEF_CHAIN of them, more than a grid takes).  So s is printed as a
- * copy whose innermost body is left out (printed `pass`, on a later line). */
-enum { BRIEF_CHAIN = 66 };
-
-static char *
-stmt_brief(Arena *a, const Stmt *s)
-{
-	if (!s || s->kind == ST_SEQ || s->kind == ST_EVAL || s->kind == ST_STORE ||
-	    (s->kind == ST_IF && s->u.if_.else_))
-		return orc_stmt_brief(a, s);
-	Stmt head[BRIEF_CHAIN]; /* a node has the bytes of its kind only (ir_stmt_size) */
-	int n = 0;
-	for (const Stmt *l = s;; l = l->u.for_.body) {
-		Stmt *h = &head[n++];
-		memcpy(h, l, ir_stmt_size(l->kind));
-		if (l->kind == ST_FOR && n < BRIEF_CHAIN && l->u.for_.body && l->u.for_.body->kind == ST_FOR) {
-			h->u.for_.body = &head[n];
-			continue;
-		}
-		Stmt **slot[2];
-		int nslots = body_slots(h, slot);
-		for (int i = 0; i < nslots; i++)
-			*slot[i] = NULL;
-		break;
-	}
-	return orc_stmt_brief(a, head);
-}
-
 static int
 find_from(const Align *A, const Stmt *const *items, int n, int from, const Stmt *s, int p_side)
 {
+	int bytes;
 	for (int k = from; k < n; k++)
-		if (p_side ? item_match(A, items[k], s) : item_match(A, s, items[k]))
+		if (p_side ? item_match(A, items[k], s, &bytes) : item_match(A, s, items[k], &bytes))
 			return k;
 	return -1;
+}
+
+/* orc_put_str(buf, n, k, s) by strlen and memcpy: as much of s as fits
+ * before buf's last byte (*k < n, as orc_put_str keeps it), then a NUL. */
+static void
+put_text(char *buf, size_t n, size_t *k, const char *s)
+{
+	if (!s)
+		s = "(null)";
+	size_t len = strlen(s), room = n - 1 - *k;
+	if (len > room)
+		len = room;
+	memcpy(buf + *k, s, len);
+	*k += len;
+	buf[*k] = 0;
+}
+
+static void
+put_int(char *buf, size_t n, size_t *k, long long v)
+{
+	char d[24];
+	put_text(buf, n, k, orc_decimal(d, v));
 }
 
 /* buf = "<head><tail>%d:%d: `<a>`" with, when b is given, "<mid>`<b>`" after:
@@ -474,19 +481,19 @@ put_diag(char *buf, size_t n, const char *head, const char *tail, Loc l, const c
 {
 	size_t k = 0;
 	buf[0] = 0;
-	orc_put_str(buf, n, &k, head);
-	orc_put_str(buf, n, &k, tail);
-	orc_put_int(buf, n, &k, l.line);
-	orc_put_str(buf, n, &k, ":");
-	orc_put_int(buf, n, &k, l.col);
-	orc_put_str(buf, n, &k, ": `");
-	orc_put_str(buf, n, &k, a);
-	orc_put_str(buf, n, &k, "`");
+	put_text(buf, n, &k, head);
+	put_text(buf, n, &k, tail);
+	put_int(buf, n, &k, l.line);
+	put_text(buf, n, &k, ":");
+	put_int(buf, n, &k, l.col);
+	put_text(buf, n, &k, ": `");
+	put_text(buf, n, &k, a);
+	put_text(buf, n, &k, "`");
 	if (b) {
-		orc_put_str(buf, n, &k, mid);
-		orc_put_str(buf, n, &k, "`");
-		orc_put_str(buf, n, &k, b);
-		orc_put_str(buf, n, &k, "`");
+		put_text(buf, n, &k, mid);
+		put_text(buf, n, &k, "`");
+		put_text(buf, n, &k, b);
+		put_text(buf, n, &k, "`");
 	}
 }
 
@@ -500,7 +507,7 @@ diagnose(Align *A, const Stmt *const *pi, int np, int i, const Stmt *const *qi, 
 	if (i >= np) {
 		Loc l = best_loc(qs, pparent);
 		put_diag(buf, sizeof buf, "statement added at the end of a body at ", "", l,
-		         stmt_brief(A->a, qs), NULL, NULL);
+		         orc_stmt_brief(A->a, qs), NULL, NULL);
 		fail(A, l, "statement added", buf);
 		return;
 	}
@@ -509,7 +516,7 @@ diagnose(Align *A, const Stmt *const *pi, int np, int i, const Stmt *const *qi, 
 	if (ps->kind == qs->kind && is_compound(ps)) {
 		const char *d = header_diff(ps, qs);
 		if (d) {
-			const char *bp = stmt_brief(A->a, ps), *bq = stmt_brief(A->a, qs);
+			const char *bp = orc_stmt_brief(A->a, ps), *bq = orc_stmt_brief(A->a, qs);
 			put_diag(buf, sizeof buf, d, " at ", l, bp, " became ", bq);
 			fail(A, l, d, buf);
 			return;
@@ -518,17 +525,17 @@ diagnose(Align *A, const Stmt *const *pi, int np, int i, const Stmt *const *qi, 
 	int later_in_p = find_from(A, pi, np, i + 1, qs, 1);
 	int later_in_q = find_from(A, qi, nq, j + 1, ps, 0);
 	if (later_in_p >= 0 && later_in_q >= 0) {
-		const char *bp = stmt_brief(A->a, ps), *bq = stmt_brief(A->a, qs);
+		const char *bp = orc_stmt_brief(A->a, ps), *bq = orc_stmt_brief(A->a, qs);
 		put_diag(buf, sizeof buf, "statements reordered at ", "", l, bp, " now comes after ", bq);
 		fail(A, l, "statements reordered", buf);
 	} else if (later_in_p >= 0) {
-		put_diag(buf, sizeof buf, "statement lost at ", "", l, stmt_brief(A->a, ps), NULL, NULL);
+		put_diag(buf, sizeof buf, "statement lost at ", "", l, orc_stmt_brief(A->a, ps), NULL, NULL);
 		fail(A, l, "statement lost", buf);
 	} else if (later_in_q >= 0) {
-		put_diag(buf, sizeof buf, "statement added before ", "", l, stmt_brief(A->a, qs), NULL, NULL);
+		put_diag(buf, sizeof buf, "statement added before ", "", l, orc_stmt_brief(A->a, qs), NULL, NULL);
 		fail(A, l, "statement added", buf);
 	} else {
-		const char *bp = stmt_brief(A->a, ps), *bq = stmt_brief(A->a, qs);
+		const char *bp = orc_stmt_brief(A->a, ps), *bq = orc_stmt_brief(A->a, qs);
 		put_diag(buf, sizeof buf, "statement changed at ", "", l, bp, " became ", bq);
 		fail(A, l, "statement changed", buf);
 	}
@@ -596,20 +603,20 @@ same_fields_bytes(const Stmt *p, const Stmt *q)
 
 /* copy_of(p, r, d) for r, q with its bodies replaced by erased ones (q
  * itself when !changed), whose copy_of with p's bodies at depth d + 1
- * is body_copy[]: copy_of's field comparison, as it would go on r. */
+ * is body_copy[]: copy_of's field comparison, as it would go on r.
+ * bytes: same_fields_bytes(p, q), or -1 when not worked out; n: how many
+ * bodies p has (body_slots). */
 static int
-fields_copy(const Stmt *p, const Stmt *q, int changed, const int *body_copy, int d)
+fields_copy(const Stmt *p, const Stmt *q, int changed, const int *body_copy, int n, int d, int bytes)
 {
 	if (!changed && p == q)
 		return 1;
 	if (p->kind != q->kind || d > IR_MAX_DEPTH || p->kind == ST_SEQ)
 		return 0;
-	Stmt **sp[2];
-	int n = body_slots(p, sp);
 	for (int i = 0; i < n; i++)
 		if (!body_copy[i])
 			return 0;
-	if (same_fields_bytes(p, q))
+	if (bytes < 0 ? same_fields_bytes(p, q) : bytes)
 		return 1;
 	if (p->kind != ST_EVAL && p->kind != ST_STORE)
 		return 0; /* same_but_exprs looks at no other kind */
@@ -627,9 +634,10 @@ fields_copy(const Stmt *p, const Stmt *q, int changed, const int *body_copy, int
  * as branch 1; a sequence's items are aligned by align_list itself.  With
  * A->erase, out->erased is q with the insertions below it erased: q itself
  * when there are none, else the copy ir_map_bodies makes with the erased
- * bodies (as orc_erase does, node for node).  d: the copy depth of p. */
+ * bodies (as orc_erase does, node for node).  d: the copy depth of p;
+ * bytes: item_match's. */
 static int
-align_children(Align *A, const Stmt *p, const Stmt *q, int d, Out *out)
+align_children(Align *A, const Stmt *p, const Stmt *q, int d, int bytes, Out *out)
 {
 	*out = (Out){(Stmt *)q, 0, 0};
 	if (p->kind == ST_SEQ) {
@@ -638,7 +646,8 @@ align_children(Align *A, const Stmt *p, const Stmt *q, int d, Out *out)
 	}
 	Stmt **ps[2], **qs[2];
 	int n = body_slots(p, ps);
-	body_slots(q, qs);
+	for (int i = 0; i < n; i++) /* q is of p's kind: its slots at the same offsets */
+		qs[i] = (Stmt **)((char *)q + ((char *)ps[i] - (char *)p));
 	Bodies B = {{NULL, NULL}, 0};
 	int body_copy[2] = {0, 0};
 	for (int branch = 0; branch < n; branch++) {
@@ -658,7 +667,7 @@ align_children(Align *A, const Stmt *p, const Stmt *q, int d, Out *out)
 	if (out->changed && A->erase)
 		out->erased = ir_map_bodies(A->a, q, next_body, &B);
 	if (A->copy)
-		out->copy = fields_copy(p, q, out->changed, body_copy, d);
+		out->copy = fields_copy(p, q, out->changed, body_copy, n, d, bytes);
 	return 1;
 }
 
@@ -783,16 +792,16 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 	for (int j = 0; j < nq && ok; j++) {
 		const Stmt *qs = qi[j];
 		int ord = A->ord++;
-		int shared = -1;
+		int shared = -1, bytes;
 		if (i < np && pi[i] == qs && !(A->strict && qs->kind == ST_SEQ))
 			shared = qs->kind == ST_EVAL || qs->kind == ST_STORE ? 0 : self_count(qs, A->strict, A->depth);
 		if (shared >= 0) {
 			A->ord += shared;
 			i++;
 			kept[nkept++] = (Stmt *)qs;
-		} else if (i < np && item_match(A, pi[i], qs)) {
+		} else if (i < np && item_match(A, pi[i], qs, &bytes)) {
 			Out o;
-			ok = align_children(A, pi[i], qs, dd, &o);
+			ok = align_children(A, pi[i], qs, dd, bytes, &o);
 			if (!ok)
 				path_push(A, i);
 			i++;
@@ -819,7 +828,7 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 	if (ok && i < np) {
 		char buf[400];
 		Loc l = best_loc(pi[i], pparent);
-		put_diag(buf, sizeof buf, "statement lost at ", "", l, stmt_brief(A->a, pi[i]), NULL, NULL);
+		put_diag(buf, sizeof buf, "statement lost at ", "", l, orc_stmt_brief(A->a, pi[i]), NULL, NULL);
 		fail(A, l, "statement lost", buf);
 		ok = 0;
 	}
@@ -1122,15 +1131,16 @@ orc_align_explain_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, 
 {
 	/* The strict pass says whether P is a copy of Q erased without building
 	 * it; the rare other outcome erases and compares as ever. */
-	Align A = {.a = a, .strict = 1, .copy = 1, .npath = -1};
-	align_begin(&A);
+	Align A;
+	align_begin(&A, a, 1, 1);
 	Func *back = NULL;
 	int is_copy = 0;
 	int ok = run_align(&A, p, q, NULL, &is_copy);
 	Loc at = A.where;
 	const char *cat = A.what;
-	char msg[sizeof A.why];
-	memcpy(msg, A.why, sizeof msg);
+	char msg[sizeof A.why]; /* read only when not preserved */
+	if (!ok)
+		copy_str(msg, sizeof msg, A.why);
 	if (ok && !is_copy) {
 		back = orc_erase(q, A.ins, A.nins, a);
 		if (!orc_func_is_copy(p, back) && !ir_equal_func(p, back)) {
@@ -1186,8 +1196,8 @@ orc_align_explain_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, 
 int
 orc_align_shape(const Func *p, const Func *q, Arena *a, Inserted **ins, int *nins)
 {
-	Align A = {.a = a, .strict = 0, .npath = -1};
-	align_begin(&A);
+	Align A;
+	align_begin(&A, a, 0, 0);
 	int ok = run_align(&A, p, q, NULL, NULL);
 	if (ok) {
 		*ins = keep_ins(&A, a);
