@@ -592,31 +592,29 @@ ir_copy_expr(Arena *a, const Expr *e)
 	return c;
 }
 
-/* The one body slot of a single-body kind (the node table's only FB), else
- * NULL: an if has two, a seq an array, leaves none. */
-static Stmt **
-body_slot(const Stmt *s)
-{
-	IrBodies b;
-	ir_stmt_bodies(&b, s);
-	return b.nseg == 1 && !b.arr[0] ? b.seg[0] : NULL;
-}
+/* ir_body_offsets: per statement kind, its body fields summed up, each FB
+ * as BODY_ONE plus its offset, an FBS as two BODY_ONE (an array is no
+ * single body); a kind whose sum holds BODY_ONE once has one body, at the
+ * offset the sum holds below it. */
+enum { BODY_ONE = 1 << 8 };
+#define BODY_OFFSET(sum) ((sum) / BODY_ONE == 1 ? (sum) % BODY_ONE : 0)
+
+const unsigned char ir_body_offsets[] = {
+#define FB(m) + BODY_ONE + offsetof(Stmt, u.m)
+#define FBS(m, n) + 2 * BODY_ONE
+#define STMT(kind, name, word, fields) [kind] = BODY_OFFSET(0 fields),
+#include "nodes.def"
+};
+_Static_assert(sizeof(Stmt) < BODY_ONE, "a body offset fits in a byte");
 
 Stmt *
 ir_with_body(Arena *a, const Stmt *s, Stmt *body)
 {
-	if (!body_slot(s))
+	if (!ir_body_offsets[s->kind])
 		abort(); /* not a single-body node: caller bug */
 	Stmt *c = ir_copy_stmt(a, s);
-	*body_slot(c) = body;
+	*ir_body_slot(c) = body;
 	return c;
-}
-
-Stmt *
-ir_body(const Stmt *s)
-{
-	Stmt **slot = body_slot(s);
-	return slot ? *slot : NULL;
 }
 
 Func *
@@ -710,10 +708,14 @@ ir_count_stmts(const Stmt *s)
 	if (!s)
 		return 0;
 	size_t n = s->kind != ST_SEQ;
-	IrBodies b;
-	ir_stmt_bodies(&b, s);
-	for (Stmt **c; (c = ir_bodies_next(&b));)
-		n += ir_count_stmts(*c);
+	switch (s->kind) {
+#define FB(m) n += ir_count_stmts(s->u.m);
+#define FBS(m, c) \
+	for (int i = 0; i < s->u.c; i++) \
+		n += ir_count_stmts(s->u.m[i]);
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+	}
 	return n;
 }
 

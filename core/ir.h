@@ -427,7 +427,25 @@ Expr *ir_copy_expr(Arena *a, const Expr *e);  /* shallow copy, for rebuilding */
 size_t ir_stmt_size(StmtKind k);              /* bytes of a statement of that kind */
 size_t ir_expr_size(const Expr *e);           /* bytes of e's node (what a copy takes) */
 Stmt *ir_with_body(Arena *a, const Stmt *s, Stmt *body); /* same node, new body (single-body kinds) */
-Stmt *ir_body(const Stmt *s); /* the body of a single-body kind (not if/seq/leaves): else NULL */
+/* Per statement kind: where a node of that kind holds its one body, as a
+ * byte offset into the node (the node table's only FB field; ir.c expands
+ * it from nodes.def); 0 for the kinds that have no single body: a
+ * sequence, an if, the leaves. */
+extern const unsigned char ir_body_offsets[];
+/* The body slot of a statement of a single-body kind, else NULL. */
+static inline Stmt **
+ir_body_slot(Stmt *s)
+{
+	unsigned off = ir_body_offsets[s->kind];
+	return off ? (Stmt **)((char *)s + off) : NULL;
+}
+/* The body of a single-body kind (not if/seq/leaves); else, or for NULL, NULL. */
+static inline Stmt *
+ir_body(const Stmt *s)
+{
+	unsigned off = s ? ir_body_offsets[s->kind] : 0;
+	return off ? *(Stmt *const *)((const char *)s + off) : NULL;
+}
 Func *ir_func(Arena *a, const char *name);
 Func *ir_func_with_body(Arena *a, const Func *f, Stmt *body); /* shallow copy */
 Program *ir_program(Arena *a);

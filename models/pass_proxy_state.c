@@ -355,47 +355,6 @@ foreign_own(const Ctx *c, const Stmt *s)
 	return 0;
 }
 
-/* ---- single bodies ------------------------------------------------------------ */
-
-/* ir_body's slot, inline: the body of a statement of one body (a loop, a
- * block, let, assert, attr, launch_thread, allocate, decl_buffer); NULL
- * for a sequence, an if and a leaf.  The walks ask it of every compound
- * statement, where the generic body iterator of core/walk.c costs more
- * than the walk's own work. */
-static inline Stmt **
-body_slot(const Stmt *s)
-{
-	Stmt *m = (Stmt *)s;
-	if (m->kind == ST_SEQ || m->kind == ST_IF)
-		return NULL;
-	switch (m->kind) {
-#define NODE m
-#define BODY(x) return &(x);
-#include "kids.h"
-#define STMT(kind, name, word, fields) case kind: fields break;
-#include "nodes.def"
-#undef BODY
-#undef NODE
-	}
-	return NULL;
-}
-
-static inline Stmt *
-single_body(const Stmt *s)
-{
-	Stmt **slot = body_slot(s);
-	return slot ? *slot : NULL;
-}
-
-/* ir_with_body(a, s, body) of a statement of one body. */
-static Stmt *
-with_body(Arena *a, const Stmt *s, Stmt *body)
-{
-	Stmt *r = ir_copy_stmt(a, s);
-	*body_slot(r) = body;
-	return r;
-}
-
 /* ---- transfer tables and pure-async summaries ----------------------------------- */
 
 /* TVM's is_one: an integer literal 1 (bool true included). */
@@ -917,7 +876,7 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 	default:
 		break;
 	}
-	Ref jb = analyse(c, single_body(s));
+	Ref jb = analyse(c, ir_body(s));
 	*bits |= bits_at(c, jb);
 	switch (s->kind) {
 	case ST_FOR:
@@ -1128,7 +1087,7 @@ walk_if(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 static Stmt *
 walk_loop(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 {
-	Stmt *body = single_body(s);
+	Stmt *body = ir_body(s);
 	Ref jb = first_body(c, body);
 	LoopPlan p = plan_loop(c, s, jb, *state);
 	unsigned body_state = p.header;
@@ -1140,7 +1099,7 @@ walk_loop(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 		return s;
 	if (new_body == body)
 		keep_at(c, body, jb);
-	Stmt *r = with_body(c->a, s, new_body);
+	Stmt *r = ir_with_body(c->a, s, new_body);
 	if (drop_step)
 		r->u.for_.step = NULL;
 	if (s->kind == ST_FOR && c->opt->fault == FAULT_ANNOTATIONS_DROPPED)
@@ -1208,12 +1167,12 @@ walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 		Stmt *body = walk_body(c, s->u.block.body, state);
 		if (block_may_skip(c, s))
 			*state |= entry;
-		return body != s->u.block.body ? with_body(c->a, s, body) : s;
+		return body != s->u.block.body ? ir_with_body(c->a, s, body) : s;
 	}
 	default: { /* let, assert, attr, launch_thread, allocate, decl_buffer: transparent */
-		Stmt *old = single_body(s);
+		Stmt *old = ir_body(s);
 		Stmt *body = walk_body(c, old, state);
-		return body != old ? with_body(c->a, s, body) : s;
+		return body != old ? ir_with_body(c->a, s, body) : s;
 	}
 	}
 }
