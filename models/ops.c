@@ -70,7 +70,10 @@ typedef struct NameHit {
 	OpName info;
 } NameHit;
 
-enum { NAME_CACHE = 128 }; /* a power of two */
+/* Direct-mapped: far more entries than the names a program uses, so that
+ * two busy names rarely share one (where they do, each evicts the other,
+ * and where depends on the names' addresses, that is on the build). */
+enum { NAME_CACHE_BITS = 10, NAME_CACHE = 1 << NAME_CACHE_BITS };
 
 static _Thread_local NameHit name_cache[NAME_CACHE];
 
@@ -79,7 +82,7 @@ op_name_info(const char *name)
 {
 	if (!name)
 		return (OpName){OP_UNKNOWN, 0};
-	NameHit *h = &name_cache[((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> 57];
+	NameHit *h = &name_cache[((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> (64 - NAME_CACHE_BITS)];
 	if (h->ptr == name && (name == h->canon || strcmp(name, h->canon) == 0))
 		return h->info;
 	const VocabEntry *e;
