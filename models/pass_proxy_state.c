@@ -289,7 +289,7 @@ is_shared_store(const Ctx *c, const Stmt *s)
 
 /* The event of a leaf statement: a call statement's (classify_eval), a
  * store's (generic into shared memory); -1 for a compound statement. */
-static int
+static inline __attribute__((always_inline)) int
 leaf_event(const Ctx *c, const Stmt *s)
 {
 	switch (s->kind) {
@@ -757,7 +757,7 @@ kept_end(Ctx *c)
 
 /* analyse of s from the kept, when s is there: its subtree's bytes and
  * Comps copied to the run's next numbers. */
-static int
+static inline __attribute__((always_inline)) int
 kept_copy(Ctx *c, const Stmt *s, Ref *r)
 {
 	const KeptSlot *k = kept_get(s);
@@ -798,6 +798,34 @@ keep_at(const Ctx *c, const Stmt *s, Ref r)
 
 static Ref analyse(Ctx *c, const Stmt *s);
 
+/* The byte of leaf statement s, whose event is ev: the event and the
+ * summary bits. */
+static inline unsigned char
+leaf_byte(const Ctx *c, const Stmt *s, int ev)
+{
+	/* fault: the pure-async scan looks at call statements only */
+	int unseen = s->kind == ST_STORE && c->opt->fault == FAULT_HOIST_IGNORES_STORES;
+	unsigned bits = unseen ? 0 : ev == EV_ASYNC ? HAS_ASYNC : ev == EV_GENERIC ? HAS_GENERIC : 0;
+	return (unsigned char)(ev | bits << LEAF_BITS);
+}
+
+/* analyse of a call or store statement s (not NULL, no foreign call found
+ * yet), inline in a sequence's loop: the byte it numbers s with, or -1
+ * when the vocabulary check finds a foreign call in s. */
+static inline __attribute__((always_inline)) int
+analyse_leaf(Ctx *c, const Stmt *s)
+{
+	if (c->versions && foreign_own(c, s)) {
+		c->foreign = 1;
+		return -1;
+	}
+	Ref k;
+	if (c->keep == 1 && kept_copy(c, s, &k))
+		return c->ev[k.j];
+	k = number(c);
+	return c->ev[k.j] = leaf_byte(c, s, leaf_event(c, s));
+}
+
 /* Asks the memory for what analyse reads first of a leaf statement: the
  * call of a call statement, the indices and value of a store.  A hint
  * only: it changes no result. */
@@ -837,10 +865,20 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 				__builtin_prefetch(items[i + 16]);
 			if (i + 8 < n)
 				prefetch_kids(items[i + 8]);
-			Ref j = analyse(c, items[i]);
-			if (j.j < 0)
-				continue;
-			unsigned e = c->ev[j.j];
+			const Stmt *it = items[i];
+			unsigned e;
+			Ref j = NO_REF;
+			if (it && (it->kind == ST_EVAL || it->kind == ST_STORE)) {
+				int b = c->foreign ? -1 : analyse_leaf(c, it);
+				if (b < 0)
+					continue;
+				e = (unsigned)b;
+			} else {
+				j = analyse(c, it);
+				if (j.j < 0)
+					continue;
+				e = c->ev[j.j];
+			}
 			if (e != EV_COMPOUND) {
 				*bits |= e >> LEAF_BITS;
 				/* EV_NONE: the identity; else a constant table: the
@@ -921,10 +959,7 @@ analyse(Ctx *c, const Stmt *s)
 	k = number(c);
 	int ev = leaf_event(c, s);
 	if (ev >= 0) {
-		/* fault: the pure-async scan looks at call statements only */
-		int unseen = s->kind == ST_STORE && c->opt->fault == FAULT_HOIST_IGNORES_STORES;
-		unsigned bits = unseen ? 0 : ev == EV_ASYNC ? HAS_ASYNC : ev == EV_GENERIC ? HAS_GENERIC : 0;
-		c->ev[k.j] = (unsigned char)(ev | bits << LEAF_BITS);
+		c->ev[k.j] = leaf_byte(c, s, ev);
 		return k;
 	}
 	number_compound(c, k);
