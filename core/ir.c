@@ -575,11 +575,39 @@ ir_block(Arena *a, const char *name, Stmt *body)
 	return s;
 }
 
+/* n bytes of a node (a multiple of 8, at most a full node) copied with
+ * moves of a size known here: a copy of variable size is a call, or a
+ * string move, that costs more than the node's few words. */
+#define COPY_WORDS(k) \
+	case k: \
+		memcpy(dst, src, 8 * (k)); \
+		break;
+static inline void
+copy_node(void *dst, const void *src, size_t n)
+{
+	_Static_assert(sizeof(Stmt) <= 80 && sizeof(Expr) <= 80, "copy_node's cases cover every node");
+	switch (n / 8) {
+	COPY_WORDS(1)
+	COPY_WORDS(2)
+	COPY_WORDS(3)
+	COPY_WORDS(4)
+	COPY_WORDS(5)
+	COPY_WORDS(6)
+	COPY_WORDS(7)
+	COPY_WORDS(8)
+	COPY_WORDS(9)
+	COPY_WORDS(10)
+	default:
+		memcpy(dst, src, n);
+	}
+}
+#undef COPY_WORDS
+
 Stmt *
 ir_copy_stmt(Arena *a, const Stmt *s)
 {
 	Stmt *c = new_stmt(a, s->kind);
-	memcpy(c, s, stmt_size[s->kind]);
+	copy_node(c, s, stmt_size[s->kind]);
 	return c;
 }
 
@@ -588,7 +616,7 @@ ir_copy_expr(Arena *a, const Expr *e)
 {
 	int nkw = e->kind == EX_CALL ? e->u.call.nkw : 0;
 	Expr *c = new_expr_kw(a, e->kind, nkw, e->dt);
-	memcpy(c, e, ir_expr_size(e));
+	copy_node(c, e, ir_expr_size(e));
 	return c;
 }
 
