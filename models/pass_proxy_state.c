@@ -226,21 +226,46 @@ call_writes_shared(const Ctx *c, const Expr *e)
 	return 0;
 }
 
+/* Trees may_write_shared stacks before it recurses. */
+enum { SHARED_DEEP = 32 };
+
+/* Whether a call in the tree e writes shared memory (call_writes_shared,
+ * which has no side effect, so any visiting order gives the same answer):
+ * the walk goes on with one child of each node that has children of its
+ * own and stacks the others; it recurses only where the stack is full. */
 static int
 may_write_shared(const Ctx *c, const Expr *e)
 {
-	if (e->kind == EX_CALL && call_writes_shared(c, e))
-		return 1;
-	switch (e->kind) {
+	const Expr *stack[SHARED_DEEP];
+	int top = 0;
+	for (;;) {
+		if (e->kind == EX_CALL && call_writes_shared(c, e))
+			return 1;
+		const Expr *next = NULL;
+		switch (e->kind) {
 #define NODE e
-#define KID(x) if ((x) && has_kids[(x)->kind] && may_write_shared(c, x)) return 1;
+#define KID(x) \
+	if ((x) && has_kids[(x)->kind]) { \
+		if (!next) \
+			next = (x); \
+		else if (top < SHARED_DEEP) \
+			stack[top++] = (x); \
+		else if (may_write_shared(c, x)) \
+			return 1; \
+	}
 #include "kids.h"
 #define EXPR(kind, name, fields) case kind: fields break;
 #include "nodes.def"
 #undef KID
 #undef NODE
+		}
+		if (!next) {
+			if (!top)
+				return 0;
+			next = stack[--top];
+		}
+		e = next;
 	}
-	return 0;
 }
 
 /* Only the outermost call of a call statement is classified; an Evaluate of
