@@ -789,8 +789,12 @@ kept_copy(Ctx *c, const Stmt *s, Ref *r)
 	if (!k || (size_t)k->j >= kept.n)
 		return 0; /* not kept, or numbered in this run (a node at two places) */
 	size_t j = (size_t)k->j, ci = (size_t)k->ci;
-	size_t len = kept.ev[j] == EV_COMPOUND ? (size_t)kept.comp[ci].end - j : 1;
-	size_t clen = kept.ev[j] == EV_COMPOUND ? (size_t)kept.comp[ci].cend - ci : 0;
+	if (kept.ev[j] != EV_COMPOUND) { /* a leaf: its byte alone */
+		*r = number(c);
+		c->ev[r->j] = kept.ev[j];
+		return 1;
+	}
+	size_t len = (size_t)kept.comp[ci].end - j, clen = (size_t)kept.comp[ci].cend - ci;
 	c->ev = reserve(c->ev, &c->icap, c->n + len, sizeof *c->ev);
 	c->comp = reserve(c->comp, &c->ccap, c->nc + clen, sizeof *c->comp);
 	*r = (Ref){(long)c->n, (long)c->nc};
