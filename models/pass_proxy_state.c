@@ -1171,7 +1171,7 @@ walk_loop(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 	return r;
 }
 
-static Stmt *walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before);
+static inline Stmt *walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before);
 
 static Stmt *
 walk(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
@@ -1186,9 +1186,11 @@ walk(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 	return r;
 }
 
+static Stmt *walk_compound(Ctx *c, Stmt *s, unsigned *state, int *fence_before);
+
 /* The rewrite of statement s, number c->pos (analyse numbered it): a leaf
  * by the event analyse found, a compound statement by its kind. */
-static Stmt *
+static inline Stmt *
 walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 {
 	if (!s)
@@ -1216,6 +1218,15 @@ walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 		c->cpos = (size_t)in->cend;
 		return s;
 	}
+	return walk_compound(c, s, state, fence_before);
+}
+
+/* walk_stmt of a compound statement the rewrite may change, its cursor
+ * at s.  Out of line, so that what walk_stmt passes over costs no more
+ * than its tests. */
+static __attribute__((noinline)) Stmt *
+walk_compound(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
+{
 	c->pos++;
 	c->cpos++;
 	switch (s->kind) {
