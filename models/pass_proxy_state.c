@@ -701,26 +701,32 @@ kept_get(const Stmt *s)
 	}
 }
 
+/* The kept's slots, twice as many (out of line: a put seldom needs it). */
+static __attribute__((noinline)) void
+kept_grow(void)
+{
+	size_t cap = kept.cap ? 2 * kept.cap : 1024;
+	KeptSlot *slot = calloc(cap, sizeof *slot);
+	if (!slot)
+		abort();
+	for (size_t i = 0; i < kept.cap; i++) {
+		if (kept.slot[i].epoch != kept.epoch)
+			continue;
+		size_t h = kept_hash(kept.slot[i].s, cap);
+		while (slot[h].epoch == kept.epoch)
+			h = (h + 1) & (cap - 1);
+		slot[h] = kept.slot[i];
+	}
+	free(kept.slot);
+	kept.slot = slot;
+	kept.cap = cap;
+}
+
 static void
 kept_put(const Stmt *s, long j, long ci)
 {
-	if ((kept.used + 1) * 2 > kept.cap) {
-		size_t cap = kept.cap ? 2 * kept.cap : 1024;
-		KeptSlot *slot = calloc(cap, sizeof *slot);
-		if (!slot)
-			abort();
-		for (size_t i = 0; i < kept.cap; i++) {
-			if (kept.slot[i].epoch != kept.epoch)
-				continue;
-			size_t h = kept_hash(kept.slot[i].s, cap);
-			while (slot[h].epoch == kept.epoch)
-				h = (h + 1) & (cap - 1);
-			slot[h] = kept.slot[i];
-		}
-		free(kept.slot);
-		kept.slot = slot;
-		kept.cap = cap;
-	}
+	if ((kept.used + 1) * 2 > kept.cap)
+		kept_grow();
 	size_t i = kept_hash(s, kept.cap);
 	while (kept.slot[i].epoch == kept.epoch) {
 		if (kept.slot[i].s == s)
