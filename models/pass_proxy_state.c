@@ -420,7 +420,7 @@ static const unsigned char leaf_state[4] = {
 	[EV_NONE] = 0, [EV_GENERIC] = S_GENERIC, [EV_ASYNC] = S_ASYNC, [EV_NEUTRAL] = S_NONE};
 
 /* Statement r's table (analyse); an absent statement is the identity. */
-static Table
+static inline Table
 table_at(const Ctx *c, Ref r)
 {
 	Table t;
@@ -529,7 +529,7 @@ typedef struct LoopFacts {
 	int pure;        /* its body is pure async */
 } LoopFacts;
 
-static LoopFacts
+static inline LoopFacts
 loop_facts(const Ctx *c, const Stmt *s, Ref body)
 {
 	ProxyFault fault = c->opt->fault;
