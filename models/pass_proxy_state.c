@@ -57,13 +57,14 @@ enum { HAS_ASYNC = 1, HAS_GENERIC = 2 };
  * has a byte: a leaf's event and summary (LEAF_BITS: its table is the
  * event's), or EV_COMPOUND.  Compound statements are numbered again among
  * themselves, in the same order, and have a Comp: the table, the summary,
- * and the numbers after the subtree. */
+ * and the size of the subtree in both numberings. */
 enum { EV_COMPOUND = 255, LEAF_BITS = 2 /* the summary bits' shift */ };
 
 typedef struct Comp {
 	unsigned char out[8];
 	unsigned char bits; /* HAS_* (and HAS_STEP) of the subtree */
-	int end, cend;      /* the statement number and compound number after the subtree */
+	int len, clen;      /* the statements and the compound statements of the subtree, itself
+	                     * included: relative, so that a copy elsewhere needs no change */
 } Comp;
 
 /* A numbered statement: its number j (-1: none) and ci, the compound
@@ -452,7 +453,7 @@ ref_end(const Ctx *c, Ref r)
 	if (c->ev[r.j] != EV_COMPOUND)
 		return (Ref){r.j + 1, r.ci};
 	const Comp *k = &c->comp[r.ci];
-	return (Ref){k->end, k->cend};
+	return (Ref){r.j + k->len, r.ci + k->clen};
 }
 
 /* The whole-subtree scan of statement r: does it contain an async call
@@ -646,7 +647,8 @@ number_compound(Ctx *c, Ref r)
  * a model's output, for idempotence, meets mostly the statements of the
  * first run, and copies their analyses instead of making them again.  By
  * address: a statement kept is alive, so no other node has its address.
- * The kept Comps' ends are numbers among the kept; a copy shifts them. */
+ * A Comp holds sizes, not numbers, so a subtree's bytes and Comps are
+ * copied as they are. */
 typedef struct KeptSlot {
 	const Stmt *s;
 	unsigned epoch; /* an empty slot unless it is kept.epoch */
@@ -776,12 +778,7 @@ kept_end(Ctx *c)
 	kept.ev = reserve(kept.ev, &kept.icap, kept.n + c->n, sizeof *kept.ev);
 	kept.comp = reserve(kept.comp, &kept.ccap, kept.nc + c->nc, sizeof *kept.comp);
 	memcpy(kept.ev + kept.n, c->ev, c->n);
-	for (size_t i = 0; i < c->nc; i++) {
-		Comp k = c->comp[i];
-		k.end += (int)kept.n;
-		k.cend += (int)kept.nc;
-		kept.comp[kept.nc + i] = k;
-	}
+	memcpy(kept.comp + kept.nc, c->comp, sizeof *c->comp * c->nc);
 	kept.n += c->n;
 	kept.nc += c->nc;
 }
@@ -800,18 +797,12 @@ kept_copy(Ctx *c, const Stmt *s, Ref *r)
 		c->ev[r->j] = kept.ev[j];
 		return 1;
 	}
-	size_t len = (size_t)kept.comp[ci].end - j, clen = (size_t)kept.comp[ci].cend - ci;
+	size_t len = (size_t)kept.comp[ci].len, clen = (size_t)kept.comp[ci].clen;
 	c->ev = reserve(c->ev, &c->icap, c->n + len, sizeof *c->ev);
 	c->comp = reserve(c->comp, &c->ccap, c->nc + clen, sizeof *c->comp);
 	*r = (Ref){(long)c->n, (long)c->nc};
 	memcpy(c->ev + c->n, kept.ev + j, len);
-	int dj = (int)c->n - (int)j, dc = (int)c->nc - (int)ci;
-	for (size_t i = 0; i < clen; i++) {
-		Comp m = kept.comp[ci + i];
-		m.end += dj;
-		m.cend += dc;
-		c->comp[c->nc + i] = m;
-	}
+	memcpy(c->comp + c->nc, kept.comp + ci, sizeof *c->comp * clen);
 	c->n += len;
 	c->nc += clen;
 	return 1;
@@ -1003,8 +994,8 @@ analyse(Ctx *c, const Stmt *s)
 	Comp *in = &c->comp[k.ci]; /* the recursion may have moved it */
 	memcpy(in->out, t.out, sizeof t.out);
 	in->bits = (unsigned char)bits;
-	in->end = (int)c->n;
-	in->cend = (int)c->nc;
+	in->len = (int)(c->n - (size_t)k.j);
+	in->clen = (int)(c->nc - (size_t)k.ci);
 	return k;
 }
 
@@ -1220,8 +1211,8 @@ walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 		/* No async op to fence, no step to drop: the walk would give s
 		 * back as it is, in the state its table says. */
 		*state = in->out[*state & 7];
-		c->pos = (size_t)in->end;
-		c->cpos = (size_t)in->cend;
+		c->pos += (size_t)in->len;
+		c->cpos += (size_t)in->clen;
 		return s;
 	}
 	return walk_compound(c, s, state, fence_before);
