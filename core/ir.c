@@ -682,17 +682,6 @@ ir_program_map(const Program *p, Func *(*fn)(const Func *, void *), void *ctx)
 }
 
 int
-ir_is_const_int(const Expr *e, int64_t *out)
-{
-	if (e && e->kind == EX_INT) {
-		if (out)
-			*out = ir_int_value(e);
-		return 1;
-	}
-	return 0;
-}
-
-int
 ir_is_call(const Expr *e, const char *name)
 {
 	return e && e->kind == EX_CALL && strcmp(e->u.call.name, name) == 0;

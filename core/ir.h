@@ -451,7 +451,18 @@ Func *ir_func_with_body(Arena *a, const Func *f, Stmt *body); /* shallow copy */
 Program *ir_program(Arena *a);
 Program *ir_program_map(const Program *p, Func *(*fn)(const Func *, void *), void *ctx);
 
-int ir_is_const_int(const Expr *e, int64_t *out); /* integer/bool literal */
+/* An integer literal (EX_INT, a "bool" one included), its value in *out
+ * when out is not NULL. */
+static inline int
+ir_is_const_int(const Expr *e, int64_t *out)
+{
+	if (e && e->kind == EX_INT) {
+		if (out)
+			*out = ir_int_value(e);
+		return 1;
+	}
+	return 0;
+}
 int ir_is_call(const Expr *e, const char *name);
 int ir_stmt_is_call(const Stmt *s, const char *name); /* ST_EVAL of that call */
 const char *ir_binop_name(BinOp op);   /* "Add", "Sub", ... (T.Add) */
