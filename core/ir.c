@@ -177,18 +177,6 @@ ir_buffer(Arena *a, Func *f, const char *name, const char *dtype, Expr **shape,
 	return b;
 }
 
-const char *
-ir_buffer_scope(const Buffer *b)
-{
-	return b->data && b->data->ptr_scope ? b->data->ptr_scope : "global";
-}
-
-int
-ir_scope_is_shared(const char *scope)
-{
-	return scope && strncmp(scope, "shared", 6) == 0;
-}
-
 /* A literal of kind k, size bytes, whose dtype has the code dt (IR_DT_WIDE
  * included) and the name dtype.  Sizes are constants in the callers, so
  * that the common case is the inline arena bump. */

@@ -383,8 +383,20 @@ char *sb_take(StrBuf *sb); /* NUL-terminated, caller frees */
 Var *ir_var(Arena *a, Func *f, const char *name, const char *dtype, const char *ptr_scope);
 Buffer *ir_buffer(Arena *a, Func *f, const char *name, const char *dtype,
                   Expr **shape, int ndim, Var *data, BufKind kind);
-const char *ir_buffer_scope(const Buffer *b); /* "global" when unknown */
-int ir_scope_is_shared(const char *scope);    /* text starts with "shared" */
+/* A buffer's scope, "global" when unknown. */
+static inline const char *
+ir_buffer_scope(const Buffer *b)
+{
+	return b->data && b->data->ptr_scope ? b->data->ptr_scope : "global";
+}
+/* The scope's text starts with "shared" (compared inline: the oracles and
+ * the models ask it of every buffer they meet). */
+static inline int
+ir_scope_is_shared(const char *scope)
+{
+	return scope && scope[0] == 's' && scope[1] == 'h' && scope[2] == 'a' && scope[3] == 'r' &&
+	       scope[4] == 'e' && scope[5] == 'd';
+}
 
 Expr *ir_int(Arena *a, int64_t v, const char *dtype);   /* dtype NULL: "int32" */
 Expr *ir_float(Arena *a, double v, const char *dtype);  /* dtype NULL: "float32" */
