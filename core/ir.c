@@ -177,18 +177,6 @@ ir_buffer(Arena *a, Func *f, const char *name, const char *dtype, Expr **shape,
 	return b;
 }
 
-const char *
-ir_buffer_scope(const Buffer *b)
-{
-	return b->data && b->data->ptr_scope ? b->data->ptr_scope : "global";
-}
-
-int
-ir_scope_is_shared(const char *scope)
-{
-	return scope && strncmp(scope, "shared", 6) == 0;
-}
-
 /* A literal of kind k, size bytes, whose dtype has the code dt (IR_DT_WIDE
  * included) and the name dtype.  Sizes are constants in the callers, so
  * that the common case is the inline arena bump. */
@@ -575,11 +563,39 @@ ir_block(Arena *a, const char *name, Stmt *body)
 	return s;
 }
 
+/* n bytes of a node (a multiple of 8, at most a full node) copied with
+ * moves of a size known here: a copy of variable size is a call, or a
+ * string move, that costs more than the node's few words. */
+#define COPY_WORDS(k) \
+	case k: \
+		memcpy(dst, src, 8 * (k)); \
+		break;
+static inline void
+copy_node(void *dst, const void *src, size_t n)
+{
+	_Static_assert(sizeof(Stmt) <= 80 && sizeof(Expr) <= 80, "copy_node's cases cover every node");
+	switch (n / 8) {
+	COPY_WORDS(1)
+	COPY_WORDS(2)
+	COPY_WORDS(3)
+	COPY_WORDS(4)
+	COPY_WORDS(5)
+	COPY_WORDS(6)
+	COPY_WORDS(7)
+	COPY_WORDS(8)
+	COPY_WORDS(9)
+	COPY_WORDS(10)
+	default:
+		memcpy(dst, src, n);
+	}
+}
+#undef COPY_WORDS
+
 Stmt *
 ir_copy_stmt(Arena *a, const Stmt *s)
 {
 	Stmt *c = new_stmt(a, s->kind);
-	memcpy(c, s, stmt_size[s->kind]);
+	copy_node(c, s, stmt_size[s->kind]);
 	return c;
 }
 
@@ -588,35 +604,33 @@ ir_copy_expr(Arena *a, const Expr *e)
 {
 	int nkw = e->kind == EX_CALL ? e->u.call.nkw : 0;
 	Expr *c = new_expr_kw(a, e->kind, nkw, e->dt);
-	memcpy(c, e, ir_expr_size(e));
+	copy_node(c, e, ir_expr_size(e));
 	return c;
 }
 
-/* The one body slot of a single-body kind (the node table's only FB), else
- * NULL: an if has two, a seq an array, leaves none. */
-static Stmt **
-body_slot(const Stmt *s)
-{
-	IrBodies b;
-	ir_stmt_bodies(&b, s);
-	return b.nseg == 1 && !b.arr[0] ? b.seg[0] : NULL;
-}
+/* ir_body_offsets: per statement kind, its body fields summed up, each FB
+ * as BODY_ONE plus its offset, an FBS as two BODY_ONE (an array is no
+ * single body); a kind whose sum holds BODY_ONE once has one body, at the
+ * offset the sum holds below it. */
+enum { BODY_ONE = 1 << 8 };
+#define BODY_OFFSET(sum) ((sum) / BODY_ONE == 1 ? (sum) % BODY_ONE : 0)
+
+const unsigned char ir_body_offsets[] = {
+#define FB(m) + BODY_ONE + offsetof(Stmt, u.m)
+#define FBS(m, n) + 2 * BODY_ONE
+#define STMT(kind, name, word, fields) [kind] = BODY_OFFSET(0 fields),
+#include "nodes.def"
+};
+_Static_assert(sizeof(Stmt) < BODY_ONE, "a body offset fits in a byte");
 
 Stmt *
 ir_with_body(Arena *a, const Stmt *s, Stmt *body)
 {
-	if (!body_slot(s))
+	if (!ir_body_offsets[s->kind])
 		abort(); /* not a single-body node: caller bug */
 	Stmt *c = ir_copy_stmt(a, s);
-	*body_slot(c) = body;
+	*ir_body_slot(c) = body;
 	return c;
-}
-
-Stmt *
-ir_body(const Stmt *s)
-{
-	Stmt **slot = body_slot(s);
-	return slot ? *slot : NULL;
 }
 
 Func *
@@ -653,17 +667,6 @@ ir_program_map(const Program *p, Func *(*fn)(const Func *, void *), void *ctx)
 	for (int i = 0; i < p->nfuncs; i++)
 		q->funcs[i] = fn(p->funcs[i], ctx);
 	return q;
-}
-
-int
-ir_is_const_int(const Expr *e, int64_t *out)
-{
-	if (e && e->kind == EX_INT) {
-		if (out)
-			*out = ir_int_value(e);
-		return 1;
-	}
-	return 0;
 }
 
 int
@@ -710,10 +713,14 @@ ir_count_stmts(const Stmt *s)
 	if (!s)
 		return 0;
 	size_t n = s->kind != ST_SEQ;
-	IrBodies b;
-	ir_stmt_bodies(&b, s);
-	for (Stmt **c; (c = ir_bodies_next(&b));)
-		n += ir_count_stmts(*c);
+	switch (s->kind) {
+#define FB(m) n += ir_count_stmts(s->u.m);
+#define FBS(m, c) \
+	for (int i = 0; i < s->u.c; i++) \
+		n += ir_count_stmts(s->u.m[i]);
+#define STMT(kind, name, word, fields) case kind: fields break;
+#include "nodes.def"
+	}
 	return n;
 }
 

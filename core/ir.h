@@ -383,8 +383,20 @@ char *sb_take(StrBuf *sb); /* NUL-terminated, caller frees */
 Var *ir_var(Arena *a, Func *f, const char *name, const char *dtype, const char *ptr_scope);
 Buffer *ir_buffer(Arena *a, Func *f, const char *name, const char *dtype,
                   Expr **shape, int ndim, Var *data, BufKind kind);
-const char *ir_buffer_scope(const Buffer *b); /* "global" when unknown */
-int ir_scope_is_shared(const char *scope);    /* text starts with "shared" */
+/* A buffer's scope, "global" when unknown. */
+static inline const char *
+ir_buffer_scope(const Buffer *b)
+{
+	return b->data && b->data->ptr_scope ? b->data->ptr_scope : "global";
+}
+/* The scope's text starts with "shared" (compared inline: the oracles and
+ * the models ask it of every buffer they meet). */
+static inline int
+ir_scope_is_shared(const char *scope)
+{
+	return scope && scope[0] == 's' && scope[1] == 'h' && scope[2] == 'a' && scope[3] == 'r' &&
+	       scope[4] == 'e' && scope[5] == 'd';
+}
 
 Expr *ir_int(Arena *a, int64_t v, const char *dtype);   /* dtype NULL: "int32" */
 Expr *ir_float(Arena *a, double v, const char *dtype);  /* dtype NULL: "float32" */
@@ -427,13 +439,42 @@ Expr *ir_copy_expr(Arena *a, const Expr *e);  /* shallow copy, for rebuilding */
 size_t ir_stmt_size(StmtKind k);              /* bytes of a statement of that kind */
 size_t ir_expr_size(const Expr *e);           /* bytes of e's node (what a copy takes) */
 Stmt *ir_with_body(Arena *a, const Stmt *s, Stmt *body); /* same node, new body (single-body kinds) */
-Stmt *ir_body(const Stmt *s); /* the body of a single-body kind (not if/seq/leaves): else NULL */
+/* Per statement kind: where a node of that kind holds its one body, as a
+ * byte offset into the node (the node table's only FB field; ir.c expands
+ * it from nodes.def); 0 for the kinds that have no single body: a
+ * sequence, an if, the leaves. */
+extern const unsigned char ir_body_offsets[];
+/* The body slot of a statement of a single-body kind, else NULL. */
+static inline Stmt **
+ir_body_slot(Stmt *s)
+{
+	unsigned off = ir_body_offsets[s->kind];
+	return off ? (Stmt **)((char *)s + off) : NULL;
+}
+/* The body of a single-body kind (not if/seq/leaves); else, or for NULL, NULL. */
+static inline Stmt *
+ir_body(const Stmt *s)
+{
+	unsigned off = s ? ir_body_offsets[s->kind] : 0;
+	return off ? *(Stmt *const *)((const char *)s + off) : NULL;
+}
 Func *ir_func(Arena *a, const char *name);
 Func *ir_func_with_body(Arena *a, const Func *f, Stmt *body); /* shallow copy */
 Program *ir_program(Arena *a);
 Program *ir_program_map(const Program *p, Func *(*fn)(const Func *, void *), void *ctx);
 
-int ir_is_const_int(const Expr *e, int64_t *out); /* integer/bool literal */
+/* An integer literal (EX_INT, a "bool" one included), its value in *out
+ * when out is not NULL. */
+static inline int
+ir_is_const_int(const Expr *e, int64_t *out)
+{
+	if (e && e->kind == EX_INT) {
+		if (out)
+			*out = ir_int_value(e);
+		return 1;
+	}
+	return 0;
+}
 int ir_is_call(const Expr *e, const char *name);
 int ir_stmt_is_call(const Stmt *s, const char *name); /* ST_EVAL of that call */
 const char *ir_binop_name(BinOp op);   /* "Add", "Sub", ... (T.Add) */

@@ -70,17 +70,21 @@ typedef struct NameHit {
 	OpName info;
 } NameHit;
 
-enum { NAME_CACHE = 128 }; /* a power of two */
+/* Direct-mapped: far more entries than the names a program uses, so that
+ * two busy names rarely share one (where they do, each evicts the other,
+ * and where depends on the names' addresses, that is on the build). */
+enum { NAME_CACHE_BITS = 10, NAME_CACHE = 1 << NAME_CACHE_BITS };
 
 static _Thread_local NameHit name_cache[NAME_CACHE];
 
-OpName
-op_name_info(const char *name)
+/* op_name_info past its commonest hit (a name spelled by the table's own
+ * string): a hit by strcmp, else the lookup in both tables, cached in h
+ * when one knows the name.  Out of line, so that the common hit costs no
+ * more than its compares. */
+static __attribute__((noinline)) OpName
+name_miss(const char *name, NameHit *h)
 {
-	if (!name)
-		return (OpName){OP_UNKNOWN, 0};
-	NameHit *h = &name_cache[((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> 57];
-	if (h->ptr == name && (name == h->canon || strcmp(name, h->canon) == 0))
+	if (h->ptr == name && strcmp(name, h->canon) == 0)
 		return h->info;
 	const VocabEntry *e;
 	const VocabAlias *al;
@@ -91,6 +95,17 @@ op_name_info(const char *name)
 	if (canon)
 		*h = (NameHit){name, canon, info};
 	return info;
+}
+
+OpName
+op_name_info(const char *name)
+{
+	if (!name)
+		return (OpName){OP_UNKNOWN, 0};
+	NameHit *h = &name_cache[((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> (64 - NAME_CACHE_BITS)];
+	if (h->ptr == name && h->canon == name)
+		return h->info;
+	return name_miss(name, h);
 }
 
 int

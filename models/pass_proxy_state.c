@@ -57,13 +57,14 @@ enum { HAS_ASYNC = 1, HAS_GENERIC = 2 };
  * has a byte: a leaf's event and summary (LEAF_BITS: its table is the
  * event's), or EV_COMPOUND.  Compound statements are numbered again among
  * themselves, in the same order, and have a Comp: the table, the summary,
- * and the numbers after the subtree. */
+ * and the size of the subtree in both numberings. */
 enum { EV_COMPOUND = 255, LEAF_BITS = 2 /* the summary bits' shift */ };
 
 typedef struct Comp {
 	unsigned char out[8];
 	unsigned char bits; /* HAS_* (and HAS_STEP) of the subtree */
-	int end, cend;      /* the statement number and compound number after the subtree */
+	int len, clen;      /* the statements and the compound statements of the subtree, itself
+	                     * included: relative, so that a copy elsewhere needs no change */
 } Comp;
 
 /* A numbered statement: its number j (-1: none) and ci, the compound
@@ -226,21 +227,46 @@ call_writes_shared(const Ctx *c, const Expr *e)
 	return 0;
 }
 
+/* Trees may_write_shared stacks before it recurses. */
+enum { SHARED_DEEP = 32 };
+
+/* Whether a call in the tree e writes shared memory (call_writes_shared,
+ * which has no side effect, so any visiting order gives the same answer):
+ * the walk goes on with one child of each node that has children of its
+ * own and stacks the others; it recurses only where the stack is full. */
 static int
 may_write_shared(const Ctx *c, const Expr *e)
 {
-	if (e->kind == EX_CALL && call_writes_shared(c, e))
-		return 1;
-	switch (e->kind) {
+	const Expr *stack[SHARED_DEEP];
+	int top = 0;
+	for (;;) {
+		if (e->kind == EX_CALL && call_writes_shared(c, e))
+			return 1;
+		const Expr *next = NULL;
+		switch (e->kind) {
 #define NODE e
-#define KID(x) if ((x) && has_kids[(x)->kind] && may_write_shared(c, x)) return 1;
+#define KID(x) \
+	if ((x) && has_kids[(x)->kind]) { \
+		if (!next) \
+			next = (x); \
+		else if (top < SHARED_DEEP) \
+			stack[top++] = (x); \
+		else if (may_write_shared(c, x)) \
+			return 1; \
+	}
 #include "kids.h"
 #define EXPR(kind, name, fields) case kind: fields break;
 #include "nodes.def"
 #undef KID
 #undef NODE
+		}
+		if (!next) {
+			if (!top)
+				return 0;
+			next = stack[--top];
+		}
+		e = next;
 	}
-	return 0;
 }
 
 /* Only the outermost call of a call statement is classified; an Evaluate of
@@ -289,7 +315,7 @@ is_shared_store(const Ctx *c, const Stmt *s)
 
 /* The event of a leaf statement: a call statement's (classify_eval), a
  * store's (generic into shared memory); -1 for a compound statement. */
-static int
+static inline __attribute__((always_inline)) int
 leaf_event(const Ctx *c, const Stmt *s)
 {
 	switch (s->kind) {
@@ -355,47 +381,6 @@ foreign_own(const Ctx *c, const Stmt *s)
 	return 0;
 }
 
-/* ---- single bodies ------------------------------------------------------------ */
-
-/* ir_body's slot, inline: the body of a statement of one body (a loop, a
- * block, let, assert, attr, launch_thread, allocate, decl_buffer); NULL
- * for a sequence, an if and a leaf.  The walks ask it of every compound
- * statement, where the generic body iterator of core/walk.c costs more
- * than the walk's own work. */
-static inline Stmt **
-body_slot(const Stmt *s)
-{
-	Stmt *m = (Stmt *)s;
-	if (m->kind == ST_SEQ || m->kind == ST_IF)
-		return NULL;
-	switch (m->kind) {
-#define NODE m
-#define BODY(x) return &(x);
-#include "kids.h"
-#define STMT(kind, name, word, fields) case kind: fields break;
-#include "nodes.def"
-#undef BODY
-#undef NODE
-	}
-	return NULL;
-}
-
-static inline Stmt *
-single_body(const Stmt *s)
-{
-	Stmt **slot = body_slot(s);
-	return slot ? *slot : NULL;
-}
-
-/* ir_with_body(a, s, body) of a statement of one body. */
-static Stmt *
-with_body(Arena *a, const Stmt *s, Stmt *body)
-{
-	Stmt *r = ir_copy_stmt(a, s);
-	*body_slot(r) = body;
-	return r;
-}
-
 /* ---- transfer tables and pure-async summaries ----------------------------------- */
 
 /* TVM's is_one: an integer literal 1 (bool true included). */
@@ -436,7 +421,7 @@ static const unsigned char leaf_state[4] = {
 	[EV_NONE] = 0, [EV_GENERIC] = S_GENERIC, [EV_ASYNC] = S_ASYNC, [EV_NEUTRAL] = S_NONE};
 
 /* Statement r's table (analyse); an absent statement is the identity. */
-static Table
+static inline Table
 table_at(const Ctx *c, Ref r)
 {
 	Table t;
@@ -468,7 +453,7 @@ ref_end(const Ctx *c, Ref r)
 	if (c->ev[r.j] != EV_COMPOUND)
 		return (Ref){r.j + 1, r.ci};
 	const Comp *k = &c->comp[r.ci];
-	return (Ref){k->end, k->cend};
+	return (Ref){r.j + k->len, r.ci + k->clen};
 }
 
 /* The whole-subtree scan of statement r: does it contain an async call
@@ -545,7 +530,7 @@ typedef struct LoopFacts {
 	int pure;        /* its body is pure async */
 } LoopFacts;
 
-static LoopFacts
+static inline LoopFacts
 loop_facts(const Ctx *c, const Stmt *s, Ref body)
 {
 	ProxyFault fault = c->opt->fault;
@@ -662,7 +647,8 @@ number_compound(Ctx *c, Ref r)
  * a model's output, for idempotence, meets mostly the statements of the
  * first run, and copies their analyses instead of making them again.  By
  * address: a statement kept is alive, so no other node has its address.
- * The kept Comps' ends are numbers among the kept; a copy shifts them. */
+ * A Comp holds sizes, not numbers, so a subtree's bytes and Comps are
+ * copied as they are. */
 typedef struct KeptSlot {
 	const Stmt *s;
 	unsigned epoch; /* an empty slot unless it is kept.epoch */
@@ -717,26 +703,32 @@ kept_get(const Stmt *s)
 	}
 }
 
+/* The kept's slots, twice as many (out of line: a put seldom needs it). */
+static __attribute__((noinline)) void
+kept_grow(void)
+{
+	size_t cap = kept.cap ? 2 * kept.cap : 1024;
+	KeptSlot *slot = calloc(cap, sizeof *slot);
+	if (!slot)
+		abort();
+	for (size_t i = 0; i < kept.cap; i++) {
+		if (kept.slot[i].epoch != kept.epoch)
+			continue;
+		size_t h = kept_hash(kept.slot[i].s, cap);
+		while (slot[h].epoch == kept.epoch)
+			h = (h + 1) & (cap - 1);
+		slot[h] = kept.slot[i];
+	}
+	free(kept.slot);
+	kept.slot = slot;
+	kept.cap = cap;
+}
+
 static void
 kept_put(const Stmt *s, long j, long ci)
 {
-	if ((kept.used + 1) * 2 > kept.cap) {
-		size_t cap = kept.cap ? 2 * kept.cap : 1024;
-		KeptSlot *slot = calloc(cap, sizeof *slot);
-		if (!slot)
-			abort();
-		for (size_t i = 0; i < kept.cap; i++) {
-			if (kept.slot[i].epoch != kept.epoch)
-				continue;
-			size_t h = kept_hash(kept.slot[i].s, cap);
-			while (slot[h].epoch == kept.epoch)
-				h = (h + 1) & (cap - 1);
-			slot[h] = kept.slot[i];
-		}
-		free(kept.slot);
-		kept.slot = slot;
-		kept.cap = cap;
-	}
+	if ((kept.used + 1) * 2 > kept.cap)
+		kept_grow();
 	size_t i = kept_hash(s, kept.cap);
 	while (kept.slot[i].epoch == kept.epoch) {
 		if (kept.slot[i].s == s)
@@ -786,38 +778,31 @@ kept_end(Ctx *c)
 	kept.ev = reserve(kept.ev, &kept.icap, kept.n + c->n, sizeof *kept.ev);
 	kept.comp = reserve(kept.comp, &kept.ccap, kept.nc + c->nc, sizeof *kept.comp);
 	memcpy(kept.ev + kept.n, c->ev, c->n);
-	for (size_t i = 0; i < c->nc; i++) {
-		Comp k = c->comp[i];
-		k.end += (int)kept.n;
-		k.cend += (int)kept.nc;
-		kept.comp[kept.nc + i] = k;
-	}
+	memcpy(kept.comp + kept.nc, c->comp, sizeof *c->comp * c->nc);
 	kept.n += c->n;
 	kept.nc += c->nc;
 }
 
 /* analyse of s from the kept, when s is there: its subtree's bytes and
  * Comps copied to the run's next numbers. */
-static int
+static inline __attribute__((always_inline)) int
 kept_copy(Ctx *c, const Stmt *s, Ref *r)
 {
 	const KeptSlot *k = kept_get(s);
 	if (!k || (size_t)k->j >= kept.n)
 		return 0; /* not kept, or numbered in this run (a node at two places) */
 	size_t j = (size_t)k->j, ci = (size_t)k->ci;
-	size_t len = kept.ev[j] == EV_COMPOUND ? (size_t)kept.comp[ci].end - j : 1;
-	size_t clen = kept.ev[j] == EV_COMPOUND ? (size_t)kept.comp[ci].cend - ci : 0;
+	if (kept.ev[j] != EV_COMPOUND) { /* a leaf: its byte alone */
+		*r = number(c);
+		c->ev[r->j] = kept.ev[j];
+		return 1;
+	}
+	size_t len = (size_t)kept.comp[ci].len, clen = (size_t)kept.comp[ci].clen;
 	c->ev = reserve(c->ev, &c->icap, c->n + len, sizeof *c->ev);
 	c->comp = reserve(c->comp, &c->ccap, c->nc + clen, sizeof *c->comp);
 	*r = (Ref){(long)c->n, (long)c->nc};
 	memcpy(c->ev + c->n, kept.ev + j, len);
-	int dj = (int)c->n - (int)j, dc = (int)c->nc - (int)ci;
-	for (size_t i = 0; i < clen; i++) {
-		Comp m = kept.comp[ci + i];
-		m.end += dj;
-		m.cend += dc;
-		c->comp[c->nc + i] = m;
-	}
+	memcpy(c->comp + c->nc, kept.comp + ci, sizeof *c->comp * clen);
 	c->n += len;
 	c->nc += clen;
 	return 1;
@@ -838,6 +823,34 @@ keep_at(const Ctx *c, const Stmt *s, Ref r)
 }
 
 static Ref analyse(Ctx *c, const Stmt *s);
+
+/* The byte of leaf statement s, whose event is ev: the event and the
+ * summary bits. */
+static inline unsigned char
+leaf_byte(const Ctx *c, const Stmt *s, int ev)
+{
+	/* fault: the pure-async scan looks at call statements only */
+	int unseen = s->kind == ST_STORE && c->opt->fault == FAULT_HOIST_IGNORES_STORES;
+	unsigned bits = unseen ? 0 : ev == EV_ASYNC ? HAS_ASYNC : ev == EV_GENERIC ? HAS_GENERIC : 0;
+	return (unsigned char)(ev | bits << LEAF_BITS);
+}
+
+/* analyse of a call or store statement s (not NULL, no foreign call found
+ * yet), inline in a sequence's loop: the byte it numbers s with, or -1
+ * when the vocabulary check finds a foreign call in s. */
+static inline __attribute__((always_inline)) int
+analyse_leaf(Ctx *c, const Stmt *s)
+{
+	if (c->versions && foreign_own(c, s)) {
+		c->foreign = 1;
+		return -1;
+	}
+	Ref k;
+	if (c->keep == 1 && kept_copy(c, s, &k))
+		return c->ev[k.j];
+	k = number(c);
+	return c->ev[k.j] = leaf_byte(c, s, leaf_event(c, s));
+}
 
 /* Asks the memory for what analyse reads first of a leaf statement: the
  * call of a call statement, the indices and value of a store.  A hint
@@ -878,10 +891,20 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 				__builtin_prefetch(items[i + 16]);
 			if (i + 8 < n)
 				prefetch_kids(items[i + 8]);
-			Ref j = analyse(c, items[i]);
-			if (j.j < 0)
-				continue;
-			unsigned e = c->ev[j.j];
+			const Stmt *it = items[i];
+			unsigned e;
+			Ref j = NO_REF;
+			if (it && (it->kind == ST_EVAL || it->kind == ST_STORE)) {
+				int b = c->foreign ? -1 : analyse_leaf(c, it);
+				if (b < 0)
+					continue;
+				e = (unsigned)b;
+			} else {
+				j = analyse(c, it);
+				if (j.j < 0)
+					continue;
+				e = c->ev[j.j];
+			}
 			if (e != EV_COMPOUND) {
 				*bits |= e >> LEAF_BITS;
 				/* EV_NONE: the identity; else a constant table: the
@@ -917,7 +940,7 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 	default:
 		break;
 	}
-	Ref jb = analyse(c, single_body(s));
+	Ref jb = analyse(c, ir_body(s));
 	*bits |= bits_at(c, jb);
 	switch (s->kind) {
 	case ST_FOR:
@@ -962,10 +985,7 @@ analyse(Ctx *c, const Stmt *s)
 	k = number(c);
 	int ev = leaf_event(c, s);
 	if (ev >= 0) {
-		/* fault: the pure-async scan looks at call statements only */
-		int unseen = s->kind == ST_STORE && c->opt->fault == FAULT_HOIST_IGNORES_STORES;
-		unsigned bits = unseen ? 0 : ev == EV_ASYNC ? HAS_ASYNC : ev == EV_GENERIC ? HAS_GENERIC : 0;
-		c->ev[k.j] = (unsigned char)(ev | bits << LEAF_BITS);
+		c->ev[k.j] = leaf_byte(c, s, ev);
 		return k;
 	}
 	number_compound(c, k);
@@ -974,8 +994,8 @@ analyse(Ctx *c, const Stmt *s)
 	Comp *in = &c->comp[k.ci]; /* the recursion may have moved it */
 	memcpy(in->out, t.out, sizeof t.out);
 	in->bits = (unsigned char)bits;
-	in->end = (int)c->n;
-	in->cend = (int)c->nc;
+	in->len = (int)(c->n - (size_t)k.j);
+	in->clen = (int)(c->nc - (size_t)k.ci);
 	return k;
 }
 
@@ -1128,7 +1148,7 @@ walk_if(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 static Stmt *
 walk_loop(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 {
-	Stmt *body = single_body(s);
+	Stmt *body = ir_body(s);
 	Ref jb = first_body(c, body);
 	LoopPlan p = plan_loop(c, s, jb, *state);
 	unsigned body_state = p.header;
@@ -1140,7 +1160,7 @@ walk_loop(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 		return s;
 	if (new_body == body)
 		keep_at(c, body, jb);
-	Stmt *r = with_body(c->a, s, new_body);
+	Stmt *r = ir_with_body(c->a, s, new_body);
 	if (drop_step)
 		r->u.for_.step = NULL;
 	if (s->kind == ST_FOR && c->opt->fault == FAULT_ANNOTATIONS_DROPPED)
@@ -1148,7 +1168,7 @@ walk_loop(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 	return r;
 }
 
-static Stmt *walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before);
+static inline Stmt *walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before);
 
 static Stmt *
 walk(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
@@ -1163,9 +1183,11 @@ walk(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 	return r;
 }
 
+static Stmt *walk_compound(Ctx *c, Stmt *s, unsigned *state, int *fence_before);
+
 /* The rewrite of statement s, number c->pos (analyse numbered it): a leaf
  * by the event analyse found, a compound statement by its kind. */
-static Stmt *
+static inline Stmt *
 walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 {
 	if (!s)
@@ -1189,10 +1211,19 @@ walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 		/* No async op to fence, no step to drop: the walk would give s
 		 * back as it is, in the state its table says. */
 		*state = in->out[*state & 7];
-		c->pos = (size_t)in->end;
-		c->cpos = (size_t)in->cend;
+		c->pos += (size_t)in->len;
+		c->cpos += (size_t)in->clen;
 		return s;
 	}
+	return walk_compound(c, s, state, fence_before);
+}
+
+/* walk_stmt of a compound statement the rewrite may change, its cursor
+ * at s.  Out of line, so that what walk_stmt passes over costs no more
+ * than its tests. */
+static __attribute__((noinline)) Stmt *
+walk_compound(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
+{
 	c->pos++;
 	c->cpos++;
 	switch (s->kind) {
@@ -1208,12 +1239,12 @@ walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 		Stmt *body = walk_body(c, s->u.block.body, state);
 		if (block_may_skip(c, s))
 			*state |= entry;
-		return body != s->u.block.body ? with_body(c->a, s, body) : s;
+		return body != s->u.block.body ? ir_with_body(c->a, s, body) : s;
 	}
 	default: { /* let, assert, attr, launch_thread, allocate, decl_buffer: transparent */
-		Stmt *old = single_body(s);
+		Stmt *old = ir_body(s);
 		Stmt *body = walk_body(c, old, state);
-		return body != old ? with_body(c->a, s, body) : s;
+		return body != old ? ir_with_body(c->a, s, body) : s;
 	}
 	}
 }
