@@ -56,8 +56,9 @@ typedef struct Search {
 	const EventGraph *g;
 	const OracleOptions *o;
 	int *stamp, *parent, *queue, *path;
-	int *cls;             /* by node: its class (classes()), -1 none */
+	int *cls;             /* by generic access: its class (classes()), -1 none */
 	unsigned char *found; /* per site and hazard */
+	int *gen, ngen;       /* the generic accesses in node order */
 } Search;
 
 static int
@@ -246,7 +247,8 @@ search(Search *s, const Class *c, int stamp, const char *model, FindingList *out
 {
 	const EventGraph *g = s->g;
 	int head = 0, tail = 0, hits = 0;
-	for (int i = 0; i < g->n; i++) {
+	for (int x = 0; x < s->ngen; x++) {
+		int i = s->gen[x];
 		if (s->cls[i] != stamp) /* member(c, node i) */
 			continue;
 		s->stamp[i] = stamp;
@@ -309,22 +311,27 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 		return hits;
 	}
 	int n = g->n;
-	Search s = {g, o, NULL, NULL, NULL, NULL, NULL, NULL};
+	Search s = {g, o, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
 	size_t nfound = (size_t)(g->nsites + 1) * NHAZ;
-	sbuf.mem = orc_scratch_grow(sbuf.mem, &sbuf.nmem, sizeof *sbuf.mem * (size_t)(5 * n) + 1);
+	sbuf.mem = orc_scratch_grow(sbuf.mem, &sbuf.nmem, sizeof *sbuf.mem * (size_t)(6 * n) + 1);
 	sbuf.found = orc_scratch_grow(sbuf.found, &sbuf.nfound, nfound);
 	int *mem = sbuf.mem;
 	s.found = sbuf.found;
 	memset(s.found, 0, nfound);
 	Class cl[2 * MAX_CLASSES];
 	s.stamp = mem, s.parent = mem + n, s.queue = mem + 2 * n, s.path = mem + 3 * n, s.cls = mem + 4 * n;
+	s.gen = mem + 5 * n;
 	int reads = 0, writes = 0; /* async reads and writes with a site: what a search can hit */
+	s.ngen = 0;
 	for (int i = 0; i < n; i++) {
+		EventKind k = g->ev[i].kind;
 		s.stamp[i] = -1;
-		reads |= g->ev[i].kind == EV_AREAD && g->ev[i].site >= 0;
-		writes |= g->ev[i].kind == EV_AWRITE && g->ev[i].site >= 0;
+		if (k == EV_GWRITE || k == EV_GREAD)
+			s.gen[s.ngen++] = i;
+		reads |= k == EV_AREAD && g->ev[i].site >= 0;
+		writes |= k == EV_AWRITE && g->ev[i].site >= 0;
 	}
-	int nc = classes(g, o, cl, s.cls, NULL, 0), hits = 0;
+	int nc = classes(g, o, cl, s.cls, s.gen, s.ngen), hits = 0;
 	for (int c = 0; c < nc; c++)
 		if (writes || (reads && cl[c].src == EV_GWRITE)) /* else hazard() never holds */
 			hits += search(&s, &cl[c], c, model, out);
@@ -654,8 +661,8 @@ struct OrcSoundCut {
 	CWord nop;          /* the given nodes that are no fence (open unless flipped) */
 	CWord valid;        /* the nvar bits */
 	CWord reach[64];    /* given node j: the given nodes it reaches */
-	CWord vhaz[64];     /* given node j: the hazards it reaches */
-	CWord vsrc[64];     /* given node j: the sources reaching it */
+	CWord srcv[64];     /* source i: the given nodes it reaches */
+	CWord hazv[64];     /* hazard a: the given nodes reaching it */
 	CWord asrc[64];     /* hazard a: the sources reaching it */
 	struct CutKey key[4];
 };
@@ -686,17 +693,18 @@ is_async(const Event *e)
  * (a given node reaches through its own successors).  Each source's and
  * given node's bit is pushed to the successors in sweeps in node order (a
  * sweep again from the first node behind the sweep that grew).  What
- * enters given node k goes to vsrc[k] and to kin[k] (the given nodes
- * before it); then each given node's rows: the given nodes it reaches (kin
- * transposed) and the hazards it reaches; a hazard's sources to asrc. */
+ * enters given node k goes to vsrc[k] (the sources before it) and to
+ * kin[k] (the given nodes before it); then the rows: the given nodes each
+ * given node reaches (kin transposed), the given nodes each source reaches
+ * (vsrc transposed), and a hazard's given nodes and sources (hazv, asrc). */
 static void
 cut_forward(OrcSoundCut *C, const int *vid) /* vid: -2 for the fences that are not given */
 {
 	const Event *ev = C->g->ev;
 	int n = C->n;
-	CWord *fm = cbuf.masks, *fv = cbuf.masks + n, kin[64]; /* set up by orc_sound_cut */
+	CWord *fm = cbuf.masks, *fv = cbuf.masks + n, kin[64], vsrc[64]; /* set up by orc_sound_cut */
 	for (int j = 0; j < C->nvar; j++)
-		C->vsrc[j] = kin[j] = 0;
+		vsrc[j] = kin[j] = 0;
 	for (int from = 0; from < n;) {
 		int next = n;
 		for (int u = from; u < n; u++) {
@@ -709,7 +717,7 @@ cut_forward(OrcSoundCut *C, const int *vid) /* vid: -2 for the fences that are n
 					continue;
 				int j = vid[w];
 				if (j >= 0) {
-					C->vsrc[j] |= m;
+					vsrc[j] |= m;
 					kin[j] |= mv;
 					continue;
 				}
@@ -723,13 +731,17 @@ cut_forward(OrcSoundCut *C, const int *vid) /* vid: -2 for the fences that are n
 		}
 		from = next;
 	}
-	for (int k = 0; k < C->nvar; k++)
+	for (int i = 0; i < C->ngen; i++)
+		C->srcv[i] = 0;
+	for (int k = 0; k < C->nvar; k++) {
 		for (CWord x = kin[k]; x; x &= x - 1)
 			C->reach[__builtin_ctzll(x)] |= (CWord)1 << k;
+		for (CWord x = vsrc[k]; x; x &= x - 1)
+			C->srcv[__builtin_ctzll(x)] |= (CWord)1 << k;
+	}
 	for (int a = 0; a < C->nasync; a++) {
 		C->asrc[a] = fm[C->async[a]];
-		for (CWord x = fv[C->async[a]]; x; x &= x - 1)
-			C->vhaz[__builtin_ctzll(x)] |= (CWord)1 << a;
+		C->hazv[a] = fv[C->async[a]];
 	}
 }
 
@@ -789,7 +801,7 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 	C->g = g, C->n = n, C->nvar = nvar, C->ngen = ngen, C->nasync = nasync;
 	C->valid = nvar == 64 ? ~(CWord)0 : ((CWord)1 << nvar) - 1;
 	for (int j = 0; j < nvar; j++) {
-		C->reach[j] = C->vhaz[j] = 0;
+		C->reach[j] = 0;
 		vid[var[j]] = j;
 		fv[var[j]] = (CWord)1 << j;
 		if (g->ev[var[j]].kind != EV_FENCE)
@@ -913,7 +925,9 @@ verdict_hits(const EventGraph *g, const OracleOptions *o)
 
 /* The options' part of a cut: the classes, the classes reaching each given
  * node, the hazards each given node reaches, and whether a class reaches a
- * hazard of its own past no given node. */
+ * hazard of its own past no given node.  By class: its sources (a mask of
+ * the cut's sources), the given nodes they reach, and for each hazard of
+ * the class the given nodes and the sources reaching it. */
 static void
 cut_key_make(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 {
@@ -922,38 +936,31 @@ cut_key_make(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 	int *cls = cbuf.ints;
 	uint64_t *hm = cbuf.masks;
 	int nc = classes(C->g, o, cl, cls, C->gen, C->ngen);
-	int gcls[64];
-	for (int i = 0; i < C->ngen; i++)
-		gcls[i] = cls[C->gen[i]];
+	CWord members[2 * MAX_CLASSES], hsrc[2 * MAX_CLASSES]; /* hsrc: the sources reaching a hazard of c */
 	hazard_masks(C->g, o, cl, nc, C->async, C->nasync, hm);
 	K->nc = nc;
 	K->direct = 0;
-	for (int a = 0; a < C->nasync && !K->direct; a++)
-		for (CWord x = hm[a] ? C->asrc[a] : 0; x && !K->direct; x &= x - 1) {
-			int c = gcls[__builtin_ctzll(x)];
-			K->direct = c >= 0 && (hm[a] >> c & 1);
-		}
 	for (int c = 0; c < nc; c++)
-		K->start[c] = K->haz[c] = 0;
-	for (int j = 0; j < C->nvar; j++) {
-		CWord b = (CWord)1 << j;
-		uint64_t sc = 0, hc = 0;
-		for (CWord x = C->vsrc[j]; x; x &= x - 1) {
-			int c = gcls[__builtin_ctzll(x)];
-			if (c >= 0)
-				sc |= (uint64_t)1 << c;
-		}
-		for (CWord x = C->vhaz[j]; x; x &= x - 1)
-			hc |= hm[__builtin_ctzll(x)];
-		for (; sc; sc &= sc - 1)
-			K->start[__builtin_ctzll(sc)] |= b;
-		for (; hc; hc &= hc - 1)
-			K->haz[__builtin_ctzll(hc)] |= b;
+		K->start[c] = K->haz[c] = members[c] = hsrc[c] = 0;
+	for (int i = 0; i < C->ngen; i++) {
+		int c = cls[C->gen[i]];
+		if (c < 0)
+			continue;
+		members[c] |= (CWord)1 << i;
+		K->start[c] |= C->srcv[i];
 	}
+	for (int a = 0; a < C->nasync; a++)
+		for (uint64_t x = hm[a]; x; x &= x - 1) {
+			int c = __builtin_ctzll(x);
+			K->haz[c] |= C->hazv[a];
+			hsrc[c] |= C->asrc[a];
+		}
 	K->nlive = 0;
-	for (int c = 0; c < nc; c++)
+	for (int c = 0; c < nc; c++) {
+		K->direct |= (hsrc[c] & members[c]) != 0;
 		if (K->start[c] && K->haz[c])
 			K->live[K->nlive++] = (unsigned char)c;
+	}
 	K->ready = 1;
 }
 
