@@ -241,9 +241,13 @@ report(Search *s, int target, int h, const char *model, FindingList *out)
 }
 
 /* Returns the number of hazards found (stops at the first without out).
- * stamp: the class's number, whose members cls names. */
+ * stamp: the class's number, whose members cls names.  dead: the stamp of
+ * nodes known to reach no hazard of this class (-2: none); the search
+ * does not enter them (what they reach is theirs too, so no hazard and no
+ * node on a path to one is left out, and the rest is met in the same
+ * order). */
 static int
-search(Search *s, const Class *c, int stamp, const char *model, FindingList *out)
+search(Search *s, const Class *c, int stamp, int dead, const char *model, FindingList *out)
 {
 	const EventGraph *g = s->g;
 	int head = 0, tail = 0, hits = 0;
@@ -259,7 +263,7 @@ search(Search *s, const Class *c, int stamp, const char *model, FindingList *out
 		int u = s->queue[head++];
 		for (int k = 0; k < 2; k++) {
 			int v = g->ev[u].succ[k];
-			if (v < 0 || s->stamp[v] == stamp || g->ev[v].kind == EV_FENCE)
+			if (v < 0 || s->stamp[v] == stamp || s->stamp[v] == dead || g->ev[v].kind == EV_FENCE)
 				continue;
 			s->stamp[v] = stamp;
 			s->parent[v] = u;
@@ -332,9 +336,19 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 		writes |= k == EV_AWRITE && g->ev[i].site >= 0;
 	}
 	int nc = classes(g, o, cl, s.cls, s.gen, s.ngen), hits = 0;
-	for (int c = 0; c < nc; c++)
-		if (writes || (reads && cl[c].src == EV_GWRITE)) /* else hazard() never holds */
-			hits += search(&s, &cl[c], c, model, out);
+	/* Without alias_aware the first class is every generic write, whose
+	 * hazards are every async access: when its search hits none, the
+	 * nodes it met reach no async access, and the next class (the generic
+	 * reads) need not enter them. */
+	int dead = -2; /* no stamp: every node is -1 or a class */
+	for (int c = 0; c < nc; c++) {
+		if (!writes && !(reads && cl[c].src == EV_GWRITE)) /* hazard() never holds */
+			continue;
+		int h = search(&s, &cl[c], c, dead, model, out);
+		hits += h;
+		if (c == 0 && !h && !o->alias_aware && cl[0].match == MATCH_ANY && cl[0].src == EV_GWRITE)
+			dead = 0;
+	}
 	if (g->overflow) {
 		Finding *f = fl_add(out, FK_UNSOUND, model, "soundness", RULE_W, q->body ? q->body->loc : (Loc){0, 0});
 		fl_set_message(out, f, "program nests deeper than %d: only part of it was checked", IR_MAX_DEPTH);
@@ -651,6 +665,9 @@ struct CutKey {
 	CWord haz[2 * MAX_CLASSES];   /* class c: the given nodes from which a hazard of c is reached */
 	int nlive;
 	unsigned char live[2 * MAX_CLASSES]; /* the classes with both sets non-empty */
+	/* Bit i: live class i (i > 0) has no hazard node that live[0] lacks,
+	 * so what live[0] reaches without a hit reaches no hazard of it. */
+	CWord below;
 };
 
 struct OrcSoundCut {
@@ -956,10 +973,14 @@ cut_key_make(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 			hsrc[c] |= C->asrc[a];
 		}
 	K->nlive = 0;
+	K->below = 0;
 	for (int c = 0; c < nc; c++) {
 		K->direct |= (hsrc[c] & members[c]) != 0;
-		if (K->start[c] && K->haz[c])
-			K->live[K->nlive++] = (unsigned char)c;
+		if (!K->start[c] || !K->haz[c])
+			continue;
+		if (K->nlive && !(K->haz[c] & ~K->haz[K->live[0]]))
+			K->below |= (CWord)1 << K->nlive;
+		K->live[K->nlive++] = (unsigned char)c;
 	}
 	K->ready = 1;
 }
@@ -974,21 +995,26 @@ orc_sound_cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip
 		cut_key_make(C, K, o);
 	if (K->direct)
 		return 0;
-	CWord open = (flip[0] ^ C->nop) & C->valid;
+	CWord open = (flip[0] ^ C->nop) & C->valid, first = 0; /* first: what live[0] reached */
 	for (int i = 0; i < K->nlive; i++) {
 		int c = K->live[i];
-		CWord hz = K->haz[c], R = K->start[c] & open, F = R;
+		/* A class below live[0] need not enter what live[0] reached: no
+		 * hazard of it is reached from there. */
+		CWord go = K->below >> i & 1 ? open & ~first : open;
+		CWord hz = K->haz[c], R = K->start[c] & go, F = R;
 		if (R & hz)
 			return 0;
 		while (F) {
 			int j = __builtin_ctzll(F);
 			F &= F - 1;
-			CWord nw = C->reach[j] & open & ~R;
+			CWord nw = C->reach[j] & go & ~R;
 			if (nw & hz)
 				return 0;
 			R |= nw;
 			F |= nw;
 		}
+		if (!i)
+			first = R;
 	}
 	return 1;
 }
