@@ -709,7 +709,9 @@ is_async(const Event *e)
  * sources and the given nodes reaching it past no fence and no given node
  * (a given node reaches through its own successors).  Each source's and
  * given node's bit is pushed to the successors in sweeps in node order (a
- * sweep again from the first node behind the sweep that grew).  What
+ * sweep again from the first node behind the sweep that grew), each node
+ * only when it grew since it last pushed (grew: set by orc_sound_cut for
+ * the sources and the given nodes).  What
  * enters given node k goes to vsrc[k] (the sources before it) and to
  * kin[k] (the given nodes before it); then the rows: the given nodes each
  * given node reaches (kin transposed), the given nodes each source reaches
@@ -720,14 +722,16 @@ cut_forward(OrcSoundCut *C, const int *vid) /* vid: -2 for the fences that are n
 	const Event *ev = C->g->ev;
 	int n = C->n;
 	CWord *fm = cbuf.masks, *fv = cbuf.masks + n, kin[64], vsrc[64]; /* set up by orc_sound_cut */
+	unsigned char *grew = (unsigned char *)(cbuf.masks + 2 * n); /* likewise */
 	for (int j = 0; j < C->nvar; j++)
 		vsrc[j] = kin[j] = 0;
 	for (int from = 0; from < n;) {
 		int next = n;
 		for (int u = from; u < n; u++) {
+			if (!grew[u])
+				continue; /* nothing new to push since it was last swept */
+			grew[u] = 0;
 			CWord m = fm[u], mv = fv[u];
-			if (!(m | mv))
-				continue;
 			for (int k = 0; k < 2; k++) {
 				int w = ev[u].succ[k];
 				if (w < 0)
@@ -742,6 +746,7 @@ cut_forward(OrcSoundCut *C, const int *vid) /* vid: -2 for the fences that are n
 					continue; /* a fence, or nothing new */
 				fm[w] |= m;
 				fv[w] |= mv;
+				grew[w] = 1;
 				if (w <= u && w < next)
 					next = w;
 			}
@@ -793,19 +798,33 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 	cut_scratch(n);
 	int *vid = cbuf.ints;
 	CWord *fm = cbuf.masks, *fv = cbuf.masks + n;
+	unsigned char *grew = (unsigned char *)(cbuf.masks + 2 * n);
+	memset(grew, 0, (size_t)n);
 	int ngen = 0, nasync = 0;
 	for (int v = 0; v < n; v++) {
 		const Event *e = &g->ev[v];
-		vid[v] = e->kind == EV_FENCE ? -2 : -1;
+		vid[v] = -1;
 		fm[v] = fv[v] = 0;
-		if (e->kind == EV_GWRITE || e->kind == EV_GREAD) {
+		switch (e->kind) {
+		case EV_FENCE:
+			vid[v] = -2;
+			break;
+		case EV_GWRITE:
+		case EV_GREAD:
 			if (ngen < 64)
-				C->gen[ngen] = v, fm[v] = (CWord)1 << ngen;
+				C->gen[ngen] = v, fm[v] = (CWord)1 << ngen, grew[v] = 1;
 			ngen++;
-		} else if (is_async(e)) {
+			break;
+		case EV_AREAD:
+		case EV_AWRITE:
+			if (e->site < 0) /* is_async */
+				break;
 			if (nasync < 64)
 				C->async[nasync] = v;
 			nasync++;
+			break;
+		default:
+			break;
 		}
 	}
 	if (ngen > 64 || nasync > 64) {
@@ -821,6 +840,7 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 		C->reach[j] = 0;
 		vid[var[j]] = j;
 		fv[var[j]] = (CWord)1 << j;
+		grew[var[j]] = 1;
 		if (g->ev[var[j]].kind != EV_FENCE)
 			C->nop |= (CWord)1 << j;
 	}
