@@ -58,7 +58,7 @@ typedef struct Search {
 	int *stamp, *parent, *queue, *path;
 	int *cls;             /* by generic access: its class (classes()), -1 none */
 	unsigned char *found; /* per site and hazard */
-	int *gen, ngen;       /* the generic accesses in node order */
+	int *gen, ngen;       /* the generic writes, then the generic reads, each in node order */
 } Search;
 
 static int
@@ -133,6 +133,9 @@ group(const EventGraph *g, EventKind kind, Match m, Class *cl, int n, int *cls, 
 	return n;
 }
 
+static int classes_split(const EventGraph *g, const OracleOptions *o, Class *cl, int *cls, const int *list,
+                         int nlist, int nwrites);
+
 /* The sources of the searches: by kind, and per footprint when alias-aware
  * (too many footprints: per allocation; too many allocations: all as one).
  * cls: NULL, or by node the class of each source (-1: none; only the
@@ -141,6 +144,16 @@ group(const EventGraph *g, EventKind kind, Match m, Class *cl, int n, int *cls, 
 static int
 classes(const EventGraph *g, const OracleOptions *o, Class *cl, int *cls, const int *list, int nlist)
 {
+	return classes_split(g, o, cl, cls, list, nlist, -1);
+}
+
+/* classes() with list's first nwrites entries the generic writes and the
+ * rest the generic reads (nwrites >= 0; -1: list in node order), so that
+ * each kind's grouping reads its own part of the list only. */
+static int
+classes_split(const EventGraph *g, const OracleOptions *o, Class *cl, int *cls, const int *list, int nlist,
+              int nwrites)
+{
 	int n = 0;
 	EventKind kinds[2] = {EV_GWRITE, EV_GREAD};
 	int count = list ? nlist : g->n;
@@ -148,13 +161,19 @@ classes(const EventGraph *g, const OracleOptions *o, Class *cl, int *cls, const 
 		for (int x = 0; x < count; x++)
 			cls[list ? list[x] : x] = -1;
 	for (int k = 0; k < (o->war ? 2 : 1); k++) {
+		const int *part = list;
+		int npart = nlist;
+		if (list && nwrites >= 0) {
+			part = k ? list + nwrites : list;
+			npart = k ? nlist - nwrites : nwrites;
+		}
 		int m = -1;
 		if (o->alias_aware)
-			m = group(g, kinds[k], MATCH_EXACT, cl, n, cls, list, nlist);
+			m = group(g, kinds[k], MATCH_EXACT, cl, n, cls, part, npart);
 		if (o->alias_aware && m < 0)
-			m = group(g, kinds[k], MATCH_ALLOC, cl, n, cls, list, nlist);
+			m = group(g, kinds[k], MATCH_ALLOC, cl, n, cls, part, npart);
 		if (m < 0)
-			m = group(g, kinds[k], MATCH_ANY, cl, n, cls, list, nlist);
+			m = group(g, kinds[k], MATCH_ANY, cl, n, cls, part, npart);
 		n = m;
 	}
 	return n;
@@ -326,16 +345,21 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 	s.stamp = mem, s.parent = mem + n, s.queue = mem + 2 * n, s.path = mem + 3 * n, s.cls = mem + 4 * n;
 	s.gen = mem + 5 * n;
 	int reads = 0, writes = 0; /* async reads and writes with a site: what a search can hit */
-	s.ngen = 0;
+	int nw = 0, nr = 0; /* generic writes into gen, reads into queue (free until the searches) */
 	for (int i = 0; i < n; i++) {
 		EventKind k = g->ev[i].kind;
 		s.stamp[i] = -1;
-		if (k == EV_GWRITE || k == EV_GREAD)
-			s.gen[s.ngen++] = i;
+		if (k == EV_GWRITE)
+			s.gen[nw++] = i;
+		else if (k == EV_GREAD)
+			s.queue[nr++] = i;
 		reads |= k == EV_AREAD && g->ev[i].site >= 0;
 		writes |= k == EV_AWRITE && g->ev[i].site >= 0;
 	}
-	int nc = classes(g, o, cl, s.cls, s.gen, s.ngen), hits = 0;
+	if (nr)
+		memcpy(s.gen + nw, s.queue, sizeof *s.gen * (size_t)nr); /* the reads after the writes */
+	s.ngen = nw + nr;
+	int nc = classes_split(g, o, cl, s.cls, s.gen, s.ngen, nw), hits = 0;
 	/* Without alias_aware the first class is every generic write, whose
 	 * hazards are every async access: when its search hits none, the
 	 * nodes it met reach no async access, and the next class (the generic
@@ -673,8 +697,10 @@ struct CutKey {
 struct OrcSoundCut {
 	const EventGraph *g;
 	int n, nvar, ngen, nasync;
-	int gen[64];        /* the generic accesses (sources) in node order */
-	int async[64];      /* the async accesses with a site (hazards) in node order */
+	int nwrites;        /* gen[0 .. nwrites): the generic writes, then the reads */
+	int gen[64];        /* the generic accesses (sources), writes then reads, each in node order */
+	int async[64];      /* the async accesses with a site (hazards) in node order; after
+	                     * cut_forward only those a source or a given node reaches */
 	CWord nop;          /* the given nodes that are no fence (open unless flipped) */
 	CWord valid;        /* the nvar bits */
 	CWord reach[64];    /* given node j: the given nodes it reaches */
@@ -761,10 +787,16 @@ cut_forward(OrcSoundCut *C, const int *vid) /* vid: -2 for the fences that are n
 		for (CWord x = vsrc[k]; x; x &= x - 1)
 			C->srcv[__builtin_ctzll(x)] |= (CWord)1 << k;
 	}
+	int live = 0; /* a hazard that neither a source nor a given node reaches adds nothing to a key */
 	for (int a = 0; a < C->nasync; a++) {
-		C->asrc[a] = fm[C->async[a]];
-		C->hazv[a] = fv[C->async[a]];
+		int v = C->async[a];
+		if (!(fm[v] | fv[v]))
+			continue;
+		C->async[live] = v;
+		C->asrc[live] = fm[v];
+		C->hazv[live++] = fv[v];
 	}
+	C->nasync = live;
 }
 
 /* Cuts freed, kept for the next ones (a cut is a few kilobytes, made and
@@ -800,7 +832,7 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 	CWord *fm = cbuf.masks, *fv = cbuf.masks + n;
 	unsigned char *grew = (unsigned char *)(cbuf.masks + 2 * n);
 	memset(grew, 0, (size_t)n);
-	int ngen = 0, nasync = 0;
+	int ngen = 0, nasync = 0, nreads = 0, reads[64];
 	for (int v = 0; v < n; v++) {
 		const Event *e = &g->ev[v];
 		vid[v] = -1;
@@ -810,9 +842,13 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 			vid[v] = -2;
 			break;
 		case EV_GWRITE:
+			if (ngen < 64)
+				C->gen[ngen - nreads] = v;
+			ngen++;
+			break;
 		case EV_GREAD:
 			if (ngen < 64)
-				C->gen[ngen] = v, fm[v] = (CWord)1 << ngen, grew[v] = 1;
+				reads[nreads++] = v;
 			ngen++;
 			break;
 		case EV_AREAD:
@@ -830,6 +866,12 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 	if (ngen > 64 || nasync > 64) {
 		orc_sound_cut_free(C);
 		return NULL;
+	}
+	C->nwrites = ngen - nreads;
+	memcpy(C->gen + C->nwrites, reads, sizeof *reads * (size_t)nreads);
+	for (int i = 0; i < ngen; i++) {
+		fm[C->gen[i]] = (CWord)1 << i;
+		grew[C->gen[i]] = 1;
 	}
 	for (int k = 0; k < 4; k++)
 		C->key[k].ready = 0;
@@ -972,7 +1014,7 @@ cut_key_make(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 	cut_scratch(C->n);
 	int *cls = cbuf.ints;
 	uint64_t *hm = cbuf.masks;
-	int nc = classes(C->g, o, cl, cls, C->gen, C->ngen);
+	int nc = classes_split(C->g, o, cl, cls, C->gen, C->ngen, C->nwrites);
 	CWord members[2 * MAX_CLASSES], hsrc[2 * MAX_CLASSES]; /* hsrc: the sources reaching a hazard of c */
 	hazard_masks(C->g, o, cl, nc, C->async, C->nasync, hm);
 	K->nc = nc;
