@@ -1002,6 +1002,40 @@ verdict_hits(const EventGraph *g, const OracleOptions *o)
 	return 0;
 }
 
+/* The classes of a key without alias_aware (classes() and hazard_masks()
+ * for MATCH_ANY, without their look at the events): every generic write
+ * one class, hazarded by every async access; with war every generic read
+ * the next, hazarded by every async write.  Returns the count. */
+static int
+cut_key_plain(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CWord *members, CWord *hsrc)
+{
+	int nc = 0, w = -1, r = -1;
+	if (C->nwrites)
+		w = nc++;
+	if (o->war && C->ngen > C->nwrites)
+		r = nc++;
+	for (int c = 0; c < nc; c++)
+		K->start[c] = K->haz[c] = members[c] = hsrc[c] = 0;
+	for (int i = 0; i < C->ngen; i++) {
+		int c = i < C->nwrites ? w : r;
+		if (c < 0)
+			continue;
+		members[c] |= (CWord)1 << i;
+		K->start[c] |= C->srcv[i];
+	}
+	for (int a = 0; a < C->nasync; a++) {
+		if (w >= 0) {
+			K->haz[w] |= C->hazv[a];
+			hsrc[w] |= C->asrc[a];
+		}
+		if (r >= 0 && C->g->ev[C->async[a]].kind == EV_AWRITE) {
+			K->haz[r] |= C->hazv[a];
+			hsrc[r] |= C->asrc[a];
+		}
+	}
+	return nc;
+}
+
 /* The options' part of a cut: the classes, the classes reaching each given
  * node, the hazards each given node reaches, and whether a class reaches a
  * hazard of its own past no given node.  By class: its sources (a mask of
@@ -1010,30 +1044,35 @@ verdict_hits(const EventGraph *g, const OracleOptions *o)
 static void
 cut_key_make(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 {
-	Class cl[2 * MAX_CLASSES];
-	cut_scratch(C->n);
-	int *cls = cbuf.ints;
-	uint64_t *hm = cbuf.masks;
-	int nc = classes_split(C->g, o, cl, cls, C->gen, C->ngen, C->nwrites);
 	CWord members[2 * MAX_CLASSES], hsrc[2 * MAX_CLASSES]; /* hsrc: the sources reaching a hazard of c */
-	hazard_masks(C->g, o, cl, nc, C->async, C->nasync, hm);
+	int nc;
+	if (!o->alias_aware) {
+		nc = cut_key_plain(C, K, o, members, hsrc);
+	} else {
+		Class cl[2 * MAX_CLASSES];
+		cut_scratch(C->n);
+		int *cls = cbuf.ints;
+		uint64_t *hm = cbuf.masks;
+		nc = classes_split(C->g, o, cl, cls, C->gen, C->ngen, C->nwrites);
+		hazard_masks(C->g, o, cl, nc, C->async, C->nasync, hm);
+		for (int c = 0; c < nc; c++)
+			K->start[c] = K->haz[c] = members[c] = hsrc[c] = 0;
+		for (int i = 0; i < C->ngen; i++) {
+			int c = cls[C->gen[i]];
+			if (c < 0)
+				continue;
+			members[c] |= (CWord)1 << i;
+			K->start[c] |= C->srcv[i];
+		}
+		for (int a = 0; a < C->nasync; a++)
+			for (uint64_t x = hm[a]; x; x &= x - 1) {
+				int c = __builtin_ctzll(x);
+				K->haz[c] |= C->hazv[a];
+				hsrc[c] |= C->asrc[a];
+			}
+	}
 	K->nc = nc;
 	K->direct = 0;
-	for (int c = 0; c < nc; c++)
-		K->start[c] = K->haz[c] = members[c] = hsrc[c] = 0;
-	for (int i = 0; i < C->ngen; i++) {
-		int c = cls[C->gen[i]];
-		if (c < 0)
-			continue;
-		members[c] |= (CWord)1 << i;
-		K->start[c] |= C->srcv[i];
-	}
-	for (int a = 0; a < C->nasync; a++)
-		for (uint64_t x = hm[a]; x; x &= x - 1) {
-			int c = __builtin_ctzll(x);
-			K->haz[c] |= C->hazv[a];
-			hsrc[c] |= C->asrc[a];
-		}
 	K->nlive = 0;
 	K->below = 0;
 	for (int c = 0; c < nc; c++) {
