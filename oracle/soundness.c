@@ -359,7 +359,18 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 	if (nr)
 		memcpy(s.gen + nw, s.queue, sizeof *s.gen * (size_t)nr); /* the reads after the writes */
 	s.ngen = nw + nr;
-	int nc = classes_split(g, o, cl, s.cls, s.gen, s.ngen, nw), hits = 0;
+	int nc = 0, hits = 0;
+	if (o->alias_aware) {
+		nc = classes_split(g, o, cl, s.cls, s.gen, s.ngen, nw);
+	} else { /* classes() for MATCH_ANY: the writes one class, with war the reads the next */
+		int w = nw ? nc++ : -1, r = o->war && nr ? nc++ : -1;
+		if (w >= 0)
+			cl[w] = (Class){EV_GWRITE, MATCH_ANY, {0}};
+		if (r >= 0)
+			cl[r] = (Class){EV_GREAD, MATCH_ANY, {0}};
+		for (int x = 0; x < s.ngen; x++)
+			s.cls[s.gen[x]] = x < nw ? w : r;
+	}
 	/* Without alias_aware the first class is every generic write, whose
 	 * hazards are every async access: when its search hits none, the
 	 * nodes it met reach no async access, and the next class (the generic
