@@ -377,6 +377,7 @@ typedef struct Mn {
 	OrcSoundCut *kcut; /* NULL: the queries go to the plan */
 	int kcut_tried, kone;
 	const unsigned char *isf; /* by inserted item: a fence (is_fence), for this output */
+	unsigned long epoch;      /* orc_input_epoch(p) */
 	int collected; /* pos .. depth_overflow made (collect_list) */
 	int npos_hint; /* the survey's count of positions (0: none yet) */
 	int compiled;  /* tcs made (compile_costs) */
@@ -1560,9 +1561,14 @@ grow(Search *S, Word *t, const int *idx, int n)
  * the addresses: the search reads only the candidate graph (kinds, edges,
  * flags, sites, footprints), which of its nodes stand for which position,
  * the positions' weights and candidacy, the compiled cost walk and the
- * options, and all of them are compared. */
+ * options, and all of them are compared.  Within an input scope the input
+ * function and the options name all of that (p does not change there):
+ * a search there keeps only its scope and function (full 0), and a later
+ * one matches by them, without the copy and the comparison. */
 typedef struct SearchMemo {
-	int valid;
+	int valid, full;
+	const Func *p;       /* full 0: the function and its scope */
+	unsigned long epoch;
 	OracleOptions o;
 	int npos, ncand, n, ncand_nodes, ntcs, tcdepth;
 	struct MemoEv *ev;   /* of each event, the fields the search reads */
@@ -1639,7 +1645,11 @@ static int
 memo_matches(const Mn *M)
 {
 	const SearchMemo *m = &memo;
-	if (!m->valid || !same_options(&m->o, M->o) || m->npos != M->npos || m->ncand != M->ncand ||
+	if (!m->valid || !same_options(&m->o, M->o))
+		return 0;
+	if (M->epoch || !m->full)
+		return M->epoch && m->epoch == M->epoch && m->p == M->p;
+	if (m->npos != M->npos || m->ncand != M->ncand ||
 	    m->n != M->g->n || m->ncand_nodes != M->ncand_nodes || m->ntcs != M->ntcs ||
 	    m->tcdepth != M->tcdepth)
 		return 0;
@@ -1671,6 +1681,8 @@ static struct {
 	size_t cap;
 } memo_block;
 
+static void memo_copy_inputs(const Mn *M);
+
 static void
 memo_store(const Mn *M, int decided, int ncuts, int64_t opt, const Word *best, long queries,
            const char *note)
@@ -1678,6 +1690,27 @@ memo_store(const Mn *M, int decided, int ncuts, int64_t opt, const Word *best, l
 	memset(&memo, 0, sizeof memo);
 	SearchMemo *m = &memo;
 	m->o = *M->o;
+	m->full = !M->epoch;
+	m->p = M->p, m->epoch = M->epoch;
+	size_t nw = (size_t)(M->npos / 64 + 1);
+	if (!m->full) { /* the outcome alone */
+		m->best = memo_block.p = orc_scratch_grow(memo_block.p, &memo_block.cap, sizeof *m->best * nw);
+	} else {
+		memo_copy_inputs(M);
+	}
+	memcpy(m->best, best, sizeof *m->best * nw);
+	m->decided = decided, m->ncuts = ncuts, m->opt = opt, m->queries = queries;
+	Fmt F = {m->note, sizeof m->note, 0}; /* as snprintf "%s" */
+	fmt_s(&F, note);
+	m->valid = 1;
+}
+
+/* Into the memo, everything the search read (full memo); its best array
+ * laid out in the same block. */
+static void
+memo_copy_inputs(const Mn *M)
+{
+	SearchMemo *m = &memo;
 	m->npos = M->npos, m->ncand = M->ncand, m->n = M->g->n;
 	m->ncand_nodes = M->ncand_nodes, m->ntcs = M->ntcs, m->tcdepth = M->tcdepth;
 	/* One block, widest members first: weight, best, tcs, ev, cnode, cpos, cand. */
@@ -1704,11 +1737,6 @@ memo_store(const Mn *M, int decided, int ncuts, int64_t opt, const Word *best, l
 	}
 	if (M->ntcs)
 		memcpy(m->tcs, M->tcs, sizeof *m->tcs * (size_t)M->ntcs);
-	memcpy(m->best, best, sizeof *m->best * nw);
-	m->decided = decided, m->ncuts = ncuts, m->opt = opt, m->queries = queries;
-	Fmt F = {m->note, sizeof m->note, 0}; /* as snprintf "%s" */
-	fmt_s(&F, note);
-	m->valid = 1;
 }
 
 static int search_run(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts);
@@ -2572,9 +2600,15 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 		ok[N->nslots++] = 1;
 	}
 	int nhits = 0; /* the nodes of the slots' statements: hit[j] at slot node_slot[j] */
+	const Stmt *last = NULL; /* the nodes of one statement are mostly consecutive */
+	int last_sl = -1;
 	for (int v = 0; v < n && N->nslots; v++) {
 		const Stmt *st = g->ev[v].stmt;
-		int sl = st ? nqt_get(&T, st) : -1;
+		if (st != last) {
+			last = st;
+			last_sl = st ? nqt_get(&T, st) : -1;
+		}
+		int sl = last_sl;
 		if (sl < 0)
 			continue;
 		hit[nhits] = v;
@@ -2737,6 +2771,7 @@ orc_minimality_graph(const Func *p, const Func *q, const EventGraph *gq, const O
 		scratch_arena = ar_new();
 	Mn M = {.p = p, .o = o, .scratch = scratch_arena, .fn_end_id = -1};
 	unsigned long epoch = orc_input_epoch(p);
+	M.epoch = epoch;
 	pcache_load(&M, epoch);
 	EventGraph *own = NULL;
 	int built = 0;

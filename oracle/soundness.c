@@ -56,8 +56,9 @@ typedef struct Search {
 	const EventGraph *g;
 	const OracleOptions *o;
 	int *stamp, *parent, *queue, *path;
-	int *cls;             /* by node: its class (classes()), -1 none */
+	int *cls;             /* by generic access: its class (classes()), -1 none */
 	unsigned char *found; /* per site and hazard */
+	int *gen, ngen;       /* the generic writes, then the generic reads, each in node order */
 } Search;
 
 static int
@@ -132,6 +133,9 @@ group(const EventGraph *g, EventKind kind, Match m, Class *cl, int n, int *cls, 
 	return n;
 }
 
+static int classes_split(const EventGraph *g, const OracleOptions *o, Class *cl, int *cls, const int *list,
+                         int nlist, int nwrites);
+
 /* The sources of the searches: by kind, and per footprint when alias-aware
  * (too many footprints: per allocation; too many allocations: all as one).
  * cls: NULL, or by node the class of each source (-1: none; only the
@@ -140,6 +144,16 @@ group(const EventGraph *g, EventKind kind, Match m, Class *cl, int n, int *cls, 
 static int
 classes(const EventGraph *g, const OracleOptions *o, Class *cl, int *cls, const int *list, int nlist)
 {
+	return classes_split(g, o, cl, cls, list, nlist, -1);
+}
+
+/* classes() with list's first nwrites entries the generic writes and the
+ * rest the generic reads (nwrites >= 0; -1: list in node order), so that
+ * each kind's grouping reads its own part of the list only. */
+static int
+classes_split(const EventGraph *g, const OracleOptions *o, Class *cl, int *cls, const int *list, int nlist,
+              int nwrites)
+{
 	int n = 0;
 	EventKind kinds[2] = {EV_GWRITE, EV_GREAD};
 	int count = list ? nlist : g->n;
@@ -147,13 +161,19 @@ classes(const EventGraph *g, const OracleOptions *o, Class *cl, int *cls, const 
 		for (int x = 0; x < count; x++)
 			cls[list ? list[x] : x] = -1;
 	for (int k = 0; k < (o->war ? 2 : 1); k++) {
+		const int *part = list;
+		int npart = nlist;
+		if (list && nwrites >= 0) {
+			part = k ? list + nwrites : list;
+			npart = k ? nlist - nwrites : nwrites;
+		}
 		int m = -1;
 		if (o->alias_aware)
-			m = group(g, kinds[k], MATCH_EXACT, cl, n, cls, list, nlist);
+			m = group(g, kinds[k], MATCH_EXACT, cl, n, cls, part, npart);
 		if (o->alias_aware && m < 0)
-			m = group(g, kinds[k], MATCH_ALLOC, cl, n, cls, list, nlist);
+			m = group(g, kinds[k], MATCH_ALLOC, cl, n, cls, part, npart);
 		if (m < 0)
-			m = group(g, kinds[k], MATCH_ANY, cl, n, cls, list, nlist);
+			m = group(g, kinds[k], MATCH_ANY, cl, n, cls, part, npart);
 		n = m;
 	}
 	return n;
@@ -240,13 +260,18 @@ report(Search *s, int target, int h, const char *model, FindingList *out)
 }
 
 /* Returns the number of hazards found (stops at the first without out).
- * stamp: the class's number, whose members cls names. */
+ * stamp: the class's number, whose members cls names.  dead: the stamp of
+ * nodes known to reach no hazard of this class (-2: none); the search
+ * does not enter them (what they reach is theirs too, so no hazard and no
+ * node on a path to one is left out, and the rest is met in the same
+ * order). */
 static int
-search(Search *s, const Class *c, int stamp, const char *model, FindingList *out)
+search(Search *s, const Class *c, int stamp, int dead, const char *model, FindingList *out)
 {
 	const EventGraph *g = s->g;
 	int head = 0, tail = 0, hits = 0;
-	for (int i = 0; i < g->n; i++) {
+	for (int x = 0; x < s->ngen; x++) {
+		int i = s->gen[x];
 		if (s->cls[i] != stamp) /* member(c, node i) */
 			continue;
 		s->stamp[i] = stamp;
@@ -257,7 +282,7 @@ search(Search *s, const Class *c, int stamp, const char *model, FindingList *out
 		int u = s->queue[head++];
 		for (int k = 0; k < 2; k++) {
 			int v = g->ev[u].succ[k];
-			if (v < 0 || s->stamp[v] == stamp || g->ev[v].kind == EV_FENCE)
+			if (v < 0 || s->stamp[v] == stamp || s->stamp[v] == dead || g->ev[v].kind == EV_FENCE)
 				continue;
 			s->stamp[v] = stamp;
 			s->parent[v] = u;
@@ -309,25 +334,56 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 		return hits;
 	}
 	int n = g->n;
-	Search s = {g, o, NULL, NULL, NULL, NULL, NULL, NULL};
+	Search s = {g, o, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
 	size_t nfound = (size_t)(g->nsites + 1) * NHAZ;
-	sbuf.mem = orc_scratch_grow(sbuf.mem, &sbuf.nmem, sizeof *sbuf.mem * (size_t)(5 * n) + 1);
+	sbuf.mem = orc_scratch_grow(sbuf.mem, &sbuf.nmem, sizeof *sbuf.mem * (size_t)(6 * n) + 1);
 	sbuf.found = orc_scratch_grow(sbuf.found, &sbuf.nfound, nfound);
 	int *mem = sbuf.mem;
 	s.found = sbuf.found;
 	memset(s.found, 0, nfound);
 	Class cl[2 * MAX_CLASSES];
 	s.stamp = mem, s.parent = mem + n, s.queue = mem + 2 * n, s.path = mem + 3 * n, s.cls = mem + 4 * n;
+	s.gen = mem + 5 * n;
 	int reads = 0, writes = 0; /* async reads and writes with a site: what a search can hit */
+	int nw = 0, nr = 0; /* generic writes into gen, reads into queue (free until the searches) */
 	for (int i = 0; i < n; i++) {
+		EventKind k = g->ev[i].kind;
 		s.stamp[i] = -1;
-		reads |= g->ev[i].kind == EV_AREAD && g->ev[i].site >= 0;
-		writes |= g->ev[i].kind == EV_AWRITE && g->ev[i].site >= 0;
+		if (k == EV_GWRITE)
+			s.gen[nw++] = i;
+		else if (k == EV_GREAD)
+			s.queue[nr++] = i;
+		reads |= k == EV_AREAD && g->ev[i].site >= 0;
+		writes |= k == EV_AWRITE && g->ev[i].site >= 0;
 	}
-	int nc = classes(g, o, cl, s.cls, NULL, 0), hits = 0;
-	for (int c = 0; c < nc; c++)
-		if (writes || (reads && cl[c].src == EV_GWRITE)) /* else hazard() never holds */
-			hits += search(&s, &cl[c], c, model, out);
+	if (nr)
+		memcpy(s.gen + nw, s.queue, sizeof *s.gen * (size_t)nr); /* the reads after the writes */
+	s.ngen = nw + nr;
+	int nc = 0, hits = 0;
+	if (o->alias_aware) {
+		nc = classes_split(g, o, cl, s.cls, s.gen, s.ngen, nw);
+	} else { /* classes() for MATCH_ANY: the writes one class, with war the reads the next */
+		int w = nw ? nc++ : -1, r = o->war && nr ? nc++ : -1;
+		if (w >= 0)
+			cl[w] = (Class){EV_GWRITE, MATCH_ANY, {0}};
+		if (r >= 0)
+			cl[r] = (Class){EV_GREAD, MATCH_ANY, {0}};
+		for (int x = 0; x < s.ngen; x++)
+			s.cls[s.gen[x]] = x < nw ? w : r;
+	}
+	/* Without alias_aware the first class is every generic write, whose
+	 * hazards are every async access: when its search hits none, the
+	 * nodes it met reach no async access, and the next class (the generic
+	 * reads) need not enter them. */
+	int dead = -2; /* no stamp: every node is -1 or a class */
+	for (int c = 0; c < nc; c++) {
+		if (!writes && !(reads && cl[c].src == EV_GWRITE)) /* hazard() never holds */
+			continue;
+		int h = search(&s, &cl[c], c, dead, model, out);
+		hits += h;
+		if (c == 0 && !h && !o->alias_aware && cl[0].match == MATCH_ANY && cl[0].src == EV_GWRITE)
+			dead = 0;
+	}
 	if (g->overflow) {
 		Finding *f = fl_add(out, FK_UNSOUND, model, "soundness", RULE_W, q->body ? q->body->loc : (Loc){0, 0});
 		fl_set_message(out, f, "program nests deeper than %d: only part of it was checked", IR_MAX_DEPTH);
@@ -644,18 +700,23 @@ struct CutKey {
 	CWord haz[2 * MAX_CLASSES];   /* class c: the given nodes from which a hazard of c is reached */
 	int nlive;
 	unsigned char live[2 * MAX_CLASSES]; /* the classes with both sets non-empty */
+	/* Bit i: live class i (i > 0) has no hazard node that live[0] lacks,
+	 * so what live[0] reaches without a hit reaches no hazard of it. */
+	CWord below;
 };
 
 struct OrcSoundCut {
 	const EventGraph *g;
 	int n, nvar, ngen, nasync;
-	int gen[64];        /* the generic accesses (sources) in node order */
-	int async[64];      /* the async accesses with a site (hazards) in node order */
+	int nwrites;        /* gen[0 .. nwrites): the generic writes, then the reads */
+	int gen[64];        /* the generic accesses (sources), writes then reads, each in node order */
+	int async[64];      /* the async accesses with a site (hazards) in node order; after
+	                     * cut_forward only those a source or a given node reaches */
 	CWord nop;          /* the given nodes that are no fence (open unless flipped) */
 	CWord valid;        /* the nvar bits */
 	CWord reach[64];    /* given node j: the given nodes it reaches */
-	CWord vhaz[64];     /* given node j: the hazards it reaches */
-	CWord vsrc[64];     /* given node j: the sources reaching it */
+	CWord srcv[64];     /* source i: the given nodes it reaches */
+	CWord hazv[64];     /* hazard a: the given nodes reaching it */
 	CWord asrc[64];     /* hazard a: the sources reaching it */
 	struct CutKey key[4];
 };
@@ -685,31 +746,36 @@ is_async(const Event *e)
  * sources and the given nodes reaching it past no fence and no given node
  * (a given node reaches through its own successors).  Each source's and
  * given node's bit is pushed to the successors in sweeps in node order (a
- * sweep again from the first node behind the sweep that grew).  What
- * enters given node k goes to vsrc[k] and to kin[k] (the given nodes
- * before it); then each given node's rows: the given nodes it reaches (kin
- * transposed) and the hazards it reaches; a hazard's sources to asrc. */
+ * sweep again from the first node behind the sweep that grew), each node
+ * only when it grew since it last pushed (grew: set by orc_sound_cut for
+ * the sources and the given nodes).  What
+ * enters given node k goes to vsrc[k] (the sources before it) and to
+ * kin[k] (the given nodes before it); then the rows: the given nodes each
+ * given node reaches (kin transposed), the given nodes each source reaches
+ * (vsrc transposed), and a hazard's given nodes and sources (hazv, asrc). */
 static void
 cut_forward(OrcSoundCut *C, const int *vid) /* vid: -2 for the fences that are not given */
 {
 	const Event *ev = C->g->ev;
 	int n = C->n;
-	CWord *fm = cbuf.masks, *fv = cbuf.masks + n, kin[64]; /* set up by orc_sound_cut */
+	CWord *fm = cbuf.masks, *fv = cbuf.masks + n, kin[64], vsrc[64]; /* set up by orc_sound_cut */
+	unsigned char *grew = (unsigned char *)(cbuf.masks + 2 * n); /* likewise */
 	for (int j = 0; j < C->nvar; j++)
-		C->vsrc[j] = kin[j] = 0;
+		vsrc[j] = kin[j] = 0;
 	for (int from = 0; from < n;) {
 		int next = n;
 		for (int u = from; u < n; u++) {
+			if (!grew[u])
+				continue; /* nothing new to push since it was last swept */
+			grew[u] = 0;
 			CWord m = fm[u], mv = fv[u];
-			if (!(m | mv))
-				continue;
 			for (int k = 0; k < 2; k++) {
 				int w = ev[u].succ[k];
 				if (w < 0)
 					continue;
 				int j = vid[w];
 				if (j >= 0) {
-					C->vsrc[j] |= m;
+					vsrc[j] |= m;
 					kin[j] |= mv;
 					continue;
 				}
@@ -717,20 +783,31 @@ cut_forward(OrcSoundCut *C, const int *vid) /* vid: -2 for the fences that are n
 					continue; /* a fence, or nothing new */
 				fm[w] |= m;
 				fv[w] |= mv;
+				grew[w] = 1;
 				if (w <= u && w < next)
 					next = w;
 			}
 		}
 		from = next;
 	}
-	for (int k = 0; k < C->nvar; k++)
+	for (int i = 0; i < C->ngen; i++)
+		C->srcv[i] = 0;
+	for (int k = 0; k < C->nvar; k++) {
 		for (CWord x = kin[k]; x; x &= x - 1)
 			C->reach[__builtin_ctzll(x)] |= (CWord)1 << k;
-	for (int a = 0; a < C->nasync; a++) {
-		C->asrc[a] = fm[C->async[a]];
-		for (CWord x = fv[C->async[a]]; x; x &= x - 1)
-			C->vhaz[__builtin_ctzll(x)] |= (CWord)1 << a;
+		for (CWord x = vsrc[k]; x; x &= x - 1)
+			C->srcv[__builtin_ctzll(x)] |= (CWord)1 << k;
 	}
+	int live = 0; /* a hazard that neither a source nor a given node reaches adds nothing to a key */
+	for (int a = 0; a < C->nasync; a++) {
+		int v = C->async[a];
+		if (!(fm[v] | fv[v]))
+			continue;
+		C->async[live] = v;
+		C->asrc[live] = fm[v];
+		C->hazv[live++] = fv[v];
+	}
+	C->nasync = live;
 }
 
 /* Cuts freed, kept for the next ones (a cut is a few kilobytes, made and
@@ -764,24 +841,48 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 	cut_scratch(n);
 	int *vid = cbuf.ints;
 	CWord *fm = cbuf.masks, *fv = cbuf.masks + n;
-	int ngen = 0, nasync = 0;
+	unsigned char *grew = (unsigned char *)(cbuf.masks + 2 * n);
+	memset(grew, 0, (size_t)n);
+	int ngen = 0, nasync = 0, nreads = 0, reads[64];
 	for (int v = 0; v < n; v++) {
 		const Event *e = &g->ev[v];
-		vid[v] = e->kind == EV_FENCE ? -2 : -1;
+		vid[v] = -1;
 		fm[v] = fv[v] = 0;
-		if (e->kind == EV_GWRITE || e->kind == EV_GREAD) {
+		switch (e->kind) {
+		case EV_FENCE:
+			vid[v] = -2;
+			break;
+		case EV_GWRITE:
 			if (ngen < 64)
-				C->gen[ngen] = v, fm[v] = (CWord)1 << ngen;
+				C->gen[ngen - nreads] = v;
 			ngen++;
-		} else if (is_async(e)) {
+			break;
+		case EV_GREAD:
+			if (ngen < 64)
+				reads[nreads++] = v;
+			ngen++;
+			break;
+		case EV_AREAD:
+		case EV_AWRITE:
+			if (e->site < 0) /* is_async */
+				break;
 			if (nasync < 64)
 				C->async[nasync] = v;
 			nasync++;
+			break;
+		default:
+			break;
 		}
 	}
 	if (ngen > 64 || nasync > 64) {
 		orc_sound_cut_free(C);
 		return NULL;
+	}
+	C->nwrites = ngen - nreads;
+	memcpy(C->gen + C->nwrites, reads, sizeof *reads * (size_t)nreads);
+	for (int i = 0; i < ngen; i++) {
+		fm[C->gen[i]] = (CWord)1 << i;
+		grew[C->gen[i]] = 1;
 	}
 	for (int k = 0; k < 4; k++)
 		C->key[k].ready = 0;
@@ -789,9 +890,10 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 	C->g = g, C->n = n, C->nvar = nvar, C->ngen = ngen, C->nasync = nasync;
 	C->valid = nvar == 64 ? ~(CWord)0 : ((CWord)1 << nvar) - 1;
 	for (int j = 0; j < nvar; j++) {
-		C->reach[j] = C->vhaz[j] = 0;
+		C->reach[j] = 0;
 		vid[var[j]] = j;
 		fv[var[j]] = (CWord)1 << j;
+		grew[var[j]] = 1;
 		if (g->ev[var[j]].kind != EV_FENCE)
 			C->nop |= (CWord)1 << j;
 	}
@@ -911,49 +1013,87 @@ verdict_hits(const EventGraph *g, const OracleOptions *o)
 	return 0;
 }
 
+/* The classes of a key without alias_aware (classes() and hazard_masks()
+ * for MATCH_ANY, without their look at the events): every generic write
+ * one class, hazarded by every async access; with war every generic read
+ * the next, hazarded by every async write.  Returns the count. */
+static int
+cut_key_plain(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CWord *members, CWord *hsrc)
+{
+	int nc = 0, w = -1, r = -1;
+	if (C->nwrites)
+		w = nc++;
+	if (o->war && C->ngen > C->nwrites)
+		r = nc++;
+	for (int c = 0; c < nc; c++)
+		K->start[c] = K->haz[c] = members[c] = hsrc[c] = 0;
+	for (int i = 0; i < C->ngen; i++) {
+		int c = i < C->nwrites ? w : r;
+		if (c < 0)
+			continue;
+		members[c] |= (CWord)1 << i;
+		K->start[c] |= C->srcv[i];
+	}
+	for (int a = 0; a < C->nasync; a++) {
+		if (w >= 0) {
+			K->haz[w] |= C->hazv[a];
+			hsrc[w] |= C->asrc[a];
+		}
+		if (r >= 0 && C->g->ev[C->async[a]].kind == EV_AWRITE) {
+			K->haz[r] |= C->hazv[a];
+			hsrc[r] |= C->asrc[a];
+		}
+	}
+	return nc;
+}
+
 /* The options' part of a cut: the classes, the classes reaching each given
  * node, the hazards each given node reaches, and whether a class reaches a
- * hazard of its own past no given node. */
+ * hazard of its own past no given node.  By class: its sources (a mask of
+ * the cut's sources), the given nodes they reach, and for each hazard of
+ * the class the given nodes and the sources reaching it. */
 static void
 cut_key_make(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 {
-	Class cl[2 * MAX_CLASSES];
-	cut_scratch(C->n);
-	int *cls = cbuf.ints;
-	uint64_t *hm = cbuf.masks;
-	int nc = classes(C->g, o, cl, cls, C->gen, C->ngen);
-	int gcls[64];
-	for (int i = 0; i < C->ngen; i++)
-		gcls[i] = cls[C->gen[i]];
-	hazard_masks(C->g, o, cl, nc, C->async, C->nasync, hm);
+	CWord members[2 * MAX_CLASSES], hsrc[2 * MAX_CLASSES]; /* hsrc: the sources reaching a hazard of c */
+	int nc;
+	if (!o->alias_aware) {
+		nc = cut_key_plain(C, K, o, members, hsrc);
+	} else {
+		Class cl[2 * MAX_CLASSES];
+		cut_scratch(C->n);
+		int *cls = cbuf.ints;
+		uint64_t *hm = cbuf.masks;
+		nc = classes_split(C->g, o, cl, cls, C->gen, C->ngen, C->nwrites);
+		hazard_masks(C->g, o, cl, nc, C->async, C->nasync, hm);
+		for (int c = 0; c < nc; c++)
+			K->start[c] = K->haz[c] = members[c] = hsrc[c] = 0;
+		for (int i = 0; i < C->ngen; i++) {
+			int c = cls[C->gen[i]];
+			if (c < 0)
+				continue;
+			members[c] |= (CWord)1 << i;
+			K->start[c] |= C->srcv[i];
+		}
+		for (int a = 0; a < C->nasync; a++)
+			for (uint64_t x = hm[a]; x; x &= x - 1) {
+				int c = __builtin_ctzll(x);
+				K->haz[c] |= C->hazv[a];
+				hsrc[c] |= C->asrc[a];
+			}
+	}
 	K->nc = nc;
 	K->direct = 0;
-	for (int a = 0; a < C->nasync && !K->direct; a++)
-		for (CWord x = hm[a] ? C->asrc[a] : 0; x && !K->direct; x &= x - 1) {
-			int c = gcls[__builtin_ctzll(x)];
-			K->direct = c >= 0 && (hm[a] >> c & 1);
-		}
-	for (int c = 0; c < nc; c++)
-		K->start[c] = K->haz[c] = 0;
-	for (int j = 0; j < C->nvar; j++) {
-		CWord b = (CWord)1 << j;
-		uint64_t sc = 0, hc = 0;
-		for (CWord x = C->vsrc[j]; x; x &= x - 1) {
-			int c = gcls[__builtin_ctzll(x)];
-			if (c >= 0)
-				sc |= (uint64_t)1 << c;
-		}
-		for (CWord x = C->vhaz[j]; x; x &= x - 1)
-			hc |= hm[__builtin_ctzll(x)];
-		for (; sc; sc &= sc - 1)
-			K->start[__builtin_ctzll(sc)] |= b;
-		for (; hc; hc &= hc - 1)
-			K->haz[__builtin_ctzll(hc)] |= b;
-	}
 	K->nlive = 0;
-	for (int c = 0; c < nc; c++)
-		if (K->start[c] && K->haz[c])
-			K->live[K->nlive++] = (unsigned char)c;
+	K->below = 0;
+	for (int c = 0; c < nc; c++) {
+		K->direct |= (hsrc[c] & members[c]) != 0;
+		if (!K->start[c] || !K->haz[c])
+			continue;
+		if (K->nlive && !(K->haz[c] & ~K->haz[K->live[0]]))
+			K->below |= (CWord)1 << K->nlive;
+		K->live[K->nlive++] = (unsigned char)c;
+	}
 	K->ready = 1;
 }
 
@@ -967,21 +1107,26 @@ orc_sound_cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip
 		cut_key_make(C, K, o);
 	if (K->direct)
 		return 0;
-	CWord open = (flip[0] ^ C->nop) & C->valid;
+	CWord open = (flip[0] ^ C->nop) & C->valid, first = 0; /* first: what live[0] reached */
 	for (int i = 0; i < K->nlive; i++) {
 		int c = K->live[i];
-		CWord hz = K->haz[c], R = K->start[c] & open, F = R;
+		/* A class below live[0] need not enter what live[0] reached: no
+		 * hazard of it is reached from there. */
+		CWord go = K->below >> i & 1 ? open & ~first : open;
+		CWord hz = K->haz[c], R = K->start[c] & go, F = R;
 		if (R & hz)
 			return 0;
 		while (F) {
 			int j = __builtin_ctzll(F);
 			F &= F - 1;
-			CWord nw = C->reach[j] & open & ~R;
+			CWord nw = C->reach[j] & go & ~R;
 			if (nw & hz)
 				return 0;
 			R |= nw;
 			F |= nw;
 		}
+		if (!i)
+			first = R;
 	}
 	return 1;
 }
