@@ -1673,8 +1673,17 @@ build(EventGraph *g, const Func *f, int cand)
 		for (int k = 0; k < ncls; k++) {
 			orc_tx_select(g->tx, k);
 			b.tx = g->tx;
+#ifdef FENCEFUZZ_EVENTS_NO_REPLAY
+			/* The reference: every class walked fresh, from no ranges
+			 * and no aliases, nothing kept or replayed. */
+			b.memo = 0;
+			b.first = 0;
+			pm_clear(&g->ranges);
+			pm_clear(&g->aliases);
+#else
 			b.memo = 1;
 			b.first = k == 0;
+#endif
 			b.site = 0;
 			int start = add(&b, EV_NOP, "thread class");
 			link(&b, disp, start);
