@@ -103,6 +103,11 @@ struct AliasRec {
 	Leaf l;
 };
 
+struct AliasBind {
+	const Var *v;
+	intptr_t i; /* its value in g->aliases */
+};
+
 typedef struct Owner {
 	const Expr *call;
 	const Effect *eff; /* NULL: unknown call */
@@ -240,11 +245,14 @@ set_range(B *b, const Var *v, Ival r, int dep)
 	if (g->nivals == g->capivals) {
 		int cap = g->capivals ? g->capivals * 2 : 32;
 		Ival *iv = realloc(g->ivals, sizeof *iv * (size_t)cap);
-		if (!iv)
+		const Var **vs = realloc(g->ivar, sizeof *vs * (size_t)cap);
+		if (!iv || !vs)
 			abort();
 		g->ivals = iv;
+		g->ivar = vs;
 		g->capivals = cap;
 	}
+	g->ivar[g->nivals] = v;
 	g->ivals[g->nivals] = r;
 	pm_put(&g->ranges, v, (void *)(intptr_t)((++g->nivals) << 1 | (dep != 0)));
 	if (!b->first)
@@ -1155,6 +1163,16 @@ top(B *b, const Expr *e, int depth)
 	b->g->nleaves = start;
 }
 
+/* v an alias from here on (i: its value in g->aliases), logged in g->abind. */
+static void
+put_alias(EventGraph *g, const Var *v, intptr_t i)
+{
+	pm_put(&g->aliases, v, (void *)i);
+	g->abind = grow(g->abind, &g->capabind, g->nabind + 1, sizeof *g->abind);
+	g->abind[g->nabind].v = v;
+	g->abind[g->nabind++].i = i;
+}
+
 static void
 bind_let(B *b, const Var *v, const Expr *value, int depth)
 {
@@ -1182,7 +1200,7 @@ bind_let(B *b, const Var *v, const Expr *value, int depth)
 		g->nleaves = start;
 		Leaf *keep = push_leaf(b, l.kind, -1);
 		*keep = l;
-		pm_put(&g->aliases, v, (void *)(intptr_t)(g->nleaves << 1 | b->dep));
+		put_alias(g, v, (intptr_t)(g->nleaves << 1 | b->dep));
 		if (b->first) {
 			b->sfx |= b->dep;
 			g->alog = grow(g->alog, &g->capalog, g->nalog + 1, sizeof *g->alog);
@@ -1360,7 +1378,7 @@ replay_arm(B *b, const struct StmtMemo *m)
 		set_range(b, g->rlog[m->rl0 + i].v, g->rlog[m->rl0 + i].r, 0);
 	for (int i = 0; i < m->nal; i++) {
 		*push_leaf(b, 0, 0) = g->alog[m->al0 + i].l;
-		pm_put(&g->aliases, g->alog[m->al0 + i].v, (void *)(intptr_t)(g->nleaves << 1));
+		put_alias(g, g->alog[m->al0 + i].v, (intptr_t)(g->nleaves << 1));
 	}
 	for (int i = 0; i < m->ndd; i++)
 		desc_record(b, g->mdesc[m->dd0 + i].v, g->mdesc[m->dd0 + i].foot);
@@ -1424,6 +1442,25 @@ arm(B *b, int pred, const Stmt *owner, int branch, const Stmt *body, int depth)
 		body_of(b, owner, branch, body, depth + 1);
 }
 
+/* The ranges and aliases set since iv and ab (the arm of a thread predicate
+ * a class takes, translated after the one it skips) that still hold, marked
+ * as depending on the class.  A variable set in both arms holds what the arm
+ * translated last set, which is another arm in another class's copy: a scan
+ * reading it after the if must not be kept (nor one reading a variable only
+ * one arm sets: its value is the same in every copy, but which arm comes
+ * last is not, so the mark stays a property of the arm's place). */
+static void
+mark_taken(B *b, int iv, int ab)
+{
+	EventGraph *g = b->g;
+	for (int j = iv; j < g->nivals; j++)
+		if ((intptr_t)pm_get(&g->ranges, g->ivar[j]) == (intptr_t)(j + 1) << 1)
+			pm_put(&g->ranges, g->ivar[j], (void *)((intptr_t)(j + 1) << 1 | 1));
+	for (int j = ab; j < g->nabind; j++)
+		if ((intptr_t)pm_get(&g->aliases, g->abind[j].v) == g->abind[j].i)
+			pm_put(&g->aliases, g->abind[j].v, (void *)(g->abind[j].i | 1));
+}
+
 /* An if: for a thread predicate the arm this class takes and the one it
  * skips (arm_of), for any other condition both arms, joined. */
 static void
@@ -1434,8 +1471,10 @@ if_stmt(B *b, const Stmt *s, int depth)
 	int d = pred ? orc_tx_decide(b->tx, s->u.if_.cond) : -1, logs = b->g->nrlog + b->g->nalog;
 	if (d >= 0) { /* a thread predicate: this class of threads takes one arm */
 		arm_of(b, s, d, d ? s->u.if_.else_ : s->u.if_.then_, depth, 1);
+		int iv = b->g->nivals, ab = b->g->nabind;
 		if (d || s->u.if_.else_)
 			arm_of(b, s, !d, d ? s->u.if_.then_ : s->u.if_.else_, depth, 0);
+		mark_taken(b, iv, ab);
 	} else {
 		int br = emit(b, EV_NOP, "branch");
 		arm(b, pred, s, 0, s->u.if_.then_, depth);
@@ -1603,6 +1642,8 @@ orc_events_free(EventGraph *g)
 	free(g->tx);
 	free(g->ev);
 	free(g->ivals);
+	free(g->ivar);
+	free(g->abind);
 	free(g->leaves);
 	free(g->dinfo);
 	free(g->dix);
@@ -1643,7 +1684,7 @@ build(EventGraph *g, const Func *f, int cand)
 		g->sound[k] = -1;
 	}
 	g->n = 0;
-	g->nivals = g->nleaves = g->ndinfo = g->ndt = g->ndix = 0;
+	g->nivals = g->nleaves = g->ndinfo = g->ndt = g->ndix = g->nabind = 0;
 	if (!++g->ecache_epoch) { /* wrapped: no entry may hold by chance */
 		memset(g->ecache, 0, sizeof g->ecache);
 		g->ecache_epoch = 1;
@@ -1683,6 +1724,13 @@ build(EventGraph *g, const Func *f, int cand)
 #else
 			b.memo = 1;
 			b.first = k == 0;
+			/* Each class's walk starts from no ranges and no aliases, as
+			 * the first's did: what an earlier copy bound (later in the
+			 * body than a scan here) is not bound yet at that scan. */
+			if (k > 0) {
+				pm_clear(&g->ranges);
+				pm_clear(&g->aliases);
+			}
 #endif
 			b.site = 0;
 			int start = add(&b, EV_NOP, "thread class");

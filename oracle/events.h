@@ -69,7 +69,11 @@ typedef struct EventGraph {
 	/* Scratch of the builder, kept so that a reused graph allocates nothing. */
 	PtrMap ranges, aliases, descs;
 	Ival *ivals;
+	const Var **ivar; /* the variable of each of ivals (capivals of them) */
 	int nivals, capivals;
+	/* Every alias bound in this build: the variable and its map value. */
+	struct AliasBind *abind;
+	int nabind, capabind;
 	Leaf *leaves;
 	int nleaves, capleaves;
 	DescInfo *dinfo;
