@@ -234,24 +234,30 @@ floordiv64(int64_t a, int64_t c)
 	return (a % c != 0 && a < 0) ? q - 1 : q;
 }
 
+/* g->ivals and g->ivar grown to twice their size (from 32). */
+static void
+grow_ivals(EventGraph *g)
+{
+	int cap = g->capivals ? g->capivals * 2 : 32;
+	Ival *iv = realloc(g->ivals, sizeof *iv * (size_t)cap);
+	const Var **vs = realloc(g->ivar, sizeof *vs * (size_t)cap);
+	if (!iv || !vs)
+		abort();
+	g->ivals = iv;
+	g->ivar = vs;
+	g->capivals = cap;
+}
+
 /* The range of v from here on; dep: it depends on the thread class (the
  * map's value is the entry's number times two, plus dep). */
-static inline void
+static inline __attribute__((always_inline)) void
 set_range(B *b, const Var *v, Ival r, int dep)
 {
 	EventGraph *g = b->g;
 	if (!v)
 		return;
-	if (g->nivals == g->capivals) {
-		int cap = g->capivals ? g->capivals * 2 : 32;
-		Ival *iv = realloc(g->ivals, sizeof *iv * (size_t)cap);
-		const Var **vs = realloc(g->ivar, sizeof *vs * (size_t)cap);
-		if (!iv || !vs)
-			abort();
-		g->ivals = iv;
-		g->ivar = vs;
-		g->capivals = cap;
-	}
+	if (g->nivals == g->capivals)
+		grow_ivals(g);
 	g->ivar[g->nivals] = v;
 	g->ivals[g->nivals] = r;
 	pm_put(&g->ranges, v, (void *)(intptr_t)((++g->nivals) << 1 | (dep != 0)));
