@@ -629,12 +629,14 @@ number(Ctx *c)
 	return (Ref){(long)c->n++, (long)c->nc};
 }
 
-/* Statement r is a compound one: its Comp, zeroed. */
+/* Statement r is a compound one: its Comp, which analyse fills (every
+ * field) once r's subtree is numbered; nothing reads it before. */
 static void
 number_compound(Ctx *c, Ref r)
 {
-	c->comp = reserve(c->comp, &c->ccap, c->nc + 1, sizeof *c->comp);
-	memset(&c->comp[c->nc++], 0, sizeof *c->comp);
+	if (c->nc == c->ccap)
+		c->comp = reserve(c->comp, &c->ccap, c->nc + 1, sizeof *c->comp);
+	c->nc++;
 	c->ev[r.j] = EV_COMPOUND;
 }
 
