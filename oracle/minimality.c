@@ -295,7 +295,7 @@ idmap_get(const IdMap *m, const Stmt *k)
 	return m->keys[h] ? m->vals[h] : 0;
 }
 
-static void idmap_put(IdMap *m, const Stmt *k, int v);
+static inline void idmap_put(IdMap *m, const Stmt *k, int v);
 
 /* m with room for cap slots (a power of two), its entries kept. */
 static void
@@ -313,7 +313,7 @@ idmap_grow(IdMap *m, unsigned cap)
 	*m = g;
 }
 
-static void
+static inline void
 idmap_put(IdMap *m, const Stmt *k, int v)
 {
 	if (2 * (m->n + 1) > m->cap)
