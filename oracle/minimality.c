@@ -2089,16 +2089,18 @@ typedef struct Sv {
 	const Mn *M;
 	SvKey *keys;  /* open addressing, mask + 1 slots; NULL: no inserted fence */
 	unsigned mask;
-	uint64_t home; /* bit h % 64 for each key's home slot h: most places hold no fence */
+	uint64_t home; /* bit sv_hash >> 26 of each key: most places hold no fence */
 	int fn_end;   /* fences at the end of the function body */
 	int npos, ncand, overflow, conflict;
 	int64_t cheapest;
 } Sv;
 
+/* The hash of a place: its low bits (& mask) the home slot, its top six
+ * the bit of the filter S->home (all 64 bits in use at any table size). */
 static unsigned
-sv_hash(const Stmt *s, int tag, unsigned mask)
+sv_hash(const Stmt *s, int tag)
 {
-	return (unsigned)((((uintptr_t)s >> 4) + (uintptr_t)tag) * 0x9e3779b1u) & mask;
+	return (unsigned)((((uintptr_t)s >> 4) + (uintptr_t)tag) * 0x9e3779b1u);
 }
 
 static int
@@ -2106,10 +2108,10 @@ sv_count(Sv *S, const Stmt *s, int tag)
 {
 	if (!S->keys)
 		return 0;
-	unsigned h0 = sv_hash(s, tag, S->mask);
-	if (!(S->home >> (h0 & 63) & 1))
+	unsigned x = sv_hash(s, tag);
+	if (!(S->home >> (x >> 26) & 1))
 		return 0;
-	for (unsigned h = h0; S->keys[h].s; h = (h + 1) & S->mask) {
+	for (unsigned h = x & S->mask; S->keys[h].s; h = (h + 1) & S->mask) {
 		SvKey *k = &S->keys[h];
 		if (k->s == s && k->tag == tag) {
 			S->conflict |= k->seen;
@@ -2204,8 +2206,8 @@ survey(const Mn *M, const Inserted *ins, int nins, Sv *S)
 			S->fn_end++;
 			continue;
 		}
-		unsigned h = sv_hash(key, tag, S->mask);
-		S->home |= (uint64_t)1 << (h & 63);
+		unsigned hx = sv_hash(key, tag), h = hx & S->mask;
+		S->home |= (uint64_t)1 << (hx >> 26);
 		while (S->keys[h].s && !(S->keys[h].s == key && S->keys[h].tag == tag))
 			h = (h + 1) & S->mask;
 		S->keys[h].s = key, S->keys[h].tag = tag;
@@ -2474,16 +2476,17 @@ fence_nodes_only(const Stmt *s)
 	       s->u.eval.value->u.call.nargs == 0 && s->u.eval.value->u.call.nkw == 0;
 }
 
-/* The home slot of statement s in a table of nq_prepare (size mask + 1,
- * open addressing). */
+/* The hash of statement s in a table of nq_prepare (size mask + 1, open
+ * addressing): its low bits (& mask) the home slot, its top six the bit
+ * of the table's filter. */
 static unsigned
-nq_home(const Stmt *s, unsigned mask)
+nq_hash(const Stmt *s)
 {
-	return (unsigned)(((uintptr_t)s >> 4) * 0x9e3779b1u) & mask;
+	return (unsigned)(((uintptr_t)s >> 4) * 0x9e3779b1u);
 }
 
-/* A table of nq_prepare with a filter: bit h % 64 set for each key's home
- * slot h (most statements looked up are not keys). */
+/* A table of nq_prepare with a filter: bit nq_hash >> 26 set for each key
+ * (most statements looked up are not keys). */
 typedef struct NqTab {
 	const Stmt **keys;
 	int *vals;
@@ -2494,8 +2497,8 @@ typedef struct NqTab {
 static void
 nqt_put(NqTab *T, const Stmt *s, int v)
 {
-	unsigned h = nq_home(s, T->mask);
-	T->home |= (uint64_t)1 << (h & 63);
+	unsigned x = nq_hash(s), h = x & T->mask;
+	T->home |= (uint64_t)1 << (x >> 26);
 	while (T->keys[h] && T->keys[h] != s)
 		h = (h + 1) & T->mask;
 	T->keys[h] = s, T->vals[h] = v;
@@ -2505,8 +2508,8 @@ nqt_put(NqTab *T, const Stmt *s, int v)
 static inline int
 nqt_get(const NqTab *T, const Stmt *s)
 {
-	unsigned h = nq_home(s, T->mask);
-	if (!(T->home >> (h & 63) & 1))
+	unsigned x = nq_hash(s), h = x & T->mask;
+	if (!(T->home >> (x >> 26) & 1))
 		return -1;
 	while (T->keys[h] && T->keys[h] != s)
 		h = (h + 1) & T->mask;
@@ -2516,8 +2519,8 @@ nqt_get(const NqTab *T, const Stmt *s)
 static inline void
 nqt_count(NqTab *T, const Stmt *s)
 {
-	unsigned h = nq_home(s, T->mask);
-	if (!(T->home >> (h & 63) & 1))
+	unsigned x = nq_hash(s), h = x & T->mask;
+	if (!(T->home >> (x >> 26) & 1))
 		return;
 	while (T->keys[h] && T->keys[h] != s)
 		h = (h + 1) & T->mask;
@@ -2543,10 +2546,15 @@ count_stmts(NqTab *T, const Stmt *s, int depth)
 			const Stmt *x = s->u.seq.items[i];
 			if (!x)
 				continue;
-			if (x->kind == ST_EVAL)
+			if (x->kind == ST_EVAL) {
 				nqt_count(T, x);
-			else if (x->kind == ST_SEQ || nbodies(x)) /* other leaves hold no statement */
+			} else if (x->kind == ST_SEQ) {
 				count_stmts(T, x, depth + 1);
+			} else { /* x's bodies, as count_stmts(T, x, depth + 1) (depth + 1 is in range) */
+				int nb = nbodies(x); /* other leaves hold no statement */
+				for (int b = 0; b < nb; b++)
+					count_stmts(T, body_at(x, b), depth + 2);
+			}
 		}
 		return;
 	}
