@@ -202,9 +202,11 @@ loop_weight(const Stmt *s, const OracleOptions *o, int *unknown)
 	return trips > WMAX ? WMAX : trips;
 }
 
-static int64_t
+static inline int64_t
 weight_of(const Stmt *s, const OracleOptions *o)
 {
+	if (s->kind != ST_FOR && s->kind != ST_WHILE)
+		return 1; /* loop_weight's answer for any other statement */
 	int unknown;
 	return loop_weight(s, o, &unknown);
 }
