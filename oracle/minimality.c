@@ -2612,8 +2612,9 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 	int nhits = 0; /* the nodes of the slots' statements: hit[j] at slot node_slot[j] */
 	const Stmt *last = NULL; /* the nodes of one statement are mostly consecutive */
 	int last_sl = -1;
-	for (int v = 0; v < n && N->nslots; v++) {
-		const Stmt *st = g->ev[v].stmt;
+	const Event *ev = g->ev; /* in locals: the stores to ok (chars) would reload g and N */
+	for (int v = 0, nv = N->nslots ? n : 0; v < nv; v++) {
+		const Stmt *st = ev[v].stmt;
 		if (st != last) {
 			last = st;
 			last_sl = st ? nqt_get(&T, st) : -1;
@@ -2624,7 +2625,7 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 		hit[nhits] = v;
 		node_slot[nhits++] = sl;
 		cnt[sl]++;
-		ok[sl] &= g->ev[v].kind == EV_FENCE;
+		ok[sl] &= ev[v].kind == EV_FENCE;
 	}
 	int k = 0;
 	for (int sl = 0; sl < N->nslots; sl++) {
