@@ -837,8 +837,11 @@ graph_map(Mn *M)
 	M->cpos = M->cnode + n;
 	M->on = (unsigned char *)(M->cpos + n);
 	memset(M->on, 0, (size_t)n + 1);
+	/* in locals: the stores to cnode and cpos (ints) would reload M's fields */
+	const Event *ev = M->g->ev;
+	int *cnode = M->cnode, *cpos = M->cpos, nc = 0, npos = M->npos, fn_end_id = M->fn_end_id;
 	for (int v = 0; v < n; v++) {
-		const Event *e = &M->g->ev[v];
+		const Event *e = &ev[v];
 		if (!(e->flags & EVF_CAND))
 			continue;
 		intptr_t id;
@@ -847,12 +850,13 @@ graph_map(Mn *M)
 		else if (e->cand_owner)
 			id = idmap_get(&M->end_id[e->cand_branch ? 1 : 0], e->cand_owner) - 1;
 		else
-			id = M->fn_end_id;
-		if (id < 0 || id >= M->npos)
+			id = fn_end_id;
+		if (id < 0 || id >= npos)
 			continue; /* no position of collect_list (inside a nested sequence) */
-		M->cnode[M->ncand_nodes] = v;
-		M->cpos[M->ncand_nodes++] = (int)id;
+		cnode[nc] = v;
+		cpos[nc++] = (int)id;
 	}
+	M->ncand_nodes = nc;
 }
 
 /* The candidate graph built and (when usable) mapped to the positions. */
@@ -1424,29 +1428,36 @@ small_init(Mn *M, Ks *S)
 	M->knode = M->kstart + K + 1;
 	int *cidx = M->knode + M->ncand_nodes, *fill = cidx + M->npos;
 	memset(M->kstart, 0, sizeof *M->kstart * (size_t)(K + 1));
-	int k = 0;
-	for (int i = 0; i < M->npos; i++) {
+	/* in locals: the stores (ints) would reload M's and S's fields */
+	const Pos *pos = M->pos;
+	const int *cpos = M->cpos, *cnode = M->cnode;
+	int *kpos = M->kpos, *kstart = M->kstart, *knode = M->knode;
+	int64_t *w = S->w;
+	int k = 0, npos = M->npos, nc = M->ncand_nodes, ntcs = M->ntcs;
+	for (int i = 0; i < npos; i++) {
 		cidx[i] = -1;
-		if (M->pos[i].candidate) {
+		if (pos[i].candidate) {
 			cidx[i] = k;
-			S->w[k] = M->pos[i].weight;
-			M->kpos[k++] = i;
+			w[k] = pos[i].weight;
+			kpos[k++] = i;
 		}
 	}
-	for (int j = 0; j < M->ncand_nodes; j++)
-		if (cidx[M->cpos[j]] >= 0)
-			M->kstart[cidx[M->cpos[j]] + 1]++;
+	for (int j = 0; j < nc; j++)
+		if (cidx[cpos[j]] >= 0)
+			kstart[cidx[cpos[j]] + 1]++;
 	for (k = 0; k < K; k++)
-		M->kstart[k + 1] += M->kstart[k];
-	memcpy(fill, M->kstart, sizeof *fill * (size_t)K);
-	for (int j = 0; j < M->ncand_nodes; j++)
-		if (cidx[M->cpos[j]] >= 0)
-			M->knode[fill[cidx[M->cpos[j]]]++] = M->cnode[j];
-	S->ntcs = M->ntcs;
-	for (int i = 0; i < M->ntcs; i++) {
-		S->tcs[i] = M->tcs[i];
-		if (S->tcs[i].op == TC_POS)
-			S->tcs[i].pos = cidx[S->tcs[i].pos]; /* the set program names candidates only */
+		kstart[k + 1] += kstart[k];
+	memcpy(fill, kstart, sizeof *fill * (size_t)K);
+	for (int j = 0; j < nc; j++)
+		if (cidx[cpos[j]] >= 0)
+			knode[fill[cidx[cpos[j]]]++] = cnode[j];
+	S->ntcs = ntcs;
+	const TcOp *mt = M->tcs;
+	TcOp *st = S->tcs;
+	for (int i = 0; i < ntcs; i++) {
+		st[i] = mt[i];
+		if (st[i].op == TC_POS)
+			st[i].pos = cidx[st[i].pos]; /* the set program names candidates only */
 	}
 	S->K = K;
 	S->all = K == 64 ? ~(Kset)0 : ((Kset)1 << K) - 1;
