@@ -2103,6 +2103,8 @@ typedef struct Sv {
 	SvKey *keys;  /* open addressing, mask + 1 slots; NULL: no inserted fence */
 	unsigned mask;
 	uint64_t home; /* bit sv_hash >> 26 of each key: most places hold no fence */
+	const OracleOptions *o; /* M->o */
+	int worst;    /* o->placement_worst_path */
 	int fn_end;   /* fences at the end of the function body */
 	int npos, ncand, overflow, conflict;
 	int64_t cheapest;
@@ -2174,17 +2176,18 @@ sv_list(Sv *S, const Stmt *owner, int branch, Stmt *body, int64_t w, int depth)
 		int nb = nbodies(s);
 		if (!nb)
 			continue; /* tc_item is 0 */
-		int64_t sw = weight_of(s, S->M->o), cw = sat_mul(w, sw), x;
+		int64_t sw = weight_of(s, S->o), cw = sat_mul(w, sw), x;
 		if (s->kind == ST_IF) {
 			int64_t a = sv_list(S, s, 0, s->u.if_.then_, cw, depth + 1);
 			int64_t b = sv_list(S, s, 1, s->u.if_.else_, cw, depth + 1);
-			x = S->M->o->placement_worst_path ? (a > b ? a : b) : sat_add(a, b);
+			x = S->worst ? (a > b ? a : b) : sat_add(a, b);
 		} else {
 			x = sat_mul(sw, sv_list(S, s, 0, body_at(s, 0), cw, depth + 1));
 		}
 		c = sat_add(c, x);
 	}
-	sv_pos(S, w, end_is_candidate(S->M, owner));
+	/* end_is_candidate(S->M, owner) */
+	sv_pos(S, w, owner && (is_loop(owner) || (S->worst && (owner->kind == ST_IF || owner->kind == ST_BLOCK))));
 	return sat_add(c, owner ? sv_count(S, owner, 1 + branch) : S->fn_end);
 }
 
@@ -2195,6 +2198,8 @@ survey(const Mn *M, const Inserted *ins, int nins, Sv *S)
 	SvKey small[64];
 	memset(S, 0, sizeof *S);
 	S->M = M;
+	S->o = M->o;
+	S->worst = M->o->placement_worst_path;
 	S->cheapest = WMAX;
 	int nf = 0;
 	for (int i = 0; i < nins; i++)
