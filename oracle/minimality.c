@@ -393,7 +393,8 @@ typedef struct Mn {
 static int
 add_pos(Mn *M, const Stmt *owner, int branch, const Stmt *before, int64_t w, int candidate)
 {
-	if (M->npos == M->cap) {
+	int id = M->npos; /* a local: the store of the Pos (ints) would reload M->npos */
+	if (id == M->cap) {
 		M->cap = M->cap ? 2 * M->cap : 32;
 		M->pos = realloc(M->pos, sizeof *M->pos * (size_t)M->cap);
 		if (!M->pos)
@@ -401,8 +402,9 @@ add_pos(Mn *M, const Stmt *owner, int branch, const Stmt *before, int64_t w, int
 	}
 	candidate = candidate && w > 0;
 	M->ncand += candidate;
-	M->pos[M->npos] = (Pos){owner, branch, before, w, candidate};
-	return M->npos++;
+	M->pos[id] = (Pos){owner, branch, before, w, candidate};
+	M->npos = id + 1;
+	return id;
 }
 
 static int
@@ -659,11 +661,12 @@ collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, int de
 	}
 	int n;
 	Stmt *const *items = items_of(&body, &n);
+	int cand = w > 0; /* add_pos's candidate for the positions before the items */
 	for (int k = 0; k < n; k++) {
 		const Stmt *s = items[k];
 		int id = add_pos(M, owner, branch, s, w, 1);
 		idmap_put(&M->before_id, s, id + 1);
-		if (M->pos[id].candidate)
+		if (cand)
 			tcs_emit(M, TC_POS, id, 0);
 		if (!nbodies(s))
 			continue;
