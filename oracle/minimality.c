@@ -448,6 +448,10 @@ find_loop(const Stmt *x, Stmt *body, const Stmt *loop, int depth, const Stmt **f
 static const Stmt *
 loop_of(Mn *M, const Stmt *x)
 {
+	/* A loop met in the walk is its own answer (find_loop sets it at every
+	 * meeting); collect_list put an end of its body when it met it. */
+	if (M->collected && is_loop(x) && (idmap_get(&M->end_id[0], x) || idmap_get(&M->end_id[1], x)))
+		return x;
 	for (int i = 0; i < M->nloops; i++)
 		if (M->loop_x[i] == x)
 			return M->loop_in[i];
