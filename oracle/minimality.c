@@ -171,6 +171,12 @@ sat_add(int64_t a, int64_t b)
 static int64_t
 sat_mul(int64_t a, int64_t b)
 {
+	/* a factor 1 (the weight of most bodies): the answer of the lines
+	 * below without their division */
+	if (b == 1)
+		return a > WMAX ? WMAX : a;
+	if (a == 1)
+		return (uint64_t)b > (uint64_t)WMAX ? WMAX : b;
 	if (a == 0 || b == 0)
 		return 0;
 	if (a > WMAX / b)
