@@ -2184,8 +2184,11 @@ sv_list(Sv *S, const Stmt *owner, int branch, Stmt *body, int64_t w, int depth)
 	int keyed = S->keys != NULL;
 	for (int k = 0; k < n; k++) {
 		const Stmt *s = items[k];
-		if (keyed)
-			c = sat_add(c, sv_count(S, s, 0));
+		if (keyed) {
+			int f = sv_count(S, s, 0);
+			if (f) /* c <= WMAX: sat_add(c, 0) is c */
+				c = sat_add(c, f);
+		}
 		int nb = nbodies(s);
 		if (!nb)
 			continue; /* tc_item is 0 */
