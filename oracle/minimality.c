@@ -171,6 +171,12 @@ sat_add(int64_t a, int64_t b)
 static int64_t
 sat_mul(int64_t a, int64_t b)
 {
+	/* a factor 1 (the weight of most bodies): the answer of the lines
+	 * below without their division */
+	if (b == 1)
+		return a > WMAX ? WMAX : a;
+	if (a == 1)
+		return (uint64_t)b > (uint64_t)WMAX ? WMAX : b;
 	if (a == 0 || b == 0)
 		return 0;
 	if (a > WMAX / b)
@@ -202,9 +208,11 @@ loop_weight(const Stmt *s, const OracleOptions *o, int *unknown)
 	return trips > WMAX ? WMAX : trips;
 }
 
-static int64_t
+static inline int64_t
 weight_of(const Stmt *s, const OracleOptions *o)
 {
+	if (s->kind != ST_FOR && s->kind != ST_WHILE)
+		return 1; /* loop_weight's answer for any other statement */
 	int unknown;
 	return loop_weight(s, o, &unknown);
 }
@@ -295,7 +303,7 @@ idmap_get(const IdMap *m, const Stmt *k)
 	return m->keys[h] ? m->vals[h] : 0;
 }
 
-static void idmap_put(IdMap *m, const Stmt *k, int v);
+static inline void idmap_put(IdMap *m, const Stmt *k, int v);
 
 /* m with room for cap slots (a power of two), its entries kept. */
 static void
@@ -313,7 +321,7 @@ idmap_grow(IdMap *m, unsigned cap)
 	*m = g;
 }
 
-static void
+static inline void
 idmap_put(IdMap *m, const Stmt *k, int v)
 {
 	if (2 * (m->n + 1) > m->cap)
@@ -391,7 +399,8 @@ typedef struct Mn {
 static int
 add_pos(Mn *M, const Stmt *owner, int branch, const Stmt *before, int64_t w, int candidate)
 {
-	if (M->npos == M->cap) {
+	int id = M->npos; /* a local: the store of the Pos (ints) would reload M->npos */
+	if (id == M->cap) {
 		M->cap = M->cap ? 2 * M->cap : 32;
 		M->pos = realloc(M->pos, sizeof *M->pos * (size_t)M->cap);
 		if (!M->pos)
@@ -399,8 +408,9 @@ add_pos(Mn *M, const Stmt *owner, int branch, const Stmt *before, int64_t w, int
 	}
 	candidate = candidate && w > 0;
 	M->ncand += candidate;
-	M->pos[M->npos] = (Pos){owner, branch, before, w, candidate};
-	return M->npos++;
+	M->pos[id] = (Pos){owner, branch, before, w, candidate};
+	M->npos = id + 1;
+	return id;
 }
 
 static int
@@ -444,6 +454,10 @@ find_loop(const Stmt *x, Stmt *body, const Stmt *loop, int depth, const Stmt **f
 static const Stmt *
 loop_of(Mn *M, const Stmt *x)
 {
+	/* A loop met in the walk is its own answer (find_loop sets it at every
+	 * meeting); collect_list put an end of its body when it met it. */
+	if (M->collected && is_loop(x) && (idmap_get(&M->end_id[0], x) || idmap_get(&M->end_id[1], x)))
+		return x;
 	for (int i = 0; i < M->nloops; i++)
 		if (M->loop_x[i] == x)
 			return M->loop_in[i];
@@ -657,11 +671,12 @@ collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, int de
 	}
 	int n;
 	Stmt *const *items = items_of(&body, &n);
+	int cand = w > 0; /* add_pos's candidate for the positions before the items */
 	for (int k = 0; k < n; k++) {
 		const Stmt *s = items[k];
 		int id = add_pos(M, owner, branch, s, w, 1);
 		idmap_put(&M->before_id, s, id + 1);
-		if (M->pos[id].candidate)
+		if (cand)
 			tcs_emit(M, TC_POS, id, 0);
 		if (!nbodies(s))
 			continue;
@@ -835,8 +850,11 @@ graph_map(Mn *M)
 	M->cpos = M->cnode + n;
 	M->on = (unsigned char *)(M->cpos + n);
 	memset(M->on, 0, (size_t)n + 1);
+	/* in locals: the stores to cnode and cpos (ints) would reload M's fields */
+	const Event *ev = M->g->ev;
+	int *cnode = M->cnode, *cpos = M->cpos, nc = 0, npos = M->npos, fn_end_id = M->fn_end_id;
 	for (int v = 0; v < n; v++) {
-		const Event *e = &M->g->ev[v];
+		const Event *e = &ev[v];
 		if (!(e->flags & EVF_CAND))
 			continue;
 		intptr_t id;
@@ -845,12 +863,13 @@ graph_map(Mn *M)
 		else if (e->cand_owner)
 			id = idmap_get(&M->end_id[e->cand_branch ? 1 : 0], e->cand_owner) - 1;
 		else
-			id = M->fn_end_id;
-		if (id < 0 || id >= M->npos)
+			id = fn_end_id;
+		if (id < 0 || id >= npos)
 			continue; /* no position of collect_list (inside a nested sequence) */
-		M->cnode[M->ncand_nodes] = v;
-		M->cpos[M->ncand_nodes++] = (int)id;
+		cnode[nc] = v;
+		cpos[nc++] = (int)id;
 	}
+	M->ncand_nodes = nc;
 }
 
 /* The candidate graph built and (when usable) mapped to the positions. */
@@ -1422,29 +1441,36 @@ small_init(Mn *M, Ks *S)
 	M->knode = M->kstart + K + 1;
 	int *cidx = M->knode + M->ncand_nodes, *fill = cidx + M->npos;
 	memset(M->kstart, 0, sizeof *M->kstart * (size_t)(K + 1));
-	int k = 0;
-	for (int i = 0; i < M->npos; i++) {
+	/* in locals: the stores (ints) would reload M's and S's fields */
+	const Pos *pos = M->pos;
+	const int *cpos = M->cpos, *cnode = M->cnode;
+	int *kpos = M->kpos, *kstart = M->kstart, *knode = M->knode;
+	int64_t *w = S->w;
+	int k = 0, npos = M->npos, nc = M->ncand_nodes, ntcs = M->ntcs;
+	for (int i = 0; i < npos; i++) {
 		cidx[i] = -1;
-		if (M->pos[i].candidate) {
+		if (pos[i].candidate) {
 			cidx[i] = k;
-			S->w[k] = M->pos[i].weight;
-			M->kpos[k++] = i;
+			w[k] = pos[i].weight;
+			kpos[k++] = i;
 		}
 	}
-	for (int j = 0; j < M->ncand_nodes; j++)
-		if (cidx[M->cpos[j]] >= 0)
-			M->kstart[cidx[M->cpos[j]] + 1]++;
+	for (int j = 0; j < nc; j++)
+		if (cidx[cpos[j]] >= 0)
+			kstart[cidx[cpos[j]] + 1]++;
 	for (k = 0; k < K; k++)
-		M->kstart[k + 1] += M->kstart[k];
-	memcpy(fill, M->kstart, sizeof *fill * (size_t)K);
-	for (int j = 0; j < M->ncand_nodes; j++)
-		if (cidx[M->cpos[j]] >= 0)
-			M->knode[fill[cidx[M->cpos[j]]]++] = M->cnode[j];
-	S->ntcs = M->ntcs;
-	for (int i = 0; i < M->ntcs; i++) {
-		S->tcs[i] = M->tcs[i];
-		if (S->tcs[i].op == TC_POS)
-			S->tcs[i].pos = cidx[S->tcs[i].pos]; /* the set program names candidates only */
+		kstart[k + 1] += kstart[k];
+	memcpy(fill, kstart, sizeof *fill * (size_t)K);
+	for (int j = 0; j < nc; j++)
+		if (cidx[cpos[j]] >= 0)
+			knode[fill[cidx[cpos[j]]]++] = cnode[j];
+	S->ntcs = ntcs;
+	const TcOp *mt = M->tcs;
+	TcOp *st = S->tcs;
+	for (int i = 0; i < ntcs; i++) {
+		st[i] = mt[i];
+		if (st[i].op == TC_POS)
+			st[i].pos = cidx[st[i].pos]; /* the set program names candidates only */
 	}
 	S->K = K;
 	S->all = K == 64 ? ~(Kset)0 : ((Kset)1 << K) - 1;
@@ -2089,16 +2115,20 @@ typedef struct Sv {
 	const Mn *M;
 	SvKey *keys;  /* open addressing, mask + 1 slots; NULL: no inserted fence */
 	unsigned mask;
-	uint64_t home; /* bit h % 64 for each key's home slot h: most places hold no fence */
+	uint64_t home; /* bit sv_hash >> 26 of each key: most places hold no fence */
+	const OracleOptions *o; /* M->o */
+	int worst;    /* o->placement_worst_path */
 	int fn_end;   /* fences at the end of the function body */
 	int npos, ncand, overflow, conflict;
 	int64_t cheapest;
 } Sv;
 
+/* The hash of a place: its low bits (& mask) the home slot, its top six
+ * the bit of the filter S->home (all 64 bits in use at any table size). */
 static unsigned
-sv_hash(const Stmt *s, int tag, unsigned mask)
+sv_hash(const Stmt *s, int tag)
 {
-	return (unsigned)((((uintptr_t)s >> 4) + (uintptr_t)tag) * 0x9e3779b1u) & mask;
+	return (unsigned)((((uintptr_t)s >> 4) + (uintptr_t)tag) * 0x9e3779b1u);
 }
 
 static int
@@ -2106,10 +2136,10 @@ sv_count(Sv *S, const Stmt *s, int tag)
 {
 	if (!S->keys)
 		return 0;
-	unsigned h0 = sv_hash(s, tag, S->mask);
-	if (!(S->home >> (h0 & 63) & 1))
+	unsigned x = sv_hash(s, tag);
+	if (!(S->home >> (x >> 26) & 1))
 		return 0;
-	for (unsigned h = h0; S->keys[h].s; h = (h + 1) & S->mask) {
+	for (unsigned h = x & S->mask; S->keys[h].s; h = (h + 1) & S->mask) {
 		SvKey *k = &S->keys[h];
 		if (k->s == s && k->tag == tag) {
 			S->conflict |= k->seen;
@@ -2154,22 +2184,26 @@ sv_list(Sv *S, const Stmt *owner, int branch, Stmt *body, int64_t w, int depth)
 	int keyed = S->keys != NULL;
 	for (int k = 0; k < n; k++) {
 		const Stmt *s = items[k];
-		if (keyed)
-			c = sat_add(c, sv_count(S, s, 0));
+		if (keyed) {
+			int f = sv_count(S, s, 0);
+			if (f) /* c <= WMAX: sat_add(c, 0) is c */
+				c = sat_add(c, f);
+		}
 		int nb = nbodies(s);
 		if (!nb)
 			continue; /* tc_item is 0 */
-		int64_t sw = weight_of(s, S->M->o), cw = sat_mul(w, sw), x;
+		int64_t sw = weight_of(s, S->o), cw = sat_mul(w, sw), x;
 		if (s->kind == ST_IF) {
 			int64_t a = sv_list(S, s, 0, s->u.if_.then_, cw, depth + 1);
 			int64_t b = sv_list(S, s, 1, s->u.if_.else_, cw, depth + 1);
-			x = S->M->o->placement_worst_path ? (a > b ? a : b) : sat_add(a, b);
+			x = S->worst ? (a > b ? a : b) : sat_add(a, b);
 		} else {
 			x = sat_mul(sw, sv_list(S, s, 0, body_at(s, 0), cw, depth + 1));
 		}
 		c = sat_add(c, x);
 	}
-	sv_pos(S, w, end_is_candidate(S->M, owner));
+	/* end_is_candidate(S->M, owner) */
+	sv_pos(S, w, owner && (is_loop(owner) || (S->worst && (owner->kind == ST_IF || owner->kind == ST_BLOCK))));
 	return sat_add(c, owner ? sv_count(S, owner, 1 + branch) : S->fn_end);
 }
 
@@ -2180,6 +2214,8 @@ survey(const Mn *M, const Inserted *ins, int nins, Sv *S)
 	SvKey small[64];
 	memset(S, 0, sizeof *S);
 	S->M = M;
+	S->o = M->o;
+	S->worst = M->o->placement_worst_path;
 	S->cheapest = WMAX;
 	int nf = 0;
 	for (int i = 0; i < nins; i++)
@@ -2204,8 +2240,8 @@ survey(const Mn *M, const Inserted *ins, int nins, Sv *S)
 			S->fn_end++;
 			continue;
 		}
-		unsigned h = sv_hash(key, tag, S->mask);
-		S->home |= (uint64_t)1 << (h & 63);
+		unsigned hx = sv_hash(key, tag), h = hx & S->mask;
+		S->home |= (uint64_t)1 << (hx >> 26);
 		while (S->keys[h].s && !(S->keys[h].s == key && S->keys[h].tag == tag))
 			h = (h + 1) & S->mask;
 		S->keys[h].s = key, S->keys[h].tag = tag;
@@ -2474,16 +2510,17 @@ fence_nodes_only(const Stmt *s)
 	       s->u.eval.value->u.call.nargs == 0 && s->u.eval.value->u.call.nkw == 0;
 }
 
-/* The home slot of statement s in a table of nq_prepare (size mask + 1,
- * open addressing). */
+/* The hash of statement s in a table of nq_prepare (size mask + 1, open
+ * addressing): its low bits (& mask) the home slot, its top six the bit
+ * of the table's filter. */
 static unsigned
-nq_home(const Stmt *s, unsigned mask)
+nq_hash(const Stmt *s)
 {
-	return (unsigned)(((uintptr_t)s >> 4) * 0x9e3779b1u) & mask;
+	return (unsigned)(((uintptr_t)s >> 4) * 0x9e3779b1u);
 }
 
-/* A table of nq_prepare with a filter: bit h % 64 set for each key's home
- * slot h (most statements looked up are not keys). */
+/* A table of nq_prepare with a filter: bit nq_hash >> 26 set for each key
+ * (most statements looked up are not keys). */
 typedef struct NqTab {
 	const Stmt **keys;
 	int *vals;
@@ -2494,8 +2531,8 @@ typedef struct NqTab {
 static void
 nqt_put(NqTab *T, const Stmt *s, int v)
 {
-	unsigned h = nq_home(s, T->mask);
-	T->home |= (uint64_t)1 << (h & 63);
+	unsigned x = nq_hash(s), h = x & T->mask;
+	T->home |= (uint64_t)1 << (x >> 26);
 	while (T->keys[h] && T->keys[h] != s)
 		h = (h + 1) & T->mask;
 	T->keys[h] = s, T->vals[h] = v;
@@ -2505,8 +2542,8 @@ nqt_put(NqTab *T, const Stmt *s, int v)
 static inline int
 nqt_get(const NqTab *T, const Stmt *s)
 {
-	unsigned h = nq_home(s, T->mask);
-	if (!(T->home >> (h & 63) & 1))
+	unsigned x = nq_hash(s), h = x & T->mask;
+	if (!(T->home >> (x >> 26) & 1))
 		return -1;
 	while (T->keys[h] && T->keys[h] != s)
 		h = (h + 1) & T->mask;
@@ -2516,8 +2553,8 @@ nqt_get(const NqTab *T, const Stmt *s)
 static inline void
 nqt_count(NqTab *T, const Stmt *s)
 {
-	unsigned h = nq_home(s, T->mask);
-	if (!(T->home >> (h & 63) & 1))
+	unsigned x = nq_hash(s), h = x & T->mask;
+	if (!(T->home >> (x >> 26) & 1))
 		return;
 	while (T->keys[h] && T->keys[h] != s)
 		h = (h + 1) & T->mask;
@@ -2543,10 +2580,15 @@ count_stmts(NqTab *T, const Stmt *s, int depth)
 			const Stmt *x = s->u.seq.items[i];
 			if (!x)
 				continue;
-			if (x->kind == ST_EVAL)
+			if (x->kind == ST_EVAL) {
 				nqt_count(T, x);
-			else if (x->kind == ST_SEQ || nbodies(x)) /* other leaves hold no statement */
+			} else if (x->kind == ST_SEQ) {
 				count_stmts(T, x, depth + 1);
+			} else { /* x's bodies, as count_stmts(T, x, depth + 1) (depth + 1 is in range) */
+				int nb = nbodies(x); /* other leaves hold no statement */
+				for (int b = 0; b < nb; b++)
+					count_stmts(T, body_at(x, b), depth + 2);
+			}
 		}
 		return;
 	}
@@ -2602,8 +2644,9 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 	int nhits = 0; /* the nodes of the slots' statements: hit[j] at slot node_slot[j] */
 	const Stmt *last = NULL; /* the nodes of one statement are mostly consecutive */
 	int last_sl = -1;
-	for (int v = 0; v < n && N->nslots; v++) {
-		const Stmt *st = g->ev[v].stmt;
+	const Event *ev = g->ev; /* in locals: the stores to ok (chars) would reload g and N */
+	for (int v = 0, nv = N->nslots ? n : 0; v < nv; v++) {
+		const Stmt *st = ev[v].stmt;
 		if (st != last) {
 			last = st;
 			last_sl = st ? nqt_get(&T, st) : -1;
@@ -2614,7 +2657,7 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 		hit[nhits] = v;
 		node_slot[nhits++] = sl;
 		cnt[sl]++;
-		ok[sl] &= g->ev[v].kind == EV_FENCE;
+		ok[sl] &= ev[v].kind == EV_FENCE;
 	}
 	int k = 0;
 	for (int sl = 0; sl < N->nslots; sl++) {
