@@ -306,25 +306,6 @@ mkif(G *g, Expr *cond, Stmt *then_, Stmt *else_)
 #endif
 }
 
-/* A for loop without a thread binding. */
-static Stmt *
-mkfor(G *g, Var *v, Expr *min, Expr *extent, Expr *step, ForKind kind, Expr *annotations, Stmt *body)
-{
-#ifdef GEN_NODES
-	Stmt *s = stmt(g, ST_FOR, STMT_WITH(for_));
-	s->u.for_.var = v;
-	s->u.for_.min = min;
-	s->u.for_.extent = extent;
-	s->u.for_.step = step;
-	s->u.for_.kind = kind;
-	s->u.for_.annotations = annotations;
-	s->u.for_.body = body;
-	return s;
-#else
-	return ir_for(g->a, v, min, extent, step, kind, NULL, annotations, body);
-#endif
-}
-
 /* The declaration (that allocates) of b around body. */
 static Stmt *
 mkdecl(G *g, Buffer *b, Stmt *body)
@@ -353,34 +334,6 @@ mkvar(G *g, const char *name, const char *dtype, const char *ptr_scope)
 	return v;
 #else
 	return ir_var(g->a, g->f, name, dtype, ptr_scope);
-#endif
-}
-
-/* lo:hi, no step. */
-static Expr *
-mkslice(G *g, Expr *lo, Expr *hi)
-{
-#ifdef GEN_NODES
-	Expr *e = node(g, EX_SLICE, WITH(slice));
-	e->u.slice.begin = lo;
-	e->u.slice.end = hi;
-	return e;
-#else
-	return ir_slice(g->a, lo, hi, NULL);
-#endif
-}
-
-/* [items...] */
-static Expr *
-mklist(G *g, Expr **items, int n)
-{
-#ifdef GEN_NODES
-	Expr *e = node(g, EX_LIST, WITH(list));
-	e->u.list.items = items;
-	e->u.list.n = n;
-	return e;
-#else
-	return ir_tuple(g->a, EX_LIST, items, n);
 #endif
 }
 
@@ -876,7 +829,7 @@ local_store(G *g)
 		Expr *lo = lv ? bin(g, BIN_MUL, V(g, lv), I(g, 4)) : I(g, 0);
 		Expr *hi = bin(g, BIN_ADD, lv ? bin(g, BIN_MUL, V(g, lv), I(g, 4)) : I(g, 0), I(g, 4));
 		Expr **idx = ar_alloc(g->a, sizeof *idx);
-		idx[0] = mkslice(g, lo, hi);
+		idx[0] = ir_slice(g->a, lo, hi, NULL);
 		return mkstore(g, g->clocal, idx, 1,
 		               call2(g, "Broadcast", F(g, IR_DT_FLOAT32), I(g, 4)));
 	}
@@ -1124,7 +1077,7 @@ for_loop(G *g, int left, Role role, int pipelined)
 		}
 		ann = dict(g, 1, &key, &val);
 	}
-	return mkfor(g, v, min, ext, step, kind, ann, body);
+	return ir_for(a, v, min, ext, step, kind, NULL, ann, body);
 }
 
 static Expr *
@@ -1188,10 +1141,10 @@ static Expr *
 region(G *g, Buffer *b, int64_t extent)
 {
 	Expr **idx = ar_alloc(g->a, sizeof *idx);
-	idx[0] = mkslice(g, I(g, 0), I(g, extent));
+	idx[0] = ir_slice(g->a, I(g, 0), I(g, extent), NULL);
 	Expr **items = ar_alloc(g->a, sizeof *items);
-	items[0] = mkload(g, b, idx, 1);
-	return mklist(g, items, 1);
+	items[0] = ir_load(g->a, b, idx, 1);
+	return ir_tuple(g->a, EX_LIST, items, 1);
 }
 
 static Stmt *
@@ -1222,7 +1175,7 @@ ws_split(G *g, int left)
 	Expr **ws = ar_alloc(g->a, sizeof *ws * 2);
 	ws[0] = I(g, 128);
 	ws[1] = I(g, 128);
-	return ir_attr(g->a, mklist(g, ws, 2), "kWarpSpecializationScope", I(g, 0), split);
+	return ir_attr(g->a, ir_tuple(g->a, EX_LIST, ws, 2), "kWarpSpecializationScope", I(g, 0), split);
 }
 
 /* Puts the compound statement (a while loop: with its counter's reset). */
@@ -1329,7 +1282,7 @@ func_attrs(G *g)
 	keys[0] = S(g, "cuda");
 	keys[1] = S(g, "gpu");
 	const char *tk[] = {"arch", "keys", "kind", "max_num_threads", "tag", "thread_warp_size"};
-	Expr *tv[] = {S(g, arch), mklist(g, keys, 2), S(g, "cuda"), I(g, 1024), S(g, ""), I(g, 32)};
+	Expr *tv[] = {S(g, arch), ir_tuple(g->a, EX_LIST, keys, 2), S(g, "cuda"), I(g, 1024), S(g, ""), I(g, 32)};
 	Expr *target = call1(g, "target", dict(g, 6, tk, tv));
 	const char *fk[] = {"target", "tir.noalias"};
 	Expr *fv[] = {target, noalias};
