@@ -6,7 +6,8 @@
 # build under test, byte for byte.  The libFuzzer and AFL++ targets are
 # clang builds whose inputs `fencefuzz campaign --engine` decodes again with
 # its own generator, so the two must agree.  Exit 77 (CTest: skipped) when
-# no second compiler is installed.
+# no second compiler is installed.  The second build has no assertions
+# (see below).
 #
 #     gen_compiler.sh SOURCE-DIR WORK-DIR FENCEFUZZ BUILD-COMPILER-ID
 src=$1 work=$2 ff=$3 id=$4
@@ -18,8 +19,12 @@ command -v "$other" >/dev/null 2>&1 || { echo "SKIP: $other not installed"; exit
 mkdir -p "$work" || exit 1
 bin="$work/gen_print_$other"
 # The IR layer and the model layer (the generator asks the op vocabulary),
-# plus the generator itself; -O1 keeps the compile short.
-"$other" -std=c11 -O1 -w -I"$src/core" -I"$src/models" -I"$src/fuzz" \
+# plus the generator itself; -O1 keeps the compile short.  -DNDEBUG: the
+# generator makes its common nodes itself in builds without assertions
+# (fuzz/gen.c, GEN_NODES) and through core/ir.c's constructors in the
+# others, so a Debug build under test also checks that the two make the
+# same programs.
+"$other" -std=c11 -O1 -DNDEBUG -w -I"$src/core" -I"$src/models" -I"$src/fuzz" \
 	"$src/tests/gen_print_main.c" "$src/fuzz/gen.c" "$src/fuzz/decisions.c" \
 	"$src"/core/*.c "$src"/models/*.c -lm -o "$bin" || { echo "FAIL: $other could not build the generator"; exit 1; }
 status=0
