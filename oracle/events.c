@@ -103,6 +103,14 @@ struct AliasRec {
 	Leaf l;
 };
 
+/* A change of v's range (alias 0) or alias (alias 1); old: the map's value
+ * before it. */
+struct Undo {
+	const Var *v;
+	intptr_t old;
+	int alias;
+};
+
 struct AliasBind {
 	const Var *v;
 	intptr_t i; /* its value in g->aliases */
@@ -130,6 +138,10 @@ typedef struct B {
 	 * sfx: what the arm being translated leaves behind may depend on the
 	 * class; logreads: ranges read are logged (g->rdlog). */
 	int first, sfx, logreads;
+	/* The ranges and aliases changed, with the values they replaced (in
+	 * order; undo_to takes them back). */
+	struct Undo *undo;
+	int nundo, capundo;
 } B;
 
 /* p grown to hold need elements of size sz (doubled from 16). */
@@ -249,7 +261,8 @@ grow_ivals(EventGraph *g)
 }
 
 /* The range of v from here on; dep: it depends on the thread class (the
- * map's value is the entry's number times two, plus dep). */
+ * map's value is the entry's number times two, plus dep; 1: no range, and
+ * that depends on the class). */
 static inline __attribute__((always_inline)) void
 set_range(B *b, const Var *v, Ival r, int dep)
 {
@@ -260,7 +273,9 @@ set_range(B *b, const Var *v, Ival r, int dep)
 		grow_ivals(g);
 	g->ivar[g->nivals] = v;
 	g->ivals[g->nivals] = r;
-	pm_put(&g->ranges, v, (void *)(intptr_t)((++g->nivals) << 1 | (dep != 0)));
+	void *old = pm_put(&g->ranges, v, (void *)(intptr_t)((++g->nivals) << 1 | (dep != 0)));
+	b->undo = grow(b->undo, &b->capundo, b->nundo + 1, sizeof *b->undo);
+	b->undo[b->nundo++] = (struct Undo){v, (intptr_t)old, 0};
 	if (!b->first)
 		return;
 	b->sfx |= dep != 0;
@@ -291,9 +306,9 @@ ival(B *b, const Expr *e, int depth)
 		return ival_of(ir_int_value(e), ir_int_value(e));
 	if (e && e->kind == EX_VAR && depth <= IR_MAX_DEPTH && !b->logreads) {
 		intptr_t i = (intptr_t)pm_get(&b->g->ranges, e->u.var);
-		if (!i)
-			return UNKNOWN;
 		b->dep |= (int)(i & 1);
+		if (!(i >> 1))
+			return UNKNOWN;
 		return b->g->ivals[(i >> 1) - 1];
 	}
 	return ival_of_expr(b, e, depth);
@@ -313,9 +328,9 @@ ival_of_expr(B *b, const Expr *e, int depth)
 		intptr_t i = (intptr_t)pm_get(&b->g->ranges, e->u.var);
 		if (b->logreads)
 			log_read(b, e->u.var, i);
-		if (!i)
-			return UNKNOWN;
 		b->dep |= (int)(i & 1);
+		if (!(i >> 1))
+			return UNKNOWN;
 		return b->g->ivals[(i >> 1) - 1];
 	}
 	case EX_BIN:
@@ -548,9 +563,9 @@ shared_base(B *b, const Expr *e, int depth)
 		if (orc_scope_is_data_shared(e->u.var->ptr_scope))
 			return e->u.var;
 		intptr_t i = (intptr_t)pm_get(&b->g->aliases, e->u.var);
-		if (!i)
-			return NULL;
 		b->dep |= (int)(i & 1);
+		if (!(i >> 1))
+			return NULL;
 		return b->g->leaves[(i >> 1) - 1].foot.alloc;
 	}
 	case EX_BUF:
@@ -949,8 +964,8 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 			return;
 		}
 		intptr_t i = (intptr_t)pm_get(&b->g->aliases, v);
-		if (i) {
-			b->dep |= (int)(i & 1);
+		b->dep |= (int)(i & 1);
+		if (i >> 1) {
 			Leaf copy = b->g->leaves[(i >> 1) - 1];
 			Leaf *l = push_leaf(b, copy.kind, pos);
 			*l = copy;
@@ -1169,14 +1184,88 @@ top(B *b, const Expr *e, int depth)
 	b->g->nleaves = start;
 }
 
-/* v an alias from here on (i: its value in g->aliases), logged in g->abind. */
+/* v an alias from here on (i: its value in g->aliases; 1: none, and that
+ * depends on the class), logged in g->abind. */
 static void
-put_alias(EventGraph *g, const Var *v, intptr_t i)
+put_alias(B *b, const Var *v, intptr_t i)
 {
-	pm_put(&g->aliases, v, (void *)i);
+	EventGraph *g = b->g;
+	void *old = pm_put(&g->aliases, v, (void *)i);
+	b->undo = grow(b->undo, &b->capundo, b->nundo + 1, sizeof *b->undo);
+	b->undo[b->nundo++] = (struct Undo){v, (intptr_t)old, 1};
 	g->abind = grow(g->abind, &g->capabind, g->nabind + 1, sizeof *g->abind);
 	g->abind[g->nabind].v = v;
 	g->abind[g->nabind++].i = i;
+}
+
+/* v has no range (alias 0) or no alias (1) from here on. */
+static void
+unbind(B *b, const Var *v, int alias)
+{
+	PtrMap *m = alias ? &b->g->aliases : &b->g->ranges;
+	intptr_t old = (intptr_t)pm_get(m, v);
+	if (!old)
+		return;
+	pm_put(m, v, NULL);
+	b->undo = grow(b->undo, &b->capundo, b->nundo + 1, sizeof *b->undo);
+	b->undo[b->nundo++] = (struct Undo){v, old, alias};
+}
+
+/* v's range and alias as they are, marked as depending on the class (no
+ * range or no alias: 1). */
+static void
+mark_dep(B *b, const Var *v)
+{
+	EventGraph *g = b->g;
+	pm_put(&g->ranges, v, (void *)((intptr_t)pm_get(&g->ranges, v) | 1));
+	pm_put(&g->aliases, v, (void *)((intptr_t)pm_get(&g->aliases, v) | 1));
+}
+
+/* The changes since mark taken back, latest first; with dep, the variables
+ * changed marked as depending on the class. */
+static void
+undo_to(B *b, int mark, int dep)
+{
+	int n = b->nundo;
+	for (int i = n - 1; i >= mark; i--)
+		pm_put(b->undo[i].alias ? &b->g->aliases : &b->g->ranges, b->undo[i].v,
+		       (void *)b->undo[i].old);
+	b->nundo = mark;
+	for (int i = mark; dep && i < n; i++)
+		mark_dep(b, b->undo[i].v);
+}
+
+/* l grown to cover m too. */
+static void
+cover(Leaf *l, const Leaf *m)
+{
+	if (m->foot.alloc != l->foot.alloc)
+		l->foot = foot_whole(NULL);
+	else if (!m->foot.known || !l->foot.known)
+		l->foot.known = 0;
+	else
+		l->foot.lo = m->foot.lo < l->foot.lo ? m->foot.lo : l->foot.lo,
+		l->foot.hi = m->foot.hi > l->foot.hi ? m->foot.hi : l->foot.hi;
+	if (m->kind != l->kind || m->mask != l->mask)
+		l->kind = LF_ADDR, l->mask = 0;
+}
+
+/* v an alias of l from here on (dep: that depends on the class), logged
+ * for the arm's replay as bind_let logs it. */
+static void
+keep_alias(B *b, const Var *v, Leaf l, int dep)
+{
+	EventGraph *g = b->g;
+	l.pos = -1;
+	Leaf *keep = push_leaf(b, l.kind, -1);
+	*keep = l;
+	put_alias(b, v, (intptr_t)(g->nleaves << 1 | dep));
+	if (b->first) {
+		b->sfx |= dep;
+		g->alog = grow(g->alog, &g->capalog, g->nalog + 1, sizeof *g->alog);
+		g->alog[g->nalog].v = v;
+		g->alog[g->nalog++].l = l;
+	}
 }
 
 static void
@@ -1189,37 +1278,116 @@ bind_let(B *b, const Var *v, const Expr *value, int depth)
 		/* A pointer bound to a name: uses of the name are uses of the
 		 * pointer (several candidates: one leaf covering them all). */
 		Leaf l = g->leaves[start];
-		for (int i = start + 1; i < g->nleaves; i++) {
-			const Leaf *m = &g->leaves[i];
-			if (m->foot.alloc != l.foot.alloc)
-				l.foot = foot_whole(NULL);
-			else if (!m->foot.known || !l.foot.known)
-				l.foot.known = 0;
-			else
-				l.foot.lo = m->foot.lo < l.foot.lo ? m->foot.lo : l.foot.lo,
-				l.foot.hi = m->foot.hi > l.foot.hi ? m->foot.hi : l.foot.hi;
-			if (m->kind != l.kind || m->mask != l.mask)
-				l.kind = LF_ADDR, l.mask = 0;
-		}
-		l.pos = -1;
+		for (int i = start + 1; i < g->nleaves; i++)
+			cover(&l, &g->leaves[i]);
 		/* Kept below the scratch area: move it to the bottom for good. */
 		g->nleaves = start;
-		Leaf *keep = push_leaf(b, l.kind, -1);
-		*keep = l;
-		put_alias(g, v, (intptr_t)(g->nleaves << 1 | b->dep));
-		if (b->first) {
-			b->sfx |= b->dep;
-			g->alog = grow(g->alog, &g->capalog, g->nalog + 1, sizeof *g->alog);
-			g->alog[g->nalog].v = v;
-			g->alog[g->nalog++].l = l;
-		}
+		keep_alias(b, v, l, b->dep);
+		unbind(b, v, 0); /* (a range it had is no more) */
 		return; /* the kept leaf stays pushed: later owners start above it */
 	}
 	g->nleaves = start;
 	b->logreads = b->first;
 	Ival r = ival(b, value, 0);
 	b->logreads = 0;
+	unbind(b, v, 1); /* (no pointer now) */
 	set_range(b, v, r, b->dep);
+}
+
+/* A variable's range and alias (the maps' values) at the end of an arm. */
+struct Bound {
+	const Var *v;
+	intptr_t r, a;
+};
+
+/* The variables changed since the undo log's mark, with their values now
+ * (*n of them, malloc'd; NULL: none). */
+static struct Bound *
+bounds_since(B *b, int mark, int *n)
+{
+	*n = b->nundo - mark;
+	if (*n <= 0)
+		return NULL;
+	struct Bound *t = malloc(sizeof *t * (size_t)*n);
+	if (!t)
+		abort();
+	for (int i = 0; i < *n; i++) {
+		const Var *v = b->undo[mark + i].v;
+		t[i] = (struct Bound){v, (intptr_t)pm_get(&b->g->ranges, v), (intptr_t)pm_get(&b->g->aliases, v)};
+	}
+	return t;
+}
+
+/* v's value from here on: x's and y's (the two arms', maps' values)
+ * joined, the union of the ranges and of the aliases' leaves. */
+static void
+join_var(B *b, const Var *v, const struct Bound *x, const struct Bound *y)
+{
+	EventGraph *g = b->g;
+	intptr_t xr = x->r, yr = y->r, xa = x->a, ya = y->a;
+	if (xr == yr) {
+		if ((intptr_t)pm_get(&g->ranges, v) != xr)
+			set_range(b, v, (xr >> 1) ? g->ivals[(xr >> 1) - 1] : UNKNOWN, (int)(xr & 1));
+	} else {
+		Ival r = UNKNOWN;
+		if ((xr >> 1) && (yr >> 1)) {
+			Ival p = g->ivals[(xr >> 1) - 1], q = g->ivals[(yr >> 1) - 1];
+			if (p.ok && q.ok)
+				r = ival_of(p.lo < q.lo ? p.lo : q.lo, p.hi > q.hi ? p.hi : q.hi);
+		}
+		set_range(b, v, r, (int)((xr | yr) & 1));
+	}
+	int dep = (int)((xa | ya) & 1);
+	intptr_t now = (intptr_t)pm_get(&g->aliases, v);
+	if (!(xa >> 1) || !(ya >> 1) || (xa >> 1) == (ya >> 1)) {
+		/* (one arm's alias, or none: the other's, if any) */
+		intptr_t i = (xa >> 1 ? xa : ya) | dep;
+		if (i != now)
+			put_alias(b, v, i);
+		return;
+	}
+	Leaf l = g->leaves[(xa >> 1) - 1];
+	cover(&l, &g->leaves[(ya >> 1) - 1]);
+	keep_alias(b, v, l, dep);
+}
+
+/* The entry of v in t (n entries), or NULL. */
+static const struct Bound *
+bound_of(const struct Bound *t, int n, const Var *v)
+{
+	for (int i = 0; i < n; i++)
+		if (t[i].v == v)
+			return &t[i];
+	return NULL;
+}
+
+/* After an if that is no thread predicate (or a block's T.where), where
+ * either arm may have run, each from the values before the if: t the
+ * variables the first arm changed (since the mark), with their values at its
+ * end.  The second arm's changes (since the mark too) are taken back, and
+ * every variable either arm changed joins the two arms' values (an arm that
+ * did not change it: the value before the if). */
+static void
+join_arms(B *b, int mark, struct Bound *t, int nt)
+{
+	int ne;
+	struct Bound *e = bounds_since(b, mark, &ne);
+	undo_to(b, mark, 0);
+	for (int k = 0; k < 2; k++) {
+		const struct Bound *xs = k ? e : t, *ys = k ? t : e;
+		int nx = k ? ne : nt, ny = k ? nt : ne;
+		for (int i = 0; i < nx; i++) {
+			const Var *v = xs[i].v;
+			if (bound_of(xs, i, v) || (k && bound_of(ys, ny, v)))
+				continue; /* (joined already) */
+			const struct Bound *y = bound_of(ys, ny, v);
+			struct Bound before = {v, (intptr_t)pm_get(&b->g->ranges, v),
+			                       (intptr_t)pm_get(&b->g->aliases, v)};
+			join_var(b, v, &xs[i], y ? y : &before);
+		}
+	}
+	free(t);
+	free(e);
 }
 
 static void
@@ -1362,9 +1530,9 @@ arm_valid(B *b, const struct StmtMemo *m)
 		if (r->i && (r->i >> 1) > m->iv0)
 			continue; /* set in the arm itself */
 		intptr_t now = (intptr_t)pm_get(&g->ranges, r->v);
-		if (!now != !r->i)
+		if (!(now >> 1) != !(r->i >> 1))
 			return 0;
-		if (now && now != r->i) {
+		if ((now >> 1) && now != r->i) {
 			const Ival *x = &g->ivals[(now >> 1) - 1], *y = &g->ivals[(r->i >> 1) - 1];
 			if ((now & 1) != (r->i & 1) || x->ok != y->ok || x->lo != y->lo || x->hi != y->hi)
 				return 0;
@@ -1384,7 +1552,7 @@ replay_arm(B *b, const struct StmtMemo *m)
 		set_range(b, g->rlog[m->rl0 + i].v, g->rlog[m->rl0 + i].r, 0);
 	for (int i = 0; i < m->nal; i++) {
 		*push_leaf(b, 0, 0) = g->alog[m->al0 + i].l;
-		put_alias(g, g->alog[m->al0 + i].v, (intptr_t)(g->nleaves << 1));
+		put_alias(b, g->alog[m->al0 + i].v, (intptr_t)(g->nleaves << 1));
 	}
 	for (int i = 0; i < m->ndd; i++)
 		desc_record(b, g->mdesc[m->dd0 + i].v, g->mdesc[m->dd0 + i].foot);
@@ -1401,6 +1569,7 @@ arm_of(B *b, const Stmt *owner, int branch, const Stmt *arm, int depth, int skip
 	EventGraph *g = b->g;
 	if (!arm)
 		return;
+	int u = b->nundo;
 	if (!b->first) {
 		intptr_t k = skip ? (intptr_t)pm_get(&g->smemo, arm) : 0;
 		if (k > 0 && g->smemos[k - 1].ok && arm_valid(b, &g->smemos[k - 1]))
@@ -1409,6 +1578,8 @@ arm_of(B *b, const Stmt *owner, int branch, const Stmt *arm, int depth, int skip
 			skip_arm(b, owner, branch, arm, depth);
 		else
 			body_of(b, owner, branch, arm, depth + 1);
+		if (skip) /* (the class does not run it: what it bound is not bound) */
+			undo_to(b, u, 1);
 		return;
 	}
 	intptr_t seen = (intptr_t)pm_get(&g->smemo, arm);
@@ -1435,6 +1606,8 @@ arm_of(B *b, const Stmt *owner, int branch, const Stmt *arm, int depth, int skip
 		pm_put(&g->smemo, arm, (void *)(intptr_t)(++g->nsmemos));
 	}
 	b->sfx |= sfx;
+	if (skip)
+		undo_to(b, u, 1);
 }
 
 /* body_of(b, owner, branch, body, depth + 1); an arm of a thread predicate
@@ -1448,23 +1621,16 @@ arm(B *b, int pred, const Stmt *owner, int branch, const Stmt *body, int depth)
 		body_of(b, owner, branch, body, depth + 1);
 }
 
-/* The ranges and aliases set since iv and ab (the arm of a thread predicate
- * a class takes, translated after the one it skips) that still hold, marked
- * as depending on the class.  A variable set in both arms holds what the arm
- * translated last set, which is another arm in another class's copy: a scan
- * reading it after the if must not be kept (nor one reading a variable only
- * one arm sets: its value is the same in every copy, but which arm comes
- * last is not, so the mark stays a property of the arm's place). */
+/* The variables whose ranges or aliases were changed since the undo log's
+ * mark (the arm of a thread predicate a class takes, translated after the
+ * one it skips, whose changes were taken back), marked as depending on the
+ * class.  A variable set in either arm holds a value that depends on which
+ * arm the class takes: a scan reading it after the if must not be kept. */
 static void
-mark_taken(B *b, int iv, int ab)
+mark_taken(B *b, int mark)
 {
-	EventGraph *g = b->g;
-	for (int j = iv; j < g->nivals; j++)
-		if ((intptr_t)pm_get(&g->ranges, g->ivar[j]) == (intptr_t)(j + 1) << 1)
-			pm_put(&g->ranges, g->ivar[j], (void *)((intptr_t)(j + 1) << 1 | 1));
-	for (int j = ab; j < g->nabind; j++)
-		if ((intptr_t)pm_get(&g->aliases, g->abind[j].v) == g->abind[j].i)
-			pm_put(&g->aliases, g->abind[j].v, (void *)(g->abind[j].i | 1));
+	for (int j = mark; j < b->nundo; j++)
+		mark_dep(b, b->undo[j].v);
 }
 
 /* An if: for a thread predicate the arm this class takes and the one it
@@ -1477,17 +1643,20 @@ if_stmt(B *b, const Stmt *s, int depth)
 	int d = pred ? orc_tx_decide(b->tx, s->u.if_.cond) : -1, logs = b->g->nrlog + b->g->nalog;
 	if (d >= 0) { /* a thread predicate: this class of threads takes one arm */
 		arm_of(b, s, d, d ? s->u.if_.else_ : s->u.if_.then_, depth, 1);
-		int iv = b->g->nivals, ab = b->g->nabind;
+		int u = b->nundo;
 		if (d || s->u.if_.else_)
 			arm_of(b, s, !d, d ? s->u.if_.then_ : s->u.if_.else_, depth, 0);
-		mark_taken(b, iv, ab);
+		mark_taken(b, u);
 	} else {
-		int br = emit(b, EV_NOP, "branch");
+		int br = emit(b, EV_NOP, "branch"), u = b->nundo, nt;
 		arm(b, pred, s, 0, s->u.if_.then_, depth);
 		int end_then = b->cur;
 		b->cur = br;
+		struct Bound *t = bounds_since(b, u, &nt);
+		undo_to(b, u, 0); /* (the else arm starts from the values before the if) */
 		if (s->u.if_.else_)
 			arm(b, pred, s, 1, s->u.if_.else_, depth);
+		join_arms(b, u, t, nt);
 		int end_else = b->cur;
 		int join = add(b, EV_NOP, "join");
 		link(b, end_then, join);
@@ -1513,8 +1682,11 @@ block_stmt(B *b, const Stmt *s, int depth)
 		arm_of(b, s, 0, s->u.block.body, depth, 1);
 	} else if (d < 0 && where && !(ir_is_const_int(where, &w) && w != 0)) {
 		top(b, where, depth);
-		int br = emit(b, EV_NOP, "block predicate");
+		int br = emit(b, EV_NOP, "block predicate"), u = b->nundo, nt;
 		arm(b, pred, s, 0, s->u.block.body, depth);
+		struct Bound *t = bounds_since(b, u, &nt);
+		undo_to(b, u, 0);
+		join_arms(b, u, t, nt); /* (with the values before it) */
 		int join = add(b, EV_NOP, "join");
 		link(b, b->cur, join);
 		link(b, br, join);
@@ -1703,7 +1875,7 @@ build(EventGraph *g, const Func *f, int cand)
 	pm_clear(&g->smemo);
 	g->nmemos = g->nmev = g->nmleaves = g->nmdesc = g->nmabs = 0;
 	g->nsmemos = g->nrlog = g->nalog = g->nrdlog = 0;
-	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0};
+	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0, NULL, 0, 0};
 	if (f->body)
 		b.loc = f->body->loc;
 	g->entry = emit(&b, EV_NOP, "entry");
@@ -1739,6 +1911,7 @@ build(EventGraph *g, const Func *f, int cand)
 			}
 #endif
 			b.site = 0;
+			b.nundo = 0;
 			int start = add(&b, EV_NOP, "thread class");
 			link(&b, disp, start);
 			if (k + 1 < ncls) {
@@ -1769,6 +1942,7 @@ build(EventGraph *g, const Func *f, int cand)
 		if (e->foot.alloc)
 			e->buf = e->foot.alloc->owner ? e->foot.alloc->owner->name : e->foot.alloc->name;
 	}
+	free(b.undo);
 	return g->overflow ? -1 : 0;
 }
 
