@@ -142,6 +142,7 @@ typedef struct B {
 	 * order; undo_to takes them back). */
 	struct Undo *undo;
 	int nundo, capundo;
+	int lets; /* lets translated in this class's copy so far */
 } B;
 
 /* p grown to hold need elements of size sz (doubled from 16). */
@@ -1273,6 +1274,7 @@ bind_let(B *b, const Var *v, const Expr *value, int depth)
 {
 	EventGraph *g = b->g;
 	b->dep = 0;
+	b->lets++;
 	int start = scan_top(b, value, depth);
 	if (g->nleaves > start) {
 		/* A pointer bound to a name: uses of the name are uses of the
@@ -1460,6 +1462,148 @@ body_of(B *b, const Stmt *owner, int branch, const Stmt *body, int depth)
 	b->loc = saved;
 }
 
+/* ---- loops that come back to their head ---------------------------------------------------- */
+
+/* Does s (in a loop's body) re-bind by a let a variable that has a range or
+ * an alias now? */
+static int
+rebinds(B *b, const Stmt *s, int depth)
+{
+	for (; s && depth <= IR_MAX_DEPTH; s = ir_body(s), depth++) {
+		switch (s->kind) {
+		case ST_SEQ:
+			for (int i = 0; i < s->u.seq.n; i++)
+				if (rebinds(b, s->u.seq.items[i], depth + 1))
+					return 1;
+			return 0;
+		case ST_IF:
+			return rebinds(b, s->u.if_.then_, depth + 1) || rebinds(b, s->u.if_.else_, depth + 1);
+		case ST_LET:
+			if (((intptr_t)pm_get(&b->g->ranges, s->u.let.var) |
+			     (intptr_t)pm_get(&b->g->aliases, s->u.let.var)) >> 1)
+				return 1;
+			break;
+		default:
+			break;
+		}
+	}
+	return 0;
+}
+
+/* Do x and y (one variable's maps' values) hold the same range and alias? */
+static int
+same_value(const EventGraph *g, const struct Bound *x, const struct Bound *y)
+{
+	if ((x->r & 1) != (y->r & 1) || !(x->r >> 1) != !(y->r >> 1) || (x->a & 1) != (y->a & 1) ||
+	    !(x->a >> 1) != !(y->a >> 1))
+		return 0;
+	if (x->r >> 1) {
+		const Ival *p = &g->ivals[(x->r >> 1) - 1], *q = &g->ivals[(y->r >> 1) - 1];
+		if (p->ok != q->ok || (p->ok && (p->lo != q->lo || p->hi != q->hi)))
+			return 0;
+	}
+	if (x->a >> 1) {
+		const Leaf *l = &g->leaves[(x->a >> 1) - 1], *m = &g->leaves[(y->a >> 1) - 1];
+		if (l->kind != m->kind || l->mask != m->mask || l->foot.alloc != m->foot.alloc ||
+		    l->foot.known != m->foot.known ||
+		    (l->foot.known && (l->foot.lo != m->foot.lo || l->foot.hi != m->foot.hi)))
+			return 0;
+	}
+	return 1;
+}
+
+/* The walk since mark taken back; each variable it changed that has a
+ * value now joins its value at the walk's end into it.  One bound in the
+ * walk alone (a let in the loop's body: bound again there before any use)
+ * stays unbound, or with local, gets its value at the end again.  With
+ * widen, a value that grew grows to all it may be: an unknown range, the
+ * whole allocation for an alias.  Returns whether any value grew. */
+static int
+join_back(B *b, int mark, int widen, int local)
+{
+	EventGraph *g = b->g;
+	int n, grew = 0;
+	struct Bound *t = bounds_since(b, mark, &n);
+	undo_to(b, mark, 0);
+	for (int i = 0; i < n; i++) {
+		const Var *v = t[i].v;
+		struct Bound now = {v, (intptr_t)pm_get(&g->ranges, v), (intptr_t)pm_get(&g->aliases, v)};
+		if (bound_of(t, i, v))
+			continue; /* (joined already) */
+		if (!((now.r | now.a) >> 1)) {
+			if (local)
+				join_var(b, v, &t[i], &t[i]);
+			continue;
+		}
+		join_var(b, v, &t[i], &now);
+		struct Bound j = {v, (intptr_t)pm_get(&g->ranges, v), (intptr_t)pm_get(&g->aliases, v)};
+		if (same_value(g, &j, &now))
+			continue;
+		grew = 1;
+		if (!widen)
+			continue;
+		if ((j.r >> 1) && g->ivals[(j.r >> 1) - 1].ok)
+			set_range(b, v, UNKNOWN, (int)(j.r & 1));
+		if ((j.a >> 1) && g->leaves[(j.a >> 1) - 1].foot.known) {
+			Leaf l = g->leaves[(j.a >> 1) - 1];
+			l.foot = foot_whole(l.foot.alloc);
+			keep_alias(b, v, l, (int)(j.a & 1));
+		}
+	}
+	free(t);
+	return grew;
+}
+
+/* A pass of loop s's body (a while's condition first) that only changes the
+ * values: its nodes dropped, its sites numbered again by the next pass,
+ * nothing kept or logged for other classes' copies. */
+static void
+dry_pass(B *b, const Stmt *s, int depth)
+{
+	EventGraph *g = b->g;
+	int n = g->n, cur = b->cur, site = b->site, ndix = g->ndix, memo = b->memo, first = b->first,
+	    dep = b->dep;
+	b->cur = -1;
+	b->memo = b->first = 0;
+	if (s->kind == ST_WHILE)
+		top(b, s->u.while_.cond, depth);
+	body_of(b, s, 0, ir_body(s), depth + 1);
+	g->n = n;
+	g->ndix = ndix;
+	b->cur = cur;
+	b->site = site;
+	b->memo = memo;
+	b->first = first;
+	b->dep = dep;
+}
+
+/* The values at the head of loop s, which its body's end comes back to: when
+ * the body re-binds a variable bound before the loop, the values before it
+ * joined with those at the body's end, passes (dry_pass) repeated until no
+ * value grows, widened from the second join on.  Returns the undo log's mark
+ * before the joins, or -1 (nothing re-bound: the values before the loop). */
+static int
+loop_head(B *b, const Stmt *s, int depth)
+{
+	if (!b->lets || !rebinds(b, ir_body(s), depth + 1))
+		return -1; /* (no let yet: no variable a let binds has a value) */
+	int mark = b->nundo;
+	for (int k = 0;; k++) {
+		int m = b->nundo;
+		dry_pass(b, s, depth);
+		if (!join_back(b, m, k > 0, 0))
+			break;
+		if (k == 16) { /* (widening ends it before) */
+			b->g->overflow = 1;
+			break;
+		}
+	}
+	/* What the arm holding it leaves behind is made by passes not logged. */
+	if (b->first)
+		b->sfx = 1;
+	return mark;
+}
+
 static void
 loop(B *b, const Stmt *s, int depth)
 {
@@ -1486,6 +1630,7 @@ loop(B *b, const Stmt *s, int depth)
 		set_range(b, s->u.for_.var, ival_of(m.lo, hi), b->dep);
 	else
 		set_range(b, s->u.for_.var, UNKNOWN, b->dep);
+	int mark = trips != 1 ? loop_head(b, s, depth) : -1;
 	int head = emit(b, EV_NOP, "loop");
 	body_of(b, s, 0, s->u.for_.body, depth + 1);
 	int latch = emit(b, EV_NOP, "back edge");
@@ -1496,6 +1641,8 @@ loop(B *b, const Stmt *s, int depth)
 	if (trips < 0)
 		link(b, head, out);
 	b->cur = out;
+	if (trips < 0 && mark >= 0) /* (it may not have run: the values before it, too) */
+		join_back(b, mark, 0, 1);
 }
 
 /* The arm a thread class does not take still numbers its sites, so that
@@ -1734,6 +1881,7 @@ stmt(B *b, const Stmt *s, int depth)
 			loop(b, s, depth);
 			break;
 		case ST_WHILE: {
+			int mark = loop_head(b, s, depth);
 			int head = emit(b, EV_NOP, "loop");
 			top(b, s->u.while_.cond, depth);
 			int test = emit(b, EV_NOP, "loop test");
@@ -1743,6 +1891,8 @@ stmt(B *b, const Stmt *s, int depth)
 			int out = add(b, EV_NOP, "loop exit");
 			link(b, test, out);
 			b->cur = out;
+			if (mark >= 0) /* (left from the test: the values before it, or after a pass) */
+				join_back(b, mark, 0, 1);
 			break;
 		}
 		case ST_IF:
@@ -1875,7 +2025,7 @@ build(EventGraph *g, const Func *f, int cand)
 	pm_clear(&g->smemo);
 	g->nmemos = g->nmev = g->nmleaves = g->nmdesc = g->nmabs = 0;
 	g->nsmemos = g->nrlog = g->nalog = g->nrdlog = 0;
-	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0, NULL, 0, 0};
+	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0};
 	if (f->body)
 		b.loc = f->body->loc;
 	g->entry = emit(&b, EV_NOP, "entry");
@@ -1912,6 +2062,7 @@ build(EventGraph *g, const Func *f, int cand)
 #endif
 			b.site = 0;
 			b.nundo = 0;
+			b.lets = 0;
 			int start = add(&b, EV_NOP, "thread class");
 			link(&b, disp, start);
 			if (k + 1 < ncls) {
