@@ -6,17 +6,15 @@
  * stores.  ir.c's constructors of these kinds are these; callers that
  * make many nodes (the generator) call them directly.
  *
- * Without the node guard (NDEBUG, IR_NODE_GUARD unset) an expression takes
- * bytes that are not zeroed first (ar_alloc_uninit), cleared to its size,
- * and a statement, variable or buffer zeroed arena bytes (ar_alloc).  With
- * the guard every node takes its full slot and the tail is marked and
- * poisoned (ir_node_guarded, ir.c), so that a read past the kind's fields
- * is caught.
+ * Without the node guard (NDEBUG, IR_NODE_GUARD unset) a node takes its
+ * kind's bytes of the arena's zeroed room (ar_alloc).  Not ar_alloc_uninit:
+ * a reader's many nodes would use up the room between the two ends and
+ * send every later one to the slow path.  With the guard every node takes
+ * its full slot and the tail is marked and poisoned (ir_node_guarded,
+ * ir.c), so that a read past the kind's fields is caught.
  */
 #ifndef FENCEFUZZ_IR_BUILD_H
 #define FENCEFUZZ_IR_BUILD_H
-
-#include <string.h>
 
 /* Bytes of a node: the header and the kind's union member (or the part of
  * it up to member m), rounded to the arena's 8-byte granule. */
@@ -46,8 +44,7 @@ irb_expr(Arena *a, ExprKind k, size_t size)
 #ifdef IR_NODE_GUARDED
 	Expr *e = ir_node_guarded(a, size, sizeof *e);
 #else
-	Expr *e = ar_alloc_uninit(a, size);
-	memset(e, 0, size);
+	Expr *e = ar_alloc(a, size);
 #endif
 	e->kind = k;
 	return e;
