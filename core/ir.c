@@ -7,10 +7,9 @@
 /* Bytes per kind: the header and the kind's union member, rounded to the
  * arena's 8-byte granule.  A call without keywords stops before kwnames;
  * an integer literal whose value fits in 32 bits before u.i. */
-#define ROUND8(n) (((n) + 7) & ~(size_t)7)
-#define EXPR_UPTO(m) ROUND8(offsetof(Expr, u.m))
-#define EXPR_WITH(m) ROUND8(offsetof(Expr, u.m) + sizeof(((Expr *)0)->u.m))
-#define STMT_WITH(m) ROUND8(offsetof(Stmt, u.m) + sizeof(((Stmt *)0)->u.m))
+#define EXPR_UPTO(m) IR_EXPR_UPTO(m)
+#define EXPR_WITH(m) IR_EXPR_WITH(m)
+#define STMT_WITH(m) IR_STMT_WITH(m)
 
 static const unsigned char expr_size[] = {
 	[EX_INT] = EXPR_UPTO(i), /* IR_DT_WIDE, IR_DT_OTHER: kind_size */
@@ -110,21 +109,22 @@ ir_dtype_code(const char *dtype)
  * makes any pointer read there fault when followed, and, under
  * AddressSanitizer, poison that reports the read itself (the arena
  * unpoisons its chunks before it frees them). */
-#if !defined(NDEBUG) || defined(IR_NODE_GUARD)
+#ifdef IR_NODE_GUARDED
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/asan_interface.h>
 #define POISON(p, n) ASAN_POISON_MEMORY_REGION(p, n)
 #else
 #define POISON(p, n) ((void)(p), (void)(n))
 #endif
-static void *
-node_alloc(Arena *a, size_t size, size_t full)
+void *
+ir_node_guarded(Arena *a, size_t size, size_t full)
 {
 	unsigned char *p = ar_alloc(a, full);
 	memset(p + size, 0xa5, full - size);
 	POISON(p + size, full - size);
 	return p;
 }
+#define node_alloc(a, size, full) ir_node_guarded(a, size, full)
 #else
 #define node_alloc(a, size, full) ar_alloc(a, size)
 #endif
@@ -154,53 +154,26 @@ new_stmt(Arena *a, StmtKind k)
 Var *
 ir_var(Arena *a, Func *f, const char *name, const char *dtype, const char *ptr_scope)
 {
-	Var *v = ar_alloc(a, sizeof *v);
-	v->name = name;
-	v->dtype = dtype;
-	v->ptr_scope = ptr_scope;
-	v->id = f ? f->nvars++ : 0;
-	return v;
+	return irb_var(a, f, name, dtype, ptr_scope);
 }
 
 Buffer *
 ir_buffer(Arena *a, Func *f, const char *name, const char *dtype, Expr **shape,
           int ndim, Var *data, BufKind kind)
 {
-	Buffer *b = ar_alloc(a, sizeof *b);
-	b->name = name;
-	b->dtype = dtype;
-	b->shape = shape;
-	b->ndim = ndim;
-	b->data = data;
-	b->kind = kind;
-	b->id = f ? f->nbufs++ : 0;
-	return b;
+	return irb_buffer(a, f, name, dtype, shape, ndim, data, kind);
 }
 
-/* A literal of kind k, size bytes, whose dtype has the code dt (IR_DT_WIDE
- * included) and the name dtype.  Sizes are constants in the callers, so
- * that the common case is the inline arena bump. */
-static inline Expr *
-new_literal(Arena *a, ExprKind k, size_t size, int dt, const char *dtype)
-{
-	Expr *e = node_alloc(a, size, sizeof *e);
-	e->kind = k;
-	e->dt = (uint8_t)dt;
-	if (dt == IR_DT_OTHER)
-		e->u.other_dtype = dtype;
-	return e;
-}
-
+/* Every literal: the common case by irb_int and irb_float (ir_build.h),
+ * the rest (a value wider than 32 bits, a dtype without a code) here,
+ * where those two send it. */
 Expr *
 ir_int_dt(Arena *a, int64_t v, int code, const char *dtype)
 {
-	if (code != IR_DT_OTHER && v == (int32_t)v) {
-		Expr *e = new_literal(a, EX_INT, EXPR_UPTO(i), code, NULL);
-		e->u.i32 = (int32_t)v;
-		return e;
-	}
-	Expr *e = code == IR_DT_OTHER ? new_literal(a, EX_INT, EXPR_WITH(other_dtype), IR_DT_OTHER, dtype)
-	                              : new_literal(a, EX_INT, EXPR_UPTO(other_dtype), code | IR_DT_WIDE, NULL);
+	if (code != IR_DT_OTHER && v == (int32_t)v)
+		return irb_int(a, v, code, dtype);
+	Expr *e = code == IR_DT_OTHER ? irb_literal(a, EX_INT, EXPR_WITH(other_dtype), IR_DT_OTHER, dtype)
+	                              : irb_literal(a, EX_INT, EXPR_UPTO(other_dtype), code | IR_DT_WIDE, NULL);
 	e->u.i = v;
 	return e;
 }
@@ -208,8 +181,9 @@ ir_int_dt(Arena *a, int64_t v, int code, const char *dtype)
 Expr *
 ir_float_dt(Arena *a, double v, int code, const char *dtype)
 {
-	Expr *e = code == IR_DT_OTHER ? new_literal(a, EX_FLOAT, EXPR_WITH(other_dtype), IR_DT_OTHER, dtype)
-	                              : new_literal(a, EX_FLOAT, EXPR_UPTO(other_dtype), code | IR_DT_WIDE, NULL);
+	if (code != IR_DT_OTHER)
+		return irb_float(a, v, code, dtype);
+	Expr *e = irb_literal(a, EX_FLOAT, EXPR_WITH(other_dtype), IR_DT_OTHER, dtype);
 	e->u.f = v;
 	return e;
 }
@@ -229,9 +203,7 @@ ir_float(Arena *a, double v, const char *dtype)
 Expr *
 ir_str(Arena *a, const char *s)
 {
-	Expr *e = new_expr(a, EX_STR);
-	e->u.s = s;
-	return e;
+	return irb_str(a, s);
 }
 
 Expr *
@@ -251,9 +223,7 @@ ir_none(Arena *a)
 Expr *
 ir_varref(Arena *a, Var *v)
 {
-	Expr *e = new_expr(a, EX_VAR);
-	e->u.var = v;
-	return e;
+	return irb_varref(a, v);
 }
 
 Expr *
@@ -267,11 +237,7 @@ ir_bufref(Arena *a, Buffer *b)
 Expr *
 ir_bin(Arena *a, BinOp op, Expr *x, Expr *y)
 {
-	Expr *e = new_expr(a, EX_BIN);
-	e->u.bin.op = op;
-	e->u.bin.a = x;
-	e->u.bin.b = y;
-	return e;
+	return irb_bin(a, op, x, y);
 }
 
 Expr *
@@ -286,32 +252,28 @@ Expr *
 ir_call_kw(Arena *a, const char *name, Expr **args, int nargs,
            const char **kwnames, Expr **kwargs, int nkw)
 {
+	if (nkw == 0)
+		return irb_call(a, name, args, nargs);
 	Expr *e = new_expr_kw(a, EX_CALL, nkw, 0);
 	e->u.call.name = name;
 	e->u.call.args = args;
 	e->u.call.nargs = nargs;
 	e->u.call.nkw = nkw;
-	if (nkw > 0) {
-		e->u.call.kwnames = kwnames;
-		e->u.call.kwargs = kwargs;
-	}
+	e->u.call.kwnames = kwnames;
+	e->u.call.kwargs = kwargs;
 	return e;
 }
 
 Expr *
 ir_call(Arena *a, const char *name, Expr **args, int nargs)
 {
-	return ir_call_kw(a, name, args, nargs, NULL, NULL, 0);
+	return irb_call(a, name, args, nargs);
 }
 
 Expr *
 ir_load(Arena *a, Buffer *b, Expr **idx, int nidx)
 {
-	Expr *e = new_expr(a, EX_LOAD);
-	e->u.load.buf = b;
-	e->u.load.idx = idx;
-	e->u.load.nidx = nidx;
-	return e;
+	return irb_load(a, b, idx, nidx);
 }
 
 Expr *
@@ -336,7 +298,6 @@ ir_tuple(Arena *a, ExprKind kind, Expr **items, int n)
 Expr *
 ir_dict(Arena *a, Expr **keys, Expr **vals, int n)
 {
-	Expr *e = new_expr(a, EX_DICT);
 	int all_str = 1;
 	for (int i = 0; i < n; i++)
 		all_str &= keys[i]->kind == EX_STR;
@@ -355,10 +316,7 @@ ir_dict(Arena *a, Expr **keys, Expr **vals, int n)
 			vals[j] = v;
 		}
 	}
-	e->u.dict.keys = keys;
-	e->u.dict.vals = vals;
-	e->u.dict.n = n;
-	return e;
+	return irb_dict(a, keys, vals, n);
 }
 
 Expr *
@@ -405,10 +363,7 @@ seq_flatten(Arena *a, Stmt **items, int n)
 		return ir_eval(a, ir_int(a, 0, "int32"));
 	if (k == 1)
 		return flat[0];
-	Stmt *s = new_stmt(a, ST_SEQ);
-	s->u.seq.items = flat;
-	s->u.seq.n = k;
-	return s;
+	return irb_seq(a, flat, k);
 }
 
 Stmt *
@@ -429,29 +384,19 @@ ir_seq(Arena *a, Stmt **items, int n)
 		return items[0]; /* all no-ops: keep one */
 	if (m == 1)
 		return kept[0];
-	Stmt *s = new_stmt(a, ST_SEQ);
-	s->u.seq.items = kept;
-	s->u.seq.n = m;
-	return s;
+	return irb_seq(a, kept, m);
 }
 
 Stmt *
 ir_eval(Arena *a, Expr *value)
 {
-	Stmt *s = new_stmt(a, ST_EVAL);
-	s->u.eval.value = value;
-	return s;
+	return irb_eval(a, value);
 }
 
 Stmt *
 ir_store(Arena *a, Buffer *b, Expr **idx, int nidx, Expr *value)
 {
-	Stmt *s = new_stmt(a, ST_STORE);
-	s->u.store.buf = b;
-	s->u.store.idx = idx;
-	s->u.store.nidx = nidx;
-	s->u.store.value = value;
-	return s;
+	return irb_store(a, b, idx, nidx, value);
 }
 
 Stmt *
@@ -482,11 +427,7 @@ ir_while(Arena *a, Expr *cond, Stmt *body)
 Stmt *
 ir_if(Arena *a, Expr *cond, Stmt *then_, Stmt *else_)
 {
-	Stmt *s = new_stmt(a, ST_IF);
-	s->u.if_.cond = cond;
-	s->u.if_.then_ = then_;
-	s->u.if_.else_ = else_;
-	return s;
+	return irb_if(a, cond, then_, else_);
 }
 
 Stmt *
@@ -547,11 +488,7 @@ ir_alloc(Arena *a, Var *v, Expr **extents, int n, Expr *cond, Expr *ann, Stmt *b
 Stmt *
 ir_decl(Arena *a, Buffer *b, int allocates, Stmt *body)
 {
-	Stmt *s = new_stmt(a, ST_DECL);
-	s->u.decl.buf = b;
-	s->u.decl.allocates = allocates;
-	s->u.decl.body = body;
-	return s;
+	return irb_decl(a, b, allocates, body);
 }
 
 Stmt *

@@ -444,6 +444,8 @@ Stmt *ir_with_body(Arena *a, const Stmt *s, Stmt *body); /* same node, new body 
  * it from nodes.def); 0 for the kinds that have no single body: a
  * sequence, an if, the leaves. */
 extern const unsigned char ir_body_offsets[];
+
+#include "ir_build.h" /* the constant-size constructors, inline */
 /* The body slot of a statement of a single-body kind, else NULL. */
 static inline Stmt **
 ir_body_slot(Stmt *s)

@@ -119,222 +119,88 @@ fresh(G *g, const char *base)
 	return base;
 }
 
-/* Release builds make the common expression nodes here, in bytes that
- * are not zeroed first (ar_alloc_uninit): each node is cleared to its
- * kind's size (ir_expr_size; a constant-size store) and filled as ir.c's
- * constructors fill theirs, so the nodes are the same bytes.  Builds that
- * guard node tails (ir.c's node_alloc) call the constructors instead. */
-#if defined(NDEBUG) && !defined(IR_NODE_GUARD)
-#define GEN_NODES 1
-#define UPTO(m) ((offsetof(Expr, u.m) + 7) & ~(size_t)7)
-#define WITH(m) ((offsetof(Expr, u.m) + sizeof(((Expr *)0)->u.m) + 7) & ~(size_t)7)
-#define STMT_WITH(m) ((offsetof(Stmt, u.m) + sizeof(((Stmt *)0)->u.m) + 7) & ~(size_t)7)
-
-static inline Expr *
-node(G *g, ExprKind k, size_t size)
-{
-	Expr *e = ar_alloc_uninit(g->a, size);
-	memset(e, 0, size);
-	e->kind = k;
-	return e;
-}
-
-/* An int32 or bool literal of a value that fits in 32 bits (every one
- * the generator makes); anything else goes to ir_int_dt. */
-static Expr *
-lit(G *g, int64_t v, int code)
-{
-	if (v != (int32_t)v)
-		return ir_int_dt(g->a, v, code, NULL);
-	Expr *e = node(g, EX_INT, UPTO(i));
-	e->dt = (uint8_t)code;
-	e->u.i32 = (int32_t)v;
-	return e;
-}
-#endif
-
-/* Literals by dtype code: ir_int(a, v, "int32") without the name lookup. */
-static Expr *
+/* Nodes by core's inline constructors (ir_build.h): a constant-size
+ * arena bump and the fields, no call; these wrappers always inline too
+ * (IR_BUILD), as a call each would cost more than the node.  Literals by
+ * dtype code: ir_int(a, v, "int32") without the name lookup. */
+IR_BUILD Expr *
 I(G *g, int64_t v)
 {
-#ifdef GEN_NODES
-	return lit(g, v, IR_DT_INT32);
-#else
-	return ir_int_dt(g->a, v, IR_DT_INT32, NULL);
-#endif
+	return irb_int(g->a, v, IR_DT_INT32, NULL);
 }
 
-static Expr *
+IR_BUILD Expr *
 B(G *g, int v)
 {
-#ifdef GEN_NODES
-	return lit(g, v ? 1 : 0, IR_DT_BOOL);
-#else
-	return ir_int_dt(g->a, v ? 1 : 0, IR_DT_BOOL, NULL);
-#endif
+	return irb_int(g->a, v ? 1 : 0, IR_DT_BOOL, NULL);
 }
 
-static Expr *
+IR_BUILD Expr *
 F(G *g, int code)
 {
-#ifdef GEN_NODES
-	Expr *e = node(g, EX_FLOAT, UPTO(other_dtype));
-	e->dt = (uint8_t)(code | IR_DT_WIDE);
-	e->u.f = 0.0;
-	return e;
-#else
-	return ir_float_dt(g->a, 0.0, code, NULL);
-#endif
+	return irb_float(g->a, 0.0, code, NULL);
 }
 
-static Expr *
+IR_BUILD Expr *
 S(G *g, const char *s)
 {
-#ifdef GEN_NODES
-	Expr *e = node(g, EX_STR, WITH(s));
-	e->u.s = s;
-	return e;
-#else
-	return ir_str(g->a, s);
-#endif
+	return irb_str(g->a, s);
 }
 
-static Expr *
+IR_BUILD Expr *
 V(G *g, Var *v)
 {
-#ifdef GEN_NODES
-	Expr *e = node(g, EX_VAR, WITH(var));
-	e->u.var = v;
-	return e;
-#else
-	return ir_varref(g->a, v);
-#endif
+	return irb_varref(g->a, v);
 }
 
-static Expr *
+IR_BUILD Expr *
 bin(G *g, BinOp op, Expr *x, Expr *y)
 {
-#ifdef GEN_NODES
-	Expr *e = node(g, EX_BIN, WITH(bin));
-	e->u.bin.op = op;
-	e->u.bin.a = x;
-	e->u.bin.b = y;
-	return e;
-#else
-	return ir_bin(g->a, op, x, y);
-#endif
+	return irb_bin(g->a, op, x, y);
 }
 
-static Expr *
+IR_BUILD Expr *
 mkcall(G *g, const char *name, Expr **args, int n)
 {
-#ifdef GEN_NODES
-	Expr *e = node(g, EX_CALL, UPTO(call.kwnames));
-	e->u.call.name = name;
-	e->u.call.args = args;
-	e->u.call.nargs = n;
-	return e;
-#else
-	return ir_call(g->a, name, args, n);
-#endif
+	return irb_call(g->a, name, args, n);
 }
 
-static Expr *
+IR_BUILD Expr *
 mkload(G *g, Buffer *b, Expr **idx, int n)
 {
-#ifdef GEN_NODES
-	Expr *e = node(g, EX_LOAD, WITH(load));
-	e->u.load.buf = b;
-	e->u.load.idx = idx;
-	e->u.load.nidx = n;
-	return e;
-#else
-	return ir_load(g->a, b, idx, n);
-#endif
+	return irb_load(g->a, b, idx, n);
 }
 
-/* Statements and variables, made as ir.c's constructors make them in
- * Release builds: zeroed arena bytes of the kind's size, then the fields. */
-#ifdef GEN_NODES
-static inline Stmt *
-stmt(G *g, StmtKind k, size_t size)
-{
-	Stmt *s = ar_alloc(g->a, size);
-	s->kind = k;
-	return s;
-}
-#endif
-
-static Stmt *
+IR_BUILD Stmt *
 mkeval(G *g, Expr *value)
 {
-#ifdef GEN_NODES
-	Stmt *s = stmt(g, ST_EVAL, STMT_WITH(eval));
-	s->u.eval.value = value;
-	return s;
-#else
-	return ir_eval(g->a, value);
-#endif
+	return irb_eval(g->a, value);
 }
 
-static Stmt *
+IR_BUILD Stmt *
 mkstore(G *g, Buffer *b, Expr **idx, int n, Expr *value)
 {
-#ifdef GEN_NODES
-	Stmt *s = stmt(g, ST_STORE, STMT_WITH(store));
-	s->u.store.buf = b;
-	s->u.store.idx = idx;
-	s->u.store.nidx = n;
-	s->u.store.value = value;
-	return s;
-#else
-	return ir_store(g->a, b, idx, n, value);
-#endif
+	return irb_store(g->a, b, idx, n, value);
 }
 
-static Stmt *
+IR_BUILD Stmt *
 mkif(G *g, Expr *cond, Stmt *then_, Stmt *else_)
 {
-#ifdef GEN_NODES
-	Stmt *s = stmt(g, ST_IF, STMT_WITH(if_));
-	s->u.if_.cond = cond;
-	s->u.if_.then_ = then_;
-	s->u.if_.else_ = else_;
-	return s;
-#else
-	return ir_if(g->a, cond, then_, else_);
-#endif
+	return irb_if(g->a, cond, then_, else_);
 }
 
 /* The declaration (that allocates) of b around body. */
-static Stmt *
+IR_BUILD Stmt *
 mkdecl(G *g, Buffer *b, Stmt *body)
 {
-#ifdef GEN_NODES
-	Stmt *s = stmt(g, ST_DECL, STMT_WITH(decl));
-	s->u.decl.buf = b;
-	s->u.decl.allocates = 1;
-	s->u.decl.body = body;
-	return s;
-#else
-	return ir_decl(g->a, b, 1, body);
-#endif
+	return irb_decl(g->a, b, 1, body);
 }
 
-/* A variable of the function (ir_var's, its id the function's next). */
-static Var *
+/* A variable of the function (its id the function's next). */
+IR_BUILD Var *
 mkvar(G *g, const char *name, const char *dtype, const char *ptr_scope)
 {
-#ifdef GEN_NODES
-	Var *v = ar_alloc(g->a, sizeof *v);
-	v->name = name;
-	v->dtype = dtype;
-	v->ptr_scope = ptr_scope;
-	v->id = g->f->nvars++;
-	return v;
-#else
-	return ir_var(g->a, g->f, name, dtype, ptr_scope);
-#endif
+	return irb_var(g->a, g->f, name, dtype, ptr_scope);
 }
 
 /* An array of n pointers that the caller fills (all of them). */
@@ -356,15 +222,7 @@ dict(G *g, int n, const char *const *keys, Expr *const *vals)
 		k[i] = S(g, keys[i]);
 		v[i] = vals[i];
 	}
-#ifdef GEN_NODES
-	Expr *e = node(g, EX_DICT, WITH(dict));
-	e->u.dict.keys = k;
-	e->u.dict.vals = v;
-	e->u.dict.n = n;
-	return e;
-#else
-	return ir_dict(g->a, k, v, n);
-#endif
+	return irb_dict(g->a, k, v, n);
 }
 
 /* Calls (callN) and their statements (evalN) of N arguments, of ops of
@@ -524,17 +382,9 @@ close_seq(G *g, int base)
 	g->nopen = base;
 	if (n == 1)
 		return g->open[base];
-#ifdef GEN_NODES
 	Stmt **items = ar_alloc_uninit(g->a, sizeof *items * (size_t)n);
 	memcpy(items, g->open + base, sizeof *items * (size_t)n);
-	Stmt *s = ar_alloc(g->a, STMT_WITH(seq));
-	s->kind = ST_SEQ;
-	s->u.seq.items = items;
-	s->u.seq.n = n;
-	return s;
-#else
-	return ir_seq(g->a, g->open + base, n);
-#endif
+	return irb_seq(g->a, items, n);
 }
 
 static Buffer *
@@ -542,18 +392,7 @@ buffer(G *g, const char *name, const char *dtype, int64_t extent, Var *data, Buf
 {
 	Expr **shape = ar_alloc(g->a, sizeof *shape);
 	shape[0] = I(g, extent);
-#ifdef GEN_NODES
-	Buffer *b = ar_alloc(g->a, sizeof *b); /* as ir_buffer */
-	b->name = name;
-	b->dtype = dtype;
-	b->shape = shape;
-	b->ndim = 1;
-	b->data = data;
-	b->kind = kind;
-	b->id = g->f->nbufs++;
-#else
-	Buffer *b = ir_buffer(g->a, g->f, name, dtype, shape, 1, data, kind);
-#endif
+	Buffer *b = irb_buffer(g->a, g->f, name, dtype, shape, 1, data, kind);
 	if (kind != BUF_ALIAS)
 		data->owner = b;
 	return b;
