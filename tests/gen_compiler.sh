@@ -19,11 +19,10 @@ command -v "$other" >/dev/null 2>&1 || { echo "SKIP: $other not installed"; exit
 mkdir -p "$work" || exit 1
 bin="$work/gen_print_$other"
 # The IR layer and the model layer (the generator asks the op vocabulary),
-# plus the generator itself; -O1 keeps the compile short.  -DNDEBUG: the
-# generator makes its common nodes itself in builds without assertions
-# (fuzz/gen.c, GEN_NODES) and through core/ir.c's constructors in the
-# others, so a Debug build under test also checks that the two make the
-# same programs.
+# plus the generator itself; -O1 keeps the compile short.  -DNDEBUG: core's
+# inline node builders (core/ir_build.h) take exactly a node's bytes in
+# builds without assertions and a guarded full slot in the others, so a
+# Debug build under test also checks that the two make the same programs.
 "$other" -std=c11 -O1 -DNDEBUG -w -I"$src/core" -I"$src/models" -I"$src/fuzz" \
 	"$src/tests/gen_print_main.c" "$src/fuzz/gen.c" "$src/fuzz/decisions.c" \
 	"$src"/core/*.c "$src"/models/*.c -lm -o "$bin" || { echo "FAIL: $other could not build the generator"; exit 1; }
