@@ -38,28 +38,6 @@ static const char RULE[] =
 static const char NOTE[] =
 	"all paths of the control-flow graph; branch conditions and trip counts unknown unless constant";
 
-/* orc_put_str(buf, n, k, s) by strlen and memcpy: as much of s as fits
- * before buf's last byte (*k < n, as orc_put_str keeps it), then a NUL. */
-static void
-put_text(char *buf, size_t n, size_t *k, const char *s)
-{
-	if (!s)
-		s = "(null)";
-	size_t len = strlen(s), room = n - 1 - *k;
-	if (len > room)
-		len = room;
-	memcpy(buf + *k, s, len);
-	*k += len;
-	buf[*k] = 0;
-}
-
-static void
-put_int(char *buf, size_t n, size_t *k, long long v)
-{
-	char d[24];
-	put_text(buf, n, k, orc_decimal(d, v));
-}
-
 static void
 report(const EventGraph *g, const int *parent, int *path, int src, int target, const char *model,
        FindingList *out)
@@ -72,18 +50,18 @@ report(const EventGraph *g, const int *parent, int *path, int src, int target, c
 	if (!out->keys_only) { /* fl_set_message's text, made without its format */
 		char msg[1024];
 		size_t k = 0;
-		put_text(msg, sizeof msg, &k, ds);
-		put_text(msg, sizeof msg, &k, " of ");
-		put_text(msg, sizeof msg, &k, s->buf ? s->buf : "shared memory");
-		put_text(msg, sizeof msg, &k, " (line ");
-		put_int(msg, sizeof msg, &k, s->loc.line);
-		put_text(msg, sizeof msg, &k, ") is followed by ");
-		put_text(msg, sizeof msg, &k, dt);
-		put_text(msg, sizeof msg, &k, " of ");
-		put_text(msg, sizeof msg, &k, t->buf ? t->buf : "shared memory");
-		put_text(msg, sizeof msg, &k, " (line ");
-		put_int(msg, sizeof msg, &k, t->loc.line);
-		put_text(msg, sizeof msg, &k, ") with no tma_store_arrive then tma_store_wait on some path");
+		orc_put_str(msg, sizeof msg, &k, ds);
+		orc_put_str(msg, sizeof msg, &k, " of ");
+		orc_put_str(msg, sizeof msg, &k, s->buf ? s->buf : "shared memory");
+		orc_put_str(msg, sizeof msg, &k, " (line ");
+		orc_put_int(msg, sizeof msg, &k, s->loc.line);
+		orc_put_str(msg, sizeof msg, &k, ") is followed by ");
+		orc_put_str(msg, sizeof msg, &k, dt);
+		orc_put_str(msg, sizeof msg, &k, " of ");
+		orc_put_str(msg, sizeof msg, &k, t->buf ? t->buf : "shared memory");
+		orc_put_str(msg, sizeof msg, &k, " (line ");
+		orc_put_int(msg, sizeof msg, &k, t->loc.line);
+		orc_put_str(msg, sizeof msg, &k, ") with no tma_store_arrive then tma_store_wait on some path");
 		f->message = ar_strdup(out->arena, msg);
 	}
 	int len = 0;

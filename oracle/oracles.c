@@ -161,21 +161,6 @@ orc_run_idempotence(const OracleCase *c, FindingList *out)
 	return c->qq ? orc_idempotence(c->q, c->qq, c->model, out) : 0;
 }
 
-/* orc_put_str(buf, n, k, s) by strlen and memcpy: as much of s as fits
- * before buf's last byte (*k < n, as orc_put_str keeps it), then a NUL. */
-static void
-put_text(char *buf, size_t n, size_t *k, const char *s)
-{
-	if (!s)
-		s = "(null)";
-	size_t len = strlen(s), room = n - 1 - *k;
-	if (len > room)
-		len = room;
-	memcpy(buf + *k, s, len);
-	*k += len;
-	buf[*k] = 0;
-}
-
 /* The three levels at once; what placement could not decide, and levels
  * skipped on an unsound output, become notes. */
 int
@@ -192,19 +177,19 @@ orc_run_minimality(const OracleCase *c, FindingList *out)
 	size_t k;
 	if ((o->enabled & ORC_PLACEMENT) && st.placement == ORC_PLACEMENT_UNDECIDED && !out->keys_only) {
 		k = 0;
-		put_text(note, sizeof note, &k, c->model);
-		put_text(note, sizeof note, &k, ": placement undecided in function ");
-		put_text(note, sizeof note, &k, fn);
-		put_text(note, sizeof note, &k, ": ");
-		put_text(note, sizeof note, &k, st.note);
+		orc_put_str(note, sizeof note, &k, c->model);
+		orc_put_str(note, sizeof note, &k, ": placement undecided in function ");
+		orc_put_str(note, sizeof note, &k, fn);
+		orc_put_str(note, sizeof note, &k, ": ");
+		orc_put_str(note, sizeof note, &k, st.note);
 		fl_add_note_text(out, note);
 	}
 	if (st.necessity_skipped && (o->enabled & (ORC_NECESSITY | ORC_ALIAS)) && !out->keys_only) {
 		k = 0;
-		put_text(note, sizeof note, &k, c->model);
-		put_text(note, sizeof note, &k, ": necessity and alias not judged in function ");
-		put_text(note, sizeof note, &k, fn);
-		put_text(note, sizeof note, &k, ": the output is unsound");
+		orc_put_str(note, sizeof note, &k, c->model);
+		orc_put_str(note, sizeof note, &k, ": necessity and alias not judged in function ");
+		orc_put_str(note, sizeof note, &k, fn);
+		orc_put_str(note, sizeof note, &k, ": the output is unsound");
 		fl_add_note_text(out, note);
 	}
 	return n;

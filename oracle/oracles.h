@@ -5,6 +5,8 @@
 #ifndef FENCEFUZZ_ORACLES_H
 #define FENCEFUZZ_ORACLES_H
 
+#include <string.h>
+
 #include "ir.h"
 
 /* Between orc_input_begin(p) and orc_input_end(), p is not changed (nor
@@ -57,8 +59,11 @@ orc_put_str(char *buf, size_t n, size_t *k, const char *s)
 {
 	if (!s)
 		s = "(null)"; /* as glibc's %s */
-	for (; *s && *k + 1 < n; s++)
-		buf[(*k)++] = *s;
+	size_t len = strlen(s), room = n - 1 - *k;
+	if (len > room)
+		len = room;
+	memcpy(buf + *k, s, len);
+	*k += len;
 	buf[*k] = 0;
 }
 

@@ -451,28 +451,6 @@ find_from(const Align *A, const Stmt *const *items, int n, int from, const Stmt 
 	return -1;
 }
 
-/* orc_put_str(buf, n, k, s) by strlen and memcpy: as much of s as fits
- * before buf's last byte (*k < n, as orc_put_str keeps it), then a NUL. */
-static void
-put_text(char *buf, size_t n, size_t *k, const char *s)
-{
-	if (!s)
-		s = "(null)";
-	size_t len = strlen(s), room = n - 1 - *k;
-	if (len > room)
-		len = room;
-	memcpy(buf + *k, s, len);
-	*k += len;
-	buf[*k] = 0;
-}
-
-static void
-put_int(char *buf, size_t n, size_t *k, long long v)
-{
-	char d[24];
-	put_text(buf, n, k, orc_decimal(d, v));
-}
-
 /* buf = "<head><tail>%d:%d: `<a>`" with, when b is given, "<mid>`<b>`" after:
  * the diagnoses' messages as snprintf would cut them, without its format. */
 static void
@@ -481,19 +459,19 @@ put_diag(char *buf, size_t n, const char *head, const char *tail, Loc l, const c
 {
 	size_t k = 0;
 	buf[0] = 0;
-	put_text(buf, n, &k, head);
-	put_text(buf, n, &k, tail);
-	put_int(buf, n, &k, l.line);
-	put_text(buf, n, &k, ":");
-	put_int(buf, n, &k, l.col);
-	put_text(buf, n, &k, ": `");
-	put_text(buf, n, &k, a);
-	put_text(buf, n, &k, "`");
+	orc_put_str(buf, n, &k, head);
+	orc_put_str(buf, n, &k, tail);
+	orc_put_int(buf, n, &k, l.line);
+	orc_put_str(buf, n, &k, ":");
+	orc_put_int(buf, n, &k, l.col);
+	orc_put_str(buf, n, &k, ": `");
+	orc_put_str(buf, n, &k, a);
+	orc_put_str(buf, n, &k, "`");
 	if (b) {
-		put_text(buf, n, &k, mid);
-		put_text(buf, n, &k, "`");
-		put_text(buf, n, &k, b);
-		put_text(buf, n, &k, "`");
+		orc_put_str(buf, n, &k, mid);
+		orc_put_str(buf, n, &k, "`");
+		orc_put_str(buf, n, &k, b);
+		orc_put_str(buf, n, &k, "`");
 	}
 }
 

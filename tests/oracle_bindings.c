@@ -35,6 +35,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "events.h"
 #include "ir.h"
 #include "oracle.h"
@@ -134,19 +135,6 @@ static const char class_body[] = HEAD
 	"        if tx < 128:\n"
 	"            j = 4096\n";
 
-static int passed, failed;
-
-static void
-check(int ok, const char *name, const char *what)
-{
-	if (ok) {
-		passed++;
-		return;
-	}
-	printf("FAIL %s: %s\n", name, what);
-	failed++;
-}
-
 /* Unsound findings on src (footprints compared), and in its graph the number
  * of events of kind k by op whose footprint is bytes [lo, hi) (lo < 0: the
  * whole buffer); classes: it has thread classes. */
@@ -159,7 +147,7 @@ run(const char *name, const char *src, int unsound, EventKind k, const char *op,
 	Program *p = ir_read(a, name, src, strlen(src), &d);
 	if (!p) {
 		printf("FAIL %s: does not read: %d:%d: %s\n", name, d.line, d.col, d.msg);
-		failed++;
+		nfail++;
 		ar_free(a);
 		return;
 	}
@@ -173,7 +161,7 @@ run(const char *name, const char *src, int unsound, EventKind k, const char *op,
 	int n = 0;
 	for (int i = 0; i < fl.n; i++)
 		n += fl.items[i].kind == FK_UNSOUND;
-	check(n == unsound, name, "unsound findings");
+	CHECK(n == unsound, "%s: %s", name, "unsound findings");
 	EventGraph g;
 	orc_events_init(&g);
 	orc_events_build(&g, f);
@@ -186,8 +174,8 @@ run(const char *name, const char *src, int unsound, EventKind k, const char *op,
 		if (lo < 0 ? !e->foot.known : e->foot.known && e->foot.lo == lo && e->foot.hi == hi)
 			at++;
 	}
-	check((ncls >= 2) == classes, name, "thread classes");
-	check(at == count, name, "events with the footprint");
+	CHECK((ncls >= 2) == classes, "%s: %s", name, "thread classes");
+	CHECK(at == count, "%s: %s", name, "events with the footprint");
 	orc_events_free(&g);
 	ar_free(a);
 }
@@ -211,6 +199,5 @@ main(void)
 	/* class_body: those two read from j in [0, 4096], [128, 256) from 0. */
 	run("class_body", class_body, 1, EV_AREAD, "tma_store", 0, 8224, 2, 1);
 	run("class_body", class_body, 1, EV_AREAD, "tma_store", 0, 32, 1, 1);
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return check_summary();
 }

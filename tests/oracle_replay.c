@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "events.h"
 #include "ir.h"
 #include "oracle.h"
@@ -106,19 +107,6 @@ static const char plain_if[] = HEAD
 	"    A_shared[4096] = T.float16(1.0)\n"
 	"    T.tma_store(C_desc, " PTR("j", "1") ", bx * 64, 0)\n";
 
-static int passed, failed;
-
-static void
-check(int ok, const char *name, const char *what)
-{
-	if (ok) {
-		passed++;
-		return;
-	}
-	printf("FAIL %s: %s\n", name, what);
-	failed++;
-}
-
 /* Unsound findings on src (footprints compared), and in its graph the number
  * of async reads from byte lo on and of generic writes by an extern call. */
 static void
@@ -129,7 +117,7 @@ run(const char *name, const char *src, int unsound, int areads_at, int64_t lo, i
 	Program *p = ir_read(a, name, src, strlen(src), &d);
 	if (!p) {
 		printf("FAIL %s: does not read: %d:%d: %s\n", name, d.line, d.col, d.msg);
-		failed++;
+		nfail++;
 		ar_free(a);
 		return;
 	}
@@ -143,7 +131,7 @@ run(const char *name, const char *src, int unsound, int areads_at, int64_t lo, i
 	int n = 0;
 	for (int i = 0; i < fl.n; i++)
 		n += fl.items[i].kind == FK_UNSOUND;
-	check(n == unsound, name, "unsound findings");
+	CHECK(n == unsound, "%s: %s", name, "unsound findings");
 	EventGraph g;
 	orc_events_init(&g);
 	orc_events_build(&g, f);
@@ -154,9 +142,9 @@ run(const char *name, const char *src, int unsound, int areads_at, int64_t lo, i
 		at += e->kind == EV_AREAD && e->foot.known && e->foot.lo == lo;
 		gw += e->kind == EV_GWRITE && !strcmp(e->op, "g");
 	}
-	check(classes >= 2, name, "thread classes");
-	check(at == areads_at, name, "async reads at the offset of the threads' own j");
-	check(gw == gwrites_g, name, "extern calls writing through a pointer");
+	CHECK(classes >= 2, "%s: %s", name, "thread classes");
+	CHECK(at == areads_at, "%s: %s", name, "async reads at the offset of the threads' own j");
+	CHECK(gw == gwrites_g, "%s: %s", name, "extern calls writing through a pointer");
 	orc_events_free(&g);
 	ar_free(a);
 }
@@ -178,6 +166,5 @@ main(void)
 	run("skipped_alias", skipped_alias, 1, 0, 8192, 1);
 	/* plain_if: j in [0, 4096]: the footprint is no single offset. */
 	run("plain_if", plain_if, 1, 0, 8192, 0);
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return check_summary();
 }
