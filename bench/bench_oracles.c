@@ -164,10 +164,12 @@ main(int argc, char **argv)
 		Arena *a = ar_new();
 		Decider d;
 		dz_init_seed(&d, fz_program_seed(seed, i));
-		Program *p = fz_generate(a, &d, &g);
+		unsigned versions;
+		Program *p = fz_generate_full(a, &d, &g, NULL, &versions);
 		FindingList fl;
 		fl_init(&fl, a);
 		orc_share_begin(p, &o); /* as a campaign worker judges its models */
+		pass_input_versions(p, versions);
 		for (int m = 0; m < nmodels; m++)
 			if (pass_accepts(models[m], p, NULL)) {
 				orc_check(models[m], p, &o, &fl);

@@ -54,6 +54,7 @@
 
 #include "campaign.h"
 #include "gen.h"
+#include "pass.h"
 #include "reduce.h"
 #include "reproducer.h"
 #include "ptrmap.h"
@@ -529,12 +530,13 @@ probe_mode(void)
  * of judges before it (njudges when none): their findings are counted, and
  * p is located for the others. */
 static int
-worker_probe(Worker *wk, Arena *a, const Program *p, FindingList *fl, unsigned char *judged,
-             unsigned char *applied)
+worker_probe(Worker *wk, Arena *a, const Program *p, unsigned versions, FindingList *fl,
+             unsigned char *judged, unsigned char *applied)
 {
 	const CampaignOptions *o = wk->o;
 	int m = 0, ok = 1;
 	orc_share_begin(p, &o->oracles);
+	pass_input_versions(p, versions);
 	for (; m < njudges(o); m++) {
 		fl_init(&fl[m], a);
 		fl[m].keys_only = 1; /* what counting a finding seen again reads */
@@ -564,13 +566,14 @@ same_str(const char *a, const char *b)
  * probe's findings (what counting them reads: kind, signature, model, root
  * cause, in order). */
 static void
-probe_check(Worker *wk, Arena *a, Program *p, const FindingList *fl, const unsigned char *judged,
-            int nclean)
+probe_check(Worker *wk, Arena *a, Program *p, unsigned versions, const FindingList *fl,
+            const unsigned char *judged, int nclean)
 {
 	const CampaignOptions *o = wk->o;
 	locate(wk, p);
 	unsigned char applied[CAMPAIGN_MAX_MODELS + 1];
 	orc_share_begin(p, &o->oracles);
+	pass_input_versions(p, versions);
 	for (int m = 0; m < nclean; m++) {
 		FindingList again;
 		fl_init(&again, a);
@@ -651,10 +654,11 @@ take_finding(Worker *wk, Arena *a, const Program *p, Pending *pe, int m, const F
 	pe->n++;
 }
 
-/* Judges program p (owned by arena a, which this takes over), keeps its
- * findings for the next flush, and flushes when due.  Returns 0 or -1. */
+/* Judges program p (owned by arena a, which this takes over; `versions`
+ * have every op it calls, fz_generate_full's), keeps its findings for the
+ * next flush, and flushes when due.  Returns 0 or -1. */
 static int
-worker_program(Worker *wk, Arena *a, Program *p)
+worker_program(Worker *wk, Arena *a, Program *p, unsigned versions)
 {
 	const CampaignOptions *o = wk->o;
 	Pending *pe = &wk->pend[wk->npend];
@@ -669,15 +673,16 @@ worker_program(Worker *wk, Arena *a, Program *p)
 	 * first here is stored with is printed before judging them: its
 	 * statements take the locations the text gives them, so that the
 	 * findings are those of the stored text, read back. */
-	int nclean = p && o->no_reduce && probe_mode() ? worker_probe(wk, a, p, fl, judged, applied) : 0;
+	int nclean = p && o->no_reduce && probe_mode() ? worker_probe(wk, a, p, versions, fl, judged, applied) : 0;
 	if (nclean && probe_mode() == 2)
-		probe_check(wk, a, p, fl, judged, nclean);
+		probe_check(wk, a, p, versions, fl, judged, nclean);
 	for (int m = 0; m < njudges(o); m++) {
 		if (m == nclean && p) {
 			locate(wk, p);
 			/* Models whose outputs coincide are judged once (their
 			 * findings are the same under each name). */
 			orc_share_begin(p, &o->oracles);
+			pass_input_versions(p, versions);
 		}
 		if (m >= nclean) {
 			fl_init(&fl[m], a);
@@ -752,11 +757,14 @@ worker_close(Worker *wk, int rc)
 
 static unsigned char *read_file_bytes(const char *path, size_t *len);
 
-Program *
-fz_campaign_program(const CampaignOptions *o, Arena *a, int w, long k)
+/* fz_campaign_program, and *op_versions gets the versions that have every
+ * op the program calls (0 without a program). */
+static Program *
+campaign_program(const CampaignOptions *o, Arena *a, int w, long k, unsigned *op_versions)
 {
 	long i = w + k * o->jobs;
 	Decider d;
+	*op_versions = 0;
 	if (!o->files) {
 		/* Ops of the versions the campaign's models have, head-only ones
 		 * included when a model of head judges (the others skip those
@@ -766,7 +774,7 @@ fz_campaign_program(const CampaignOptions *o, Arena *a, int w, long k)
 			versions |= o->models[m]->versions ? o->models[m]->versions : VV_ALL;
 		GenOptions g = {.size = o->size, .features = 0, .versions = versions};
 		dz_init_seed(&d, fz_program_seed(o->seed, i));
-		return fz_generate(a, &d, &g);
+		return fz_generate_full(a, &d, &g, NULL, op_versions);
 	}
 	if (i >= o->nfiles)
 		return NULL;
@@ -778,9 +786,16 @@ fz_campaign_program(const CampaignOptions *o, Arena *a, int w, long k)
 	size_t len = 0;
 	unsigned char *bytes = read_file_bytes(o->files[i], &len);
 	dz_init_bytes(&d, bytes && len ? bytes : NULL, bytes ? len : 0);
-	Program *p = fz_generate(a, &d, &g);
+	Program *p = fz_generate_full(a, &d, &g, NULL, op_versions);
 	free(bytes);
 	return p;
+}
+
+Program *
+fz_campaign_program(const CampaignOptions *o, Arena *a, int w, long k)
+{
+	unsigned versions;
+	return campaign_program(o, a, w, k, &versions);
 }
 
 /* Fault injection for the watchdog's tests: FENCEFUZZ_FAULT=KIND:INDEX
@@ -860,7 +875,9 @@ fz_campaign_worker(const CampaignOptions *o, int64_t campaign_id, int w, Campaig
 		inject_fault(i);
 		Arena *a = wk.spare ? wk.spare : ar_new();
 		wk.spare = NULL;
-		rc = worker_program(&wk, a, fz_campaign_program(o, a, w, k));
+		unsigned versions;
+		Program *p = campaign_program(o, a, w, k, &versions);
+		rc = worker_program(&wk, a, p, versions);
 		ctr->current[w] = -1;
 	}
 	return worker_close(&wk, rc);

@@ -45,6 +45,7 @@ typedef struct G {
 	Decider *d;
 	unsigned feat, used;
 	unsigned versions;      /* every op emitted is in one of these (VV_*) */
+	unsigned call_versions; /* the versions that have every op called so far */
 	int budget;             /* statements left to emit */
 	int depth;              /* enclosing compound statements */
 	int ws_done;
@@ -162,6 +163,7 @@ bin(G *g, BinOp op, Expr *x, Expr *y)
 IR_BUILD Expr *
 mkcall(G *g, const char *name, Expr **args, int n)
 {
+	assert(!(g->call_versions & ~vocab_versions(name))); /* the op's own versions were taken */
 	return irb_call(g->a, name, args, n);
 }
 
@@ -540,6 +542,7 @@ tma_load(G *g)
 	else if (v == 7 && on(g, FZ_F_HEAD_OPS)) {
 		use(g, FZ_F_HEAD_OPS);
 		op = "tma_load_multicast";
+		g->call_versions &= VV_HEAD;
 	}
 	Expr *a5 = I(g, 0);
 	Expr *a4 = bin(g, BIN_MUL, V(g, g->bx), I(g, 64));
@@ -595,6 +598,7 @@ wgmma(G *g)
 			break;
 		}
 		use(g, FZ_F_HEAD_OPS);
+		g->call_versions &= VV_HEAD;
 		mma = EVAL(g, "ptx_wgmma_sp_ss", S(g, "m64n64k32"), B(g, 1), B(g, 1), S(g, "fp16"),
 		           S(g, "fp16"), S(g, "fp32"), da, I(g, 0), db, I(g, 0), c, I(g, 0),
 		           V(g, g->clocal->data), I(g, 0), I(g, 0), B(g, 1), I(g, 1), I(g, 1));
@@ -1165,12 +1169,15 @@ prelude(G *g)
 }
 
 Program *
-fz_generate_ex(Arena *a, Decider *d, const GenOptions *o, unsigned *used)
+fz_generate_full(Arena *a, Decider *d, const GenOptions *o, unsigned *used, unsigned *versions)
 {
 	G g0, *g = &g0;
 	memset(g, 0, offsetof(G, names));
 	g->a = a;
 	g->d = d;
+	/* Every op the generator calls is in every version but the head-only
+	 * ones (HEAD_OPS), which take their own; the prelude always calls. */
+	g->call_versions = VV_ALL;
 	g->feat = o && o->features ? o->features & FZ_F_ALL : dz_bits(d, FZ_NFEATURES);
 	g->versions = o && o->versions & VV_ALL ? o->versions & VV_ALL : VV_ALL;
 	if (!(g->versions & VV_HEAD))
@@ -1237,13 +1244,21 @@ fz_generate_ex(Arena *a, Decider *d, const GenOptions *o, unsigned *used)
 	p->funcs[0] = f;
 	if (used)
 		*used = g->used;
+	if (versions)
+		*versions = g->call_versions;
 	return p;
+}
+
+Program *
+fz_generate_ex(Arena *a, Decider *d, const GenOptions *o, unsigned *used)
+{
+	return fz_generate_full(a, d, o, used, NULL);
 }
 
 Program *
 fz_generate(Arena *a, Decider *d, const GenOptions *o)
 {
-	return fz_generate_ex(a, d, o, NULL);
+	return fz_generate_full(a, d, o, NULL, NULL);
 }
 
 static const char *const feature_names[] = {

@@ -118,6 +118,10 @@ typedef struct GenOptions {
  * features the program actually contains. */
 Program *fz_generate(Arena *a, Decider *d, const GenOptions *o);
 Program *fz_generate_ex(Arena *a, Decider *d, const GenOptions *o, unsigned *used);
+/* fz_generate_ex, and *versions (may be NULL) gets the TileLang versions
+ * (VV_*) that have every op the program calls: what the models' vocabulary
+ * scan would find (pass_input_versions). */
+Program *fz_generate_full(Arena *a, Decider *d, const GenOptions *o, unsigned *used, unsigned *versions);
 const char *fz_feature_name(int bit);
 const char *fz_feature_help(int bit);
 /* Parses "all" or a comma list of names; returns 0 and fills *mask, else -1. */

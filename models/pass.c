@@ -469,6 +469,19 @@ pass_input_begin(const Program *p)
 	next_family();
 }
 
+/* The versions of p, known to its maker: those program_versions(p) finds.
+ * Only the program of pass_input_begin takes them (a reduced or re-read
+ * program has its own begin, and is scanned). */
+void
+pass_input_versions(const Program *p, unsigned versions)
+{
+	if (!p || p != input.p)
+		return;
+	assert(versions == program_versions(p));
+	input.versions = versions;
+	input.known = 1;
+}
+
 void
 pass_input_end(void)
 {

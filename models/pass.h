@@ -117,6 +117,11 @@ Program *pass_run_ex(const PassModel *m, const Program *p, PassError *err);
  * which versions have every op p calls, and runs each model whose versions
  * include one of them without its vocabulary check (the same output). */
 void pass_input_begin(const Program *p);
+/* After pass_input_begin(p): the versions (VV_*) that have every op p calls
+ * (program_versions, as the program's maker computed them while building
+ * it), so that pass_run_ex and pass_accepts skip their scan of p.  Ignored
+ * for any program but the one of pass_input_begin. */
+void pass_input_versions(const Program *p, unsigned versions);
 void pass_input_end(void);
 /* While pass_run_ex runs a built-in model on the program of
  * pass_input_begin or on an output made of it (whose nodes all stay alive
