@@ -30,14 +30,16 @@
 #include "gen.h"
 #include "vocab.h"
 
-enum { MAX_DEPTH = 6, MAX_LOOPS = 8, MAX_NAMES = 48, LEAF_DRAWS = 64, OPEN_ROOM = 256 };
+enum { MAX_DEPTH = 6, MAX_LOOPS = 8, LEAF_DRAWS = 64, OPEN_ROOM = 256 };
 
 typedef enum { R_ANY, R_PRODUCER, R_CONSUMER } Role;
 
-typedef struct Name {
-	const char *base;
-	int count;
-} Name;
+/* The bases of the names fresh() makes, each counted on its own. */
+typedef enum { N_I, N_KO, N_OLD, N_B, NBASES } NameBase;
+
+/* Each base in 4 bytes (NUL-padded), and its length. */
+static const char name_bases[NBASES][4] = {[N_I] = "i", [N_KO] = "ko", [N_OLD] = "old", [N_B] = "b"};
+static const unsigned char name_len[NBASES] = {[N_I] = 1, [N_KO] = 2, [N_OLD] = 3, [N_B] = 1};
 
 typedef struct G {
 	Arena *a;
@@ -59,15 +61,14 @@ typedef struct G {
 	int nloops;
 	Var *lets[4];           /* let-bound ints in scope */
 	int nlets;
-	int nnames;
+	int name_uses[NBASES];  /* names fresh() made of each base */
 	int leaft[3];           /* per role: the sum of its leaf weights */
 	/* The items of the sequences being built, innermost last: each
 	 * sequence is open[base..nopen) until it is closed (close_seq). */
 	Stmt **open;
 	int nopen, open_cap;
-	/* Not cleared up front: names[0..nnames) and leaf_at[r][0..leaft[r])
-	 * are written before they are read. */
-	Name names[MAX_NAMES];
+	/* Not cleared up front: leaf_at[r][0..leaft[r]) is written before it
+	 * is read. */
 	/* per role: the leaf a draw r in [0, leaft) picks, each leaf
 	 * leaf_weight times in a row in leaf order (fixed by feat); written
 	 * 16 bytes at a time, past leaft[r] too */
@@ -91,15 +92,16 @@ use(G *g, unsigned f)
 
 /* "base_count" in the arena, as snprintf's "%s_%d" of a positive count. */
 static const char *
-suffixed(G *g, const char *base, int count)
+suffixed(G *g, NameBase k, int count)
 {
 	char digits[12];
 	int nd = 0;
 	for (unsigned c = (unsigned)count; c; c /= 10)
 		digits[nd++] = (char)('0' + c % 10);
-	size_t len = strlen(base);
+	size_t len = name_len[k];
+	/* At least len + 3 >= 4 bytes: the base's 4 fit, then '_' at len. */
 	char *s = ar_alloc_uninit(g->a, len + 1 + (size_t)nd + 1);
-	memcpy(s, base, len);
+	memcpy(s, name_bases[k], 4);
 	s[len] = '_';
 	for (int i = 0; i < nd; i++)
 		s[len + 1 + i] = digits[nd - 1 - i];
@@ -107,17 +109,12 @@ suffixed(G *g, const char *base, int count)
 	return s;
 }
 
+/* The base itself at its first use, then base_1, base_2, ... */
 static const char *
-fresh(G *g, const char *base)
+fresh(G *g, NameBase k)
 {
-	for (int i = 0; i < g->nnames; i++) {
-		const char *known = g->names[i].base;
-		if (known == base || (known[0] == base[0] && strcmp(known, base) == 0))
-			return suffixed(g, base, ++g->names[i].count);
-	}
-	if (g->nnames < MAX_NAMES)
-		g->names[g->nnames++] = (Name){base, 0};
-	return base;
+	int uses = g->name_uses[k]++;
+	return uses ? suffixed(g, k, uses) : name_bases[k];
 }
 
 /* Nodes by core's inline constructors (ir_build.h): a constant-size
@@ -738,7 +735,7 @@ binder(G *g, Leaf k, int rest, Role role)
 	if (k == L_LET) {
 		use(g, FZ_F_LET);
 		Buffer *cnt = dz_flip(g->d, 50) ? g->acount : g->counter;
-		Var *v = mkvar(g, fresh(g, "old"), "int32", NULL);
+		Var *v = mkvar(g, fresh(g, N_OLD), "int32", NULL);
 		Expr *val = call4(g, "call_extern", S(g, "int32"), S(g, "atomicAdd"),
 		                 call1(g, "address_of", load1(g, cnt, I(g, 0))), I(g, 1));
 		int saved = g->nlets;
@@ -866,7 +863,7 @@ static Stmt *
 for_loop(G *g, int left, Role role, int pipelined)
 {
 	Arena *a = g->a;
-	Var *v = mkvar(g, fresh(g, pipelined ? "ko" : "i"), "int32", NULL);
+	Var *v = mkvar(g, fresh(g, pipelined ? N_KO : N_I), "int32", NULL);
 	Expr *min = I(g, 0), *ext = I(g, 4), *step = NULL;
 	ForKind kind = FOR_SERIAL;
 	if (on(g, FZ_F_LOOPS) && dz_flip(g->d, 60)) {
@@ -995,7 +992,7 @@ pblock(G *g, int left, Role role)
 {
 	use(g, FZ_F_BLOCK);
 	Stmt *body = sub_block(g, left, role);
-	Stmt *s = ir_block(g->a, fresh(g, "b"), body);
+	Stmt *s = ir_block(g->a, fresh(g, N_B), body);
 	if (dz_flip(g->d, 75))
 		s->u.block.where = dz_flip(g->d, 80) ? bin(g, BIN_LT, V(g, g->tx), I(g, 128))
 		                                     : bin(g, BIN_EQ, bin(g, BIN_FLOORMOD, V(g, g->bx), I(g, 2)), I(g, 0));
@@ -1043,19 +1040,19 @@ compound(G *g, Comp k, int left, Role role)
 	}
 }
 
-static int
-comp_weight(G *g, Comp k, Role role, int left)
+/* The weight of each compound (w[k]) where `left` statements are left;
+ * returns their sum. */
+static inline int
+comp_weights(G *g, Role role, int left, int w[NCOMP])
 {
-	switch (k) {
-	case C_FOR: return 4;
-	case C_IF: return on(g, FZ_F_IF) ? 3 : 0;
-	case C_GUARD: return on(g, FZ_F_GUARD) ? 3 : 0;
-	case C_WHILE: return on(g, FZ_F_WHILE) && left >= 3 ? 2 : 0;
-	case C_BLOCK: return on(g, FZ_F_BLOCK) ? 2 : 0;
-	case C_PIPE: return on(g, FZ_F_PIPELINE) && left >= 3 ? (role == R_ANY ? 3 : 6) : 0;
-	case C_WS: return on(g, FZ_F_WARPSPEC) && !g->ws_done && g->depth == 0 && left >= 4 ? 12 : 0;
-	default: return 0;
-	}
+	w[C_FOR] = 4;
+	w[C_IF] = on(g, FZ_F_IF) ? 3 : 0;
+	w[C_GUARD] = on(g, FZ_F_GUARD) ? 3 : 0;
+	w[C_WHILE] = on(g, FZ_F_WHILE) && left >= 3 ? 2 : 0;
+	w[C_BLOCK] = on(g, FZ_F_BLOCK) ? 2 : 0;
+	w[C_PIPE] = on(g, FZ_F_PIPELINE) && left >= 3 ? (role == R_ANY ? 3 : 6) : 0;
+	w[C_WS] = on(g, FZ_F_WARPSPEC) && !g->ws_done && g->depth == 0 && left >= 4 ? 12 : 0;
+	return w[C_FOR] + w[C_IF] + w[C_GUARD] + w[C_WHILE] + w[C_BLOCK] + w[C_PIPE] + w[C_WS];
 }
 
 /* About `want` statements (at least one), put in the open sequence: at
@@ -1073,9 +1070,8 @@ block_into(G *g, int want, Role role)
 		if (left < 1)
 			left = 1;
 		if (g->depth < MAX_DEPTH && left >= 2 && g->budget >= 2 && dz_flip(g->d, 30)) {
-			int w[NCOMP], total = 0;
-			for (int k = 0; k < NCOMP; k++)
-				total += w[k] = comp_weight(g, (Comp)k, role, left);
+			int w[NCOMP];
+			int total = comp_weights(g, role, left, w);
 			uint32_t r = dz_choose(g->d, (uint32_t)total);
 			int k = 0;
 			while (r >= (uint32_t)w[k])
@@ -1172,7 +1168,7 @@ Program *
 fz_generate_full(Arena *a, Decider *d, const GenOptions *o, unsigned *used, unsigned *versions)
 {
 	G g0, *g = &g0;
-	memset(g, 0, offsetof(G, names));
+	memset(g, 0, offsetof(G, leaf_at));
 	g->a = a;
 	g->d = d;
 	/* Every op the generator calls is in every version but the head-only
