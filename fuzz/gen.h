@@ -54,13 +54,19 @@ dz_choose(Decider *d, uint32_t n)
 	return dz_choose_bytes(d, n);
 }
 
-/* 1 with that probability; 0 out of bytes. */
+/* 1 with that probability; 0 out of bytes.  In PRNG mode dz_choose(d, 100)
+ * >= t is (x * 100) >> 32 >= t for the draw's top 32 bits x, that is x >=
+ * ceil(t * 2^32 / 100): a constant where percent is one. */
 static inline int
 dz_flip(Decider *d, unsigned percent)
 {
 	if (percent >= 100)
 		return 1;
-	return dz_choose(d, 100) >= 100 - percent;
+	uint64_t t = 100 - percent;
+	if (d->bytes)
+		return dz_choose(d, 100) >= t;
+	d->ndecisions++;
+	return (dz_splitmix(&d->state) >> 32) >= ((t << 32) + 99) / 100;
 }
 
 /* Swarm features: each names a family of constructs (fz_feature_name). */

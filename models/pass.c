@@ -332,7 +332,13 @@ versions_tree(const Expr *e, Scan *sc)
 static inline void
 versions_expr(const Expr *e, Scan *sc)
 {
-	if (e && has_kids[e->kind] && sc->v)
+	if (!e || !has_kids[e->kind] || !sc->v)
+		return;
+	/* A call without arguments (a fence a model put, a barrier op): its
+	 * op alone, without the walk. */
+	if (e->kind == EX_CALL && !e->u.call.nargs && !e->u.call.nkw)
+		sc->v &= scan_name(sc, e->u.call.name);
+	else
 		versions_tree(e, sc);
 }
 
