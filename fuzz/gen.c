@@ -819,11 +819,14 @@ static const uint8_t leaf_weight[3][NLEAF] = {
 
 /* g->leaf_at and g->leaft, once g->feat is final.  A weight is at most
  * 16: a run is two 8-byte stores of the leaf, the next run overwriting
- * what this one wrote past its end. */
+ * what this one wrote past its end.  The producer's and the consumer's
+ * only with warp specialization (ws_split's blocks are the only ones of
+ * those roles); without it their leaft stays 0. */
 static void
 leaf_weights(G *g)
 {
 	int t[3] = {0, 0, 0};
+	int all_roles = on(g, FZ_F_WARPSPEC);
 	for (int k = 0; k < NLEAF; k++) {
 		if (leaf_feature[k] && !on(g, leaf_feature[k]))
 			continue;
@@ -833,6 +836,8 @@ leaf_weights(G *g)
 			memcpy(&g->leaf_at[r][t[r]], &run, 8);
 			memcpy(&g->leaf_at[r][t[r] + 8], &run, 8);
 			t[r] += leaf_weight[r][k];
+			if (!all_roles)
+				break;
 		}
 	}
 	for (int r = R_ANY; r <= R_CONSUMER; r++)
@@ -1080,6 +1085,7 @@ block_into(G *g, int want, Role role)
 			compound(g, (Comp)k, left - 1, role);
 			n++;
 		} else {
+			assert(g->leaft[role] > 0);
 			int k = g->leaf_at[role][dz_choose(g->d, (uint32_t)g->leaft[role])];
 			g->budget--;
 			if (k >= L_LET) {
