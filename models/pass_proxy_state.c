@@ -826,6 +826,15 @@ keep_at(const Ctx *c, const Stmt *s, Ref r)
 
 static Ref analyse(Ctx *c, const Stmt *s);
 
+/* Per statement kind: 1 when a statement of that kind passes its body's
+ * state through as it is (let, assert, attr, launch_thread, allocate,
+ * decl_buffer): its table and summary are its body's.  Programs nest long
+ * chains of them (a decl_buffer per buffer), which analyse and the rewrite
+ * go down in a loop. */
+static const unsigned char transparent[] = {
+	[ST_LET] = 1, [ST_ASSERT] = 1, [ST_ATTR] = 1, [ST_LAUNCH] = 1, [ST_ALLOC] = 1, [ST_DECL] = 1,
+};
+
 /* The byte of leaf statement s, whose event is ev: the event and the
  * summary bits. */
 static inline unsigned char
@@ -968,6 +977,44 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 	}
 }
 
+/* analyse of transparent statement s, numbered top, and of the chain of
+ * transparent statements under it, each its predecessor's body: the chain
+ * is numbered in one loop (consecutive numbers, in both numberings), the
+ * statement below it by analyse, and every Comp of the chain is that
+ * statement's table and summary. */
+static Ref
+analyse_chain(Ctx *c, const Stmt *s, Ref top)
+{
+	long depth = 1;
+	const Stmt *b = ir_body(s);
+	Ref inner = NO_REF;
+	while (b && !c->foreign) {
+		if (!transparent[b->kind]) {
+			inner = analyse(c, b);
+			break;
+		}
+		if (c->versions && foreign_own(c, b)) {
+			c->foreign = 1;
+			break;
+		}
+		if (c->keep == 1 && kept_copy(c, b, &inner))
+			break;
+		number_compound(c, number(c));
+		depth++;
+		b = ir_body(b);
+	}
+	Table t = table_at(c, inner);
+	unsigned char bits = (unsigned char)bits_at(c, inner);
+	for (long d = 0; d < depth; d++) {
+		Comp *in = &c->comp[top.ci + d];
+		memcpy(in->out, t.out, sizeof t.out);
+		in->bits = bits;
+		in->len = (int)(c->n - (size_t)(top.j + d));
+		in->clen = (int)(c->nc - (size_t)(top.ci + d));
+	}
+	return top;
+}
+
 /* Numbers s and its subtree in preorder and sets their bytes and Comps
  * (the first walk); checks the vocabulary of each statement when
  * c->versions is set.  Returns s's numbers, NO_REF for NULL (or once a
@@ -991,6 +1038,8 @@ analyse(Ctx *c, const Stmt *s)
 		return k;
 	}
 	number_compound(c, k);
+	if (transparent[s->kind])
+		return analyse_chain(c, s, k);
 	unsigned bits = 0;
 	Table t = analyse_compound(c, s, &bits);
 	Comp *in = &c->comp[k.ci]; /* the recursion may have moved it */
@@ -1186,6 +1235,7 @@ walk(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 }
 
 static Stmt *walk_compound(Ctx *c, Stmt *s, unsigned *state, int *fence_before);
+static Stmt *walk_chain(Ctx *c, Stmt *s, unsigned *state);
 
 /* The rewrite of statement s, number c->pos (analyse numbered it): a leaf
  * by the event analyse found, a compound statement by its kind. */
@@ -1243,12 +1293,38 @@ walk_compound(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 			*state |= entry;
 		return body != s->u.block.body ? ir_with_body(c->a, s, body) : s;
 	}
-	default: { /* let, assert, attr, launch_thread, allocate, decl_buffer: transparent */
-		Stmt *old = ir_body(s);
-		Stmt *body = walk_body(c, old, state);
-		return body != old ? ir_with_body(c->a, s, body) : s;
+	default: /* let, assert, attr, launch_thread, allocate, decl_buffer: transparent */
+		return walk_chain(c, s, state);
 	}
+}
+
+/* walk_compound of transparent statement s, its cursor past s: the chain
+ * of transparent statements under it (each its predecessor's body, which
+ * the rewrite may change: the chain's Comps are all its bottom's) is gone
+ * down in a loop, the statement below it walked as a body, and the chain
+ * rebuilt from the bottom up where that changed. */
+static Stmt *
+walk_chain(Ctx *c, Stmt *s, unsigned *state)
+{
+	size_t base = c->top;
+	Stmt *b = ir_body(s);
+	while (b && transparent[b->kind] && !c->probe) {
+		const Comp *in = &c->comp[c->cpos];
+		if (!(in->bits & HAS_ASYNC) && (c->opt->keep_loop_steps || !(in->bits & HAS_STEP)))
+			break; /* walk_body passes it over */
+		push(c, s);
+		s = b;
+		c->pos++;
+		c->cpos++;
+		b = ir_body(s);
 	}
+	Stmt *body = walk_body(c, b, state);
+	Stmt *r = body != b ? ir_with_body(c->a, s, body) : s;
+	while (c->top > base) {
+		Stmt *up = c->stack[--c->top];
+		r = r != ir_body(up) ? ir_with_body(c->a, up, r) : up;
+	}
+	return r;
 }
 
 /* ---- the run's memory ---------------------------------------------------------- */
