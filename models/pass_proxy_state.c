@@ -113,35 +113,91 @@ typedef struct Ctx {
 	size_t kbase, kcbase; /* where this run's bytes and Comps go among the kept */
 } Ctx;
 
+/* ---- classification (docs/semantics.md §4.1) --------------------------------------- */
+
+static ProxyClass
+op_class(const Ctx *c, int op)
+{
+	if (op < 0 || op >= OP_COUNT)
+		return PX_NONE;
+	if (op == OP_tma_store && c->opt->fault == FAULT_MISSING_TMA_STORE)
+		return PX_NONE; /* fault: tma_store left out of the async set */
+	return c->opt->column == PROXY_COLUMN_HEAD ? op_table[op].head : op_table[op].ref;
+}
+
+/* The event of a call statement by its op alone, or EV_WALK: an op of no
+ * class, whose statement is generic when its call may write shared memory
+ * (may_write_shared). */
+enum { EV_WALK = 4 };
+
+static unsigned char
+op_event(const Ctx *c, int op)
+{
+	switch (op_class(c, op)) {
+	case PX_NEUTRAL: /* fault: fence-no-reset sees the fence as no event */
+		return c->opt->fault == FAULT_FENCE_NO_RESET ? EV_NONE : EV_NEUTRAL;
+	case PX_ASYNC: return EV_ASYNC;
+	case PX_GENERIC: return EV_GENERIC;
+	default: return EV_WALK; /* PX_NONE */
+	}
+}
+
 /* What one run asks again and again, by address: a call name's op and
- * versions (op_name_info, which checks its own cache's hits by strcmp), a
- * stored buffer's scope class.  Valid while the run lasts: the program's
- * strings and nodes do not change under it. */
+ * versions (op_name_info, which checks its own cache's hits by strcmp) and
+ * its op's event (op_event, the run's options fixed), a stored buffer's
+ * scope class.  Valid while the run lasts: the program's strings and nodes
+ * do not change under it. */
 enum { RUN_NAMES = 16, RUN_BUFS = 4 };
 
+typedef struct NameSlot {
+	const char *name;
+	OpName info;
+	unsigned char ev;
+} NameSlot;
+
 typedef struct RunCache {
-	struct {
-		const char *name;
-		OpName info;
-	} names[RUN_NAMES];
+	NameSlot names[RUN_NAMES];
 	struct {
 		const Buffer *buf;
 		int shared;
 	} bufs[RUN_BUFS];
 } RunCache;
 
-static OpName
+/* A cache miss: slot k is given to name (out of line: hits are the rule). */
+static __attribute__((noinline)) const NameSlot *
+name_fill(const Ctx *c, size_t k, const char *name)
+{
+	NameSlot *ns = &c->cache->names[k];
+	ns->name = name;
+	ns->info = op_name_info(name);
+	ns->ev = op_event(c, ns->info.op);
+	return ns;
+}
+
+/* The run's cache slot of name (not NULL, c->cache set). */
+static inline const NameSlot *
+name_slot(const Ctx *c, const char *name)
+{
+	size_t k = (size_t)(((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> 60);
+	const NameSlot *ns = &c->cache->names[k];
+	return ns->name == name ? ns : name_fill(c, k, name);
+}
+
+static inline OpName
 name_info(const Ctx *c, const char *name)
 {
 	if (!c->cache || !name)
 		return op_name_info(name);
-	RunCache *rc = c->cache;
-	size_t k = (size_t)(((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> 60);
-	if (rc->names[k].name != name) {
-		rc->names[k].name = name;
-		rc->names[k].info = op_name_info(name);
-	}
-	return rc->names[k].info;
+	return name_slot(c, name)->info;
+}
+
+/* op_event of name's op. */
+static inline unsigned
+name_event(const Ctx *c, const char *name)
+{
+	if (!c->cache || !name)
+		return op_event(c, op_name_info(name).op);
+	return name_slot(c, name)->ev;
 }
 
 /* ir_scope_is_shared(ir_buffer_scope(b)) */
@@ -157,18 +213,6 @@ buffer_is_shared(const Ctx *c, const Buffer *b)
 		rc->bufs[k].shared = ir_scope_is_shared(ir_buffer_scope(b));
 	}
 	return rc->bufs[k].shared;
-}
-
-/* ---- classification (docs/semantics.md §4.1) --------------------------------------- */
-
-static ProxyClass
-op_class(const Ctx *c, int op)
-{
-	if (op < 0 || op >= OP_COUNT)
-		return PX_NONE;
-	if (op == OP_tma_store && c->opt->fault == FAULT_MISSING_TMA_STORE)
-		return PX_NONE; /* fault: tma_store left out of the async set */
-	return c->opt->column == PROXY_COLUMN_HEAD ? op_table[op].head : op_table[op].ref;
 }
 
 /* Per expression kind: 1 when it has child expressions. */
@@ -234,7 +278,7 @@ enum { SHARED_DEEP = 32 };
  * which has no side effect, so any visiting order gives the same answer):
  * the walk goes on with one child of each node that has children of its
  * own and stacks the others; it recurses only where the stack is full. */
-static int
+static __attribute__((noinline)) int
 may_write_shared(const Ctx *c, const Expr *e)
 {
 	const Expr *stack[SHARED_DEEP];
@@ -269,10 +313,6 @@ may_write_shared(const Ctx *c, const Expr *e)
 	}
 }
 
-/* Only the outermost call of a call statement is classified; an Evaluate of
- * anything but a call is no event. */
-static Event classify_eval_plain(const Ctx *c, const Stmt *s);
-
 /* An explanation run may silence a generic statement (ignore, only). */
 static int
 silenced(const Ctx *c, const Stmt *s)
@@ -280,27 +320,18 @@ silenced(const Ctx *c, const Stmt *s)
 	return s == c->ignore || (c->only && s != c->only);
 }
 
-static Event
+/* Only the outermost call of a call statement is classified; an Evaluate of
+ * anything but a call is no event. */
+static inline __attribute__((always_inline)) Event
 classify_eval(const Ctx *c, const Stmt *s)
-{
-	Event e = classify_eval_plain(c, s);
-	return e == EV_GENERIC && silenced(c, s) ? EV_NONE : e;
-}
-
-static Event
-classify_eval_plain(const Ctx *c, const Stmt *s)
 {
 	const Expr *v = s->u.eval.value;
 	if (!v || v->kind != EX_CALL)
 		return EV_NONE;
-	switch (op_class(c, name_info(c, v->u.call.name).op)) {
-	case PX_NEUTRAL: /* fault: fence-no-reset sees the fence as no event */
-		return c->opt->fault == FAULT_FENCE_NO_RESET ? EV_NONE : EV_NEUTRAL;
-	case PX_ASYNC: return EV_ASYNC;
-	case PX_GENERIC: return EV_GENERIC;
-	case PX_NONE: break;
-	}
-	return may_write_shared(c, v) ? EV_GENERIC : EV_NONE;
+	unsigned e = name_event(c, v->u.call.name);
+	if (e == EV_WALK)
+		e = may_write_shared(c, v) ? EV_GENERIC : EV_NONE;
+	return e == EV_GENERIC && silenced(c, s) ? EV_NONE : (Event)e;
 }
 
 static int
@@ -882,6 +913,10 @@ prefetch_kids(const Stmt *s)
 	}
 }
 
+/* Sequences longer than this are read ahead (analyse_compound); a short
+ * one is in the cache with its parent. */
+enum { SEQ_PREFETCH = 32 };
+
 /* The table of compound statement s from its bodies', which it
  * numbers (analyse); ORs their summaries into *bits. */
 static Table
@@ -893,15 +928,16 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 		int n = s->u.seq.n;
 		Stmt *const *items = s->u.seq.items;
 		t = table_identity();
+		int far = n > SEQ_PREFETCH;
 		for (int i = 0; i < n; i++) {
 			/* A long sequence of a big program is read from memory, not from
 			 * the cache: ask for the items ahead of the walk, and for the
 			 * expressions of the items nearer (their nodes are in the cache
 			 * by then). */
-			if (i + 16 < n)
+			if (far && i + 16 < n) {
 				__builtin_prefetch(items[i + 16]);
-			if (i + 8 < n)
 				prefetch_kids(items[i + 8]);
+			}
 			const Stmt *it = items[i];
 			unsigned e;
 			Ref j = NO_REF;
