@@ -108,6 +108,7 @@ typedef struct Ctx {
 	const Stmt *only;   /* non-NULL: every generic statement but this is no event */
 	unsigned exact;     /* EXACT_* */
 	struct RunCache *cache; /* NULL: none (the explanation's side questions) */
+	const unsigned char *events; /* event_table (NULL: none, op_event asked) */
 	const Func *in;       /* the function run (NULL: the explanation's runs) */
 	int keep;             /* the analyses are looked up among the kept (below); 2: and kept */
 	size_t kbase, kcbase; /* where this run's bytes and Comps go among the kept */
@@ -143,61 +144,106 @@ op_event(const Ctx *c, int op)
 }
 
 /* What one run asks again and again, by address: a call name's op and
- * versions (op_name_info, which checks its own cache's hits by strcmp) and
- * its op's event (op_event, the run's options fixed), a stored buffer's
- * scope class.  Valid while the run lasts: the program's strings and nodes
- * do not change under it. */
+ * versions (op_name_info, which checks its own cache's hits by strcmp), a
+ * stored buffer's scope class.  Valid while the run lasts: the program's
+ * strings and nodes do not change under it. */
 enum { RUN_NAMES = 16, RUN_BUFS = 4 };
 
-typedef struct NameSlot {
-	const char *name;
-	OpName info;
-	unsigned char ev;
-} NameSlot;
-
 typedef struct RunCache {
-	NameSlot names[RUN_NAMES];
+	struct {
+		const char *name;
+		OpName info;
+	} names[RUN_NAMES];
 	struct {
 		const Buffer *buf;
 		int shared;
 	} bufs[RUN_BUFS];
 } RunCache;
 
-/* A cache miss: slot k is given to name (out of line: hits are the rule). */
-static __attribute__((noinline)) const NameSlot *
-name_fill(const Ctx *c, size_t k, const char *name)
-{
-	NameSlot *ns = &c->cache->names[k];
-	ns->name = name;
-	ns->info = op_name_info(name);
-	ns->ev = op_event(c, ns->info.op);
-	return ns;
-}
-
-/* The run's cache slot of name (not NULL, c->cache set). */
-static inline const NameSlot *
-name_slot(const Ctx *c, const char *name)
-{
-	size_t k = (size_t)(((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> 60);
-	const NameSlot *ns = &c->cache->names[k];
-	return ns->name == name ? ns : name_fill(c, k, name);
-}
-
-static inline OpName
+static OpName
 name_info(const Ctx *c, const char *name)
 {
 	if (!c->cache || !name)
 		return op_name_info(name);
-	return name_slot(c, name)->info;
+	RunCache *rc = c->cache;
+	size_t k = (size_t)(((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> 60);
+	if (rc->names[k].name != name) {
+		rc->names[k].name = name;
+		rc->names[k].info = op_name_info(name);
+	}
+	return rc->names[k].info;
+}
+
+/* The ops of names that are the op table's own strings, by address, kept
+ * from run to run: such a string is static, so its address names it for
+ * good (any other name is looked up through the run's cache). */
+enum { STATIC_NAME_BITS = 6 };
+
+static _Thread_local struct {
+	const char *name;
+	int op;
+} static_names[1 << STATIC_NAME_BITS];
+
+static __attribute__((noinline)) int
+name_op_miss(const Ctx *c, size_t k, const char *name)
+{
+	int op = name_info(c, name).op;
+	if (name && op >= 0 && op < OP_COUNT && name == op_table[op].name) {
+		static_names[k].name = name;
+		static_names[k].op = op;
+	}
+	return op;
+}
+
+/* name_info(c, name).op */
+static inline int
+name_op(const Ctx *c, const char *name)
+{
+	size_t k = (size_t)(((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> (64 - STATIC_NAME_BITS));
+	if (static_names[k].name == name && name)
+		return static_names[k].op;
+	return name_op_miss(c, k, name);
+}
+
+/* op_event of every op under one run's options (fault and column, all that
+ * op_event reads), index op + 1 (OP_UNKNOWN first); the last few kept. */
+typedef struct EventTable {
+	int used;
+	ProxyFault fault;
+	ProxyColumn column;
+	unsigned char ev[OP_COUNT + 1];
+} EventTable;
+
+enum { EVENT_TABLES = 4 };
+
+static _Thread_local struct {
+	EventTable t[EVENT_TABLES];
+	unsigned next;
+} event_tables;
+
+static const unsigned char *
+event_table(const Ctx *c)
+{
+	for (int i = 0; i < EVENT_TABLES; i++) {
+		const EventTable *t = &event_tables.t[i];
+		if (t->used && t->fault == c->opt->fault && t->column == c->opt->column)
+			return t->ev;
+	}
+	EventTable *t = &event_tables.t[event_tables.next++ % EVENT_TABLES];
+	t->used = 1;
+	t->fault = c->opt->fault;
+	t->column = c->opt->column;
+	for (int op = OP_UNKNOWN; op < OP_COUNT; op++)
+		t->ev[op + 1] = op_event(c, op);
+	return t->ev;
 }
 
 /* op_event of name's op. */
 static inline unsigned
 name_event(const Ctx *c, const char *name)
 {
-	if (!c->cache || !name)
-		return op_event(c, op_name_info(name).op);
-	return name_slot(c, name)->ev;
+	int op = name_op(c, name);
+	return c->events ? c->events[op + 1] : op_event(c, op);
 }
 
 /* ir_scope_is_shared(ir_buffer_scope(b)) */
@@ -253,7 +299,7 @@ static int
 call_writes_shared(const Ctx *c, const Expr *e)
 {
 	const Expr *const *args = (const Expr *const *)e->u.call.args;
-	int n = e->u.call.nargs, op = name_info(c, e->u.call.name).op;
+	int n = e->u.call.nargs, op = name_op(c, e->u.call.name);
 	if (op == OP_tvm_access_ptr) {
 		if (n != 5)
 			return n >= 2 && mentions_shared_ptr(args[1]);
@@ -1428,6 +1474,7 @@ run_body(Ctx *c, Stmt *body)
 	RunCache cache;
 	memset(&cache, 0, sizeof cache);
 	c->cache = &cache;
+	c->events = event_table(c);
 	unsigned state = S_NONE;
 	kept_begin(c);
 	analyse(c, body);
@@ -1439,6 +1486,7 @@ run_body(Ctx *c, Stmt *body)
 		r = walk_body(c, body, &state);
 	}
 	c->cache = NULL;
+	c->events = NULL;
 	return r;
 }
 
