@@ -63,6 +63,8 @@ enum { EV_COMPOUND = 255, LEAF_BITS = 2 /* the summary bits' shift */ };
 typedef struct Comp {
 	unsigned char out[8];
 	unsigned char bits; /* HAS_* (and HAS_STEP) of the subtree */
+	unsigned char free; /* bit x: from state set x the rewrite gives the statement back as it
+	                     * is and asks no fence before it (the walk passes it over) */
 	int len, clen;      /* the statements and the compound statements of the subtree, itself
 	                     * included: relative, so that a copy elsewhere needs no change */
 } Comp;
@@ -523,6 +525,33 @@ bits_at(const Ctx *c, Ref r)
 	return e == EV_COMPOUND ? c->comp[r.ci].bits : e >> LEAF_BITS;
 }
 
+/* The entry states from which an async leaf asks no fence: those without
+ * Generic. */
+enum { ASYNC_FREE = 0x33, ALL_FREE = 0xFF };
+
+/* Statement r's free states (Comp.free); an absent statement changes under
+ * no state. */
+static unsigned
+free_at(const Ctx *c, Ref r)
+{
+	if (r.j < 0)
+		return ALL_FREE;
+	unsigned e = c->ev[r.j];
+	if (e == EV_COMPOUND)
+		return c->comp[r.ci].free;
+	return (e & 3) == EV_ASYNC ? ASYNC_FREE : ALL_FREE;
+}
+
+/* The entry states x whose state t.out[x] may be Generic. */
+static inline unsigned
+generic_states(const Table *t)
+{
+	unsigned m = 0;
+	for (unsigned x = 1; x < 8; x++)
+		m |= (unsigned)(t->out[x] >> 1 & 1) << x;
+	return m;
+}
+
 /* The numbers after statement r's subtree. */
 static Ref
 ref_end(const Ctx *c, Ref r)
@@ -966,14 +995,16 @@ enum { SEQ_PREFETCH = 32 };
 /* The table of compound statement s from its bodies', which it
  * numbers (analyse); ORs their summaries into *bits. */
 static Table
-analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
+analyse_compound(Ctx *c, const Stmt *s, unsigned *bits, unsigned *free)
 {
 	Table t;
+	unsigned f = ALL_FREE & ~1u; /* no state is the empty set: none is claimed for it */
 	switch (s->kind) {
 	case ST_SEQ: {
 		int n = s->u.seq.n;
 		Stmt *const *items = s->u.seq.items;
 		t = table_identity();
+		unsigned konst = 0; /* non-zero: the table so far is the constant konst (t is not kept) */
 		int far = n > SEQ_PREFETCH;
 		for (int i = 0; i < n; i++) {
 			/* A long sequence of a big program is read from memory, not from
@@ -1002,15 +1033,39 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 				*bits |= e >> LEAF_BITS;
 				/* EV_NONE: the identity; else a constant table: the
 				 * composition is that constant */
-				if ((e & 3) != EV_NONE)
-					memset(t.out + 1, leaf_state[e & 3], 7);
+				unsigned ev = e & 3;
+				if (ev == EV_NONE)
+					continue;
+				if (ev == EV_ASYNC && f) { /* a fence where Generic may come in */
+					if (!konst)
+						f &= ~generic_states(&t);
+					else if (konst & S_GENERIC)
+						f = 0;
+				}
+				konst = leaf_state[ev];
 				continue;
 			}
 			const Comp *item = &c->comp[j.ci];
 			*bits |= item->bits;
-			for (unsigned x = 1; x < 8; x++)
-				t.out[x] = item->out[t.out[x]];
+			unsigned m = item->free;
+			if (konst) { /* every entry state comes to item as konst */
+				if (!(m >> konst & 1))
+					f = 0;
+				konst = item->out[konst];
+			} else if (m == ALL_FREE) {
+				for (unsigned x = 1; x < 8; x++)
+					t.out[x] = item->out[t.out[x]];
+			} else {
+				for (unsigned x = 1; x < 8; x++) {
+					unsigned y = t.out[x];
+					f &= ~((~m >> y & 1u) << x);
+					t.out[x] = item->out[y];
+				}
+			}
 		}
+		if (konst)
+			memset(t.out + 1, (int)konst, 7);
+		*free = f;
 		return t;
 	}
 	case ST_IF: {
@@ -1021,13 +1076,18 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 		int taken = const_branch(c, s);
 		/* hoists_if(c, jt, je, x), its part that does not read x once */
 		int pure = je.j >= 0 && pure_async(c, jt) && pure_async(c, je);
+		unsigned branches = free_at(c, jt) & free_at(c, je);
 		for (unsigned x = 1; x < 8; x++) {
-			unsigned in = generic_entry(c, x) && pure ? after_hoist(c, x) : x;
+			int hoist = generic_entry(c, x) && pure;
+			unsigned in = hoist ? after_hoist(c, x) : x;
+			if (hoist || !(branches >> x & 1))
+				f &= ~(1u << x); /* a fence before the if, or a branch changed */
 			t.out[x] = (unsigned char)(taken == 1   ? then_.out[in]
 			                           : taken == 0 ? else_.out[in]
 			                                        : if_join(c, then_.out[in], else_.out[in]));
 		}
 		t.out[0] = 0;
+		*free = f;
 		return t;
 	}
 	default:
@@ -1035,17 +1095,25 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 	}
 	Ref jb = analyse(c, ir_body(s));
 	*bits |= bits_at(c, jb);
+	unsigned body = free_at(c, jb);
 	switch (s->kind) {
 	case ST_FOR:
 		if (s->u.for_.step)
 			*bits |= HAS_STEP;
 		/* fallthrough */
 	case ST_WHILE: {
-		LoopFacts f = loop_facts(c, s, jb);
+		LoopFacts lf = loop_facts(c, s, jb);
 		Table bt = table_at(c, jb);
+		/* a For whose step is dropped is rebuilt from every state */
+		int drop_step = s->kind == ST_FOR && s->u.for_.step && !c->opt->keep_loop_steps;
 		t.out[0] = 0;
-		for (unsigned x = 1; x < 8; x++)
-			t.out[x] = (unsigned char)plan_with(c, &f, &bt, x).out;
+		for (unsigned x = 1; x < 8; x++) {
+			LoopPlan p = plan_with(c, &lf, &bt, x);
+			t.out[x] = (unsigned char)p.out;
+			if (p.hoist || drop_step || !(body >> (p.header & 7) & 1))
+				f &= ~(1u << x);
+		}
+		*free = f;
 		return t;
 	}
 	case ST_BLOCK:
@@ -1053,10 +1121,23 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 		if (block_may_skip(c, s))
 			for (unsigned x = 1; x < 8; x++)
 				t.out[x] |= (unsigned char)x;
+		*free = f & body;
 		return t;
 	default: /* let, assert, attr, launch_thread, allocate, decl_buffer: transparent */
+		*free = f & body;
 		return table_at(c, jb);
 	}
+}
+
+/* Comp.free of a subtree of summary bits whose walk would find free: a
+ * subtree with no async op to fence and no step to drop is given back as
+ * it is from every state. */
+static inline unsigned char
+free_mask(const Ctx *c, unsigned bits, unsigned free)
+{
+	if (!(bits & HAS_ASYNC) && (c->opt->keep_loop_steps || !(bits & HAS_STEP)))
+		return ALL_FREE;
+	return (unsigned char)free;
 }
 
 /* analyse of transparent statement s, numbered top, and of the chain of
@@ -1087,10 +1168,12 @@ analyse_chain(Ctx *c, const Stmt *s, Ref top)
 	}
 	Table t = table_at(c, inner);
 	unsigned char bits = (unsigned char)bits_at(c, inner);
+	unsigned char free = free_mask(c, bits, free_at(c, inner) & ~1u);
 	for (long d = 0; d < depth; d++) {
 		Comp *in = &c->comp[top.ci + d];
 		memcpy(in->out, t.out, sizeof t.out);
 		in->bits = bits;
+		in->free = free;
 		in->len = (int)(c->n - (size_t)(top.j + d));
 		in->clen = (int)(c->nc - (size_t)(top.ci + d));
 	}
@@ -1122,11 +1205,12 @@ analyse(Ctx *c, const Stmt *s)
 	number_compound(c, k);
 	if (transparent[s->kind])
 		return analyse_chain(c, s, k);
-	unsigned bits = 0;
-	Table t = analyse_compound(c, s, &bits);
+	unsigned bits = 0, free = 0;
+	Table t = analyse_compound(c, s, &bits, &free);
 	Comp *in = &c->comp[k.ci]; /* the recursion may have moved it */
 	memcpy(in->out, t.out, sizeof t.out);
 	in->bits = (unsigned char)bits;
+	in->free = free_mask(c, bits, free);
 	in->len = (int)(c->n - (size_t)k.j);
 	in->clen = (int)(c->nc - (size_t)k.ci);
 	return k;
@@ -1341,9 +1425,9 @@ walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 		return s;
 	}
 	const Comp *in = &c->comp[c->cpos];
-	if (!c->probe && !(in->bits & HAS_ASYNC) && (c->opt->keep_loop_steps || !(in->bits & HAS_STEP))) {
-		/* No async op to fence, no step to drop: the walk would give s
-		 * back as it is, in the state its table says. */
+	if (!c->probe && (in->free >> (*state & 7) & 1)) {
+		/* No fence to put, no step to drop from this state: the walk
+		 * would give s back as it is, in the state its table says. */
 		*state = in->out[*state & 7];
 		c->pos += (size_t)in->len;
 		c->cpos += (size_t)in->clen;
@@ -1392,7 +1476,7 @@ walk_chain(Ctx *c, Stmt *s, unsigned *state)
 	Stmt *b = ir_body(s);
 	while (b && transparent[b->kind] && !c->probe) {
 		const Comp *in = &c->comp[c->cpos];
-		if (!(in->bits & HAS_ASYNC) && (c->opt->keep_loop_steps || !(in->bits & HAS_STEP)))
+		if (in->free >> (*state & 7) & 1)
 			break; /* walk_body passes it over */
 		push(c, s);
 		s = b;
