@@ -1005,13 +1005,13 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits, unsigned *free)
 		Stmt *const *items = s->u.seq.items;
 		t = table_identity();
 		unsigned konst = 0; /* non-zero: the table so far is the constant konst (t is not kept) */
-		int far = n > SEQ_PREFETCH;
+		int ahead = n > SEQ_PREFETCH ? n - 16 : 0; /* the items read ahead of */
 		for (int i = 0; i < n; i++) {
 			/* A long sequence of a big program is read from memory, not from
 			 * the cache: ask for the items ahead of the walk, and for the
 			 * expressions of the items nearer (their nodes are in the cache
 			 * by then). */
-			if (far && i + 16 < n) {
+			if (i < ahead) {
 				__builtin_prefetch(items[i + 16]);
 				prefetch_kids(items[i + 8]);
 			}
