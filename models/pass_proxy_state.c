@@ -1144,7 +1144,9 @@ free_mask(const Ctx *c, unsigned bits, unsigned free)
  * transparent statements under it, each its predecessor's body: the chain
  * is numbered in one loop (consecutive numbers, in both numberings), the
  * statement below it by analyse, and every Comp of the chain is that
- * statement's table and summary. */
+ * statement's table and summary.  The chain under s is not looked up among
+ * the kept (s was not found there): the rewrite rebuilds a chain from its
+ * bottom up, so under a rebuilt statement the whole chain is new. */
 static Ref
 analyse_chain(Ctx *c, const Stmt *s, Ref top)
 {
@@ -1160,8 +1162,6 @@ analyse_chain(Ctx *c, const Stmt *s, Ref top)
 			c->foreign = 1;
 			break;
 		}
-		if (c->keep == 1 && kept_copy(c, b, &inner))
-			break;
 		number_compound(c, number(c));
 		depth++;
 		b = ir_body(b);
