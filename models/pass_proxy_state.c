@@ -240,11 +240,10 @@ event_table(const Ctx *c)
 	return t->ev;
 }
 
-/* op_event of name's op. */
+/* op_event of op. */
 static inline unsigned
-name_event(const Ctx *c, const char *name)
+event_of(const Ctx *c, int op)
 {
-	int op = name_op(c, name);
 	return c->events ? c->events[op + 1] : op_event(c, op);
 }
 
@@ -297,11 +296,11 @@ mentions_shared_ptr(const Expr *e)
  * tvm_access_ptr with a shared base, or address_of a shared element,
  * anywhere in the argument tree (the call itself included; the walk visits
  * every child expression, as TVM's ExprVisitor). */
-static int
-call_writes_shared(const Ctx *c, const Expr *e)
+static inline int
+call_writes_shared_op(const Ctx *c, const Expr *e, int op)
 {
 	const Expr *const *args = (const Expr *const *)e->u.call.args;
-	int n = e->u.call.nargs, op = name_op(c, e->u.call.name);
+	int n = e->u.call.nargs;
 	if (op == OP_tvm_access_ptr) {
 		if (n != 5)
 			return n >= 2 && mentions_shared_ptr(args[1]);
@@ -317,6 +316,12 @@ call_writes_shared(const Ctx *c, const Expr *e)
 		       ir_scope_is_shared(ir_buffer_scope(args[0]->u.load.buf));
 	}
 	return 0;
+}
+
+static int
+call_writes_shared(const Ctx *c, const Expr *e)
+{
+	return call_writes_shared_op(c, e, name_op(c, e->u.call.name));
 }
 
 /* Trees may_write_shared stacks before it recurses. */
@@ -361,6 +366,42 @@ may_write_shared(const Ctx *c, const Expr *e)
 	}
 }
 
+/* A BufferLoad whose indices have no child expressions (constants,
+ * variables) holds no call. */
+static inline int
+flat_load(const Expr *e)
+{
+	for (int i = 0; i < e->u.load.nidx; i++)
+		if (e->u.load.idx[i] && has_kids[e->u.load.idx[i]->kind])
+			return 0;
+	return 1;
+}
+
+/* may_write_shared of call e, whose op is op: the call itself, then its
+ * arguments and keyword values (its child expressions, the node table's
+ * order), a flat BufferLoad among them passed over without a walk. */
+static int
+call_may_write_shared(const Ctx *c, const Expr *e, int op)
+{
+	if (call_writes_shared_op(c, e, op))
+		return 1;
+	int n = e->u.call.nargs;
+	Expr *const *kids = e->u.call.args;
+	for (int k = 0;; k++) {
+		for (int i = 0; i < n; i++) {
+			const Expr *x = kids[i];
+			if (!x || !has_kids[x->kind] || (x->kind == EX_LOAD && flat_load(x)))
+				continue;
+			if (may_write_shared(c, x))
+				return 1;
+		}
+		if (k || !e->u.call.nkw) /* kwargs is there only when nkw > 0 */
+			return 0;
+		n = e->u.call.nkw;
+		kids = e->u.call.kwargs;
+	}
+}
+
 /* An explanation run may silence a generic statement (ignore, only). */
 static int
 silenced(const Ctx *c, const Stmt *s)
@@ -376,9 +417,10 @@ classify_eval(const Ctx *c, const Stmt *s)
 	const Expr *v = s->u.eval.value;
 	if (!v || v->kind != EX_CALL)
 		return EV_NONE;
-	unsigned e = name_event(c, v->u.call.name);
+	int op = name_op(c, v->u.call.name);
+	unsigned e = event_of(c, op);
 	if (e == EV_WALK)
-		e = may_write_shared(c, v) ? EV_GENERIC : EV_NONE;
+		e = call_may_write_shared(c, v, op) ? EV_GENERIC : EV_NONE;
 	return e == EV_GENERIC && silenced(c, s) ? EV_NONE : (Event)e;
 }
 
