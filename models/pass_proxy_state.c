@@ -63,6 +63,8 @@ enum { EV_COMPOUND = 255, LEAF_BITS = 2 /* the summary bits' shift */ };
 typedef struct Comp {
 	unsigned char out[8];
 	unsigned char bits; /* HAS_* (and HAS_STEP) of the subtree */
+	unsigned char free; /* bit x: from state set x the rewrite gives the statement back as it
+	                     * is and asks no fence before it (the walk passes it over) */
 	int len, clen;      /* the statements and the compound statements of the subtree, itself
 	                     * included: relative, so that a copy elsewhere needs no change */
 } Comp;
@@ -108,10 +110,40 @@ typedef struct Ctx {
 	const Stmt *only;   /* non-NULL: every generic statement but this is no event */
 	unsigned exact;     /* EXACT_* */
 	struct RunCache *cache; /* NULL: none (the explanation's side questions) */
+	const unsigned char *events; /* event_table (NULL: none, op_event asked) */
 	const Func *in;       /* the function run (NULL: the explanation's runs) */
 	int keep;             /* the analyses are looked up among the kept (below); 2: and kept */
 	size_t kbase, kcbase; /* where this run's bytes and Comps go among the kept */
 } Ctx;
+
+/* ---- classification (docs/semantics.md §4.1) --------------------------------------- */
+
+static ProxyClass
+op_class(const Ctx *c, int op)
+{
+	if (op < 0 || op >= OP_COUNT)
+		return PX_NONE;
+	if (op == OP_tma_store && c->opt->fault == FAULT_MISSING_TMA_STORE)
+		return PX_NONE; /* fault: tma_store left out of the async set */
+	return c->opt->column == PROXY_COLUMN_HEAD ? op_table[op].head : op_table[op].ref;
+}
+
+/* The event of a call statement by its op alone, or EV_WALK: an op of no
+ * class, whose statement is generic when its call may write shared memory
+ * (may_write_shared). */
+enum { EV_WALK = 4 };
+
+static unsigned char
+op_event(const Ctx *c, int op)
+{
+	switch (op_class(c, op)) {
+	case PX_NEUTRAL: /* fault: fence-no-reset sees the fence as no event */
+		return c->opt->fault == FAULT_FENCE_NO_RESET ? EV_NONE : EV_NEUTRAL;
+	case PX_ASYNC: return EV_ASYNC;
+	case PX_GENERIC: return EV_GENERIC;
+	default: return EV_WALK; /* PX_NONE */
+	}
+}
 
 /* What one run asks again and again, by address: a call name's op and
  * versions (op_name_info, which checks its own cache's hits by strcmp), a
@@ -144,6 +176,77 @@ name_info(const Ctx *c, const char *name)
 	return rc->names[k].info;
 }
 
+/* The ops of names that are the op table's own strings, by address, kept
+ * from run to run: such a string is static, so its address names it for
+ * good (any other name is looked up through the run's cache). */
+enum { STATIC_NAME_BITS = 6 };
+
+static _Thread_local struct {
+	const char *name;
+	int op;
+} static_names[1 << STATIC_NAME_BITS];
+
+static __attribute__((noinline)) int
+name_op_miss(const Ctx *c, size_t k, const char *name)
+{
+	int op = name_info(c, name).op;
+	if (name && op >= 0 && op < OP_COUNT && name == op_table[op].name) {
+		static_names[k].name = name;
+		static_names[k].op = op;
+	}
+	return op;
+}
+
+/* name_info(c, name).op */
+static inline int
+name_op(const Ctx *c, const char *name)
+{
+	size_t k = (size_t)(((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> (64 - STATIC_NAME_BITS));
+	if (static_names[k].name == name && name)
+		return static_names[k].op;
+	return name_op_miss(c, k, name);
+}
+
+/* op_event of every op under one run's options (fault and column, all that
+ * op_event reads), index op + 1 (OP_UNKNOWN first); the last few kept. */
+typedef struct EventTable {
+	int used;
+	ProxyFault fault;
+	ProxyColumn column;
+	unsigned char ev[OP_COUNT + 1];
+} EventTable;
+
+enum { EVENT_TABLES = 4 };
+
+static _Thread_local struct {
+	EventTable t[EVENT_TABLES];
+	unsigned next;
+} event_tables;
+
+static const unsigned char *
+event_table(const Ctx *c)
+{
+	for (int i = 0; i < EVENT_TABLES; i++) {
+		const EventTable *t = &event_tables.t[i];
+		if (t->used && t->fault == c->opt->fault && t->column == c->opt->column)
+			return t->ev;
+	}
+	EventTable *t = &event_tables.t[event_tables.next++ % EVENT_TABLES];
+	t->used = 1;
+	t->fault = c->opt->fault;
+	t->column = c->opt->column;
+	for (int op = OP_UNKNOWN; op < OP_COUNT; op++)
+		t->ev[op + 1] = op_event(c, op);
+	return t->ev;
+}
+
+/* op_event of op. */
+static inline unsigned
+event_of(const Ctx *c, int op)
+{
+	return c->events ? c->events[op + 1] : op_event(c, op);
+}
+
 /* ir_scope_is_shared(ir_buffer_scope(b)) */
 static int
 buffer_is_shared(const Ctx *c, const Buffer *b)
@@ -157,18 +260,6 @@ buffer_is_shared(const Ctx *c, const Buffer *b)
 		rc->bufs[k].shared = ir_scope_is_shared(ir_buffer_scope(b));
 	}
 	return rc->bufs[k].shared;
-}
-
-/* ---- classification (docs/semantics.md §4.1) --------------------------------------- */
-
-static ProxyClass
-op_class(const Ctx *c, int op)
-{
-	if (op < 0 || op >= OP_COUNT)
-		return PX_NONE;
-	if (op == OP_tma_store && c->opt->fault == FAULT_MISSING_TMA_STORE)
-		return PX_NONE; /* fault: tma_store left out of the async set */
-	return c->opt->column == PROXY_COLUMN_HEAD ? op_table[op].head : op_table[op].ref;
 }
 
 /* Per expression kind: 1 when it has child expressions. */
@@ -205,11 +296,11 @@ mentions_shared_ptr(const Expr *e)
  * tvm_access_ptr with a shared base, or address_of a shared element,
  * anywhere in the argument tree (the call itself included; the walk visits
  * every child expression, as TVM's ExprVisitor). */
-static int
-call_writes_shared(const Ctx *c, const Expr *e)
+static inline int
+call_writes_shared_op(const Ctx *c, const Expr *e, int op)
 {
 	const Expr *const *args = (const Expr *const *)e->u.call.args;
-	int n = e->u.call.nargs, op = name_info(c, e->u.call.name).op;
+	int n = e->u.call.nargs;
 	if (op == OP_tvm_access_ptr) {
 		if (n != 5)
 			return n >= 2 && mentions_shared_ptr(args[1]);
@@ -227,6 +318,12 @@ call_writes_shared(const Ctx *c, const Expr *e)
 	return 0;
 }
 
+static int
+call_writes_shared(const Ctx *c, const Expr *e)
+{
+	return call_writes_shared_op(c, e, name_op(c, e->u.call.name));
+}
+
 /* Trees may_write_shared stacks before it recurses. */
 enum { SHARED_DEEP = 32 };
 
@@ -234,7 +331,7 @@ enum { SHARED_DEEP = 32 };
  * which has no side effect, so any visiting order gives the same answer):
  * the walk goes on with one child of each node that has children of its
  * own and stacks the others; it recurses only where the stack is full. */
-static int
+static __attribute__((noinline)) int
 may_write_shared(const Ctx *c, const Expr *e)
 {
 	const Expr *stack[SHARED_DEEP];
@@ -269,9 +366,41 @@ may_write_shared(const Ctx *c, const Expr *e)
 	}
 }
 
-/* Only the outermost call of a call statement is classified; an Evaluate of
- * anything but a call is no event. */
-static Event classify_eval_plain(const Ctx *c, const Stmt *s);
+/* A BufferLoad whose indices have no child expressions (constants,
+ * variables) holds no call. */
+static inline int
+flat_load(const Expr *e)
+{
+	for (int i = 0; i < e->u.load.nidx; i++)
+		if (e->u.load.idx[i] && has_kids[e->u.load.idx[i]->kind])
+			return 0;
+	return 1;
+}
+
+/* may_write_shared of call e, whose op is op: the call itself, then its
+ * arguments and keyword values (its child expressions, the node table's
+ * order), a flat BufferLoad among them passed over without a walk. */
+static int
+call_may_write_shared(const Ctx *c, const Expr *e, int op)
+{
+	if (call_writes_shared_op(c, e, op))
+		return 1;
+	int n = e->u.call.nargs;
+	Expr *const *kids = e->u.call.args;
+	for (int k = 0;; k++) {
+		for (int i = 0; i < n; i++) {
+			const Expr *x = kids[i];
+			if (!x || !has_kids[x->kind] || (x->kind == EX_LOAD && flat_load(x)))
+				continue;
+			if (may_write_shared(c, x))
+				return 1;
+		}
+		if (k || !e->u.call.nkw) /* kwargs is there only when nkw > 0 */
+			return 0;
+		n = e->u.call.nkw;
+		kids = e->u.call.kwargs;
+	}
+}
 
 /* An explanation run may silence a generic statement (ignore, only). */
 static int
@@ -280,27 +409,19 @@ silenced(const Ctx *c, const Stmt *s)
 	return s == c->ignore || (c->only && s != c->only);
 }
 
-static Event
+/* Only the outermost call of a call statement is classified; an Evaluate of
+ * anything but a call is no event. */
+static inline __attribute__((always_inline)) Event
 classify_eval(const Ctx *c, const Stmt *s)
-{
-	Event e = classify_eval_plain(c, s);
-	return e == EV_GENERIC && silenced(c, s) ? EV_NONE : e;
-}
-
-static Event
-classify_eval_plain(const Ctx *c, const Stmt *s)
 {
 	const Expr *v = s->u.eval.value;
 	if (!v || v->kind != EX_CALL)
 		return EV_NONE;
-	switch (op_class(c, name_info(c, v->u.call.name).op)) {
-	case PX_NEUTRAL: /* fault: fence-no-reset sees the fence as no event */
-		return c->opt->fault == FAULT_FENCE_NO_RESET ? EV_NONE : EV_NEUTRAL;
-	case PX_ASYNC: return EV_ASYNC;
-	case PX_GENERIC: return EV_GENERIC;
-	case PX_NONE: break;
-	}
-	return may_write_shared(c, v) ? EV_GENERIC : EV_NONE;
+	int op = name_op(c, v->u.call.name);
+	unsigned e = event_of(c, op);
+	if (e == EV_WALK)
+		e = call_may_write_shared(c, v, op) ? EV_GENERIC : EV_NONE;
+	return e == EV_GENERIC && silenced(c, s) ? EV_NONE : (Event)e;
 }
 
 static int
@@ -444,6 +565,33 @@ bits_at(const Ctx *c, Ref r)
 		return 0;
 	unsigned e = c->ev[r.j];
 	return e == EV_COMPOUND ? c->comp[r.ci].bits : e >> LEAF_BITS;
+}
+
+/* The entry states from which an async leaf asks no fence: those without
+ * Generic. */
+enum { ASYNC_FREE = 0x33, ALL_FREE = 0xFF };
+
+/* Statement r's free states (Comp.free); an absent statement changes under
+ * no state. */
+static unsigned
+free_at(const Ctx *c, Ref r)
+{
+	if (r.j < 0)
+		return ALL_FREE;
+	unsigned e = c->ev[r.j];
+	if (e == EV_COMPOUND)
+		return c->comp[r.ci].free;
+	return (e & 3) == EV_ASYNC ? ASYNC_FREE : ALL_FREE;
+}
+
+/* The entry states x whose state t.out[x] may be Generic. */
+static inline unsigned
+generic_states(const Table *t)
+{
+	unsigned m = 0;
+	for (unsigned x = 1; x < 8; x++)
+		m |= (unsigned)(t->out[x] >> 1 & 1) << x;
+	return m;
 }
 
 /* The numbers after statement r's subtree. */
@@ -826,6 +974,15 @@ keep_at(const Ctx *c, const Stmt *s, Ref r)
 
 static Ref analyse(Ctx *c, const Stmt *s);
 
+/* Per statement kind: 1 when a statement of that kind passes its body's
+ * state through as it is (let, assert, attr, launch_thread, allocate,
+ * decl_buffer): its table and summary are its body's.  Programs nest long
+ * chains of them (a decl_buffer per buffer), which analyse and the rewrite
+ * go down in a loop. */
+static const unsigned char transparent[] = {
+	[ST_LET] = 1, [ST_ASSERT] = 1, [ST_ATTR] = 1, [ST_LAUNCH] = 1, [ST_ALLOC] = 1, [ST_DECL] = 1,
+};
+
 /* The byte of leaf statement s, whose event is ev: the event and the
  * summary bits. */
 static inline unsigned char
@@ -873,26 +1030,33 @@ prefetch_kids(const Stmt *s)
 	}
 }
 
+/* Sequences longer than this are read ahead (analyse_compound); a short
+ * one is in the cache with its parent. */
+enum { SEQ_PREFETCH = 32 };
+
 /* The table of compound statement s from its bodies', which it
  * numbers (analyse); ORs their summaries into *bits. */
 static Table
-analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
+analyse_compound(Ctx *c, const Stmt *s, unsigned *bits, unsigned *free)
 {
 	Table t;
+	unsigned f = ALL_FREE & ~1u; /* no state is the empty set: none is claimed for it */
 	switch (s->kind) {
 	case ST_SEQ: {
 		int n = s->u.seq.n;
 		Stmt *const *items = s->u.seq.items;
 		t = table_identity();
+		unsigned konst = 0; /* non-zero: the table so far is the constant konst (t is not kept) */
+		int ahead = n > SEQ_PREFETCH ? n - 16 : 0; /* the items read ahead of */
 		for (int i = 0; i < n; i++) {
 			/* A long sequence of a big program is read from memory, not from
 			 * the cache: ask for the items ahead of the walk, and for the
 			 * expressions of the items nearer (their nodes are in the cache
 			 * by then). */
-			if (i + 16 < n)
+			if (i < ahead) {
 				__builtin_prefetch(items[i + 16]);
-			if (i + 8 < n)
 				prefetch_kids(items[i + 8]);
+			}
 			const Stmt *it = items[i];
 			unsigned e;
 			Ref j = NO_REF;
@@ -911,15 +1075,39 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 				*bits |= e >> LEAF_BITS;
 				/* EV_NONE: the identity; else a constant table: the
 				 * composition is that constant */
-				if ((e & 3) != EV_NONE)
-					memset(t.out + 1, leaf_state[e & 3], 7);
+				unsigned ev = e & 3;
+				if (ev == EV_NONE)
+					continue;
+				if (ev == EV_ASYNC && f) { /* a fence where Generic may come in */
+					if (!konst)
+						f &= ~generic_states(&t);
+					else if (konst & S_GENERIC)
+						f = 0;
+				}
+				konst = leaf_state[ev];
 				continue;
 			}
 			const Comp *item = &c->comp[j.ci];
 			*bits |= item->bits;
-			for (unsigned x = 1; x < 8; x++)
-				t.out[x] = item->out[t.out[x]];
+			unsigned m = item->free;
+			if (konst) { /* every entry state comes to item as konst */
+				if (!(m >> konst & 1))
+					f = 0;
+				konst = item->out[konst];
+			} else if (m == ALL_FREE) {
+				for (unsigned x = 1; x < 8; x++)
+					t.out[x] = item->out[t.out[x]];
+			} else {
+				for (unsigned x = 1; x < 8; x++) {
+					unsigned y = t.out[x];
+					f &= ~((~m >> y & 1u) << x);
+					t.out[x] = item->out[y];
+				}
+			}
 		}
+		if (konst)
+			memset(t.out + 1, (int)konst, 7);
+		*free = f;
 		return t;
 	}
 	case ST_IF: {
@@ -930,13 +1118,18 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 		int taken = const_branch(c, s);
 		/* hoists_if(c, jt, je, x), its part that does not read x once */
 		int pure = je.j >= 0 && pure_async(c, jt) && pure_async(c, je);
+		unsigned branches = free_at(c, jt) & free_at(c, je);
 		for (unsigned x = 1; x < 8; x++) {
-			unsigned in = generic_entry(c, x) && pure ? after_hoist(c, x) : x;
+			int hoist = generic_entry(c, x) && pure;
+			unsigned in = hoist ? after_hoist(c, x) : x;
+			if (hoist || !(branches >> x & 1))
+				f &= ~(1u << x); /* a fence before the if, or a branch changed */
 			t.out[x] = (unsigned char)(taken == 1   ? then_.out[in]
 			                           : taken == 0 ? else_.out[in]
 			                                        : if_join(c, then_.out[in], else_.out[in]));
 		}
 		t.out[0] = 0;
+		*free = f;
 		return t;
 	}
 	default:
@@ -944,17 +1137,25 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 	}
 	Ref jb = analyse(c, ir_body(s));
 	*bits |= bits_at(c, jb);
+	unsigned body = free_at(c, jb);
 	switch (s->kind) {
 	case ST_FOR:
 		if (s->u.for_.step)
 			*bits |= HAS_STEP;
 		/* fallthrough */
 	case ST_WHILE: {
-		LoopFacts f = loop_facts(c, s, jb);
+		LoopFacts lf = loop_facts(c, s, jb);
 		Table bt = table_at(c, jb);
+		/* a For whose step is dropped is rebuilt from every state */
+		int drop_step = s->kind == ST_FOR && s->u.for_.step && !c->opt->keep_loop_steps;
 		t.out[0] = 0;
-		for (unsigned x = 1; x < 8; x++)
-			t.out[x] = (unsigned char)plan_with(c, &f, &bt, x).out;
+		for (unsigned x = 1; x < 8; x++) {
+			LoopPlan p = plan_with(c, &lf, &bt, x);
+			t.out[x] = (unsigned char)p.out;
+			if (p.hoist || drop_step || !(body >> (p.header & 7) & 1))
+				f &= ~(1u << x);
+		}
+		*free = f;
 		return t;
 	}
 	case ST_BLOCK:
@@ -962,10 +1163,63 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits)
 		if (block_may_skip(c, s))
 			for (unsigned x = 1; x < 8; x++)
 				t.out[x] |= (unsigned char)x;
+		*free = f & body;
 		return t;
 	default: /* let, assert, attr, launch_thread, allocate, decl_buffer: transparent */
+		*free = f & body;
 		return table_at(c, jb);
 	}
+}
+
+/* Comp.free of a subtree of summary bits whose walk would find free: a
+ * subtree with no async op to fence and no step to drop is given back as
+ * it is from every state. */
+static inline unsigned char
+free_mask(const Ctx *c, unsigned bits, unsigned free)
+{
+	if (!(bits & HAS_ASYNC) && (c->opt->keep_loop_steps || !(bits & HAS_STEP)))
+		return ALL_FREE;
+	return (unsigned char)free;
+}
+
+/* analyse of transparent statement s, numbered top, and of the chain of
+ * transparent statements under it, each its predecessor's body: the chain
+ * is numbered in one loop (consecutive numbers, in both numberings), the
+ * statement below it by analyse, and every Comp of the chain is that
+ * statement's table and summary.  The chain under s is not looked up among
+ * the kept (s was not found there): the rewrite rebuilds a chain from its
+ * bottom up, so under a rebuilt statement the whole chain is new. */
+static Ref
+analyse_chain(Ctx *c, const Stmt *s, Ref top)
+{
+	long depth = 1;
+	const Stmt *b = ir_body(s);
+	Ref inner = NO_REF;
+	while (b && !c->foreign) {
+		if (!transparent[b->kind]) {
+			inner = analyse(c, b);
+			break;
+		}
+		if (c->versions && foreign_own(c, b)) {
+			c->foreign = 1;
+			break;
+		}
+		number_compound(c, number(c));
+		depth++;
+		b = ir_body(b);
+	}
+	Table t = table_at(c, inner);
+	unsigned char bits = (unsigned char)bits_at(c, inner);
+	unsigned char free = free_mask(c, bits, free_at(c, inner) & ~1u);
+	for (long d = 0; d < depth; d++) {
+		Comp *in = &c->comp[top.ci + d];
+		memcpy(in->out, t.out, sizeof t.out);
+		in->bits = bits;
+		in->free = free;
+		in->len = (int)(c->n - (size_t)(top.j + d));
+		in->clen = (int)(c->nc - (size_t)(top.ci + d));
+	}
+	return top;
 }
 
 /* Numbers s and its subtree in preorder and sets their bytes and Comps
@@ -991,11 +1245,14 @@ analyse(Ctx *c, const Stmt *s)
 		return k;
 	}
 	number_compound(c, k);
-	unsigned bits = 0;
-	Table t = analyse_compound(c, s, &bits);
+	if (transparent[s->kind])
+		return analyse_chain(c, s, k);
+	unsigned bits = 0, free = 0;
+	Table t = analyse_compound(c, s, &bits, &free);
 	Comp *in = &c->comp[k.ci]; /* the recursion may have moved it */
 	memcpy(in->out, t.out, sizeof t.out);
 	in->bits = (unsigned char)bits;
+	in->free = free_mask(c, bits, free);
 	in->len = (int)(c->n - (size_t)k.j);
 	in->clen = (int)(c->nc - (size_t)k.ci);
 	return k;
@@ -1186,6 +1443,7 @@ walk(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 }
 
 static Stmt *walk_compound(Ctx *c, Stmt *s, unsigned *state, int *fence_before);
+static Stmt *walk_chain(Ctx *c, Stmt *s, unsigned *state);
 
 /* The rewrite of statement s, number c->pos (analyse numbered it): a leaf
  * by the event analyse found, a compound statement by its kind. */
@@ -1209,9 +1467,9 @@ walk_stmt(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 		return s;
 	}
 	const Comp *in = &c->comp[c->cpos];
-	if (!c->probe && !(in->bits & HAS_ASYNC) && (c->opt->keep_loop_steps || !(in->bits & HAS_STEP))) {
-		/* No async op to fence, no step to drop: the walk would give s
-		 * back as it is, in the state its table says. */
+	if (!c->probe && (in->free >> (*state & 7) & 1)) {
+		/* No fence to put, no step to drop from this state: the walk
+		 * would give s back as it is, in the state its table says. */
 		*state = in->out[*state & 7];
 		c->pos += (size_t)in->len;
 		c->cpos += (size_t)in->clen;
@@ -1243,12 +1501,38 @@ walk_compound(Ctx *c, Stmt *s, unsigned *state, int *fence_before)
 			*state |= entry;
 		return body != s->u.block.body ? ir_with_body(c->a, s, body) : s;
 	}
-	default: { /* let, assert, attr, launch_thread, allocate, decl_buffer: transparent */
-		Stmt *old = ir_body(s);
-		Stmt *body = walk_body(c, old, state);
-		return body != old ? ir_with_body(c->a, s, body) : s;
+	default: /* let, assert, attr, launch_thread, allocate, decl_buffer: transparent */
+		return walk_chain(c, s, state);
 	}
+}
+
+/* walk_compound of transparent statement s, its cursor past s: the chain
+ * of transparent statements under it (each its predecessor's body, which
+ * the rewrite may change: the chain's Comps are all its bottom's) is gone
+ * down in a loop, the statement below it walked as a body, and the chain
+ * rebuilt from the bottom up where that changed. */
+static Stmt *
+walk_chain(Ctx *c, Stmt *s, unsigned *state)
+{
+	size_t base = c->top;
+	Stmt *b = ir_body(s);
+	while (b && transparent[b->kind] && !c->probe) {
+		const Comp *in = &c->comp[c->cpos];
+		if (in->free >> (*state & 7) & 1)
+			break; /* walk_body passes it over */
+		push(c, s);
+		s = b;
+		c->pos++;
+		c->cpos++;
+		b = ir_body(s);
 	}
+	Stmt *body = walk_body(c, b, state);
+	Stmt *r = body != b ? ir_with_body(c->a, s, body) : s;
+	while (c->top > base) {
+		Stmt *up = c->stack[--c->top];
+		r = r != ir_body(up) ? ir_with_body(c->a, up, r) : up;
+	}
+	return r;
 }
 
 /* ---- the run's memory ---------------------------------------------------------- */
@@ -1316,6 +1600,7 @@ run_body(Ctx *c, Stmt *body)
 	RunCache cache;
 	memset(&cache, 0, sizeof cache);
 	c->cache = &cache;
+	c->events = event_table(c);
 	unsigned state = S_NONE;
 	kept_begin(c);
 	analyse(c, body);
@@ -1327,6 +1612,7 @@ run_body(Ctx *c, Stmt *body)
 		r = walk_body(c, body, &state);
 	}
 	c->cache = NULL;
+	c->events = NULL;
 	return r;
 }
 
