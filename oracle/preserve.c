@@ -26,6 +26,7 @@
  * so recursion is bounded (and checked again here).
  */
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -283,19 +284,42 @@ header_diff(const Stmt *p, const Stmt *q)
 	}
 }
 
+/* Per statement kind, which of its 8-byte words are body slots (bit w:
+ * bytes 8w to 8w + 7), from nodes.def's FB fields; and its bytes
+ * (ir_stmt_size's, as ir.c sizes them). */
+static const unsigned short body_words[] = {
+#define FB(f) | (1u << (offsetof(Stmt, u.f) / 8))
+#define STMT(kind, name, word, fields) [kind] = 0 fields,
+#include "nodes.def"
+};
+
+static const unsigned char stmt_bytes[] = {
+	[ST_SEQ] = IR_STMT_WITH(seq),       [ST_EVAL] = IR_STMT_WITH(eval),
+	[ST_STORE] = IR_STMT_WITH(store),   [ST_FOR] = IR_STMT_WITH(for_),
+	[ST_WHILE] = IR_STMT_WITH(while_),  [ST_IF] = IR_STMT_WITH(if_),
+	[ST_LET] = IR_STMT_WITH(let),       [ST_ASSERT] = IR_STMT_WITH(assert_),
+	[ST_ATTR] = IR_STMT_WITH(attr),     [ST_LAUNCH] = IR_STMT_WITH(launch),
+	[ST_ALLOC] = IR_STMT_WITH(alloc),   [ST_DECL] = IR_STMT_WITH(decl),
+	[ST_BLOCK] = IR_STMT_WITH(block),
+};
+
 /* The body slots of a statement other than a sequence, in ir_stmt_bodies'
- * order (nodes.def's FB fields): at most two (if's then and else). */
-static int
+ * order (nodes.def's FB fields): at most two (if's then and else), the
+ * single body of every other kind that has one where ir_body_offsets says. */
+static inline int
 body_slots(const Stmt *s, Stmt **slot[2])
 {
-	int n = 0;
 	Stmt *m = (Stmt *)s;
-	switch (s->kind) {
-#define FB(f) slot[n++] = &m->u.f;
-#define STMT(kind, name, word, fields) case kind: fields break;
-#include "nodes.def"
+	if (s->kind == ST_IF) {
+		slot[0] = &m->u.if_.then_;
+		slot[1] = &m->u.if_.else_;
+		return 2;
 	}
-	return n;
+	unsigned off = ir_body_offsets[s->kind];
+	if (!off)
+		return 0;
+	slot[0] = (Stmt **)((char *)m + off);
+	return 1;
 }
 
 /* ---- alignment ---------------------------------------------------------------- */
@@ -377,7 +401,34 @@ list_of(const Stmt *const *slot, int *n)
 	return slot;
 }
 
-static int same_fields_bytes(const Stmt *p, const Stmt *q);
+static inline uint64_t
+word_at(const Stmt *s, unsigned w)
+{
+	uint64_t x;
+	memcpy(&x, (const char *)s + 8 * w, sizeof x);
+	return x;
+}
+
+/* Whether p's and q's bytes (one kind) agree but for their locations and
+ * their body slots: copy_of's memcmp of the two local copies with those
+ * cleared, made on the nodes themselves.  Bytes 0-3 are the kind, 4-11 the
+ * location, 12-15 a member's leading int (or padding); the rest are 8-byte
+ * words, the body slots among them. */
+static inline int
+same_fields_bytes(const Stmt *p, const Stmt *q)
+{
+	uint32_t x, y;
+	memcpy(&x, (const char *)p + 12, sizeof x);
+	memcpy(&y, (const char *)q + 12, sizeof y);
+	if (p->kind != q->kind || x != y)
+		return 0;
+	unsigned n = stmt_bytes[p->kind] / 8, skip = body_words[p->kind];
+	for (unsigned w = 2; w < n; w++)
+		if (!(skip >> w & 1) && word_at(p, w) != word_at(q, w))
+			return 0;
+	return 1;
+}
+
 
 /* *bytes: same_fields_bytes(p, q) when it was worked out on the way (two
  * compound statements compared strictly), else -1. */
@@ -550,35 +601,6 @@ next_body(Stmt *body, void *ctx)
 	return B->b[B->i++];
 }
 
-/* Whether p's and q's bytes (one kind) agree but for their locations and
- * their body slots: copy_of's memcmp of the two local copies with those
- * cleared, made on the nodes themselves. */
-static int
-same_fields_bytes(const Stmt *p, const Stmt *q)
-{
-	Stmt **sp[2];
-	int n = body_slots(p, sp);
-	size_t cut[2];
-	for (int i = 0; i < n; i++)
-		cut[i] = (size_t)((const char *)sp[i] - (const char *)p);
-	if (n == 2 && cut[0] > cut[1]) {
-		size_t t = cut[0];
-		cut[0] = cut[1];
-		cut[1] = t;
-	}
-	const char *a = (const char *)p, *b = (const char *)q;
-	if (memcmp(a, b, offsetof(Stmt, loc)) != 0)
-		return 0;
-	size_t from = offsetof(Stmt, loc) + sizeof(Loc);
-	for (int i = 0; i < n; i++) {
-		if (memcmp(a + from, b + from, cut[i] - from) != 0)
-			return 0;
-		from = cut[i] + sizeof(Stmt *);
-	}
-	size_t size = ir_stmt_size(p->kind);
-	return size <= from || memcmp(a + from, b + from, size - from) == 0;
-}
-
 /* copy_of(p, r, d) for r, q with its bodies replaced by erased ones (q
  * itself when !changed), whose copy_of with p's bodies at depth d + 1
  * is body_copy[]: copy_of's field comparison, as it would go on r.
@@ -608,6 +630,47 @@ fields_copy(const Stmt *p, const Stmt *q, int changed, const int *body_copy, int
 	return same_but_exprs(&x, &y);
 }
 
+static int align_children(Align *A, const Stmt *p, const Stmt *q, int d, int bytes, Out *out);
+static int self_count(const Stmt *s, int strict, int depth);
+
+/* align_list for a body slot, the common case taken without its list
+ * machinery: P's and Q's bodies each one statement (no sequence), the same
+ * node or two that item_match pairs.  align_list would number that one
+ * item, recurse into it with A->depth one deeper and the copy depth d, and
+ * give back the erased item itself (ir_seq of one) and its copy answer
+ * (list_copy of one kept item, no sequence); anything else goes to it. */
+static int
+align_body(Align *A, const Stmt *pparent, Stmt *const *pslot, const Stmt *qparent, Stmt *const *qslot,
+           int branch, int d, Out *out)
+{
+	const Stmt *p = *pslot, *q = *qslot;
+	int bytes;
+	if (!p || !q || p->kind == ST_SEQ || q->kind == ST_SEQ || A->depth + 1 > IR_MAX_DEPTH)
+		goto general;
+	if (p == q) {
+		int c = q->kind == ST_EVAL || q->kind == ST_STORE ? 0 : self_count(q, A->strict, A->depth + 1);
+		if (c < 0)
+			goto general;
+		A->ord += 1 + c;
+		*out = (Out){(Stmt *)q, 0, A->copy};
+		return 1;
+	}
+	if (!item_match(A, p, q, &bytes))
+		goto general;
+	A->ord++;
+	A->depth++;
+	int ok = align_children(A, p, q, d, bytes, out);
+	A->depth--;
+	if (!ok) {
+		path_push(A, 0);
+		*out = (Out){(Stmt *)q, 0, 0};
+	}
+	return ok;
+general:
+	return align_list(A, pparent, (const Stmt *const *)pslot, qparent, (const Stmt *const *)qslot, branch,
+	                  d, out);
+}
+
 /* The bodies of p and q (one kind) in order, if's then as branch 0 and else
  * as branch 1; a sequence's items are aligned by align_list itself.  With
  * A->erase, out->erased is q with the insertions below it erased: q itself
@@ -633,8 +696,7 @@ align_children(Align *A, const Stmt *p, const Stmt *q, int d, int bytes, Out *ou
 		/* Two absent bodies (an if without else) align as empty lists,
 		 * with nothing to number or erase, unless too deep to align. */
 		if ((*ps[branch] || *qs[branch] || A->depth + 1 > IR_MAX_DEPTH) &&
-		    !align_list(A, p, (const Stmt *const *)ps[branch], q, (const Stmt *const *)qs[branch],
-		                branch, d + 1, &o)) {
+		    !align_body(A, p, ps[branch], q, qs[branch], branch, d + 1, &o)) {
 			path_push(A, branch);
 			return 0;
 		}
