@@ -432,7 +432,7 @@ same_fields_bytes(const Stmt *p, const Stmt *q)
 
 /* *bytes: same_fields_bytes(p, q) when it was worked out on the way (two
  * compound statements compared strictly), else -1. */
-static int
+static inline int
 item_match(const Align *A, const Stmt *p, const Stmt *q, int *bytes)
 {
 	*bytes = -1;
@@ -771,6 +771,21 @@ is_noop(const Stmt *s)
 	return s->kind == ST_EVAL && s->u.eval.value->kind == EX_INT && ir_int_value(s->u.eval.value) == 0;
 }
 
+/* Whether ir_seq would not keep the items as they are: a sequence among
+ * them, or a T.evaluate(0) among more than one (the kept items are of
+ * their Q items' kinds, a leaf kept as it is). */
+static int
+odd_items(Stmt *const *kept, int n)
+{
+	int noop = 0;
+	for (int k = 0; k < n; k++) {
+		if (kept[k]->kind == ST_SEQ)
+			return 1;
+		noop |= is_noop(kept[k]);
+	}
+	return n > 1 && noop;
+}
+
 /* copy_of(*pslot, erased Q list, d) from the copies of the items kept
  * (icopy: all are copies of their P items, at depth d + 1 when *pslot is a
  * sequence, else d), following ir_seq's shape for a list that changed:
@@ -828,7 +843,7 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 	}
 	int nins = 0;
 	int dd = *pslot && (*pslot)->kind == ST_SEQ ? d + 1 : d;
-	int i = 0, ok = 1, nkept = 0, changed = 0, icopy = 1, seq = 0, noop = 0;
+	int i = 0, ok = 1, nkept = 0, changed = 0, icopy = 1;
 	for (int j = 0; j < nq && ok; j++) {
 		const Stmt *qs = qi[j];
 		int ord = A->ord++;
@@ -862,8 +877,6 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 			ok = 0;
 			continue;
 		}
-		seq |= qs->kind == ST_SEQ;
-		noop |= is_noop(qs);
 	}
 	if (ok && i < np) {
 		char buf[400];
@@ -885,7 +898,7 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 		if (changed && A->erase)
 			out->erased = ir_seq(A->a, kept, nkept);
 		if (A->copy)
-			out->copy = list_copy(*pslot, *qslot, changed, nkept, seq || (nkept > 1 && noop), icopy, d);
+			out->copy = list_copy(*pslot, *qslot, changed, nkept, changed && odd_items(kept, nkept), icopy, d);
 	}
 	if (slot_of != small_slot) {
 		free(ins_at);
