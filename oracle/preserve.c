@@ -46,12 +46,11 @@ orc_is_insertable(const Stmt *s)
 	if (!s || s->kind != ST_EVAL || !s->u.eval.value || s->u.eval.value->kind != EX_CALL)
 		return 0;
 	const char *name = s->u.eval.value->u.call.name;
-	if (name[0] != 'f' && name[0] != 't')
-		return 0;
-	for (size_t i = 0; i < sizeof inserted_names / sizeof inserted_names[0]; i++)
-		if (strcmp(name, inserted_names[i]) == 0)
-			return 1;
-	return 0;
+	if (name[0] == 'f')
+		return strcmp(name, inserted_names[0]) == 0;
+	if (name[0] != 't' || strncmp(name, "tma_store_", 10) != 0)
+		return 0; /* the two others both start so */
+	return strcmp(name, inserted_names[1]) == 0 || strcmp(name, inserted_names[2]) == 0;
 }
 
 /* ---- messages ---------------------------------------------------------------- */
@@ -178,8 +177,15 @@ same_leaf(const Stmt *a, const Stmt *b)
 {
 	if (a->kind != b->kind)
 		return 0;
-	if (a->kind == ST_EVAL)
-		return same_expr(a->u.eval.value, b->u.eval.value, 0);
+	if (a->kind == ST_EVAL) {
+		/* ir_expr_eq's first look, without the call: other kinds, or
+		 * calls of other names, are unequal. */
+		const Expr *x = a->u.eval.value, *y = b->u.eval.value;
+		if (x && y && x != y &&
+		    (x->kind != y->kind || (x->kind == EX_CALL && !same_str(x->u.call.name, y->u.call.name))))
+			return 0;
+		return same_expr(x, y, 0);
+	}
 	if (a->kind == ST_STORE)
 		return same_buf(a->u.store.buf, b->u.store.buf) && a->u.store.nidx == b->u.store.nidx &&
 		       same_exprs(a->u.store.idx, b->u.store.idx, a->u.store.nidx, 0) &&
@@ -683,6 +689,24 @@ align_children(Align *A, const Stmt *p, const Stmt *q, int d, int bytes, Out *ou
 	*out = (Out){(Stmt *)q, 0, 0};
 	if (p->kind == ST_SEQ) {
 		out->copy = A->copy && copy_of(p, q, d);
+		return 1;
+	}
+	unsigned off = ir_body_offsets[p->kind];
+	if (off) { /* the one body of the kinds that have one, at one offset in p and q */
+		Stmt *const *pb = (Stmt *const *)((const char *)p + off);
+		Stmt *const *qb = (Stmt *const *)((const char *)q + off);
+		Out o = {NULL, 0, 1};
+		if ((*pb || *qb || A->depth + 1 > IR_MAX_DEPTH) && !align_body(A, p, pb, q, qb, 0, d + 1, &o)) {
+			path_push(A, 0);
+			return 0;
+		}
+		out->changed = o.changed;
+		if (o.changed && A->erase) {
+			Bodies B = {{o.erased, NULL}, 0};
+			out->erased = ir_map_bodies(A->a, q, next_body, &B);
+		}
+		if (A->copy)
+			out->copy = fields_copy(p, q, o.changed, &o.copy, 1, d, bytes);
 		return 1;
 	}
 	Stmt **ps[2], **qs[2];
