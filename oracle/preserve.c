@@ -48,9 +48,13 @@ orc_is_insertable(const Stmt *s)
 	const char *name = s->u.eval.value->u.call.name;
 	if (name[0] == 'f')
 		return strcmp(name, inserted_names[0]) == 0;
-	if (name[0] != 't' || strncmp(name, "tma_store_", 10) != 0)
-		return 0; /* the two others both start so */
-	return strcmp(name, inserted_names[1]) == 0 || strcmp(name, inserted_names[2]) == 0;
+	static const char prefix[] = "tma_store_"; /* how the two others start */
+	for (size_t k = 0; k < sizeof prefix - 1; k++)
+		if (name[k] != prefix[k])
+			return 0; /* a shorter name stops at its NUL */
+	const char *rest = name + sizeof prefix - 1;
+	return strcmp(rest, inserted_names[1] + sizeof prefix - 1) == 0 ||
+	       strcmp(rest, inserted_names[2] + sizeof prefix - 1) == 0;
 }
 
 /* ---- messages ---------------------------------------------------------------- */
@@ -451,10 +455,10 @@ same_fields_bytes(const Stmt *p, const Stmt *q)
 /* *bytes: same_fields_bytes(p, q) when it was worked out on the way (two
  * compound statements compared strictly), else -1. */
 static inline int
-item_match(const Align *A, const Stmt *p, const Stmt *q, int *bytes)
+match_given(const Align *A, const Stmt *p, const Stmt *q, int insertable, int *bytes)
 {
 	*bytes = -1;
-	if (orc_is_insertable(q))
+	if (insertable)
 		return same_leaf(p, q);
 	if (p->kind != q->kind)
 		return 0;
@@ -466,6 +470,13 @@ item_match(const Align *A, const Stmt *p, const Stmt *q, int *bytes)
 	 * body) compare equal: every comparison of header_diff is reflexive. */
 	*bytes = same_fields_bytes(p, q);
 	return *bytes || header_diff(p, q) == NULL;
+}
+
+/* match_given with q's orc_is_insertable. */
+static inline int
+item_match(const Align *A, const Stmt *p, const Stmt *q, int *bytes)
+{
+	return match_given(A, p, q, orc_is_insertable(q), bytes);
 }
 
 /* snprintf(dst, cap, "%s", src) without the format machinery: as much of
@@ -890,7 +901,10 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 			A->ord += shared;
 			i++;
 			kept[nkept++] = (Stmt *)qs;
-		} else if (i < np && item_match(A, pi[i], qs, &bytes)) {
+			continue;
+		}
+		int insertable = orc_is_insertable(qs);
+		if (i < np && match_given(A, pi[i], qs, insertable, &bytes)) {
 			Out o;
 			ok = align_children(A, pi[i], qs, dd, bytes, &o);
 			if (!ok)
@@ -899,7 +913,7 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 			kept[nkept++] = o.erased;
 			changed |= o.changed;
 			icopy &= o.copy;
-		} else if (orc_is_insertable(qs)) {
+		} else if (insertable) {
 			ins_at[nins] = j;
 			slot_of[nins++] = A->nins;
 			record(A, qs, qparent, i < np ? pi[i] : NULL, pparent, branch, ord);
