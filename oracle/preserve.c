@@ -891,18 +891,23 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 	int nins = 0;
 	int dd = *pslot && (*pslot)->kind == ST_SEQ ? d + 1 : d;
 	int i = 0, ok = 1, nkept = 0, changed = 0, icopy = 1;
+	const int strict = A->strict;
 	for (int j = 0; j < nq && ok; j++) {
 		const Stmt *qs = qi[j];
-		int ord = A->ord++;
-		int shared = -1, bytes;
-		if (i < np && pi[i] == qs && !(A->strict && qs->kind == ST_SEQ))
-			shared = qs->kind == ST_EVAL || qs->kind == ST_STORE ? 0 : self_count(qs, A->strict, A->depth);
-		if (shared >= 0) {
-			A->ord += shared;
-			i++;
-			kept[nkept++] = (Stmt *)qs;
-			continue;
+		int bytes;
+		if (i < np && pi[i] == qs) {
+			StmtKind kind = qs->kind;
+			int shared = kind == ST_EVAL || kind == ST_STORE ? 0
+			             : strict && kind == ST_SEQ    ? -1
+			                                           : self_count(qs, strict, A->depth);
+			if (shared >= 0) {
+				A->ord += 1 + shared;
+				i++;
+				kept[nkept++] = (Stmt *)qs;
+				continue;
+			}
 		}
+		int ord = A->ord++;
 		int insertable = orc_is_insertable(qs);
 		if (i < np && match_given(A, pi[i], qs, insertable, &bytes)) {
 			Out o;
