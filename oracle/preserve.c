@@ -785,11 +785,28 @@ record(Align *A, const Stmt *s, const Stmt *qparent, const Stmt *p_next, const S
 static int
 self_count(const Stmt *s, int strict, int depth)
 {
-	if (s->kind == ST_SEQ || s->kind == ST_EVAL || s->kind == ST_STORE)
-		return 0; /* align_children leaves a sequence item alone; leaves have no body */
+	int n = 0;
+	/* Down a chain of single-body statements whose body is one compound
+	 * statement, in a loop: each counts one item and what is below it. */
+	for (;;) {
+		if (s->kind == ST_SEQ || s->kind == ST_EVAL || s->kind == ST_STORE)
+			return n; /* align_children leaves a sequence item alone; leaves have no body */
+		unsigned off = ir_body_offsets[s->kind];
+		if (!off)
+			break; /* an if: its two bodies below */
+		if (depth + 1 > IR_MAX_DEPTH)
+			return -1;
+		const Stmt *body = *(Stmt *const *)((const char *)s + off);
+		if (!body)
+			return n;
+		if (body->kind == ST_SEQ)
+			break;
+		n++;
+		s = body;
+		depth++;
+	}
 	Stmt **slots[2];
 	int nslots = body_slots(s, slots);
-	int n = 0;
 	for (int b = 0; b < nslots; b++) {
 		if (depth + 1 > IR_MAX_DEPTH)
 			return -1;
