@@ -26,6 +26,7 @@
  * so recursion is bounded (and checked again here).
  */
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,12 +46,15 @@ orc_is_insertable(const Stmt *s)
 	if (!s || s->kind != ST_EVAL || !s->u.eval.value || s->u.eval.value->kind != EX_CALL)
 		return 0;
 	const char *name = s->u.eval.value->u.call.name;
-	if (name[0] != 'f' && name[0] != 't')
-		return 0;
-	for (size_t i = 0; i < sizeof inserted_names / sizeof inserted_names[0]; i++)
-		if (strcmp(name, inserted_names[i]) == 0)
-			return 1;
-	return 0;
+	if (name[0] == 'f')
+		return strcmp(name, inserted_names[0]) == 0;
+	static const char prefix[] = "tma_store_"; /* how the two others start */
+	for (size_t k = 0; k < sizeof prefix - 1; k++)
+		if (name[k] != prefix[k])
+			return 0; /* a shorter name stops at its NUL */
+	const char *rest = name + sizeof prefix - 1;
+	return strcmp(rest, inserted_names[1] + sizeof prefix - 1) == 0 ||
+	       strcmp(rest, inserted_names[2] + sizeof prefix - 1) == 0;
 }
 
 /* ---- messages ---------------------------------------------------------------- */
@@ -177,8 +181,15 @@ same_leaf(const Stmt *a, const Stmt *b)
 {
 	if (a->kind != b->kind)
 		return 0;
-	if (a->kind == ST_EVAL)
-		return same_expr(a->u.eval.value, b->u.eval.value, 0);
+	if (a->kind == ST_EVAL) {
+		/* ir_expr_eq's first look, without the call: other kinds, or
+		 * calls of other names, are unequal. */
+		const Expr *x = a->u.eval.value, *y = b->u.eval.value;
+		if (x && y && x != y &&
+		    (x->kind != y->kind || (x->kind == EX_CALL && !same_str(x->u.call.name, y->u.call.name))))
+			return 0;
+		return same_expr(x, y, 0);
+	}
 	if (a->kind == ST_STORE)
 		return same_buf(a->u.store.buf, b->u.store.buf) && a->u.store.nidx == b->u.store.nidx &&
 		       same_exprs(a->u.store.idx, b->u.store.idx, a->u.store.nidx, 0) &&
@@ -283,19 +294,42 @@ header_diff(const Stmt *p, const Stmt *q)
 	}
 }
 
+/* Per statement kind, which of its 8-byte words are body slots (bit w:
+ * bytes 8w to 8w + 7), from nodes.def's FB fields; and its bytes
+ * (ir_stmt_size's, as ir.c sizes them). */
+static const unsigned short body_words[] = {
+#define FB(f) | (1u << (offsetof(Stmt, u.f) / 8))
+#define STMT(kind, name, word, fields) [kind] = 0 fields,
+#include "nodes.def"
+};
+
+static const unsigned char stmt_bytes[] = {
+	[ST_SEQ] = IR_STMT_WITH(seq),       [ST_EVAL] = IR_STMT_WITH(eval),
+	[ST_STORE] = IR_STMT_WITH(store),   [ST_FOR] = IR_STMT_WITH(for_),
+	[ST_WHILE] = IR_STMT_WITH(while_),  [ST_IF] = IR_STMT_WITH(if_),
+	[ST_LET] = IR_STMT_WITH(let),       [ST_ASSERT] = IR_STMT_WITH(assert_),
+	[ST_ATTR] = IR_STMT_WITH(attr),     [ST_LAUNCH] = IR_STMT_WITH(launch),
+	[ST_ALLOC] = IR_STMT_WITH(alloc),   [ST_DECL] = IR_STMT_WITH(decl),
+	[ST_BLOCK] = IR_STMT_WITH(block),
+};
+
 /* The body slots of a statement other than a sequence, in ir_stmt_bodies'
- * order (nodes.def's FB fields): at most two (if's then and else). */
-static int
+ * order (nodes.def's FB fields): at most two (if's then and else), the
+ * single body of every other kind that has one where ir_body_offsets says. */
+static inline int
 body_slots(const Stmt *s, Stmt **slot[2])
 {
-	int n = 0;
 	Stmt *m = (Stmt *)s;
-	switch (s->kind) {
-#define FB(f) slot[n++] = &m->u.f;
-#define STMT(kind, name, word, fields) case kind: fields break;
-#include "nodes.def"
+	if (s->kind == ST_IF) {
+		slot[0] = &m->u.if_.then_;
+		slot[1] = &m->u.if_.else_;
+		return 2;
 	}
-	return n;
+	unsigned off = ir_body_offsets[s->kind];
+	if (!off)
+		return 0;
+	slot[0] = (Stmt **)((char *)m + off);
+	return 1;
 }
 
 /* ---- alignment ---------------------------------------------------------------- */
@@ -377,15 +411,54 @@ list_of(const Stmt *const *slot, int *n)
 	return slot;
 }
 
-static int same_fields_bytes(const Stmt *p, const Stmt *q);
+static inline uint64_t
+word_at(const Stmt *s, unsigned w)
+{
+	uint64_t x;
+	memcpy(&x, (const char *)s + 8 * w, sizeof x);
+	return x;
+}
+
+/* Whether words 2 to n - 1 of p and q agree, the words in skip aside. */
+static inline int
+same_words(const Stmt *p, const Stmt *q, unsigned n, unsigned skip)
+{
+	uint64_t diff = 0;
+	for (unsigned w = 2; w < n; w++)
+		if (!(skip >> w & 1))
+			diff |= word_at(p, w) ^ word_at(q, w);
+	return diff == 0;
+}
+
+/* Whether p's and q's bytes (one kind) agree but for their locations and
+ * their body slots: copy_of's memcmp of the two local copies with those
+ * cleared, made on the nodes themselves.  Bytes 0-3 are the kind, 4-11 the
+ * location, 12-15 a member's leading int (or padding); the rest are 8-byte
+ * words, the body slots among them. */
+static inline int
+same_fields_bytes(const Stmt *p, const Stmt *q)
+{
+	uint32_t x, y;
+	memcpy(&x, (const char *)p + 12, sizeof x);
+	memcpy(&y, (const char *)q + 12, sizeof y);
+	if (p->kind != q->kind || x != y)
+		return 0;
+	switch (p->kind) { /* each kind's words known: the loop unrolled */
+#define STMT(kind, name, word, fields) \
+	case kind: return same_words(p, q, stmt_bytes[kind] / 8, body_words[kind]);
+#include "nodes.def"
+	}
+	return 0;
+}
+
 
 /* *bytes: same_fields_bytes(p, q) when it was worked out on the way (two
  * compound statements compared strictly), else -1. */
-static int
-item_match(const Align *A, const Stmt *p, const Stmt *q, int *bytes)
+static inline int
+match_given(const Align *A, const Stmt *p, const Stmt *q, int insertable, int *bytes)
 {
 	*bytes = -1;
-	if (orc_is_insertable(q))
+	if (insertable)
 		return same_leaf(p, q);
 	if (p->kind != q->kind)
 		return 0;
@@ -397,6 +470,13 @@ item_match(const Align *A, const Stmt *p, const Stmt *q, int *bytes)
 	 * body) compare equal: every comparison of header_diff is reflexive. */
 	*bytes = same_fields_bytes(p, q);
 	return *bytes || header_diff(p, q) == NULL;
+}
+
+/* match_given with q's orc_is_insertable. */
+static inline int
+item_match(const Align *A, const Stmt *p, const Stmt *q, int *bytes)
+{
+	return match_given(A, p, q, orc_is_insertable(q), bytes);
 }
 
 /* snprintf(dst, cap, "%s", src) without the format machinery: as much of
@@ -550,35 +630,6 @@ next_body(Stmt *body, void *ctx)
 	return B->b[B->i++];
 }
 
-/* Whether p's and q's bytes (one kind) agree but for their locations and
- * their body slots: copy_of's memcmp of the two local copies with those
- * cleared, made on the nodes themselves. */
-static int
-same_fields_bytes(const Stmt *p, const Stmt *q)
-{
-	Stmt **sp[2];
-	int n = body_slots(p, sp);
-	size_t cut[2];
-	for (int i = 0; i < n; i++)
-		cut[i] = (size_t)((const char *)sp[i] - (const char *)p);
-	if (n == 2 && cut[0] > cut[1]) {
-		size_t t = cut[0];
-		cut[0] = cut[1];
-		cut[1] = t;
-	}
-	const char *a = (const char *)p, *b = (const char *)q;
-	if (memcmp(a, b, offsetof(Stmt, loc)) != 0)
-		return 0;
-	size_t from = offsetof(Stmt, loc) + sizeof(Loc);
-	for (int i = 0; i < n; i++) {
-		if (memcmp(a + from, b + from, cut[i] - from) != 0)
-			return 0;
-		from = cut[i] + sizeof(Stmt *);
-	}
-	size_t size = ir_stmt_size(p->kind);
-	return size <= from || memcmp(a + from, b + from, size - from) == 0;
-}
-
 /* copy_of(p, r, d) for r, q with its bodies replaced by erased ones (q
  * itself when !changed), whose copy_of with p's bodies at depth d + 1
  * is body_copy[]: copy_of's field comparison, as it would go on r.
@@ -608,6 +659,47 @@ fields_copy(const Stmt *p, const Stmt *q, int changed, const int *body_copy, int
 	return same_but_exprs(&x, &y);
 }
 
+static int align_children(Align *A, const Stmt *p, const Stmt *q, int d, int bytes, Out *out);
+static int self_count(const Stmt *s, int strict, int depth);
+
+/* align_list for a body slot, the common case taken without its list
+ * machinery: P's and Q's bodies each one statement (no sequence), the same
+ * node or two that item_match pairs.  align_list would number that one
+ * item, recurse into it with A->depth one deeper and the copy depth d, and
+ * give back the erased item itself (ir_seq of one) and its copy answer
+ * (list_copy of one kept item, no sequence); anything else goes to it. */
+static int
+align_body(Align *A, const Stmt *pparent, Stmt *const *pslot, const Stmt *qparent, Stmt *const *qslot,
+           int branch, int d, Out *out)
+{
+	const Stmt *p = *pslot, *q = *qslot;
+	int bytes;
+	if (!p || !q || p->kind == ST_SEQ || q->kind == ST_SEQ || A->depth + 1 > IR_MAX_DEPTH)
+		goto general;
+	if (p == q) {
+		int c = q->kind == ST_EVAL || q->kind == ST_STORE ? 0 : self_count(q, A->strict, A->depth + 1);
+		if (c < 0)
+			goto general;
+		A->ord += 1 + c;
+		*out = (Out){(Stmt *)q, 0, A->copy};
+		return 1;
+	}
+	if (!item_match(A, p, q, &bytes))
+		goto general;
+	A->ord++;
+	A->depth++;
+	int ok = align_children(A, p, q, d, bytes, out);
+	A->depth--;
+	if (!ok) {
+		path_push(A, 0);
+		*out = (Out){(Stmt *)q, 0, 0};
+	}
+	return ok;
+general:
+	return align_list(A, pparent, (const Stmt *const *)pslot, qparent, (const Stmt *const *)qslot, branch,
+	                  d, out);
+}
+
 /* The bodies of p and q (one kind) in order, if's then as branch 0 and else
  * as branch 1; a sequence's items are aligned by align_list itself.  With
  * A->erase, out->erased is q with the insertions below it erased: q itself
@@ -622,6 +714,24 @@ align_children(Align *A, const Stmt *p, const Stmt *q, int d, int bytes, Out *ou
 		out->copy = A->copy && copy_of(p, q, d);
 		return 1;
 	}
+	unsigned off = ir_body_offsets[p->kind];
+	if (off) { /* the one body of the kinds that have one, at one offset in p and q */
+		Stmt *const *pb = (Stmt *const *)((const char *)p + off);
+		Stmt *const *qb = (Stmt *const *)((const char *)q + off);
+		Out o = {NULL, 0, 1};
+		if ((*pb || *qb || A->depth + 1 > IR_MAX_DEPTH) && !align_body(A, p, pb, q, qb, 0, d + 1, &o)) {
+			path_push(A, 0);
+			return 0;
+		}
+		out->changed = o.changed;
+		if (o.changed && A->erase) {
+			Bodies B = {{o.erased, NULL}, 0};
+			out->erased = ir_map_bodies(A->a, q, next_body, &B);
+		}
+		if (A->copy)
+			out->copy = fields_copy(p, q, o.changed, &o.copy, 1, d, bytes);
+		return 1;
+	}
 	Stmt **ps[2], **qs[2];
 	int n = body_slots(p, ps);
 	for (int i = 0; i < n; i++) /* q is of p's kind: its slots at the same offsets */
@@ -633,8 +743,7 @@ align_children(Align *A, const Stmt *p, const Stmt *q, int d, int bytes, Out *ou
 		/* Two absent bodies (an if without else) align as empty lists,
 		 * with nothing to number or erase, unless too deep to align. */
 		if ((*ps[branch] || *qs[branch] || A->depth + 1 > IR_MAX_DEPTH) &&
-		    !align_list(A, p, (const Stmt *const *)ps[branch], q, (const Stmt *const *)qs[branch],
-		                branch, d + 1, &o)) {
+		    !align_body(A, p, ps[branch], q, qs[branch], branch, d + 1, &o)) {
 			path_push(A, branch);
 			return 0;
 		}
@@ -676,11 +785,28 @@ record(Align *A, const Stmt *s, const Stmt *qparent, const Stmt *p_next, const S
 static int
 self_count(const Stmt *s, int strict, int depth)
 {
-	if (s->kind == ST_SEQ || s->kind == ST_EVAL || s->kind == ST_STORE)
-		return 0; /* align_children leaves a sequence item alone; leaves have no body */
+	int n = 0;
+	/* Down a chain of single-body statements whose body is one compound
+	 * statement, in a loop: each counts one item and what is below it. */
+	for (;;) {
+		if (s->kind == ST_SEQ || s->kind == ST_EVAL || s->kind == ST_STORE)
+			return n; /* align_children leaves a sequence item alone; leaves have no body */
+		unsigned off = ir_body_offsets[s->kind];
+		if (!off)
+			break; /* an if: its two bodies below */
+		if (depth + 1 > IR_MAX_DEPTH)
+			return -1;
+		const Stmt *body = *(Stmt *const *)((const char *)s + off);
+		if (!body)
+			return n;
+		if (body->kind == ST_SEQ)
+			break;
+		n++;
+		s = body;
+		depth++;
+	}
 	Stmt **slots[2];
 	int nslots = body_slots(s, slots);
-	int n = 0;
 	for (int b = 0; b < nslots; b++) {
 		if (depth + 1 > IR_MAX_DEPTH)
 			return -1;
@@ -707,6 +833,21 @@ static int
 is_noop(const Stmt *s)
 {
 	return s->kind == ST_EVAL && s->u.eval.value->kind == EX_INT && ir_int_value(s->u.eval.value) == 0;
+}
+
+/* Whether ir_seq would not keep the items as they are: a sequence among
+ * them, or a T.evaluate(0) among more than one (the kept items are of
+ * their Q items' kinds, a leaf kept as it is). */
+static int
+odd_items(Stmt *const *kept, int n)
+{
+	int noop = 0;
+	for (int k = 0; k < n; k++) {
+		if (kept[k]->kind == ST_SEQ)
+			return 1;
+		noop |= is_noop(kept[k]);
+	}
+	return n > 1 && noop;
 }
 
 /* copy_of(*pslot, erased Q list, d) from the copies of the items kept
@@ -766,18 +907,26 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 	}
 	int nins = 0;
 	int dd = *pslot && (*pslot)->kind == ST_SEQ ? d + 1 : d;
-	int i = 0, ok = 1, nkept = 0, changed = 0, icopy = 1, seq = 0, noop = 0;
+	int i = 0, ok = 1, nkept = 0, changed = 0, icopy = 1;
+	const int strict = A->strict;
 	for (int j = 0; j < nq && ok; j++) {
 		const Stmt *qs = qi[j];
+		int bytes;
+		if (i < np && pi[i] == qs) {
+			StmtKind kind = qs->kind;
+			int shared = kind == ST_EVAL || kind == ST_STORE ? 0
+			             : strict && kind == ST_SEQ    ? -1
+			                                           : self_count(qs, strict, A->depth);
+			if (shared >= 0) {
+				A->ord += 1 + shared;
+				i++;
+				kept[nkept++] = (Stmt *)qs;
+				continue;
+			}
+		}
 		int ord = A->ord++;
-		int shared = -1, bytes;
-		if (i < np && pi[i] == qs && !(A->strict && qs->kind == ST_SEQ))
-			shared = qs->kind == ST_EVAL || qs->kind == ST_STORE ? 0 : self_count(qs, A->strict, A->depth);
-		if (shared >= 0) {
-			A->ord += shared;
-			i++;
-			kept[nkept++] = (Stmt *)qs;
-		} else if (i < np && item_match(A, pi[i], qs, &bytes)) {
+		int insertable = orc_is_insertable(qs);
+		if (i < np && match_given(A, pi[i], qs, insertable, &bytes)) {
 			Out o;
 			ok = align_children(A, pi[i], qs, dd, bytes, &o);
 			if (!ok)
@@ -786,7 +935,7 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 			kept[nkept++] = o.erased;
 			changed |= o.changed;
 			icopy &= o.copy;
-		} else if (orc_is_insertable(qs)) {
+		} else if (insertable) {
 			ins_at[nins] = j;
 			slot_of[nins++] = A->nins;
 			record(A, qs, qparent, i < np ? pi[i] : NULL, pparent, branch, ord);
@@ -800,8 +949,6 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 			ok = 0;
 			continue;
 		}
-		seq |= qs->kind == ST_SEQ;
-		noop |= is_noop(qs);
 	}
 	if (ok && i < np) {
 		char buf[400];
@@ -823,7 +970,7 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 		if (changed && A->erase)
 			out->erased = ir_seq(A->a, kept, nkept);
 		if (A->copy)
-			out->copy = list_copy(*pslot, *qslot, changed, nkept, seq || (nkept > 1 && noop), icopy, d);
+			out->copy = list_copy(*pslot, *qslot, changed, nkept, changed && odd_items(kept, nkept), icopy, d);
 	}
 	if (slot_of != small_slot) {
 		free(ins_at);
