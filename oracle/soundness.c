@@ -1047,6 +1047,91 @@ cut_key_plain(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CW
 	return nc;
 }
 
+/* The classes of a key with alias_aware (classes() and hazard_masks() on
+ * the cut's sources and hazards) when no kind has more than MAX_CLASSES
+ * footprints: the sources of a kind grouped by footprint in order of
+ * appearance, as group() makes them for MATCH_EXACT.  Only what the key
+ * reads is found: a hazard's given nodes for the classes that reach some
+ * given node (the others are never live), its sources for the classes of
+ * those sources (direct).  The classes are screened by allocation as in
+ * hazard_masks().  Returns the count, or -1 when a kind has more footprints
+ * (then classes() falls back to allocations). */
+static int
+cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CWord *members, CWord *hsrc)
+{
+	const Event *ev = C->g->ev;
+	const Foot *foot[2 * MAX_CLASSES];
+	const Var *allocs[2 * MAX_CLASSES];
+	CWord amask[2 * MAX_CLASSES], anym = 0, starts = 0; /* starts: the classes reaching some given node */
+	unsigned char cls[64];
+	signed char table[128]; /* a kind's classes by footprint, as in group() */
+	int nsrc = o->war ? C->ngen : C->nwrites, nc = 0, first = 0, na = 0;
+	memset(table, -1, sizeof table);
+	for (int i = 0; i < nsrc; i++) {
+		if (i == C->nwrites && i) { /* the reads' classes follow the writes' */
+			first = nc;
+			memset(table, -1, sizeof table);
+		}
+		const Foot *f = &ev[C->gen[i]].foot;
+		unsigned h = foot_hash(f, MATCH_EXACT);
+		while (table[h] >= 0 && !same_foot(foot[first + table[h]], f))
+			h = (h + 1) & 127;
+		int c = table[h] >= 0 ? first + table[h] : nc;
+		if (c == nc) {
+			if (nc - first == MAX_CLASSES)
+				return -1;
+			table[h] = (signed char)(nc - first);
+			foot[nc] = f;
+			members[nc] = hsrc[nc] = K->start[nc] = K->haz[nc] = 0;
+			if (!f->alloc) {
+				anym |= (CWord)1 << nc;
+			} else {
+				int a = 0;
+				while (a < na && allocs[a] != f->alloc)
+					a++;
+				if (a == na)
+					allocs[na] = f->alloc, amask[na++] = 0;
+				amask[a] |= (CWord)1 << nc;
+			}
+			nc++;
+		}
+		cls[i] = (unsigned char)c;
+		members[c] |= (CWord)1 << i;
+		K->start[c] |= C->srcv[i];
+		if (C->srcv[i])
+			starts |= (CWord)1 << c;
+	}
+	int nwc = C->nwrites < nsrc ? first : nc; /* the writes' classes: 0 .. nwc */
+	CWord wmask = nwc == 64 ? ~(CWord)0 : ((CWord)1 << nwc) - 1;
+	CWord all = nc == 64 ? ~(CWord)0 : ((CWord)1 << nc) - 1;
+	CWord smask = nsrc == 64 ? ~(CWord)0 : ((CWord)1 << nsrc) - 1;
+	for (int a = 0; a < C->nasync; a++) {
+		const Foot *t = &ev[C->async[a]].foot;
+		CWord pick = C->hazv[a] ? starts : 0;
+		for (CWord x = C->asrc[a] & smask; x; x &= x - 1)
+			pick |= (CWord)1 << cls[__builtin_ctzll(x)];
+		pick &= ev[C->async[a]].kind == EV_AREAD ? wmask : all; /* hazard(): an async read, of the writes only */
+		CWord hit = pick; /* a hazard of no allocation overlaps every class */
+		if (t->alloc) {
+			int k = 0;
+			while (k < na && allocs[k] != t->alloc)
+				k++;
+			hit = pick & anym;
+			for (CWord x = k < na ? pick & amask[k] : 0; x; x &= x - 1) {
+				int c = __builtin_ctzll(x);
+				if (orc_foot_overlap(foot[c], t))
+					hit |= (CWord)1 << c;
+			}
+		}
+		for (; hit; hit &= hit - 1) {
+			int c = __builtin_ctzll(hit);
+			K->haz[c] |= C->hazv[a];
+			hsrc[c] |= C->asrc[a];
+		}
+	}
+	return nc;
+}
+
 /* The options' part of a cut: the classes, the classes reaching each given
  * node, the hazards each given node reaches, and whether a class reaches a
  * hazard of its own past no given node.  By class: its sources (a mask of
@@ -1057,9 +1142,11 @@ cut_key_make(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 {
 	CWord members[2 * MAX_CLASSES], hsrc[2 * MAX_CLASSES]; /* hsrc: the sources reaching a hazard of c */
 	int nc;
-	if (!o->alias_aware) {
+	if (!o->alias_aware)
 		nc = cut_key_plain(C, K, o, members, hsrc);
-	} else {
+	else
+		nc = cut_key_aware(C, K, o, members, hsrc);
+	if (nc < 0) {
 		Class cl[2 * MAX_CLASSES];
 		cut_scratch(C->n);
 		int *cls = cbuf.ints;
