@@ -844,10 +844,12 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 	unsigned char *grew = (unsigned char *)(cbuf.masks + 2 * n);
 	memset(grew, 0, (size_t)n);
 	int ngen = 0, nasync = 0, nreads = 0, reads[64];
+	memset(vid, 0xff, sizeof *vid * (size_t)n); /* -1 */
 	for (int v = 0; v < n; v++) {
 		const Event *e = &g->ev[v];
-		vid[v] = -1;
 		fm[v] = fv[v] = 0;
+		if (e->kind == EV_NOP)
+			continue; /* the control nodes, most of the graph */
 		switch (e->kind) {
 		case EV_FENCE:
 			vid[v] = -2;
