@@ -978,18 +978,33 @@ verdict_hits(const EventGraph *g, const OracleOptions *o)
 {
 	Class cl[2 * MAX_CLASSES];
 	const Event *ev = g->ev;
-	int n = g->n, any = 0;
-	for (int v = 0; v < n && !any; v++)
-		any = is_async(&ev[v]);
-	if (!any)
-		return 0; /* no hazard to reach */
+	int n = g->n, nwrite = 0, nread = 0, na = 0;
 	cut_scratch(n);
-	int *cls = cbuf.ints;
-	uint64_t *cm = cbuf.masks, *hm = cbuf.masks + n;
-	int nc = classes(g, o, cl, cls, NULL, 0);
-	hazard_masks(g, o, cl, nc, NULL, 0, hm);
-	for (int v = 0; v < n; v++)
-		cm[v] = cls[v] >= 0 ? (uint64_t)1 << cls[v] : 0;
+	/* list: the generic writes, then the reads, each in node order, and
+	 * from its end down the async accesses; the reads wait in cls until
+	 * classes() writes there. */
+	int *list = cbuf.ints, *cls = cbuf.ints + n;
+	for (int v = 0; v < n; v++) {
+		EventKind k = ev[v].kind;
+		if (k == EV_GWRITE)
+			list[nwrite++] = v;
+		else if (k == EV_GREAD)
+			cls[nread++] = v;
+		else if (is_async(&ev[v]))
+			list[n - 1 - na++] = v;
+	}
+	if (!na)
+		return 0; /* no hazard to reach */
+	memcpy(list + nwrite, cls, sizeof *cls * (size_t)nread);
+	uint64_t *cm = cbuf.masks, *hm = cbuf.masks + n, *hl = cbuf.masks + 2 * n;
+	int nc = classes_split(g, o, cl, cls, list, nwrite + nread, nwrite);
+	hazard_masks(g, o, cl, nc, list + n - na, na, hl);
+	memset(cm, 0, sizeof *cm * (size_t)(2 * n)); /* cm and hm */
+	for (int x = 0; x < nwrite + nread; x++)
+		if (cls[list[x]] >= 0)
+			cm[list[x]] = (uint64_t)1 << cls[list[x]];
+	for (int a = 0; a < na; a++)
+		hm[list[n - na + a]] = hl[a];
 	for (int from = 0; from < n;) {
 		int next = n;
 		for (int u = from; u < n; u++) {
