@@ -133,23 +133,14 @@ group(const EventGraph *g, EventKind kind, Match m, Class *cl, int n, int *cls, 
 	return n;
 }
 
-static int classes_split(const EventGraph *g, const OracleOptions *o, Class *cl, int *cls, const int *list,
-                         int nlist, int nwrites);
-
-/* The sources of the searches: by kind, and per footprint when alias-aware
- * (too many footprints: per allocation; too many allocations: all as one).
- * cls: NULL, or by node the class of each source (-1: none; only the
- * generic accesses are written).  list: NULL, or the generic accesses of g
- * in node order (the same classes, without a look at the other nodes). */
-static int
-classes(const EventGraph *g, const OracleOptions *o, Class *cl, int *cls, const int *list, int nlist)
-{
-	return classes_split(g, o, cl, cls, list, nlist, -1);
-}
-
-/* classes() with list's first nwrites entries the generic writes and the
- * rest the generic reads (nwrites >= 0; -1: list in node order), so that
- * each kind's grouping reads its own part of the list only. */
+/* The sources of the searches (classes()): by kind, and per footprint
+ * when alias-aware (too many footprints: per allocation; too many
+ * allocations: all as one).  cls: NULL, or by node the class of each
+ * source (-1: none; only the generic accesses are written).  list: NULL,
+ * or the generic accesses of g (the same classes, without a look at the
+ * other nodes): its first nwrites entries the generic writes and the rest
+ * the generic reads, each in node order (nwrites >= 0; -1: list in node
+ * order), so that each kind's grouping reads its own part of the list only. */
 static int
 classes_split(const EventGraph *g, const OracleOptions *o, Class *cl, int *cls, const int *list, int nlist,
               int nwrites)
@@ -529,6 +520,31 @@ orc_is_sound_graph(const EventGraph *g, const OracleOptions *o, const unsigned c
 
 /* ---- prepared queries ---------------------------------------------------------------------- */
 
+/* The scratch of the mask searches (grown, never shrunk): per node two
+ * ints and three words. */
+static _Thread_local struct {
+	int *ints;
+	uint64_t *masks;
+	size_t nints, nmasks;
+} cbuf;
+
+static void
+cut_scratch(int n)
+{
+	cbuf.ints = orc_scratch_grow(cbuf.ints, &cbuf.nints, sizeof *cbuf.ints * (size_t)(2 * n) + 1);
+	cbuf.masks = orc_scratch_grow(cbuf.masks, &cbuf.nmasks, sizeof *cbuf.masks * (size_t)(3 * n) + 1);
+}
+
+static int
+is_async(const Event *e)
+{
+	return (e->kind == EV_AREAD || e->kind == EV_AWRITE) && e->site >= 0;
+}
+
+static void hazard_masks(const EventGraph *g, const OracleOptions *o, const Class *cl, int nc, const int *list,
+                         int nlist, uint64_t *hm);
+
+
 /* Many queries on one graph under one set of options (minimality's
  * placement search, its necessity queries) differ only in `on`: the source
  * classes and their members, and which nodes are each class's hazards, are
@@ -563,12 +579,30 @@ orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 	P->g = g;
 	P->o = *o;
 	P->n = n;
-	P->nc = classes(g, o, P->cl, NULL, NULL, 0);
+	/* The generic writes, then the reads, each in node order, and from the
+	 * end of list down the async accesses (the reads wait in cls until
+	 * classes() writes there): only they need a look at the classes. */
+	cut_scratch(n);
+	int *list = cbuf.ints, *cls = cbuf.ints + n, nwrite = 0, nread = 0, na = 0;
+	for (int i = 0; i < n; i++) {
+		const Event *t = &g->ev[i];
+		if (t->kind == EV_GWRITE)
+			list[nwrite++] = i;
+		else if (t->kind == EV_GREAD)
+			cls[nread++] = i;
+		else if (is_async(t))
+			list[n - 1 - na++] = i;
+	}
+	memcpy(list + nwrite, cls, sizeof *cls * (size_t)nread);
+	int ngen = nwrite + nread;
+	P->nc = classes_split(g, o, P->cl, cls, list, ngen, nwrite);
 	int nc = P->nc;
+	uint64_t *hl = cbuf.masks; /* by async access: the classes it is a hazard of */
+	hazard_masks(g, o, P->cl, nc, list + n - na, na, hl);
 	/* One block: succ, stamp, queue, src (2n + 3n ints: a source is in one
 	 * class at most, as group() makes them), src_start, then the bytes. */
 	size_t ints = (size_t)5 * (size_t)n + (size_t)nc + 1;
-	size_t bytes = (size_t)n * (size_t)(nc + 2) + 1;
+	size_t bytes = (size_t)n * (size_t)(nc + 1) + 1;
 	int *mem = malloc(sizeof *mem * ints + bytes);
 	if (!mem)
 		abort();
@@ -578,8 +612,7 @@ orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 	P->src = mem + 4 * n;
 	P->src_start = mem + 5 * n;
 	P->fence = (unsigned char *)(mem + ints);
-	unsigned char *cls = P->fence + n; /* class of each source + 1, 0: none */
-	P->haz = cls + n;
+	P->haz = P->fence + n;
 	memset(P->haz, 0, (size_t)nc * (size_t)n);
 	for (int c = 0; c <= nc; c++)
 		P->src_start[c] = 0;
@@ -589,35 +622,25 @@ orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 		P->succ[2 * i + 1] = t->succ[1];
 		P->fence[i] = t->kind == EV_FENCE;
 		P->stamp[i] = -1;
-		cls[i] = 0;
-		/* Only generic accesses are sources (member: of one class at
-		 * most, the first) and only async ones hazards (hazard): the
-		 * control nodes, most of the graph, need no look at the classes. */
-		if (t->kind == EV_GWRITE || t->kind == EV_GREAD) {
-			for (int c = 0; c < nc; c++)
-				if (member(&P->cl[c], t)) {
-					cls[i] = (unsigned char)(c + 1);
-					P->src_start[c + 1]++;
-					break;
-				}
-			continue;
-		}
-		if ((t->kind != EV_AREAD && t->kind != EV_AWRITE) || t->site < 0)
-			continue;
-		for (int c = 0; c < nc; c++) {
-			const Class *cl = &P->cl[c];
-			if (hazard(cl, t, o->war) >= 0 && (!o->alias_aware || orc_foot_overlap(&cl->foot, &t->foot)))
-				P->haz[(size_t)c * (size_t)n + (size_t)i] = P->nhaz[c] = 1;
-		}
 	}
+	for (int a = 0; a < na; a++)
+		for (uint64_t x = hl[a]; x; x &= x - 1) {
+			int c = __builtin_ctzll(x);
+			P->haz[(size_t)c * (size_t)n + (size_t)list[n - na + a]] = P->nhaz[c] = 1;
+		}
+	/* Members of a class in node order: a class holds sources of one kind,
+	 * listed in node order. */
+	for (int x = 0; x < ngen; x++)
+		if (cls[list[x]] >= 0)
+			P->src_start[cls[list[x]] + 1]++;
 	for (int c = 0; c < nc; c++)
 		P->src_start[c + 1] += P->src_start[c];
 	int *fill = P->queue; /* free until the first query */
 	for (int c = 0; c < nc; c++)
 		fill[c] = P->src_start[c];
-	for (int i = 0; i < n; i++)
-		if (cls[i])
-			P->src[fill[cls[i] - 1]++] = i;
+	for (int x = 0; x < ngen; x++)
+		if (cls[list[x]] >= 0)
+			P->src[fill[cls[list[x]]]++] = list[x];
 	return P;
 }
 
@@ -720,27 +743,6 @@ struct OrcSoundCut {
 	CWord asrc[64];     /* hazard a: the sources reaching it */
 	struct CutKey key[4];
 };
-
-/* The scratch of the mask searches (grown, never shrunk): per node two
- * ints and three words. */
-static _Thread_local struct {
-	int *ints;
-	uint64_t *masks;
-	size_t nints, nmasks;
-} cbuf;
-
-static void
-cut_scratch(int n)
-{
-	cbuf.ints = orc_scratch_grow(cbuf.ints, &cbuf.nints, sizeof *cbuf.ints * (size_t)(2 * n) + 1);
-	cbuf.masks = orc_scratch_grow(cbuf.masks, &cbuf.nmasks, sizeof *cbuf.masks * (size_t)(3 * n) + 1);
-}
-
-static int
-is_async(const Event *e)
-{
-	return (e->kind == EV_AREAD || e->kind == EV_AWRITE) && e->site >= 0;
-}
 
 /* Forwards, two sets per node that is neither a fence nor given: the
  * sources and the given nodes reaching it past no fence and no given node
