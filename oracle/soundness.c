@@ -337,9 +337,11 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 	s.gen = mem + 5 * n;
 	int reads = 0, writes = 0; /* async reads and writes with a site: what a search can hit */
 	int nw = 0, nr = 0; /* generic writes into gen, reads into queue (free until the searches) */
+	memset(s.stamp, 0xff, sizeof *s.stamp * (size_t)n); /* -1 */
 	for (int i = 0; i < n; i++) {
 		EventKind k = g->ev[i].kind;
-		s.stamp[i] = -1;
+		if (k == EV_NOP)
+			continue; /* the control nodes, most of the graph */
 		if (k == EV_GWRITE)
 			s.gen[nw++] = i;
 		else if (k == EV_GREAD)
