@@ -133,23 +133,14 @@ group(const EventGraph *g, EventKind kind, Match m, Class *cl, int n, int *cls, 
 	return n;
 }
 
-static int classes_split(const EventGraph *g, const OracleOptions *o, Class *cl, int *cls, const int *list,
-                         int nlist, int nwrites);
-
-/* The sources of the searches: by kind, and per footprint when alias-aware
- * (too many footprints: per allocation; too many allocations: all as one).
- * cls: NULL, or by node the class of each source (-1: none; only the
- * generic accesses are written).  list: NULL, or the generic accesses of g
- * in node order (the same classes, without a look at the other nodes). */
-static int
-classes(const EventGraph *g, const OracleOptions *o, Class *cl, int *cls, const int *list, int nlist)
-{
-	return classes_split(g, o, cl, cls, list, nlist, -1);
-}
-
-/* classes() with list's first nwrites entries the generic writes and the
- * rest the generic reads (nwrites >= 0; -1: list in node order), so that
- * each kind's grouping reads its own part of the list only. */
+/* The sources of the searches (classes()): by kind, and per footprint
+ * when alias-aware (too many footprints: per allocation; too many
+ * allocations: all as one).  cls: NULL, or by node the class of each
+ * source (-1: none; only the generic accesses are written).  list: NULL,
+ * or the generic accesses of g (the same classes, without a look at the
+ * other nodes): its first nwrites entries the generic writes and the rest
+ * the generic reads, each in node order (nwrites >= 0; -1: list in node
+ * order), so that each kind's grouping reads its own part of the list only. */
 static int
 classes_split(const EventGraph *g, const OracleOptions *o, Class *cl, int *cls, const int *list, int nlist,
               int nwrites)
@@ -346,9 +337,11 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 	s.gen = mem + 5 * n;
 	int reads = 0, writes = 0; /* async reads and writes with a site: what a search can hit */
 	int nw = 0, nr = 0; /* generic writes into gen, reads into queue (free until the searches) */
+	memset(s.stamp, 0xff, sizeof *s.stamp * (size_t)n); /* -1 */
 	for (int i = 0; i < n; i++) {
 		EventKind k = g->ev[i].kind;
-		s.stamp[i] = -1;
+		if (k == EV_NOP)
+			continue; /* the control nodes, most of the graph */
 		if (k == EV_GWRITE)
 			s.gen[nw++] = i;
 		else if (k == EV_GREAD)
@@ -529,6 +522,31 @@ orc_is_sound_graph(const EventGraph *g, const OracleOptions *o, const unsigned c
 
 /* ---- prepared queries ---------------------------------------------------------------------- */
 
+/* The scratch of the mask searches (grown, never shrunk): per node two
+ * ints and three words. */
+static _Thread_local struct {
+	int *ints;
+	uint64_t *masks;
+	size_t nints, nmasks;
+} cbuf;
+
+static void
+cut_scratch(int n)
+{
+	cbuf.ints = orc_scratch_grow(cbuf.ints, &cbuf.nints, sizeof *cbuf.ints * (size_t)(2 * n) + 1);
+	cbuf.masks = orc_scratch_grow(cbuf.masks, &cbuf.nmasks, sizeof *cbuf.masks * (size_t)(3 * n) + 1);
+}
+
+static int
+is_async(const Event *e)
+{
+	return (e->kind == EV_AREAD || e->kind == EV_AWRITE) && e->site >= 0;
+}
+
+static void hazard_masks(const EventGraph *g, const OracleOptions *o, const Class *cl, int nc, const int *list,
+                         int nlist, uint64_t *hm);
+
+
 /* Many queries on one graph under one set of options (minimality's
  * placement search, its necessity queries) differ only in `on`: the source
  * classes and their members, and which nodes are each class's hazards, are
@@ -563,12 +581,30 @@ orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 	P->g = g;
 	P->o = *o;
 	P->n = n;
-	P->nc = classes(g, o, P->cl, NULL, NULL, 0);
+	/* The generic writes, then the reads, each in node order, and from the
+	 * end of list down the async accesses (the reads wait in cls until
+	 * classes() writes there): only they need a look at the classes. */
+	cut_scratch(n);
+	int *list = cbuf.ints, *cls = cbuf.ints + n, nwrite = 0, nread = 0, na = 0;
+	for (int i = 0; i < n; i++) {
+		const Event *t = &g->ev[i];
+		if (t->kind == EV_GWRITE)
+			list[nwrite++] = i;
+		else if (t->kind == EV_GREAD)
+			cls[nread++] = i;
+		else if (is_async(t))
+			list[n - 1 - na++] = i;
+	}
+	memcpy(list + nwrite, cls, sizeof *cls * (size_t)nread);
+	int ngen = nwrite + nread;
+	P->nc = classes_split(g, o, P->cl, cls, list, ngen, nwrite);
 	int nc = P->nc;
+	uint64_t *hl = cbuf.masks; /* by async access: the classes it is a hazard of */
+	hazard_masks(g, o, P->cl, nc, list + n - na, na, hl);
 	/* One block: succ, stamp, queue, src (2n + 3n ints: a source is in one
 	 * class at most, as group() makes them), src_start, then the bytes. */
 	size_t ints = (size_t)5 * (size_t)n + (size_t)nc + 1;
-	size_t bytes = (size_t)n * (size_t)(nc + 2) + 1;
+	size_t bytes = (size_t)n * (size_t)(nc + 1) + 1;
 	int *mem = malloc(sizeof *mem * ints + bytes);
 	if (!mem)
 		abort();
@@ -578,8 +614,7 @@ orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 	P->src = mem + 4 * n;
 	P->src_start = mem + 5 * n;
 	P->fence = (unsigned char *)(mem + ints);
-	unsigned char *cls = P->fence + n; /* class of each source + 1, 0: none */
-	P->haz = cls + n;
+	P->haz = P->fence + n;
 	memset(P->haz, 0, (size_t)nc * (size_t)n);
 	for (int c = 0; c <= nc; c++)
 		P->src_start[c] = 0;
@@ -589,35 +624,25 @@ orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 		P->succ[2 * i + 1] = t->succ[1];
 		P->fence[i] = t->kind == EV_FENCE;
 		P->stamp[i] = -1;
-		cls[i] = 0;
-		/* Only generic accesses are sources (member: of one class at
-		 * most, the first) and only async ones hazards (hazard): the
-		 * control nodes, most of the graph, need no look at the classes. */
-		if (t->kind == EV_GWRITE || t->kind == EV_GREAD) {
-			for (int c = 0; c < nc; c++)
-				if (member(&P->cl[c], t)) {
-					cls[i] = (unsigned char)(c + 1);
-					P->src_start[c + 1]++;
-					break;
-				}
-			continue;
-		}
-		if ((t->kind != EV_AREAD && t->kind != EV_AWRITE) || t->site < 0)
-			continue;
-		for (int c = 0; c < nc; c++) {
-			const Class *cl = &P->cl[c];
-			if (hazard(cl, t, o->war) >= 0 && (!o->alias_aware || orc_foot_overlap(&cl->foot, &t->foot)))
-				P->haz[(size_t)c * (size_t)n + (size_t)i] = P->nhaz[c] = 1;
-		}
 	}
+	for (int a = 0; a < na; a++)
+		for (uint64_t x = hl[a]; x; x &= x - 1) {
+			int c = __builtin_ctzll(x);
+			P->haz[(size_t)c * (size_t)n + (size_t)list[n - na + a]] = P->nhaz[c] = 1;
+		}
+	/* Members of a class in node order: a class holds sources of one kind,
+	 * listed in node order. */
+	for (int x = 0; x < ngen; x++)
+		if (cls[list[x]] >= 0)
+			P->src_start[cls[list[x]] + 1]++;
 	for (int c = 0; c < nc; c++)
 		P->src_start[c + 1] += P->src_start[c];
 	int *fill = P->queue; /* free until the first query */
 	for (int c = 0; c < nc; c++)
 		fill[c] = P->src_start[c];
-	for (int i = 0; i < n; i++)
-		if (cls[i])
-			P->src[fill[cls[i] - 1]++] = i;
+	for (int x = 0; x < ngen; x++)
+		if (cls[list[x]] >= 0)
+			P->src[fill[cls[list[x]]]++] = list[x];
 	return P;
 }
 
@@ -721,27 +746,6 @@ struct OrcSoundCut {
 	struct CutKey key[4];
 };
 
-/* The scratch of the mask searches (grown, never shrunk): per node two
- * ints and three words. */
-static _Thread_local struct {
-	int *ints;
-	uint64_t *masks;
-	size_t nints, nmasks;
-} cbuf;
-
-static void
-cut_scratch(int n)
-{
-	cbuf.ints = orc_scratch_grow(cbuf.ints, &cbuf.nints, sizeof *cbuf.ints * (size_t)(2 * n) + 1);
-	cbuf.masks = orc_scratch_grow(cbuf.masks, &cbuf.nmasks, sizeof *cbuf.masks * (size_t)(3 * n) + 1);
-}
-
-static int
-is_async(const Event *e)
-{
-	return (e->kind == EV_AREAD || e->kind == EV_AWRITE) && e->site >= 0;
-}
-
 /* Forwards, two sets per node that is neither a fence nor given: the
  * sources and the given nodes reaching it past no fence and no given node
  * (a given node reaches through its own successors).  Each source's and
@@ -844,10 +848,12 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 	unsigned char *grew = (unsigned char *)(cbuf.masks + 2 * n);
 	memset(grew, 0, (size_t)n);
 	int ngen = 0, nasync = 0, nreads = 0, reads[64];
+	memset(vid, 0xff, sizeof *vid * (size_t)n); /* -1 */
 	for (int v = 0; v < n; v++) {
 		const Event *e = &g->ev[v];
-		vid[v] = -1;
 		fm[v] = fv[v] = 0;
+		if (e->kind == EV_NOP)
+			continue; /* the control nodes, most of the graph */
 		switch (e->kind) {
 		case EV_FENCE:
 			vid[v] = -2;
@@ -976,18 +982,33 @@ verdict_hits(const EventGraph *g, const OracleOptions *o)
 {
 	Class cl[2 * MAX_CLASSES];
 	const Event *ev = g->ev;
-	int n = g->n, any = 0;
-	for (int v = 0; v < n && !any; v++)
-		any = is_async(&ev[v]);
-	if (!any)
-		return 0; /* no hazard to reach */
+	int n = g->n, nwrite = 0, nread = 0, na = 0;
 	cut_scratch(n);
-	int *cls = cbuf.ints;
-	uint64_t *cm = cbuf.masks, *hm = cbuf.masks + n;
-	int nc = classes(g, o, cl, cls, NULL, 0);
-	hazard_masks(g, o, cl, nc, NULL, 0, hm);
-	for (int v = 0; v < n; v++)
-		cm[v] = cls[v] >= 0 ? (uint64_t)1 << cls[v] : 0;
+	/* list: the generic writes, then the reads, each in node order, and
+	 * from its end down the async accesses; the reads wait in cls until
+	 * classes() writes there. */
+	int *list = cbuf.ints, *cls = cbuf.ints + n;
+	for (int v = 0; v < n; v++) {
+		EventKind k = ev[v].kind;
+		if (k == EV_GWRITE)
+			list[nwrite++] = v;
+		else if (k == EV_GREAD)
+			cls[nread++] = v;
+		else if (is_async(&ev[v]))
+			list[n - 1 - na++] = v;
+	}
+	if (!na)
+		return 0; /* no hazard to reach */
+	memcpy(list + nwrite, cls, sizeof *cls * (size_t)nread);
+	uint64_t *cm = cbuf.masks, *hm = cbuf.masks + n, *hl = cbuf.masks + 2 * n;
+	int nc = classes_split(g, o, cl, cls, list, nwrite + nread, nwrite);
+	hazard_masks(g, o, cl, nc, list + n - na, na, hl);
+	memset(cm, 0, sizeof *cm * (size_t)(2 * n)); /* cm and hm */
+	for (int x = 0; x < nwrite + nread; x++)
+		if (cls[list[x]] >= 0)
+			cm[list[x]] = (uint64_t)1 << cls[list[x]];
+	for (int a = 0; a < na; a++)
+		hm[list[n - na + a]] = hl[a];
 	for (int from = 0; from < n;) {
 		int next = n;
 		for (int u = from; u < n; u++) {
@@ -1047,6 +1068,91 @@ cut_key_plain(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CW
 	return nc;
 }
 
+/* The classes of a key with alias_aware (classes() and hazard_masks() on
+ * the cut's sources and hazards) when no kind has more than MAX_CLASSES
+ * footprints: the sources of a kind grouped by footprint in order of
+ * appearance, as group() makes them for MATCH_EXACT.  Only what the key
+ * reads is found: a hazard's given nodes for the classes that reach some
+ * given node (the others are never live), its sources for the classes of
+ * those sources (direct).  The classes are screened by allocation as in
+ * hazard_masks().  Returns the count, or -1 when a kind has more footprints
+ * (then classes() falls back to allocations). */
+static int
+cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CWord *members, CWord *hsrc)
+{
+	const Event *ev = C->g->ev;
+	const Foot *foot[2 * MAX_CLASSES];
+	const Var *allocs[2 * MAX_CLASSES];
+	CWord amask[2 * MAX_CLASSES], anym = 0, starts = 0; /* starts: the classes reaching some given node */
+	unsigned char cls[64];
+	signed char table[128]; /* a kind's classes by footprint, as in group() */
+	int nsrc = o->war ? C->ngen : C->nwrites, nc = 0, first = 0, na = 0;
+	memset(table, -1, sizeof table);
+	for (int i = 0; i < nsrc; i++) {
+		if (i == C->nwrites && i) { /* the reads' classes follow the writes' */
+			first = nc;
+			memset(table, -1, sizeof table);
+		}
+		const Foot *f = &ev[C->gen[i]].foot;
+		unsigned h = foot_hash(f, MATCH_EXACT);
+		while (table[h] >= 0 && !same_foot(foot[first + table[h]], f))
+			h = (h + 1) & 127;
+		int c = table[h] >= 0 ? first + table[h] : nc;
+		if (c == nc) {
+			if (nc - first == MAX_CLASSES)
+				return -1;
+			table[h] = (signed char)(nc - first);
+			foot[nc] = f;
+			members[nc] = hsrc[nc] = K->start[nc] = K->haz[nc] = 0;
+			if (!f->alloc) {
+				anym |= (CWord)1 << nc;
+			} else {
+				int a = 0;
+				while (a < na && allocs[a] != f->alloc)
+					a++;
+				if (a == na)
+					allocs[na] = f->alloc, amask[na++] = 0;
+				amask[a] |= (CWord)1 << nc;
+			}
+			nc++;
+		}
+		cls[i] = (unsigned char)c;
+		members[c] |= (CWord)1 << i;
+		K->start[c] |= C->srcv[i];
+		if (C->srcv[i])
+			starts |= (CWord)1 << c;
+	}
+	int nwc = C->nwrites < nsrc ? first : nc; /* the writes' classes: 0 .. nwc */
+	CWord wmask = nwc == 64 ? ~(CWord)0 : ((CWord)1 << nwc) - 1;
+	CWord all = nc == 64 ? ~(CWord)0 : ((CWord)1 << nc) - 1;
+	CWord smask = nsrc == 64 ? ~(CWord)0 : ((CWord)1 << nsrc) - 1;
+	for (int a = 0; a < C->nasync; a++) {
+		const Foot *t = &ev[C->async[a]].foot;
+		CWord pick = C->hazv[a] ? starts : 0;
+		for (CWord x = C->asrc[a] & smask; x; x &= x - 1)
+			pick |= (CWord)1 << cls[__builtin_ctzll(x)];
+		pick &= ev[C->async[a]].kind == EV_AREAD ? wmask : all; /* hazard(): an async read, of the writes only */
+		CWord hit = pick; /* a hazard of no allocation overlaps every class */
+		if (t->alloc) {
+			int k = 0;
+			while (k < na && allocs[k] != t->alloc)
+				k++;
+			hit = pick & anym;
+			for (CWord x = k < na ? pick & amask[k] : 0; x; x &= x - 1) {
+				int c = __builtin_ctzll(x);
+				if (orc_foot_overlap(foot[c], t))
+					hit |= (CWord)1 << c;
+			}
+		}
+		for (; hit; hit &= hit - 1) {
+			int c = __builtin_ctzll(hit);
+			K->haz[c] |= C->hazv[a];
+			hsrc[c] |= C->asrc[a];
+		}
+	}
+	return nc;
+}
+
 /* The options' part of a cut: the classes, the classes reaching each given
  * node, the hazards each given node reaches, and whether a class reaches a
  * hazard of its own past no given node.  By class: its sources (a mask of
@@ -1057,9 +1163,11 @@ cut_key_make(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 {
 	CWord members[2 * MAX_CLASSES], hsrc[2 * MAX_CLASSES]; /* hsrc: the sources reaching a hazard of c */
 	int nc;
-	if (!o->alias_aware) {
+	if (!o->alias_aware)
 		nc = cut_key_plain(C, K, o, members, hsrc);
-	} else {
+	else
+		nc = cut_key_aware(C, K, o, members, hsrc);
+	if (nc < 0) {
 		Class cl[2 * MAX_CLASSES];
 		cut_scratch(C->n);
 		int *cls = cbuf.ints;
