@@ -79,6 +79,7 @@
  * shares them).
  */
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -223,30 +224,33 @@ is_loop(const Stmt *s)
 	return s && (s->kind == ST_FOR || s->kind == ST_WHILE);
 }
 
-/* Number of bodies of s: 2 for if (then, else), 1 for the other compounds;
- * a sequence's items are no bodies here. */
-static int
+/* By statement kind: the number of its FB fields (2 for if: then, else;
+ * 1 for the other compounds; a sequence's items are no bodies here), and
+ * their offsets in Stmt. */
+static const unsigned char NBODIES[] = {
+#define FB(m) +1
+#define STMT(kind, name, word, fields) [kind] = 0 fields,
+#include "nodes.def"
+};
+static const unsigned short BODY_OFF[][2] = {
+#define FB(m) offsetof(Stmt, u.m),
+#define STMT(kind, name, word, fields) [kind] = {fields},
+#include "nodes.def"
+};
+
+/* Number of bodies of s (ir_stmt_nbodies, without the walk of every
+ * segment). */
+static inline int
 nbodies(const Stmt *s)
 {
-	int n = 0;
-	switch (s->kind) { /* ir_stmt_nbodies, without the walk of every segment */
-#define FB(m) n++;
-#define STMT(kind, name, word, fields) case kind: fields break;
-#include "nodes.def"
-	}
-	return s->kind == ST_SEQ ? 0 : n;
+	return NBODIES[s->kind];
 }
 
-/* The body of s number k (if: 0 then, 1 else). */
-static Stmt *
+/* The body of s number k < nbodies(s) (if: 0 then, 1 else). */
+static inline Stmt *
 body_at(const Stmt *s, int k)
 {
-	switch (s->kind) { /* the k-th FB field (ir_body: the first) */
-#define FB(m) if (!k--) return s->u.m;
-#define STMT(kind, name, word, fields) case kind: fields break;
-#include "nodes.def"
-	}
-	return NULL;
+	return *(Stmt *const *)((const char *)s + BODY_OFF[s->kind][k]);
 }
 
 static Stmt *const *
