@@ -1529,12 +1529,13 @@ search_small(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *n
 		}
 		/* Extend to a maximal unsound placement; its complement is a new cut. */
 		Kset t = bestk, pre[65], rest = S.all & ~t;
-		int n = 0;
+		Kset *end = pre + 1; /* pre[i + 1]: the i + 1 lowest of rest */
 		pre[0] = 0;
-		for (Kset x = rest; x; n++) { /* pre[n + 1]: the n + 1 lowest of rest */
+		for (Kset x = rest; x; end++) {
 			x &= x - 1;
-			pre[n + 1] = rest ^ x;
+			*end = rest ^ x;
 		}
+		int n = (int)(end - pre) - 1;
 		ks_grow(&S, &t, pre, 0, n, S.all); /* all: sound (asked above) */
 		if (S.qaborted) {
 			snprintf(note, notelen, "undecided: more than %d soundness queries", MAX_QUERIES);
