@@ -79,6 +79,7 @@
  * shares them).
  */
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -223,30 +224,33 @@ is_loop(const Stmt *s)
 	return s && (s->kind == ST_FOR || s->kind == ST_WHILE);
 }
 
-/* Number of bodies of s: 2 for if (then, else), 1 for the other compounds;
- * a sequence's items are no bodies here. */
-static int
+/* By statement kind: the number of its FB fields (2 for if: then, else;
+ * 1 for the other compounds; a sequence's items are no bodies here), and
+ * their offsets in Stmt. */
+static const unsigned char NBODIES[] = {
+#define FB(m) +1
+#define STMT(kind, name, word, fields) [kind] = 0 fields,
+#include "nodes.def"
+};
+static const unsigned short BODY_OFF[][2] = {
+#define FB(m) offsetof(Stmt, u.m),
+#define STMT(kind, name, word, fields) [kind] = {fields},
+#include "nodes.def"
+};
+
+/* Number of bodies of s (ir_stmt_nbodies, without the walk of every
+ * segment). */
+static inline int
 nbodies(const Stmt *s)
 {
-	int n = 0;
-	switch (s->kind) { /* ir_stmt_nbodies, without the walk of every segment */
-#define FB(m) n++;
-#define STMT(kind, name, word, fields) case kind: fields break;
-#include "nodes.def"
-	}
-	return s->kind == ST_SEQ ? 0 : n;
+	return NBODIES[s->kind];
 }
 
-/* The body of s number k (if: 0 then, 1 else). */
-static Stmt *
+/* The body of s number k < nbodies(s) (if: 0 then, 1 else). */
+static inline Stmt *
 body_at(const Stmt *s, int k)
 {
-	switch (s->kind) { /* the k-th FB field (ir_body: the first) */
-#define FB(m) if (!k--) return s->u.m;
-#define STMT(kind, name, word, fields) case kind: fields break;
-#include "nodes.def"
-	}
-	return NULL;
+	return *(Stmt *const *)((const char *)s + BODY_OFF[s->kind][k]);
 }
 
 static Stmt *const *
@@ -272,6 +276,7 @@ items_of(Stmt *const *slot, int *n)
 typedef struct Pos {
 	const Stmt *owner;  /* input statement whose body holds it (NULL: function body) */
 	int branch;         /* 1: the else branch of an if */
+	int kidx;           /* candidates before it in position order when a candidate, else -1 */
 	const Stmt *before; /* the input item it stands before; NULL: the end of the list */
 	int64_t weight;
 	int candidate;      /* the search may put a fence here */
@@ -387,6 +392,7 @@ typedef struct Mn {
 	const unsigned char *isf; /* by inserted item: a fence (is_fence), for this output */
 	unsigned long epoch;      /* orc_input_epoch(p) */
 	int collected; /* pos .. depth_overflow made (collect_list) */
+	int cand_pos[64]; /* position id of candidate k, for the first 64 candidates (collect_list) */
 	int npos_hint; /* the survey's count of positions (0: none yet) */
 	int compiled;  /* tcs made (compile_costs) */
 	int mapped;    /* cnode and cpos made (graph_map) */
@@ -407,8 +413,11 @@ add_pos(Mn *M, const Stmt *owner, int branch, const Stmt *before, int64_t w, int
 			abort();
 	}
 	candidate = candidate && w > 0;
-	M->ncand += candidate;
-	M->pos[id] = (Pos){owner, branch, before, w, candidate};
+	int nc = M->ncand;
+	if (nc < 64)
+		M->cand_pos[nc] = id; /* no candidate: the next one's slot, overwritten */
+	M->ncand = nc + candidate;
+	M->pos[id] = (Pos){owner, branch, candidate ? nc : -1, before, w, candidate};
 	M->npos = id + 1;
 	return id;
 }
@@ -589,7 +598,7 @@ tc_list(Tc *T, Stmt *body)
 typedef struct TcOp {
 	enum { TC_PUSH, TC_POS, TC_IF, TC_MUL } op;
 	int pos;        /* TC_POS: position id */
-	int64_t weight; /* TC_MUL */
+	int64_t weight; /* TC_MUL; TC_POS: the position's candidate number (Pos.kidx) */
 } TcOp;
 
 /* Appends an op to a growable op array. */
@@ -676,8 +685,8 @@ collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, int de
 		const Stmt *s = items[k];
 		int id = add_pos(M, owner, branch, s, w, 1);
 		idmap_put(&M->before_id, s, id + 1);
-		if (cand)
-			tcs_emit(M, TC_POS, id, 0);
+		if (cand) /* its candidate number: the last one counted */
+			tcs_emit(M, TC_POS, id, M->ncand - 1);
 		if (!nbodies(s))
 			continue;
 		int64_t sw = weight_of(s, M->o), cw = sat_mul(w, sw);
@@ -696,7 +705,7 @@ collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, int de
 	}
 	int id = add_pos(M, owner, branch, NULL, w, end_is_candidate(M, owner));
 	if (M->pos[id].candidate)
-		tcs_emit(M, TC_POS, id, 0);
+		tcs_emit(M, TC_POS, id, M->ncand - 1);
 	if (owner)
 		idmap_put(&M->end_id[branch], owner, id + 1);
 	else
@@ -1068,7 +1077,7 @@ typedef struct Ks {
 	int K;
 	Kset all;
 	int64_t w[64];  /* weight of candidate k */
-	TcOp *tcs;      /* the set program with candidate numbers for positions */
+	const TcOp *tcs; /* the set program (M's; a TC_POS's candidate number is its weight) */
 	int ntcs;
 	/* The set's cost kept up to date as candidates come and go (ks_add):
 	 * the set program (collect_list) as a tree of frames.  A frame's value
@@ -1206,10 +1215,9 @@ ks_add(Ks *S, int k, int d)
  * the cuts), kept from call to call (grown, never shrunk). */
 static _Thread_local struct {
 	int *kpos;
-	struct TcOp *tcs;
 	struct Kf *fr;
 	Kset *cuts;
-	size_t nkpos, ntcs, nfr;
+	size_t nkpos, nfr;
 	int ncuts;
 } ks_scratch;
 
@@ -1241,8 +1249,8 @@ ks_frames(Ks *S)
 			stack[sp++] = S->nfr++;
 			break;
 		case TC_POS:
-			S->leaf[x->pos] = stack[sp - 1];
-			S->lw[x->pos] = 1;
+			S->leaf[x->weight] = stack[sp - 1];
+			S->lw[x->weight] = 1;
 			break;
 		case TC_IF: {
 			int b = stack[--sp], a = stack[--sp];
@@ -1280,7 +1288,7 @@ ks_cost(const Ks *S, Kset set)
 			stack[sp++] = 0;
 			break;
 		case TC_POS:
-			stack[sp - 1] = sat_add(stack[sp - 1], (int64_t)(set >> x->pos & 1));
+			stack[sp - 1] = sat_add(stack[sp - 1], (int64_t)(set >> x->weight & 1));
 			break;
 		case TC_IF: {
 			int64_t b = stack[--sp], a = stack[--sp];
@@ -1382,10 +1390,33 @@ ks_hs(Ks *S)
 	S->excl &= ~taken;
 }
 
+/* sound_small(M, set) for a set holding known, a set found sound: on the
+ * cut graph a query is a search through the candidates' nodes that are no
+ * fence, so one more fence never makes a sound set unsound and the answer
+ * is 1 without a search (counted as a query all the same, so that the
+ * counts and the bounds stay those of the search asking every query). */
+static int
+sound_small_above(Mn *M, Kset set, Kset known)
+{
+	if (!M->kcut || (known & ~set))
+		return sound_small(M, set);
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+	if (!sound_small(M, set)) {
+		fprintf(stderr, "placement selfcheck: a superset of a sound placement is unsound\n");
+		abort();
+	}
+#else
+	M->queries++;
+#endif
+	return 1;
+}
+
 /* grow on words: the candidates idx[lo .. lo + n), pre[i] the set of
- * idx[0 .. i) (so that a range's set is pre[lo + n] ^ pre[lo]). */
+ * idx[0 .. i) (so that a range's set is pre[lo + n] ^ pre[lo]); known: a
+ * sound set (the caller's, which the second half's set holds whenever the
+ * first half went into t whole). */
 static void
-ks_grow(Ks *S, Kset *t, const Kset *pre, int lo, int n)
+ks_grow(Ks *S, Kset *t, const Kset *pre, int lo, int n, Kset known)
 {
 	if (n == 0 || S->qaborted)
 		return;
@@ -1394,11 +1425,11 @@ ks_grow(Ks *S, Kset *t, const Kset *pre, int lo, int n)
 		return;
 	}
 	Kset u = *t | (pre[lo + n] ^ pre[lo]);
-	if (!sound_small(S->M, u)) {
+	if (!sound_small_above(S->M, u, known)) {
 		*t = u;
 	} else if (n > 1) {
-		ks_grow(S, t, pre, lo, n / 2);
-		ks_grow(S, t, pre, lo + n / 2, n - n / 2);
+		ks_grow(S, t, pre, lo, n / 2, u);
+		ks_grow(S, t, pre, lo + n / 2, n - n / 2, u);
 	}
 }
 
@@ -1431,47 +1462,36 @@ small_init(Mn *M, Ks *S)
 {
 	int K = M->ncand;
 	/* One block: kpos, kstart, knode (M's until the end of the call), then
-	 * the scratch cidx and fill. */
+	 * the scratch fill. */
 	M->kpos = ks_scratch.kpos = orc_scratch_grow(
 		ks_scratch.kpos, &ks_scratch.nkpos,
-		sizeof *M->kpos * ((size_t)(3 * K + 1) + (size_t)M->ncand_nodes + (size_t)M->npos) + 1);
-	S->tcs = ks_scratch.tcs = orc_scratch_grow(ks_scratch.tcs, &ks_scratch.ntcs,
-	                                           sizeof *S->tcs * (size_t)M->ntcs + 1);
+		sizeof *M->kpos * ((size_t)(4 * K + 1) + (size_t)M->ncand_nodes) + 1);
 	M->kstart = M->kpos + K;
 	M->knode = M->kstart + K + 1;
-	int *cidx = M->knode + M->ncand_nodes, *fill = cidx + M->npos;
+	int *fill = M->knode + M->ncand_nodes;
 	memset(M->kstart, 0, sizeof *M->kstart * (size_t)(K + 1));
 	/* in locals: the stores (ints) would reload M's and S's fields */
 	const Pos *pos = M->pos;
 	const int *cpos = M->cpos, *cnode = M->cnode;
 	int *kpos = M->kpos, *kstart = M->kstart, *knode = M->knode;
 	int64_t *w = S->w;
-	int k = 0, npos = M->npos, nc = M->ncand_nodes, ntcs = M->ntcs;
-	for (int i = 0; i < npos; i++) {
-		cidx[i] = -1;
-		if (pos[i].candidate) {
-			cidx[i] = k;
-			w[k] = pos[i].weight;
-			kpos[k++] = i;
-		}
-	}
+	int nc = M->ncand_nodes;
+	memcpy(kpos, M->cand_pos, sizeof *kpos * (size_t)K);
+	for (int k = 0; k < K; k++)
+		w[k] = pos[kpos[k]].weight;
 	for (int j = 0; j < nc; j++)
-		if (cidx[cpos[j]] >= 0)
-			kstart[cidx[cpos[j]] + 1]++;
-	for (k = 0; k < K; k++)
+		if (pos[cpos[j]].kidx >= 0)
+			kstart[pos[cpos[j]].kidx + 1]++;
+	for (int k = 0; k < K; k++)
 		kstart[k + 1] += kstart[k];
 	memcpy(fill, kstart, sizeof *fill * (size_t)K);
-	for (int j = 0; j < nc; j++)
-		if (cidx[cpos[j]] >= 0)
-			knode[fill[cidx[cpos[j]]]++] = cnode[j];
-	S->ntcs = ntcs;
-	const TcOp *mt = M->tcs;
-	TcOp *st = S->tcs;
-	for (int i = 0; i < ntcs; i++) {
-		st[i] = mt[i];
-		if (st[i].op == TC_POS)
-			st[i].pos = cidx[st[i].pos]; /* the set program names candidates only */
+	for (int j = 0; j < nc; j++) {
+		int k = pos[cpos[j]].kidx;
+		if (k >= 0)
+			knode[fill[k]++] = cnode[j];
 	}
+	S->tcs = M->tcs; /* its TC_POS name candidates (collect_list) */
+	S->ntcs = M->ntcs;
 	S->K = K;
 	S->all = K == 64 ? ~(Kset)0 : ((Kset)1 << K) - 1;
 	ks_frames(S);
@@ -1509,13 +1529,14 @@ search_small(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *n
 		}
 		/* Extend to a maximal unsound placement; its complement is a new cut. */
 		Kset t = bestk, pre[65], rest = S.all & ~t;
-		int n = 0;
+		Kset *end = pre + 1; /* pre[i + 1]: the i + 1 lowest of rest */
 		pre[0] = 0;
-		for (Kset x = rest; x; n++) { /* pre[n + 1]: the n + 1 lowest of rest */
+		for (Kset x = rest; x; end++) {
 			x &= x - 1;
-			pre[n + 1] = rest ^ x;
+			*end = rest ^ x;
 		}
-		ks_grow(&S, &t, pre, 0, n);
+		int n = (int)(end - pre) - 1;
+		ks_grow(&S, &t, pre, 0, n, S.all); /* all: sound (asked above) */
 		if (S.qaborted) {
 			snprintf(note, notelen, "undecided: more than %d soundness queries", MAX_QUERIES);
 			goto done;
@@ -2776,6 +2797,7 @@ pcache_load(Mn *M, unsigned long epoch)
 		M->before_id = c->before_id, M->end_id[0] = c->end_id[0], M->end_id[1] = c->end_id[1];
 		M->fn_end_id = c->fn_end_id, M->depth_overflow = c->depth_overflow;
 		M->collected = c->collected;
+		memcpy(M->cand_pos, c->cand_pos, sizeof M->cand_pos);
 		M->gstate = c->gstate, M->g = c->g, M->cnode = c->cnode, M->cpos = c->cpos;
 		M->cnode_bytes = c->cnode_bytes;
 		M->ncand_nodes = c->ncand_nodes, M->on = c->on, M->plan = c->plan, M->has_classes = c->has_classes;
