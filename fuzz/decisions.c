@@ -39,7 +39,6 @@ take(Decider *d, int nbytes)
 uint32_t
 dz_bits(Decider *d, int nbits)
 {
-	d->ndecisions++;
 	uint32_t mask = nbits >= 32 ? 0xffffffffu : (1u << nbits) - 1;
 	if (!d->bytes)
 		return (uint32_t)(dz_splitmix(&d->state) >> 32) & mask;

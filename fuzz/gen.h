@@ -21,7 +21,6 @@ typedef struct Decider {
 	const uint8_t *bytes; /* NULL: PRNG mode */
 	size_t len, pos;
 	uint64_t state;       /* splitmix64 state */
-	uint64_t ndecisions;  /* decisions made so far */
 } Decider;
 
 /* decisions.c */
@@ -46,7 +45,6 @@ dz_splitmix(uint64_t *s)
 static inline uint32_t
 dz_choose(Decider *d, uint32_t n)
 {
-	d->ndecisions++;
 	if (n <= 1)
 		return 0;
 	if (!d->bytes)
@@ -65,7 +63,6 @@ dz_flip(Decider *d, unsigned percent)
 	uint64_t t = 100 - percent;
 	if (d->bytes)
 		return dz_choose(d, 100) >= t;
-	d->ndecisions++;
 	return (dz_splitmix(&d->state) >> 32) >= ((t << 32) + 99) / 100;
 }
 
