@@ -979,7 +979,7 @@ static Ref analyse(Ctx *c, const Stmt *s);
  * decl_buffer): its table and summary are its body's.  Programs nest long
  * chains of them (a decl_buffer per buffer), which analyse and the rewrite
  * go down in a loop. */
-static const unsigned char transparent[] = {
+static const unsigned char transparent[ST_BLOCK + 1] = { /* every statement kind */
 	[ST_LET] = 1, [ST_ASSERT] = 1, [ST_ATTR] = 1, [ST_LAUNCH] = 1, [ST_ALLOC] = 1, [ST_DECL] = 1,
 };
 
