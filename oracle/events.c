@@ -492,12 +492,20 @@ call_effect(B *b, const Expr *call, int *argoff)
 	return eff;
 }
 
+/* orc_scope_is_data_shared(scope), without the call for most scopes
+ * ("local...", "global", none: not "shared..."). */
+static inline int
+data_shared(const char *scope)
+{
+	return scope && scope[0] == 's' && orc_scope_is_data_shared(scope);
+}
+
 static int
 is_data_buffer(const Buffer *bf)
 {
 	/* The scope as ir_buffer_scope gives it, read from the data variable
 	 * (its "global" default for no scope is no data scope either). */
-	return bf && bf->data && bf->data->ptr_scope && orc_scope_is_data_shared(bf->data->ptr_scope);
+	return bf && bf->data && data_shared(bf->data->ptr_scope);
 }
 
 /* The footprint of bf[idx...] (a slice index covers [begin, end)). */
@@ -561,7 +569,7 @@ shared_base(B *b, const Expr *e, int depth)
 		return NULL;
 	switch (e->kind) {
 	case EX_VAR: {
-		if (orc_scope_is_data_shared(e->u.var->ptr_scope))
+		if (data_shared(e->u.var->ptr_scope))
 			return e->u.var;
 		intptr_t i = (intptr_t)pm_get(&b->g->aliases, e->u.var);
 		b->dep |= (int)(i & 1);
@@ -719,12 +727,13 @@ access(B *b, EventKind k, const char *op, const char *buf, Foot f, int site)
 	return id;
 }
 
+/* The call's extern function name, or its op name.  argoff is
+ * orc_call_effect's: 2 exactly for call_extern and call_pure_extern (the
+ * table's two ER_EXTERN rows), 0 for every other name. */
 static const char *
-call_label(const Expr *call)
+call_label(const Expr *call, int argoff)
 {
-	if (call->u.call.name[0] == 'c' &&
-	    (!strcmp(call->u.call.name, "call_extern") || !strcmp(call->u.call.name, "call_pure_extern")) &&
-	    call->u.call.nargs >= 2 && call->u.call.args[1]->kind == EX_STR)
+	if (argoff == 2 && call->u.call.nargs >= 2 && call->u.call.args[1]->kind == EX_STR)
 		return call->u.call.args[1]->u.s;
 	return call->u.call.name;
 }
@@ -747,7 +756,7 @@ finish_call(B *b, Owner *ow)
 {
 	EventGraph *g = b->g;
 	const Effect *eff = ow->eff;
-	const char *op = call_label(ow->call);
+	const char *op = call_label(ow->call, ow->argoff);
 	int site = b->site++;
 	int nl = g->nleaves;
 	if (!eff) {
@@ -861,15 +870,17 @@ finish_call(B *b, Owner *ow)
 	}
 }
 
-/* tvm_access_ptr(type, base, offset, extent, mask) and friends. */
+/* tvm_access_ptr(type, base, offset, extent, mask) and friends; eff the
+ * call's row, one of the table's three ER_PTR rows (the call's own name:
+ * they are looked up by it), told apart by its name's first two letters. */
 static void
-pointer(B *b, const Expr *e, Owner *ow, int pos, int depth)
+pointer(B *b, const Expr *e, const Effect *eff, Owner *ow, int pos, int depth)
 {
-	const char *n = e->u.call.name;
 	Expr **a = e->u.call.args;
 	int na = e->u.call.nargs;
-	int tvm = !strcmp(n, "tvm_access_ptr");
-	int elem = !tvm && (!strcmp(n, "address_of") || !strcmp(n, "access_ptr"));
+	int tvm = eff->name[0] == 't';                /* tvm_access_ptr */
+	int elem = !tvm;                              /* address_of, access_ptr */
+	int addr = !tvm && eff->name[1] == 'd';       /* address_of */
 	for (int i = 0; i < na; i++) {
 		/* The pointed-to element is not loaded; its indices are evaluated. */
 		const Expr *x = a[i];
@@ -906,7 +917,7 @@ pointer(B *b, const Expr *e, Owner *ow, int pos, int depth)
 	if (na < 1 || a[0]->kind != EX_LOAD || !is_data_buffer(a[0]->u.load.buf))
 		return;
 	const Buffer *bf = a[0]->u.load.buf;
-	if (!strcmp(n, "address_of")) {
+	if (addr) {
 		Leaf *l = push_leaf(b, LF_ADDR, pos);
 		l->buf = bf->name;
 		l->foot = foot_whole(bf->data); /* the callee may walk from the element anywhere */
@@ -958,7 +969,7 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 		return;
 	case EX_VAR: {
 		const Var *v = e->u.var;
-		if (orc_scope_is_data_shared(v->ptr_scope)) {
+		if (data_shared(v->ptr_scope)) {
 			Leaf *l = push_leaf(b, LF_VAR, pos);
 			l->buf = v->owner ? v->owner->name : v->name;
 			l->foot = foot_whole(v);
@@ -994,7 +1005,7 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 	int argoff;
 	const Effect *eff = call_effect(b, e, &argoff);
 	if (eff && eff->role == ER_PTR) {
-		pointer(b, e, ow, pos, depth);
+		pointer(b, e, eff, ow, pos, depth);
 		return;
 	}
 	if (eff && eff->role == ER_PURE) {
