@@ -1797,8 +1797,8 @@ static void
 if_stmt(B *b, const Stmt *s, int depth)
 {
 	top(b, s->u.if_.cond, depth);
-	int pred = b->tx && orc_tx_mentions(b->tx, s->u.if_.cond);
-	int d = pred ? orc_tx_decide(b->tx, s->u.if_.cond) : -1, logs = b->g->nrlog + b->g->nalog;
+	int d = -1, pred = b->tx && orc_tx_pred(b->tx, s->u.if_.cond, &d);
+	int logs = b->g->nrlog + b->g->nalog;
 	if (d >= 0) { /* a thread predicate: this class of threads takes one arm */
 		arm_of(b, s, d, d ? s->u.if_.else_ : s->u.if_.then_, depth, 1);
 		int u = b->nundo;
@@ -1833,8 +1833,7 @@ block_stmt(B *b, const Stmt *s, int depth)
 {
 	int64_t w = 1;
 	const Expr *where = s->u.block.where;
-	int pred = where && b->tx && orc_tx_mentions(b->tx, where);
-	int d = pred ? orc_tx_decide(b->tx, where) : -1;
+	int d = -1, pred = where && b->tx && orc_tx_pred(b->tx, where, &d);
 	if (d == 0) {
 		top(b, where, depth);
 		arm_of(b, s, 0, s->u.block.body, depth, 1);

@@ -12,6 +12,7 @@
  * variables from the bindings the caller makes).
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "threads.h"
@@ -370,6 +371,7 @@ orc_tx_select(OrcTx *c, int k)
 	c->tx_pt = c->tx_lo = c->cls[k].first;
 	c->tx_hi = c->cls[k].last;
 	c->nenv = 0;
+	c->sel = k;
 }
 
 int
@@ -377,6 +379,31 @@ orc_tx_decide(OrcTx *c, const Expr *cond)
 {
 	OrcIval r = eval(c, cond, 0, 0);
 	return r.ok && r.lo == r.hi ? r.lo != 0 : -1;
+}
+
+int
+orc_tx_pred(OrcTx *c, const Expr *cond, int *d)
+{
+	/* The classes' decisions are those of each of their threads (a hull
+	 * that decides a predicate decides it so for each thread in it, and a
+	 * hull of one thread is the evaluation at that thread). */
+	if (c->ndec && c->sel >= 0 && c->nenv == 0 && c->tx_pt == c->cls[c->sel].first)
+		for (int i = 0; i < c->npreds; i++)
+			if (c->preds[i] == cond) {
+				int v = c->dec[c->sel * c->npreds + i];
+				*d = v == 2 ? -1 : v;
+#ifdef FENCEFUZZ_TX_PRED_CHECK
+				if (*d != orc_tx_decide(c, cond) || !mentions_tx(c, cond, 0))
+					abort();
+#endif
+				return 1;
+			}
+	if (!mentions_tx(c, cond, 0)) {
+		*d = -1;
+		return 0;
+	}
+	*d = orc_tx_decide(c, cond);
+	return 1;
 }
 
 /* A fingerprint of what the classes depend on: the predicates' structure
@@ -431,8 +458,9 @@ fingerprint(const OrcTx *c, const Expr *e, uint64_t h, int depth)
 enum { CLASS_CACHE = 1024 };
 static struct {
 	uint64_t key;
-	int valid, ncls, too_many;
+	int valid, ncls, too_many, ndec;
 	OrcTxClass cls[ORC_TX_MAX_CLASSES];
+	unsigned char dec[ORC_TX_DEC];
 } cache[CLASS_CACHE];
 
 int
@@ -446,6 +474,8 @@ orc_tx_find(OrcTx *c, const Func *f, int only_if_paths_differ)
 	memset(c->cls, 0, sizeof c->cls);
 	c->tx_pt = c->tx_lo = c->tx_hi = 0;
 	c->nenv = c->loop_depth = c->preds_in_loops = c->overflow = c->ranging = 0;
+	c->sel = -1;
+	c->ndec = 0;
 	scan_threads(c, f->body, 0);
 	if (!c->tx || c->nthreads < 2 || c->nthreads > ORC_TX_MAX_THREADS || c->npreds == 0)
 		return 0;
@@ -461,6 +491,8 @@ orc_tx_find(OrcTx *c, const Func *f, int only_if_paths_differ)
 		c->ncls = cache[slot].ncls;
 		c->too_many = cache[slot].too_many;
 		memcpy(c->cls, cache[slot].cls, sizeof c->cls);
+		c->ndec = cache[slot].ndec;
+		memcpy(c->dec, cache[slot].dec, (size_t)c->ndec);
 		return c->ncls;
 	}
 	int n = find_classes(c);
@@ -469,6 +501,8 @@ orc_tx_find(OrcTx *c, const Func *f, int only_if_paths_differ)
 	cache[slot].ncls = c->ncls;
 	cache[slot].too_many = c->too_many;
 	memcpy(cache[slot].cls, c->cls, sizeof c->cls);
+	cache[slot].ndec = c->ndec;
+	memcpy(cache[slot].dec, c->dec, (size_t)c->ndec);
 	return n;
 }
 
@@ -625,6 +659,11 @@ find_classes(OrcTx *c)
 		c->too_many = 1;
 		c->ncls = 0;
 		return 0;
+	}
+	if (c->ncls * c->npreds <= ORC_TX_DEC) {
+		for (int k = 0; k < c->ncls; k++)
+			memcpy(c->dec + k * c->npreds, sig[k], (size_t)c->npreds);
+		c->ndec = c->ncls * c->npreds;
 	}
 	return c->ncls;
 }
