@@ -600,7 +600,10 @@ shared_base(B *b, const Expr *e, int depth)
 static int
 is_desc_scope(const char *s)
 {
-	return s && !strncmp(s, "local.descriptor", 16) && !strstr(s, "instr");
+	/* (letter by letter first: most scopes are "local" or "shared...";
+	 * "instr" cannot overlap the prefix, which has no 'i') */
+	return s && s[0] == 'l' && s[1] == 'o' && s[2] == 'c' && s[3] == 'a' && s[4] == 'l' &&
+	       s[5] == '.' && !strncmp(s + 6, "descriptor", 10) && !strstr(s + 16, "instr");
 }
 
 /* The descriptor variable an MMA argument names (desc, desc.data, desc[0]). */
