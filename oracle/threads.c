@@ -438,8 +438,12 @@ fingerprint(const OrcTx *c, const Expr *e, uint64_t h, int depth)
 		return fingerprint(c, e->u.operand, mix(h, 5), depth + 1);
 	case EX_CALL:
 		h = mix(h, 6);
-		for (const char *p = e->u.call.name; *p; p++)
-			h = mix(h, (unsigned char)*p);
+		{ /* the name's text (FNV-1a), then mixed in once */
+			uint64_t t = 0xcbf29ce484222325ULL;
+			for (const char *p = e->u.call.name; *p; p++)
+				t = (t ^ (unsigned char)*p) * 0x100000001b3ULL;
+			h = mix(h, t);
+		}
 		h = mix(h, (uint64_t)e->u.call.nargs + 7);
 		for (int i = 0; i < e->u.call.nargs; i++)
 			h = fingerprint(c, e->u.call.args[i], h, depth + 1);
