@@ -2007,10 +2007,11 @@ orc_events_free(EventGraph *g)
 	memset(g, 0, sizeof *g);
 }
 
+/* m emptied (no key since the last clear: nothing to clear). */
 static void
 pm_clear(PtrMap *m)
 {
-	if (m->cap) {
+	if (m->n) {
 		memset(m->keys, 0, sizeof *m->keys * m->cap);
 		m->n = 0;
 	}
