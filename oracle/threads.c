@@ -343,7 +343,7 @@ scan_threads(OrcTx *c, const Stmt *s, int depth)
 	c->loop_depth -= loops;
 }
 
-static int find_classes(OrcTx *c);
+static int find_classes(OrcTx *c, const uint64_t *fp);
 
 /* ---- public ------------------------------------------------------------------------------ */
 
@@ -487,9 +487,14 @@ orc_tx_find(OrcTx *c, const Func *f, int only_if_paths_differ)
 	 * some thread's (dead arms aside), so the classes change nothing there. */
 	if (only_if_paths_differ && c->npreds < 2 && !c->preds_in_loops)
 		return 0;
+	/* Each predicate's fingerprint (the key of its runs, find_classes),
+	 * and the set's from them in order. */
+	uint64_t fp[ORC_TX_MAX_PREDS];
 	uint64_t key = mix(mix(0, (uint64_t)c->npreds), (uint64_t)c->nthreads);
-	for (int i = 0; i < c->npreds; i++)
-		key = fingerprint(c, c->preds[i], mix(key, (uint64_t)i), 0);
+	for (int i = 0; i < c->npreds; i++) {
+		fp[i] = fingerprint(c, c->preds[i], mix(0x5eedULL, (uint64_t)c->nthreads), 0);
+		key = mix(mix(key, (uint64_t)i), fp[i]);
+	}
 	int slot = (int)((key ^ key >> 29) % CLASS_CACHE);
 	if (cache[slot].valid && cache[slot].key == key) {
 		c->ncls = cache[slot].ncls;
@@ -499,7 +504,7 @@ orc_tx_find(OrcTx *c, const Func *f, int only_if_paths_differ)
 		memcpy(c->dec, cache[slot].dec, (size_t)c->ndec);
 		return c->ncls;
 	}
-	int n = find_classes(c);
+	int n = find_classes(c, fp);
 	cache[slot].key = key;
 	cache[slot].valid = 1;
 	cache[slot].ncls = c->ncls;
@@ -618,8 +623,9 @@ decision_at(OrcTx *c, int i, const Runs *r, int *at, int64_t t)
 	return r->v[*at];
 }
 
+/* fp: the predicates' fingerprints (orc_tx_find's). */
 static int
-find_classes(OrcTx *c)
+find_classes(OrcTx *c, const uint64_t *fp)
 {
 	unsigned char sig[ORC_TX_MAX_CLASSES][ORC_TX_MAX_PREDS];
 	Runs local[ORC_TX_MAX_PREDS];
@@ -627,7 +633,7 @@ find_classes(OrcTx *c)
 	int at[ORC_TX_MAX_PREDS];
 	c->ranging = 1;
 	for (int i = 0; i < c->npreds; i++) {
-		uint64_t key = fingerprint(c, c->preds[i], mix(0x5eedULL, (uint64_t)c->nthreads), 0);
+		uint64_t key = fp[i];
 		int slot = (int)((key ^ key >> 31) % RUN_CACHE);
 		at[i] = 0;
 		if (run_cache[slot].valid && run_cache[slot].key == key) {
