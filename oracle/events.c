@@ -492,12 +492,20 @@ call_effect(B *b, const Expr *call, int *argoff)
 	return eff;
 }
 
+/* orc_scope_is_data_shared(scope), without the call for most scopes
+ * ("local...", "global", none: not "shared..."). */
+static inline int
+data_shared(const char *scope)
+{
+	return scope && scope[0] == 's' && orc_scope_is_data_shared(scope);
+}
+
 static int
 is_data_buffer(const Buffer *bf)
 {
 	/* The scope as ir_buffer_scope gives it, read from the data variable
 	 * (its "global" default for no scope is no data scope either). */
-	return bf && bf->data && bf->data->ptr_scope && orc_scope_is_data_shared(bf->data->ptr_scope);
+	return bf && bf->data && data_shared(bf->data->ptr_scope);
 }
 
 /* The footprint of bf[idx...] (a slice index covers [begin, end)). */
@@ -561,7 +569,7 @@ shared_base(B *b, const Expr *e, int depth)
 		return NULL;
 	switch (e->kind) {
 	case EX_VAR: {
-		if (orc_scope_is_data_shared(e->u.var->ptr_scope))
+		if (data_shared(e->u.var->ptr_scope))
 			return e->u.var;
 		intptr_t i = (intptr_t)pm_get(&b->g->aliases, e->u.var);
 		b->dep |= (int)(i & 1);
@@ -592,7 +600,10 @@ shared_base(B *b, const Expr *e, int depth)
 static int
 is_desc_scope(const char *s)
 {
-	return s && !strncmp(s, "local.descriptor", 16) && !strstr(s, "instr");
+	/* (letter by letter first: most scopes are "local" or "shared...";
+	 * "instr" cannot overlap the prefix, which has no 'i') */
+	return s && s[0] == 'l' && s[1] == 'o' && s[2] == 'c' && s[3] == 'a' && s[4] == 'l' &&
+	       s[5] == '.' && !strncmp(s + 6, "descriptor", 10) && !strstr(s + 16, "instr");
 }
 
 /* The descriptor variable an MMA argument names (desc, desc.data, desc[0]). */
@@ -719,12 +730,13 @@ access(B *b, EventKind k, const char *op, const char *buf, Foot f, int site)
 	return id;
 }
 
+/* The call's extern function name, or its op name.  argoff is
+ * orc_call_effect's: 2 exactly for call_extern and call_pure_extern (the
+ * table's two ER_EXTERN rows), 0 for every other name. */
 static const char *
-call_label(const Expr *call)
+call_label(const Expr *call, int argoff)
 {
-	if (call->u.call.name[0] == 'c' &&
-	    (!strcmp(call->u.call.name, "call_extern") || !strcmp(call->u.call.name, "call_pure_extern")) &&
-	    call->u.call.nargs >= 2 && call->u.call.args[1]->kind == EX_STR)
+	if (argoff == 2 && call->u.call.nargs >= 2 && call->u.call.args[1]->kind == EX_STR)
 		return call->u.call.args[1]->u.s;
 	return call->u.call.name;
 }
@@ -747,7 +759,7 @@ finish_call(B *b, Owner *ow)
 {
 	EventGraph *g = b->g;
 	const Effect *eff = ow->eff;
-	const char *op = call_label(ow->call);
+	const char *op = call_label(ow->call, ow->argoff);
 	int site = b->site++;
 	int nl = g->nleaves;
 	if (!eff) {
@@ -861,15 +873,17 @@ finish_call(B *b, Owner *ow)
 	}
 }
 
-/* tvm_access_ptr(type, base, offset, extent, mask) and friends. */
+/* tvm_access_ptr(type, base, offset, extent, mask) and friends; eff the
+ * call's row, one of the table's three ER_PTR rows (the call's own name:
+ * they are looked up by it), told apart by its name's first two letters. */
 static void
-pointer(B *b, const Expr *e, Owner *ow, int pos, int depth)
+pointer(B *b, const Expr *e, const Effect *eff, Owner *ow, int pos, int depth)
 {
-	const char *n = e->u.call.name;
 	Expr **a = e->u.call.args;
 	int na = e->u.call.nargs;
-	int tvm = !strcmp(n, "tvm_access_ptr");
-	int elem = !tvm && (!strcmp(n, "address_of") || !strcmp(n, "access_ptr"));
+	int tvm = eff->name[0] == 't';                /* tvm_access_ptr */
+	int elem = !tvm;                              /* address_of, access_ptr */
+	int addr = !tvm && eff->name[1] == 'd';       /* address_of */
 	for (int i = 0; i < na; i++) {
 		/* The pointed-to element is not loaded; its indices are evaluated. */
 		const Expr *x = a[i];
@@ -906,7 +920,7 @@ pointer(B *b, const Expr *e, Owner *ow, int pos, int depth)
 	if (na < 1 || a[0]->kind != EX_LOAD || !is_data_buffer(a[0]->u.load.buf))
 		return;
 	const Buffer *bf = a[0]->u.load.buf;
-	if (!strcmp(n, "address_of")) {
+	if (addr) {
 		Leaf *l = push_leaf(b, LF_ADDR, pos);
 		l->buf = bf->name;
 		l->foot = foot_whole(bf->data); /* the callee may walk from the element anywhere */
@@ -958,7 +972,7 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 		return;
 	case EX_VAR: {
 		const Var *v = e->u.var;
-		if (orc_scope_is_data_shared(v->ptr_scope)) {
+		if (data_shared(v->ptr_scope)) {
 			Leaf *l = push_leaf(b, LF_VAR, pos);
 			l->buf = v->owner ? v->owner->name : v->name;
 			l->foot = foot_whole(v);
@@ -994,7 +1008,7 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 	int argoff;
 	const Effect *eff = call_effect(b, e, &argoff);
 	if (eff && eff->role == ER_PTR) {
-		pointer(b, e, ow, pos, depth);
+		pointer(b, e, eff, ow, pos, depth);
 		return;
 	}
 	if (eff && eff->role == ER_PURE) {
@@ -1786,8 +1800,8 @@ static void
 if_stmt(B *b, const Stmt *s, int depth)
 {
 	top(b, s->u.if_.cond, depth);
-	int pred = b->tx && orc_tx_mentions(b->tx, s->u.if_.cond);
-	int d = pred ? orc_tx_decide(b->tx, s->u.if_.cond) : -1, logs = b->g->nrlog + b->g->nalog;
+	int d = -1, pred = b->tx && orc_tx_pred(b->tx, s->u.if_.cond, &d);
+	int logs = b->g->nrlog + b->g->nalog;
 	if (d >= 0) { /* a thread predicate: this class of threads takes one arm */
 		arm_of(b, s, d, d ? s->u.if_.else_ : s->u.if_.then_, depth, 1);
 		int u = b->nundo;
@@ -1822,8 +1836,7 @@ block_stmt(B *b, const Stmt *s, int depth)
 {
 	int64_t w = 1;
 	const Expr *where = s->u.block.where;
-	int pred = where && b->tx && orc_tx_mentions(b->tx, where);
-	int d = pred ? orc_tx_decide(b->tx, where) : -1;
+	int d = -1, pred = where && b->tx && orc_tx_pred(b->tx, where, &d);
 	if (d == 0) {
 		top(b, where, depth);
 		arm_of(b, s, 0, s->u.block.body, depth, 1);
@@ -1994,10 +2007,11 @@ orc_events_free(EventGraph *g)
 	memset(g, 0, sizeof *g);
 }
 
+/* m emptied (no key since the last clear: nothing to clear). */
 static void
 pm_clear(PtrMap *m)
 {
-	if (m->cap) {
+	if (m->n) {
 		memset(m->keys, 0, sizeof *m->keys * m->cap);
 		m->n = 0;
 	}

@@ -12,6 +12,7 @@
  * variables from the bindings the caller makes).
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "threads.h"
@@ -342,7 +343,7 @@ scan_threads(OrcTx *c, const Stmt *s, int depth)
 	c->loop_depth -= loops;
 }
 
-static int find_classes(OrcTx *c);
+static int find_classes(OrcTx *c, const uint64_t *fp);
 
 /* ---- public ------------------------------------------------------------------------------ */
 
@@ -370,6 +371,7 @@ orc_tx_select(OrcTx *c, int k)
 	c->tx_pt = c->tx_lo = c->cls[k].first;
 	c->tx_hi = c->cls[k].last;
 	c->nenv = 0;
+	c->sel = k;
 }
 
 int
@@ -377,6 +379,31 @@ orc_tx_decide(OrcTx *c, const Expr *cond)
 {
 	OrcIval r = eval(c, cond, 0, 0);
 	return r.ok && r.lo == r.hi ? r.lo != 0 : -1;
+}
+
+int
+orc_tx_pred(OrcTx *c, const Expr *cond, int *d)
+{
+	/* The classes' decisions are those of each of their threads (a hull
+	 * that decides a predicate decides it so for each thread in it, and a
+	 * hull of one thread is the evaluation at that thread). */
+	if (c->ndec && c->sel >= 0 && c->nenv == 0 && c->tx_pt == c->cls[c->sel].first)
+		for (int i = 0; i < c->npreds; i++)
+			if (c->preds[i] == cond) {
+				int v = c->dec[c->sel * c->npreds + i];
+				*d = v == 2 ? -1 : v;
+#ifdef FENCEFUZZ_TX_PRED_CHECK
+				if (*d != orc_tx_decide(c, cond) || !mentions_tx(c, cond, 0))
+					abort();
+#endif
+				return 1;
+			}
+	if (!mentions_tx(c, cond, 0)) {
+		*d = -1;
+		return 0;
+	}
+	*d = orc_tx_decide(c, cond);
+	return 1;
 }
 
 /* A fingerprint of what the classes depend on: the predicates' structure
@@ -411,8 +438,12 @@ fingerprint(const OrcTx *c, const Expr *e, uint64_t h, int depth)
 		return fingerprint(c, e->u.operand, mix(h, 5), depth + 1);
 	case EX_CALL:
 		h = mix(h, 6);
-		for (const char *p = e->u.call.name; *p; p++)
-			h = mix(h, (unsigned char)*p);
+		{ /* the name's text (FNV-1a), then mixed in once */
+			uint64_t t = 0xcbf29ce484222325ULL;
+			for (const char *p = e->u.call.name; *p; p++)
+				t = (t ^ (unsigned char)*p) * 0x100000001b3ULL;
+			h = mix(h, t);
+		}
 		h = mix(h, (uint64_t)e->u.call.nargs + 7);
 		for (int i = 0; i < e->u.call.nargs; i++)
 			h = fingerprint(c, e->u.call.args[i], h, depth + 1);
@@ -431,8 +462,9 @@ fingerprint(const OrcTx *c, const Expr *e, uint64_t h, int depth)
 enum { CLASS_CACHE = 1024 };
 static struct {
 	uint64_t key;
-	int valid, ncls, too_many;
+	int valid, ncls, too_many, ndec;
 	OrcTxClass cls[ORC_TX_MAX_CLASSES];
+	unsigned char dec[ORC_TX_DEC];
 } cache[CLASS_CACHE];
 
 int
@@ -446,6 +478,8 @@ orc_tx_find(OrcTx *c, const Func *f, int only_if_paths_differ)
 	memset(c->cls, 0, sizeof c->cls);
 	c->tx_pt = c->tx_lo = c->tx_hi = 0;
 	c->nenv = c->loop_depth = c->preds_in_loops = c->overflow = c->ranging = 0;
+	c->sel = -1;
+	c->ndec = 0;
 	scan_threads(c, f->body, 0);
 	if (!c->tx || c->nthreads < 2 || c->nthreads > ORC_TX_MAX_THREADS || c->npreds == 0)
 		return 0;
@@ -453,22 +487,31 @@ orc_tx_find(OrcTx *c, const Func *f, int only_if_paths_differ)
 	 * some thread's (dead arms aside), so the classes change nothing there. */
 	if (only_if_paths_differ && c->npreds < 2 && !c->preds_in_loops)
 		return 0;
+	/* Each predicate's fingerprint (the key of its runs, find_classes),
+	 * and the set's from them in order. */
+	uint64_t fp[ORC_TX_MAX_PREDS];
 	uint64_t key = mix(mix(0, (uint64_t)c->npreds), (uint64_t)c->nthreads);
-	for (int i = 0; i < c->npreds; i++)
-		key = fingerprint(c, c->preds[i], mix(key, (uint64_t)i), 0);
+	for (int i = 0; i < c->npreds; i++) {
+		fp[i] = fingerprint(c, c->preds[i], mix(0x5eedULL, (uint64_t)c->nthreads), 0);
+		key = mix(mix(key, (uint64_t)i), fp[i]);
+	}
 	int slot = (int)((key ^ key >> 29) % CLASS_CACHE);
 	if (cache[slot].valid && cache[slot].key == key) {
 		c->ncls = cache[slot].ncls;
 		c->too_many = cache[slot].too_many;
 		memcpy(c->cls, cache[slot].cls, sizeof c->cls);
+		c->ndec = cache[slot].ndec;
+		memcpy(c->dec, cache[slot].dec, (size_t)c->ndec);
 		return c->ncls;
 	}
-	int n = find_classes(c);
+	int n = find_classes(c, fp);
 	cache[slot].key = key;
 	cache[slot].valid = 1;
 	cache[slot].ncls = c->ncls;
 	cache[slot].too_many = c->too_many;
 	memcpy(cache[slot].cls, c->cls, sizeof c->cls);
+	cache[slot].ndec = c->ndec;
+	memcpy(cache[slot].dec, c->dec, (size_t)c->ndec);
 	return n;
 }
 
@@ -580,8 +623,9 @@ decision_at(OrcTx *c, int i, const Runs *r, int *at, int64_t t)
 	return r->v[*at];
 }
 
+/* fp: the predicates' fingerprints (orc_tx_find's). */
 static int
-find_classes(OrcTx *c)
+find_classes(OrcTx *c, const uint64_t *fp)
 {
 	unsigned char sig[ORC_TX_MAX_CLASSES][ORC_TX_MAX_PREDS];
 	Runs local[ORC_TX_MAX_PREDS];
@@ -589,7 +633,7 @@ find_classes(OrcTx *c)
 	int at[ORC_TX_MAX_PREDS];
 	c->ranging = 1;
 	for (int i = 0; i < c->npreds; i++) {
-		uint64_t key = fingerprint(c, c->preds[i], mix(0x5eedULL, (uint64_t)c->nthreads), 0);
+		uint64_t key = fp[i];
 		int slot = (int)((key ^ key >> 31) % RUN_CACHE);
 		at[i] = 0;
 		if (run_cache[slot].valid && run_cache[slot].key == key) {
@@ -625,6 +669,11 @@ find_classes(OrcTx *c)
 		c->too_many = 1;
 		c->ncls = 0;
 		return 0;
+	}
+	if (c->ncls * c->npreds <= ORC_TX_DEC) {
+		for (int k = 0; k < c->ncls; k++)
+			memcpy(c->dec + k * c->npreds, sig[k], (size_t)c->npreds);
+		c->ndec = c->ncls * c->npreds;
 	}
 	return c->ncls;
 }

@@ -12,7 +12,8 @@ enum {
 	ORC_TX_MAX_CLASSES = 16,
 	ORC_TX_MAX_PREDS = 64,
 	ORC_TX_MAX_ENV = 256,
-	ORC_TX_MAX_DEPTH = 200
+	ORC_TX_MAX_DEPTH = 200,
+	ORC_TX_DEC = 64 /* decisions kept: classes times predicates */
 };
 
 typedef struct OrcIval {
@@ -40,6 +41,11 @@ typedef struct OrcTx {
 	int loop_depth, preds_in_loops; /* (scan) predicates inside a loop that is not a thread binding */
 	int overflow;           /* a binding did not fit */
 	int ranging;            /* (find_classes) tx is a range of threads being classified */
+	int sel;                /* the class orc_tx_select selected; -1: none */
+	/* How the classes decide the predicates (when they fit, else ndec 0):
+	 * predicate i for class k at dec[k * npreds + i], 1 / 0, 2 undecided. */
+	unsigned char dec[ORC_TX_DEC];
+	int ndec;
 } OrcTx;
 
 /* Finds tx, its predicates and the classes of f: the number of classes, 0
@@ -52,6 +58,11 @@ void orc_tx_select(OrcTx *t, int cls);          /* tx := that class; bindings cl
 OrcIval orc_tx_eval(OrcTx *t, const Expr *e, int hull);
 int orc_tx_decide(OrcTx *t, const Expr *cond);  /* 1 / 0 for the selected class, -1 unknown */
 int orc_tx_mentions(const OrcTx *t, const Expr *e);
+/* orc_tx_mentions(t, cond), and *d orc_tx_decide(t, cond) when it does
+ * (else -1): for one of the predicates orc_tx_find found, in the class
+ * orc_tx_select selected with no bindings since, the decision the classes
+ * were found by (that thread's, evaluated alike). */
+int orc_tx_pred(OrcTx *t, const Expr *cond, int *d);
 void orc_tx_bind(OrcTx *t, const Var *v, OrcIval x);
 
 #endif
