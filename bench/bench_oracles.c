@@ -176,12 +176,21 @@ main(int argc, char **argv)
 		Arena *a = ar_new();
 		Decider d;
 		dz_init_seed(&d, fz_program_seed(seed, i));
+#if defined FZ_HAVE_GENERATE_FULL && defined PASS_HAVE_INPUT_VERSIONS
+		/* The generator's op versions, as a campaign worker hands them over
+		 * (bench/ratio.sh also builds this file against older trees, which
+		 * lack both and scan every program instead). */
 		unsigned versions;
 		Program *p = fz_generate_full(a, &d, &g, NULL, &versions);
+#else
+		Program *p = fz_generate(a, &d, &g);
+#endif
 		FindingList fl;
 		fl_init(&fl, a);
 		orc_share_begin(p, &o); /* as a campaign worker judges its models */
+#if defined FZ_HAVE_GENERATE_FULL && defined PASS_HAVE_INPUT_VERSIONS
 		pass_input_versions(p, versions);
+#endif
 		for (int m = 0; m < nmodels; m++)
 			if (pass_accepts(models[m], p, NULL)) {
 				orc_check(models[m], p, &o, &fl);

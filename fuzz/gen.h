@@ -125,6 +125,7 @@ Program *fz_generate_ex(Arena *a, Decider *d, const GenOptions *o, unsigned *use
  * (VV_*) that have every op the program calls: what the models' vocabulary
  * scan would find (pass_input_versions). */
 Program *fz_generate_full(Arena *a, Decider *d, const GenOptions *o, unsigned *used, unsigned *versions);
+#define FZ_HAVE_GENERATE_FULL 1 /* (for sources built against older trees too) */
 const char *fz_feature_name(int bit);
 const char *fz_feature_help(int bit);
 /* Parses "all" or a comma list of names; returns 0 and fills *mask, else -1. */

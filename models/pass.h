@@ -122,6 +122,7 @@ void pass_input_begin(const Program *p);
  * it), so that pass_run_ex and pass_accepts skip their scan of p.  Ignored
  * for any program but the one of pass_input_begin. */
 void pass_input_versions(const Program *p, unsigned versions);
+#define PASS_HAVE_INPUT_VERSIONS 1 /* (for sources built against older trees too) */
 void pass_input_end(void);
 /* While pass_run_ex runs a built-in model on the program of
  * pass_input_begin or on an output made of it (whose nodes all stay alive
