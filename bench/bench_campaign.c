@@ -69,13 +69,17 @@ throughput(Stage st, double seconds)
 		for (int k = 0; k < 64; k++, n++) {
 			Decider d;
 			dz_init_seed(&d, fz_program_seed(99, n));
-			Program *p = fz_generate(a, &d, &g);
+			unsigned versions;
+			Program *p = fz_generate_full(a, &d, &g, NULL, &versions);
 			if (st == STAGE_REF && pass_accepts(models[0], p, NULL))
 				pass_run(models[0], p);
 			else if (st >= STAGE_SOUND) {
 				FindingList fl;
 				fl_init(&fl, a);
-				orc_share_begin(p, &o); /* as a campaign worker judges its models */
+				/* as a campaign worker judges its models: the generator's
+				 * op versions handed over, no vocabulary scan */
+				orc_share_begin(p, &o);
+				pass_input_versions(p, versions);
 				for (int m = 0; m < (st == STAGE_ALL3 ? 3 : 1); m++)
 					orc_check(models[m], p, &o, &fl);
 				orc_share_end();
