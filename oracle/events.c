@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "events.h"
+#include "oracles.h"
 #include "threads.h"
 
 struct Leaf {

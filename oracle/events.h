@@ -142,10 +142,6 @@ int orc_events_build(EventGraph *g, const Func *f);
  * so without overflow here no placement of fences into f overflows. */
 int orc_events_build_candidates(EventGraph *g, const Func *f);
 void orc_events_free(EventGraph *g);
-/* A search's scratch array p of *cap bytes, at least need bytes now: the
- * same one when it is large enough, else a fresh one (doubled from 256;
- * the old contents are dropped); *cap updated. */
-void *orc_scratch_grow(void *p, size_t *cap, size_t need);
 /* "generic write store", "async read ptx_wgmma_ss", "branch", ...: event
  * classes and op names only (no buffer names), for witnesses and signatures. */
 void orc_event_describe(const Event *e, char *buf, size_t n);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "oracle.h"
+#include "oracles.h"
 
 static const char *const kind_names[FK_COUNT] = {
 	[FK_UNSOUND] = "unsound",
@@ -215,13 +216,7 @@ sign_start(const Finding *f)
 	size_t len[3], need = 0;
 	for (int i = 0; i < 3; i++)
 		need += (len[i] = strlen(part[i])) + 1;
-	if (need > m->cap) {
-		char *text = realloc(m->text, need);
-		if (!text)
-			abort();
-		m->text = text;
-		m->cap = need;
-	}
+	m->text = orc_scratch_grow(m->text, &m->cap, need); /* (overwritten whole below) */
 	char *t = m->text;
 	for (int i = 0; i < 3; i++) {
 		memcpy(t, part[i], len[i] + 1);
@@ -265,13 +260,7 @@ mix_ends(uint64_t h, const char *a, const char *b)
 		return m->out;
 	uint64_t out = mix(mix(h, a), b);
 	size_t need = la + lb + 2;
-	if (need > m->cap) {
-		char *text = realloc(m->text, need);
-		if (!text)
-			abort();
-		m->text = text;
-		m->cap = need;
-	}
+	m->text = orc_scratch_grow(m->text, &m->cap, need); /* (overwritten whole below) */
 	memcpy(m->text, a, la + 1);
 	memcpy(m->text + la + 1, b, lb + 1);
 	m->in = h;

@@ -18,6 +18,11 @@ void orc_input_end(void);
  * function (a reduction's candidate judged inside one). */
 unsigned long orc_input_epoch(const Func *f);
 
+/* events.c: a scratch array p of *cap bytes, at least need bytes now: the
+ * same one when it is large enough, else a fresh one (doubled from 256;
+ * the old contents are dropped); *cap updated. */
+void *orc_scratch_grow(void *p, size_t *cap, size_t need);
+
 /* soundness.c: many orc_is_sound_graph queries on one graph that read only
  * the given nodes var[0 .. nvar) the other way round (each an EV_FENCE or
  * an EV_NOP, distinct): the graph is cut at those nodes once, and a query
