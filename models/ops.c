@@ -57,32 +57,14 @@ lookup(const char *name)
 	return OP_UNKNOWN;
 }
 
-/* What the models ask of a call's name (its op, its versions) through one
- * small cache keyed by the name's address: a program names one op by one
- * string again and again (a literal in a generated program, a name interned
- * once per read), and every model asks both questions of it on every run.
- * A hit is checked against the table's own spelling (by address, else by
- * strcmp), so an arena string freed and reused for another name is never
- * taken for the old one.  Names neither table knows are not cached. */
-typedef struct NameHit {
-	const char *ptr;   /* the name as the caller passed it */
-	const char *canon; /* its spelling in vocab.def or ops.h (static) */
-	OpName info;
-} NameHit;
+_Thread_local OpNameHit op_name_cache[1 << OP_NAME_CACHE_BITS];
 
-/* Direct-mapped: far more entries than the names a program uses, so that
- * two busy names rarely share one (where they do, each evicts the other,
- * and where depends on the names' addresses, that is on the build). */
-enum { NAME_CACHE_BITS = 10, NAME_CACHE = 1 << NAME_CACHE_BITS };
-
-static _Thread_local NameHit name_cache[NAME_CACHE];
-
-/* op_name_info past its commonest hit (a name spelled by the table's own
- * string): a hit by strcmp, else the lookup in both tables, cached in h
- * when one knows the name.  Out of line, so that the common hit costs no
- * more than its compares. */
-static __attribute__((noinline)) OpName
-name_miss(const char *name, NameHit *h)
+/* op_name_info past its commonest hit: a hit by strcmp, else the lookup in
+ * both tables, cached in h when one knows the name (where two busy names
+ * share an entry each evicts the other, and where depends on the names'
+ * addresses, that is on the build). */
+OpName
+op_name_miss(const char *name, OpNameHit *h)
 {
 	if (h->ptr == name && strcmp(name, h->canon) == 0)
 		return h->info;
@@ -93,19 +75,8 @@ name_miss(const char *name, NameHit *h)
 	info.op = lookup(name);
 	const char *canon = e ? e->name : al ? al->spelling : info.op != OP_UNKNOWN ? op_table[info.op].name : NULL;
 	if (canon)
-		*h = (NameHit){name, canon, info};
+		*h = (OpNameHit){name, canon, info};
 	return info;
-}
-
-OpName
-op_name_info(const char *name)
-{
-	if (!name)
-		return (OpName){OP_UNKNOWN, 0};
-	NameHit *h = &name_cache[((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> (64 - NAME_CACHE_BITS)];
-	if (h->ptr == name && h->canon == name)
-		return h->info;
-	return name_miss(name, h);
 }
 
 int

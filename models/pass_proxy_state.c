@@ -176,35 +176,13 @@ name_info(const Ctx *c, const char *name)
 	return rc->names[k].info;
 }
 
-/* The ops of names that are the op table's own strings, by address, kept
- * from run to run: such a string is static, so its address names it for
- * good (any other name is looked up through the run's cache). */
-enum { STATIC_NAME_BITS = 6 };
-
-static _Thread_local struct {
-	const char *name;
-	int op;
-} static_names[1 << STATIC_NAME_BITS];
-
-static __attribute__((noinline)) int
-name_op_miss(const Ctx *c, size_t k, const char *name)
-{
-	int op = name_info(c, name).op;
-	if (name && op >= 0 && op < OP_COUNT && name == op_table[op].name) {
-		static_names[k].name = name;
-		static_names[k].op = op;
-	}
-	return op;
-}
-
-/* name_info(c, name).op */
+/* name_info(c, name).op: a name spelled by the op table's own string hits
+ * op_name_info's inline path, any other goes through the run's cache. */
 static inline int
 name_op(const Ctx *c, const char *name)
 {
-	size_t k = (size_t)(((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> (64 - STATIC_NAME_BITS));
-	if (static_names[k].name == name && name)
-		return static_names[k].op;
-	return name_op_miss(c, k, name);
+	const OpNameHit *h = name ? op_name_slot(name) : NULL;
+	return h && op_name_static_hit(h, name) ? h->info.op : name_info(c, name).op;
 }
 
 /* op_event of every op under one run's options (fault and column, all that
