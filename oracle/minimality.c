@@ -1096,6 +1096,11 @@ typedef struct Ks {
 		int64_t w;       /* loop body: its weight */
 	} *fr;
 	int leaf[64];   /* frame of candidate k, -1: adds nothing */
+	/* The candidates by weight: lev_m[l] those of weight lev_w[l], the
+	 * levels in ascending weight. */
+	int nlev;
+	int64_t lev_w[64];
+	Kset lev_m[64];
 	int64_t lw[64]; /* what candidate k adds to its frame's raw */
 	Kset *cuts;
 	int ncuts, cap;
@@ -1366,27 +1371,36 @@ ks_hs(Ks *S)
 	}
 	if (!worst && sat_add(cost, lb) >= S->best)
 		return;
-	int el[64], ne = 0;
-	for (Kset x = S->cuts[pick] & ~S->excl; x; x &= x - 1)
-		el[ne++] = __builtin_ctzll(x);
-	/* Cheapest first, ties in position order (hs_search's insertion sort). */
-	for (int i = 1; i < ne; i++)
-		for (int j = i; j > 0 && S->w[el[j]] < S->w[el[j - 1]]; j--) {
-			int t = el[j];
-			el[j] = el[j - 1];
-			el[j - 1] = t;
+	/* The free elements of the pick, cheapest first, ties in position order
+	 * (hs_search's insertion sort): level by level of weight, each level's
+	 * in bit order.  The cost is monotone and a candidate alone costs its
+	 * weight, so cur with it costs at least that: from the first one as
+	 * costly as the best on, the branches would return at once, before
+	 * counting a node. */
+	Kset av = S->cuts[pick] & ~S->excl, taken = 0;
+	for (int l = 0; l < S->nlev; l++) {
+		for (Kset x = av & S->lev_m[l]; x; x &= x - 1) {
+			if (S->lev_w[l] >= S->best)
+				goto pruned;
+			int e = __builtin_ctzll(x);
+			Kset b = (Kset)1 << e;
+			S->cur |= b;
+			ks_add(S, e, 1);
+			ks_hs(S);
+			ks_add(S, e, -1);
+			S->cur &= ~b;
+			S->excl |= b; /* later branches do without it */
+			taken |= b;
 		}
-	Kset taken = 0;
-	for (int i = 0; i < ne; i++) {
-		Kset b = (Kset)1 << el[i];
-		S->cur |= b;
-		ks_add(S, el[i], 1);
-		ks_hs(S);
-		ks_add(S, el[i], -1);
-		S->cur &= ~b;
-		S->excl |= b; /* later branches do without it */
-		taken |= b;
 	}
+pruned:
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+	for (Kset x = av & ~taken; x; x &= x - 1)
+		if (ks_cost(S, S->cur | (x & -x)) < S->best) {
+			fprintf(stderr, "placement selfcheck: a branch costs less than its weight\n");
+			abort();
+		}
+#endif
 	S->excl &= ~taken;
 }
 
@@ -1479,6 +1493,28 @@ small_init(Mn *M, Ks *S)
 	memcpy(kpos, M->cand_pos, sizeof *kpos * (size_t)K);
 	for (int k = 0; k < K; k++)
 		w[k] = pos[kpos[k]].weight;
+	/* the levels of weight (neighbours mostly share one: the last level
+	 * found is tried first) */
+	int64_t *lw = S->lev_w;
+	Kset *lm = S->lev_m;
+	int nlev = 0, last = 0;
+	for (int k = 0; k < K; k++) {
+		int64_t wk = w[k];
+		if (!nlev || lw[last] != wk) {
+			int l = 0;
+			while (l < nlev && lw[l] < wk)
+				l++;
+			if (l == nlev || lw[l] != wk) {
+				for (int i = nlev; i > l; i--)
+					lw[i] = lw[i - 1], lm[i] = lm[i - 1];
+				lw[l] = wk, lm[l] = 0;
+				nlev++;
+			}
+			last = l;
+		}
+		lm[last] |= (Kset)1 << k;
+	}
+	S->nlev = nlev;
 	for (int j = 0; j < nc; j++)
 		if (pos[cpos[j]].kidx >= 0)
 			kstart[pos[cpos[j]].kidx + 1]++;
