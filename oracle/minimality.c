@@ -1491,28 +1491,31 @@ small_init(Mn *M, Ks *S)
 	int64_t *w = S->w;
 	int nc = M->ncand_nodes;
 	memcpy(kpos, M->cand_pos, sizeof *kpos * (size_t)K);
-	for (int k = 0; k < K; k++)
-		w[k] = pos[kpos[k]].weight;
-	/* the levels of weight (neighbours mostly share one: the last level
-	 * found is tried first) */
-	int64_t *lw = S->lev_w;
-	Kset *lm = S->lev_m;
-	int nlev = 0, last = 0;
-	for (int k = 0; k < K; k++) {
-		int64_t wk = w[k];
-		if (!nlev || lw[last] != wk) {
-			int l = 0;
-			while (l < nlev && lw[l] < wk)
-				l++;
-			if (l == nlev || lw[l] != wk) {
-				for (int i = nlev; i > l; i--)
-					lw[i] = lw[i - 1], lm[i] = lm[i - 1];
-				lw[l] = wk, lm[l] = 0;
-				nlev++;
-			}
-			last = l;
+	/* the weights and their levels: a run of neighbours of one weight
+	 * (the common case) is one mask, added to its level where it ends */
+	int64_t *lw = S->lev_w, runw = 0;
+	Kset *lm = S->lev_m, run = 0;
+	int nlev = 0, at = 0;
+	for (int k = 0; k <= K; k++) {
+		int64_t wk = k < K ? (w[k] = pos[kpos[k]].weight) : -1;
+		if (run && wk == runw) {
+			run |= (Kset)1 << k;
+			continue;
 		}
-		lm[last] |= (Kset)1 << k;
+		if (run)
+			lm[at] |= run;
+		if (k == K)
+			break;
+		int l = 0;
+		while (l < nlev && lw[l] < wk)
+			l++;
+		if (l == nlev || lw[l] != wk) {
+			for (int i = nlev; i > l; i--)
+				lw[i] = lw[i - 1], lm[i] = lm[i - 1];
+			lw[l] = wk, lm[l] = 0;
+			nlev++;
+		}
+		at = l, runw = wk, run = (Kset)1 << k;
 	}
 	S->nlev = nlev;
 	for (int j = 0; j < nc; j++)
