@@ -1518,16 +1518,33 @@ small_init(Mn *M, Ks *S)
 		at = l, runw = wk, run = (Kset)1 << k;
 	}
 	S->nlev = nlev;
-	for (int j = 0; j < nc; j++)
-		if (pos[cpos[j]].kidx >= 0)
-			kstart[pos[cpos[j]].kidx + 1]++;
-	for (int k = 0; k < K; k++)
-		kstart[k + 1] += kstart[k];
-	memcpy(fill, kstart, sizeof *fill * (size_t)K);
-	for (int j = 0; j < nc; j++) {
+	/* Mostly the nodes of the candidates come one each, in candidate
+	 * order: then kstart[k] is k and knode the nodes in graph order, one
+	 * pass; else counted, summed and placed (two more passes). */
+	int m = 0, j = 0;
+	for (; j < nc; j++) {
 		int k = pos[cpos[j]].kidx;
-		if (k >= 0)
-			knode[fill[k]++] = cnode[j];
+		if (k < 0)
+			continue;
+		if (k != m)
+			break;
+		knode[m++] = cnode[j];
+	}
+	if (j == nc && m == K) {
+		for (int k = 0; k <= K; k++)
+			kstart[k] = k;
+	} else {
+		for (int i = 0; i < nc; i++)
+			if (pos[cpos[i]].kidx >= 0)
+				kstart[pos[cpos[i]].kidx + 1]++;
+		for (int k = 0; k < K; k++)
+			kstart[k + 1] += kstart[k];
+		memcpy(fill, kstart, sizeof *fill * (size_t)K);
+		for (int i = 0; i < nc; i++) {
+			int k = pos[cpos[i]].kidx;
+			if (k >= 0)
+				knode[fill[k]++] = cnode[i];
+		}
 	}
 	S->tcs = M->tcs; /* its TC_POS name candidates (collect_list) */
 	S->ntcs = M->ntcs;
@@ -1539,7 +1556,11 @@ small_init(Mn *M, Ks *S)
 static int
 search_small(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *ncuts)
 {
-	Ks S = {.M = M, .cuts = ks_scratch.cuts, .cap = ks_scratch.ncuts};
+	/* Not zeroed whole (its arrays are most of it): small_init and
+	 * ks_frames write what the search reads, the rounds the rest. */
+	Ks S;
+	S.M = M, S.cuts = ks_scratch.cuts, S.cap = ks_scratch.ncuts, S.ncuts = 0;
+	S.aborted = S.qaborted = 0;
 	small_init(M, &S);
 	int decided = 0;
 	Kset bestk = 0;
