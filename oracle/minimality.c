@@ -385,7 +385,8 @@ typedef struct Mn {
 	 * position kpos[k] (in position order), its candidate graph nodes are
 	 * knode[kstart[k] .. kstart[k + 1]); its queries go to the candidate
 	 * graph cut at those nodes (kcut), bit j of a query's word standing for
-	 * knode[j] (kone: one node per candidate, so that bit k is candidate k). */
+	 * knode[j] (kone: one node per candidate, so that bit k is candidate k;
+	 * small_init). */
 	int *kpos, *kstart, *knode;
 	OrcSoundCut *kcut; /* NULL: the queries go to the plan */
 	int kcut_tried, kone;
@@ -1139,9 +1140,6 @@ small_cut_query(Mn *M, Kset set)
 	if (!M->kcut_tried) {
 		M->kcut_tried = 1;
 		M->kcut = orc_sound_cut(M->g, M->knode, nvar);
-		M->kone = nvar == K;
-		for (int k = 0; k < K; k++)
-			M->kone &= M->kstart[k + 1] - M->kstart[k] == 1;
 	}
 	if (!M->kcut)
 		return plan_query_small(M, set);
@@ -1530,7 +1528,8 @@ small_init(Mn *M, Ks *S)
 			break;
 		knode[m++] = cnode[j];
 	}
-	if (j == nc && m == K) {
+	M->kone = j == nc && m == K;
+	if (M->kone) {
 		for (int k = 0; k <= K; k++)
 			kstart[k] = k;
 	} else {
@@ -1545,6 +1544,9 @@ small_init(Mn *M, Ks *S)
 			if (k >= 0)
 				knode[fill[k]++] = cnode[i];
 		}
+		M->kone = kstart[K] == K;
+		for (int k = 0; k < K; k++)
+			M->kone &= kstart[k + 1] - kstart[k] == 1;
 	}
 	S->tcs = M->tcs; /* its TC_POS name candidates (collect_list) */
 	S->ntcs = M->ntcs;
