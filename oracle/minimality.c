@@ -1423,12 +1423,12 @@ sound_small_above(Mn *M, Kset set, Kset known)
 	return 1;
 }
 
-/* grow on words: the candidates idx[lo .. lo + n), pre[i] the set of
- * idx[0 .. i) (so that a range's set is pre[lo + n] ^ pre[lo]); known: a
- * sound set (the caller's, which the second half's set holds whenever the
- * first half went into t whole). */
+/* grow on words: the n candidates of range (grow's idx[0 .. n), in
+ * position order, halved as grow halves them); known: a sound set (the
+ * caller's, which the second half's set holds whenever the first half went
+ * into t whole). */
 static void
-ks_grow(Ks *S, Kset *t, const Kset *pre, int lo, int n, Kset known)
+ks_grow(Ks *S, Kset *t, Kset range, int n, Kset known)
 {
 	if (n == 0 || S->qaborted)
 		return;
@@ -1436,12 +1436,16 @@ ks_grow(Ks *S, Kset *t, const Kset *pre, int lo, int n, Kset known)
 		S->qaborted = 1;
 		return;
 	}
-	Kset u = *t | (pre[lo + n] ^ pre[lo]);
+	Kset u = *t | range;
 	if (!sound_small_above(S->M, u, known)) {
 		*t = u;
 	} else if (n > 1) {
-		ks_grow(S, t, pre, lo, n / 2, u);
-		ks_grow(S, t, pre, lo + n / 2, n - n / 2, u);
+		int h = n / 2;
+		Kset later = range; /* range less its h lowest */
+		for (int i = 0; i < h; i++)
+			later &= later - 1;
+		ks_grow(S, t, range ^ later, h, u);
+		ks_grow(S, t, later, n - h, u);
 	}
 }
 
@@ -1590,15 +1594,8 @@ search_small(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *n
 			goto done;
 		}
 		/* Extend to a maximal unsound placement; its complement is a new cut. */
-		Kset t = bestk, pre[65], rest = S.all & ~t;
-		Kset *end = pre + 1; /* pre[i + 1]: the i + 1 lowest of rest */
-		pre[0] = 0;
-		for (Kset x = rest; x; end++) {
-			x &= x - 1;
-			*end = rest ^ x;
-		}
-		int n = (int)(end - pre) - 1;
-		ks_grow(&S, &t, pre, 0, n, S.all); /* all: sound (asked above) */
+		Kset t = bestk, rest = S.all & ~t;
+		ks_grow(&S, &t, rest, popcount64(rest), S.all); /* all: sound (asked above) */
 		if (S.qaborted) {
 			snprintf(note, notelen, "undecided: more than %d soundness queries", MAX_QUERIES);
 			goto done;
