@@ -874,6 +874,32 @@ list_copy(const Stmt *pb, const Stmt *qb, int changed, int nkept, int odd, int i
 	return pseq && d <= IR_MAX_DEPTH && icopy;
 }
 
+/* The run of shared items from pi[i] and qi[j] on (one node on both sides,
+ * which align with themselves: self_count), numbered and kept in one loop:
+ * how many, stopping at the first item that is not shared or whose
+ * self_count is -1 (the caller aligns that one). */
+static inline int
+take_shared(Align *A, const Stmt *const *pi, int np, int i, const Stmt *const *qi, int nq, int j,
+            Stmt **kept, int strict)
+{
+	int ord = A->ord, k = 0;
+	int n = np - i < nq - j ? np - i : nq - j;
+	for (; k < n && pi[i + k] == qi[j + k]; k++) {
+		const Stmt *s = qi[j + k];
+		StmtKind kind = s->kind;
+		if (kind != ST_EVAL && kind != ST_STORE) { /* a leaf: self_count 0, without the call */
+			int c = strict && kind == ST_SEQ ? -1 : self_count(s, strict, A->depth);
+			if (c < 0)
+				break;
+			ord += c;
+		}
+		ord++;
+		kept[k] = (Stmt *)s;
+	}
+	A->ord = ord;
+	return k;
+}
+
 /* With A->erase, out->erased gets Q's list with the insertions erased, as
  * orc_erase builds it: the list itself when nothing in it or below it was
  * inserted, else ir_seq of the items kept (each erased below).  d: the
@@ -913,14 +939,11 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 		const Stmt *qs = qi[j];
 		int bytes;
 		if (i < np && pi[i] == qs) {
-			StmtKind kind = qs->kind;
-			int shared = kind == ST_EVAL || kind == ST_STORE ? 0
-			             : strict && kind == ST_SEQ    ? -1
-			                                           : self_count(qs, strict, A->depth);
-			if (shared >= 0) {
-				A->ord += 1 + shared;
-				i++;
-				kept[nkept++] = (Stmt *)qs;
+			int k = take_shared(A, pi, np, i, qi, nq, j, kept + nkept, strict);
+			if (k) {
+				i += k;
+				nkept += k;
+				j += k - 1;
 				continue;
 			}
 		}
