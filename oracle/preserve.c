@@ -39,9 +39,10 @@ static const char *const inserted_names[] = {
 };
 
 /* The names compared only for a call statement whose name starts as one
- * of them does (every other statement is looked at no further). */
-int
-orc_is_insertable(const Stmt *s)
+ * of them does (every other statement is looked at no further); inline,
+ * for the alignment's every item. */
+static inline int
+is_insertable(const Stmt *s)
 {
 	if (!s || s->kind != ST_EVAL || !s->u.eval.value || s->u.eval.value->kind != EX_CALL)
 		return 0;
@@ -55,6 +56,12 @@ orc_is_insertable(const Stmt *s)
 	const char *rest = name + sizeof prefix - 1;
 	return strcmp(rest, inserted_names[1] + sizeof prefix - 1) == 0 ||
 	       strcmp(rest, inserted_names[2] + sizeof prefix - 1) == 0;
+}
+
+int
+orc_is_insertable(const Stmt *s)
+{
+	return is_insertable(s);
 }
 
 /* ---- messages ---------------------------------------------------------------- */
@@ -476,7 +483,7 @@ match_given(const Align *A, const Stmt *p, const Stmt *q, int insertable, int *b
 static inline int
 item_match(const Align *A, const Stmt *p, const Stmt *q, int *bytes)
 {
-	return match_given(A, p, q, orc_is_insertable(q), bytes);
+	return match_given(A, p, q, is_insertable(q), bytes);
 }
 
 /* snprintf(dst, cap, "%s", src) without the format machinery: as much of
@@ -948,7 +955,7 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 			}
 		}
 		int ord = A->ord++;
-		int insertable = orc_is_insertable(qs);
+		int insertable = is_insertable(qs);
 		if (i < np && match_given(A, pi[i], qs, insertable, &bytes)) {
 			Out o;
 			ok = align_children(A, pi[i], qs, dd, bytes, &o);
