@@ -18,16 +18,15 @@ void pm_free(PtrMap *m);
 void pm_grow(PtrMap *m);
 
 /* The first slot a pointer key probes in a table of cap slots (a power of
- * two): a 64-bit mix of the address (PtrMap, and the verifier's own inline
- * scope table). */
+ * two): bits 32 up of the address times 2^64 / phi (PtrMap, and the
+ * verifier's own inline scope table).  Those bits depend on every bit of
+ * the address below them, so aligned keys and keys a fixed stride apart
+ * spread over the table. */
 static inline size_t
 pm_hash_slot(const void *k, size_t cap)
 {
-	uint64_t h = (uint64_t)(uintptr_t)k;
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	return (size_t)h & (cap - 1);
+	uint64_t h = (uint64_t)(uintptr_t)k * 0x9E3779B97F4A7C15ULL;
+	return (size_t)(h >> 32) & (cap - 1);
 }
 
 /* A source location as a map value (never NULL for a located node): line

@@ -1100,8 +1100,12 @@ diff_items(Dv *D, Stmt *const *o, int no, Stmt *const *i, int ni)
 			D->unsure = 1;
 			return;
 		}
+		if (k < ni && i[k] == s) { /* the input's next item: the commonest case */
+			k++;
+			continue;
+		}
 		int at = -1;
-		for (int l = k; l < ni && l < k + DIFF_LOOK; l++)
+		for (int l = k + 1; l < ni && l < k + DIFF_LOOK; l++)
 			if (i[l] == s) {
 				at = l;
 				break;

@@ -144,17 +144,38 @@ explain_findings(const PassModel *m, const Func *pf, const Func *qf, const Oracl
 	}
 }
 
-/* Row i of the registry runs on this function: enabled, and the first enabled
- * row of its entry point (rows of a group may share one). */
-static int
+/* The rows of the registry that run under an enabled mask, bit i for row
+ * i: enabled, and the first enabled row of its entry point (rows of a group
+ * may share one).  Worked out once per mask (the last one asked of). */
+static unsigned
+runs_mask(unsigned enabled)
+{
+	_Static_assert(ORC_NORACLES <= 32, "one bit a row");
+	static _Thread_local unsigned for_enabled, mask;
+	static _Thread_local int known;
+	if (known && for_enabled == enabled)
+		return mask;
+	unsigned m = 0;
+	for (int i = 0; i < ORC_NORACLES; i++) {
+		if (!(enabled & orc_oracles[i].bit))
+			continue;
+		int first = 1;
+		for (int j = 0; j < i && first; j++)
+			if ((enabled & orc_oracles[j].bit) && orc_oracles[j].run == orc_oracles[i].run)
+				first = 0;
+		m |= (unsigned)first << i;
+	}
+	for_enabled = enabled;
+	mask = m;
+	known = 1;
+	return m;
+}
+
+/* Row i of the registry runs on this function (runs_mask). */
+static inline int
 runs(const OracleOptions *o, int i)
 {
-	if (!(o->enabled & orc_oracles[i].bit))
-		return 0;
-	for (int j = 0; j < i; j++)
-		if ((o->enabled & orc_oracles[j].bit) && orc_oracles[j].run == orc_oracles[i].run)
-			return 0;
-	return 1;
+	return runs_mask(o->enabled) >> i & 1;
 }
 
 #ifndef NDEBUG
@@ -416,10 +437,11 @@ judge_func(const OracleCase *c, FindingList *out, int sharing)
 	const Verdict *v = sharing ? share_find(c, out) : NULL;
 	shared_total += v != NULL;
 	int from[ORC_NORACLES + 1], note_from[ORC_NORACLES + 1];
+	const unsigned rows = runs_mask(c->o->enabled);
 	for (int i = 0; i < ORC_NORACLES; i++) {
 		from[i] = out->n;
 		note_from[i] = out->nnotes;
-		if (!runs(c->o, i))
+		if (!(rows >> i & 1))
 			continue;
 		if (v && !row_reads_model(i)) {
 			share_copy_row(v, i, c->model, out);

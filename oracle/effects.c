@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "effects.h"
+#include "vocab.h"
 
 #define A(i) (1u << (i))
 
@@ -60,34 +61,73 @@ lookup(short *ix, const char *name)
 
 /* The last names looked up, by the address of their text: programs build
  * their calls from a few name strings (a generator's literals, a reader's
- * interned names), so most lookups are one string comparison against the
- * copy kept here (the text at an address may change when an arena is reused:
- * the comparison, not the address, decides).  Names longer than the copy
- * are not kept. */
-enum { NAME_CACHE = 256, NAME_MAX_KEPT = 47 };
-static struct NameEntry {
+ * interned names), so most lookups are one comparison against what is kept
+ * here.  A name spelled by a static table's own string (canon: the row's
+ * name, or for a name not in this table vocab.def's spelling of it) is
+ * equal by address; any other is compared with the copy kept (the text at
+ * an address may change when an arena is reused: the comparison, not the
+ * address, decides).  Names longer than the copy are not kept.  Two ways a
+ * set, the newer first: names of one program that share a set stay. */
+enum { NAME_SETS_BITS = 7, NAME_SETS = 1 << NAME_SETS_BITS, NAME_MAX_KEPT = 47 };
+typedef struct NameEntry {
 	const char *at;
+	const char *canon; /* static text equal to at's, or NULL */
 	const Effect *eff;
 	char text[NAME_MAX_KEPT + 1];
-} name_cache[NAME_CACHE], ext_cache[NAME_CACHE];
+} NameEntry;
+static NameEntry name_cache[NAME_SETS][2], ext_cache[NAME_SETS][2];
 
-static const Effect *
-cached(struct NameEntry *cache, short *ix, const char *name)
+/* The set a name's address maps to. */
+static inline NameEntry *
+name_set(NameEntry (*cache)[2], const char *name)
 {
-	if (!name)
-		return NULL;
-	uintptr_t h = (uintptr_t)name;
-	struct NameEntry *c = &cache[(h ^ h >> 9 ^ h >> 17) % NAME_CACHE];
-	if (c->at == name && !strcmp(c->text, name))
-		return c->eff;
+	return cache[((uintptr_t)name * 0x9E3779B97F4A7C15ull) >> (64 - NAME_SETS_BITS)];
+}
+
+/* A static spelling of name's text: the row found, else vocab.def's. */
+static const char *
+static_spelling(const Effect *e, const char *name)
+{
+	if (e)
+		return e->name;
+	const VocabEntry *v;
+	const VocabAlias *al;
+	vocab_resolve(name, &v, &al);
+	return v ? v->name : al ? al->spelling : NULL;
+}
+
+/* cached's way when no entry of the set answers by address: the texts
+ * kept, else the index (and the set's newer entry filled in). */
+static __attribute__((noinline)) const Effect *
+cached_slow(NameEntry *set, short *ix, const char *name)
+{
+	for (int w = 0; w < 2; w++)
+		if (set[w].at == name && !strcmp(set[w].text, name))
+			return set[w].eff;
 	const Effect *e = lookup(ix, name);
 	size_t n = strlen(name);
 	if (n <= NAME_MAX_KEPT) {
-		c->at = name;
-		c->eff = e;
-		memcpy(c->text, name, n + 1);
+		set[1] = set[0];
+		set[0].at = name;
+		set[0].canon = static_spelling(e, name);
+		set[0].eff = e;
+		memcpy(set[0].text, name, n + 1);
 	}
 	return e;
+}
+
+static inline const Effect *
+cached(NameEntry (*cache)[2], short *ix, const char *name)
+{
+	if (!name)
+		return NULL;
+	NameEntry *set = name_set(cache, name);
+	/* a static text: the same at that address ever after */
+	if (set[0].at == name && set[0].canon == name)
+		return set[0].eff;
+	if (set[1].at == name && set[1].canon == name)
+		return set[1].eff;
+	return cached_slow(set, ix, name);
 }
 
 const Effect *
@@ -164,17 +204,4 @@ orc_dtype_bytes(const char *dt)
 	if (bits % 8 || bits == 0 || lanes == 0)
 		return 0; /* sub-byte types: byte offsets are not whole numbers */
 	return (int)(bits / 8 * lanes);
-}
-
-int
-orc_scope_is_data_shared(const char *scope)
-{
-	/* An mbarrier object lives in shared memory but is only touched by
-	 * mbarrier operations and TMA complete_tx, which fence.proxy.async does
-	 * not order (PTX 9.7.13.15; its init is ordered by fence.mbarrier_init). */
-	/* ir_scope_is_shared, spelt out: this runs for every access. */
-	if (!scope || scope[0] != 's' || scope[1] != 'h' || scope[2] != 'a' || scope[3] != 'r' ||
-	    scope[4] != 'e' || scope[5] != 'd')
-		return 0;
-	return scope[6] != '.' || scope[7] != 'b' || strcmp(scope + 7, "barrier") != 0;
 }

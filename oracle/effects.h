@@ -78,6 +78,25 @@ const Effect *orc_call_effect(const Expr *call, int *argoff);
 const Effect *orc_effect_table(int *n);            /* every row, in file order */
 const char *orc_proxy_name(EffProxy p);            /* "generic", "async", ... */
 int orc_dtype_bytes(const char *dtype);            /* "float16" 2, "float16x2" 4; 0 unknown */
-int orc_scope_is_data_shared(const char *scope);   /* shared*, but not shared.barrier */
+
+/* shared*, but not shared.barrier.  An mbarrier object lives in shared
+ * memory but is only touched by mbarrier operations and TMA complete_tx,
+ * which fence.proxy.async does not order (PTX 9.7.13.15; its init is
+ * ordered by fence.mbarrier_init).  ir_scope_is_shared, spelt out and
+ * inline: this runs for every access. */
+static inline int
+orc_scope_is_data_shared(const char *scope)
+{
+	if (!scope || scope[0] != 's' || scope[1] != 'h' || scope[2] != 'a' || scope[3] != 'r' ||
+	    scope[4] != 'e' || scope[5] != 'd')
+		return 0;
+	if (scope[6] != '.' || scope[7] != 'b')
+		return 1;
+	static const char rest[] = "arrier"; /* scope + 8 against the rest of "barrier" */
+	for (int k = 0; k < (int)sizeof rest; k++)
+		if (scope[8 + k] != rest[k])
+			return 1;
+	return 0;
+}
 
 #endif

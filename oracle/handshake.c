@@ -92,6 +92,17 @@ orc_handshake_graph(const EventGraph *gp, const char *model, FindingList *out)
 {
 	const EventGraph *g = gp;
 	int n2 = 2 * g->n, hits = 0;
+	/* The graph's fields in locals: the stores below are ints, which the
+	 * compiler would otherwise reload g->ev and g->n after. */
+	const Event *ev = g->ev;
+	int n = g->n;
+	/* The first search's source; none (the common case): nothing to set up. */
+	int first = 0;
+	while (first < n && (ev[first].kind != EV_AREAD || !(ev[first].flags & EVF_BULK_GROUP) ||
+	                     ev[first].site < 0))
+		first++;
+	if (first == n)
+		return 0;
 	/* state = 2 * node + committed */
 	scratch.mem = orc_scratch_grow(scratch.mem, &scratch.nmem, sizeof *scratch.mem * (size_t)(3 * n2) + 1);
 	scratch.done = orc_scratch_grow(scratch.done, &scratch.ndone, (size_t)g->nsites + 1);
@@ -101,11 +112,7 @@ orc_handshake_graph(const EventGraph *gp, const char *model, FindingList *out)
 	int *stamp = mem, *parent = mem + n2, *queue = mem + 2 * n2;
 	for (int i = 0; i < n2; i++)
 		stamp[i] = -1;
-	/* The graph's fields in locals: the stores below are ints, which the
-	 * compiler would otherwise reload g->ev and g->n after. */
-	const Event *ev = g->ev;
-	int n = g->n;
-	for (int s = 0; s < n; s++) {
+	for (int s = first; s < n; s++) {
 		const Event *src = &ev[s];
 		if (src->kind != EV_AREAD || !(src->flags & EVF_BULK_GROUP) || src->site < 0 || done[src->site])
 			continue;

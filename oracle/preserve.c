@@ -39,9 +39,10 @@ static const char *const inserted_names[] = {
 };
 
 /* The names compared only for a call statement whose name starts as one
- * of them does (every other statement is looked at no further). */
-int
-orc_is_insertable(const Stmt *s)
+ * of them does (every other statement is looked at no further); inline,
+ * for the alignment's every item. */
+static inline int
+is_insertable(const Stmt *s)
 {
 	if (!s || s->kind != ST_EVAL || !s->u.eval.value || s->u.eval.value->kind != EX_CALL)
 		return 0;
@@ -55,6 +56,12 @@ orc_is_insertable(const Stmt *s)
 	const char *rest = name + sizeof prefix - 1;
 	return strcmp(rest, inserted_names[1] + sizeof prefix - 1) == 0 ||
 	       strcmp(rest, inserted_names[2] + sizeof prefix - 1) == 0;
+}
+
+int
+orc_is_insertable(const Stmt *s)
+{
+	return is_insertable(s);
 }
 
 /* ---- messages ---------------------------------------------------------------- */
@@ -476,7 +483,7 @@ match_given(const Align *A, const Stmt *p, const Stmt *q, int insertable, int *b
 static inline int
 item_match(const Align *A, const Stmt *p, const Stmt *q, int *bytes)
 {
-	return match_given(A, p, q, orc_is_insertable(q), bytes);
+	return match_given(A, p, q, is_insertable(q), bytes);
 }
 
 /* snprintf(dst, cap, "%s", src) without the format machinery: as much of
@@ -874,6 +881,32 @@ list_copy(const Stmt *pb, const Stmt *qb, int changed, int nkept, int odd, int i
 	return pseq && d <= IR_MAX_DEPTH && icopy;
 }
 
+/* The run of shared items from pi[i] and qi[j] on (one node on both sides,
+ * which align with themselves: self_count), numbered and kept in one loop:
+ * how many, stopping at the first item that is not shared or whose
+ * self_count is -1 (the caller aligns that one). */
+static inline int
+take_shared(Align *A, const Stmt *const *pi, int np, int i, const Stmt *const *qi, int nq, int j,
+            Stmt **kept, int strict)
+{
+	int ord = A->ord, k = 0;
+	int n = np - i < nq - j ? np - i : nq - j;
+	for (; k < n && pi[i + k] == qi[j + k]; k++) {
+		const Stmt *s = qi[j + k];
+		StmtKind kind = s->kind;
+		if (kind != ST_EVAL && kind != ST_STORE) { /* a leaf: self_count 0, without the call */
+			int c = strict && kind == ST_SEQ ? -1 : self_count(s, strict, A->depth);
+			if (c < 0)
+				break;
+			ord += c;
+		}
+		ord++;
+		kept[k] = (Stmt *)s;
+	}
+	A->ord = ord;
+	return k;
+}
+
 /* With A->erase, out->erased gets Q's list with the insertions erased, as
  * orc_erase builds it: the list itself when nothing in it or below it was
  * inserted, else ir_seq of the items kept (each erased below).  d: the
@@ -913,19 +946,16 @@ align_list(Align *A, const Stmt *pparent, const Stmt *const *pslot, const Stmt *
 		const Stmt *qs = qi[j];
 		int bytes;
 		if (i < np && pi[i] == qs) {
-			StmtKind kind = qs->kind;
-			int shared = kind == ST_EVAL || kind == ST_STORE ? 0
-			             : strict && kind == ST_SEQ    ? -1
-			                                           : self_count(qs, strict, A->depth);
-			if (shared >= 0) {
-				A->ord += 1 + shared;
-				i++;
-				kept[nkept++] = (Stmt *)qs;
+			int k = take_shared(A, pi, np, i, qi, nq, j, kept + nkept, strict);
+			if (k) {
+				i += k;
+				nkept += k;
+				j += k - 1;
 				continue;
 			}
 		}
 		int ord = A->ord++;
-		int insertable = orc_is_insertable(qs);
+		int insertable = is_insertable(qs);
 		if (i < np && match_given(A, pi[i], qs, insertable, &bytes)) {
 			Out o;
 			ok = align_children(A, pi[i], qs, dd, bytes, &o);
