@@ -23,6 +23,7 @@
  * (docs/semantics.md §3, profile `program-order`, the pass's own contract).
  */
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -314,13 +315,28 @@ static _Thread_local struct {
 } sbuf;
 
 static int verdict_hits(const EventGraph *g, const OracleOptions *o);
+static int fence_cut_sound(const EventGraph *g, const OracleOptions *o, int make);
 
 static int
 run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char *model,
           FindingList *out)
 {
+	int known = g->overflow ? -1 : fence_cut_sound(g, o, out != NULL); /* the verdict, if at hand */
+#ifndef FENCEFUZZ_PLACEMENT_SELFCHECK
+	if (known >= 0) {
+		((EventGraph *)g)->sound[opt_key(o)] = (signed char)known;
+		if (known) /* no hazard: no finding */
+			return 0;
+		if (!out)
+			return 1; /* the first hit only */
+	}
+#endif
 	if (!out) { /* the first hit only: every class at once */
 		int hits = verdict_hits(g, o) + g->overflow;
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+		if (known >= 0 && known != (hits == 0))
+			abort();
+#endif
 		((EventGraph *)g)->sound[opt_key(o)] = hits == 0;
 		return hits;
 	}
@@ -385,6 +401,10 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 		fl_sign(f);
 	}
 	hits += g->overflow;
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+	if (known >= 0 && known != (hits == 0))
+		abort();
+#endif
 	/* Every hazard searched for: the verdict of orc_is_sound_graph(g, o, NULL). */
 	((EventGraph *)g)->sound[opt_key(o)] = hits == 0;
 	return hits;
@@ -743,6 +763,7 @@ struct OrcSoundCut {
 	CWord srcv[64];     /* source i: the given nodes it reaches */
 	CWord hazv[64];     /* hazard a: the given nodes reaching it */
 	CWord asrc[64];     /* hazard a: the sources reaching it */
+	int var[64];        /* the given nodes (of a cut at every fence: its fences, in node order) */
 	struct CutKey key[4];
 };
 
@@ -833,21 +854,21 @@ cut_alloc(void)
 	return C;
 }
 
-OrcSoundCut *
-orc_sound_cut(const EventGraph *g, const int *var, int nvar)
+/* Cuts g at var[0 .. nvar) into C, or (var NULL) at every fence of g, in
+ * node order; -1 when there are more than 64 given nodes, sources or
+ * hazards (C then holds nothing). */
+static int
+cut_fill(OrcSoundCut *C, const EventGraph *g, const int *var, int nvar)
 {
 	int n = g->n;
 	if (nvar > 64)
-		return NULL;
-	/* Not calloc: the rows (most of the struct) are written up to nvar and
-	 * a key's up to its classes. */
-	OrcSoundCut *C = cut_alloc();
+		return -1;
 	cut_scratch(n);
 	int *vid = cbuf.ints;
 	CWord *fm = cbuf.masks, *fv = cbuf.masks + n;
 	unsigned char *grew = (unsigned char *)(cbuf.masks + 2 * n);
 	memset(grew, 0, (size_t)n);
-	int ngen = 0, nasync = 0, nreads = 0, reads[64];
+	int ngen = 0, nasync = 0, nreads = 0, nfence = 0, reads[64];
 	memset(vid, 0xff, sizeof *vid * (size_t)n); /* -1 */
 	for (int v = 0; v < n; v++) {
 		const Event *e = &g->ev[v];
@@ -857,6 +878,9 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 		switch (e->kind) {
 		case EV_FENCE:
 			vid[v] = -2;
+			if (!var && nfence < 64)
+				C->var[nfence] = v;
+			nfence++;
 			break;
 		case EV_GWRITE:
 			if (ngen < 64)
@@ -880,10 +904,10 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 			break;
 		}
 	}
-	if (ngen > 64 || nasync > 64) {
-		orc_sound_cut_free(C);
-		return NULL;
-	}
+	if (!var)
+		nvar = nfence, var = C->var;
+	if (ngen > 64 || nasync > 64 || nvar > 64)
+		return -1;
 	C->nwrites = ngen - nreads;
 	memcpy(C->gen + C->nwrites, reads, sizeof *reads * (size_t)nreads);
 	for (int i = 0; i < ngen; i++) {
@@ -904,6 +928,34 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 			C->nop |= (CWord)1 << j;
 	}
 	cut_forward(C, vid);
+	return 0;
+}
+
+static int cut_project(OrcSoundCut *C, const OrcSoundCut *F, const int *var, int nvar);
+static const OrcSoundCut *fence_cut(const EventGraph *g, int make);
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+static void cut_check(const OrcSoundCut *C, const EventGraph *g, const int *var, int nvar);
+#endif
+
+OrcSoundCut *
+orc_sound_cut(const EventGraph *g, const int *var, int nvar)
+{
+	if (nvar > 64)
+		return NULL;
+	/* Not calloc: the rows (most of the struct) are written up to nvar and
+	 * a key's up to its classes. */
+	OrcSoundCut *C = cut_alloc();
+	const OrcSoundCut *F = fence_cut(g, 0);
+	if (F && !cut_project(C, F, var, nvar)) {
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+		cut_check(C, g, var, nvar);
+#endif
+		return C;
+	}
+	if (cut_fill(C, g, var, nvar) < 0) {
+		orc_sound_cut_free(C);
+		return NULL;
+	}
 	return C;
 }
 
@@ -1238,3 +1290,160 @@ orc_sound_cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip
 	}
 	return 1;
 }
+
+/* ---- the cut at every fence ---------------------------------------------------------------- */
+
+/* The cut of the last graph asked for at every one of its fences
+ * (cut_fill with var NULL), kept while that graph is not rebuilt: by the
+ * graph's number (sound_id, given here on first use, from one count of
+ * all threads) and its build's (ecache_epoch).  Its verdicts are the
+ * graph's soundness as it is (no fence read the other way round), and a
+ * cut of the graph at some of its fences is this cut with the other
+ * fences' columns left out (cut_project): a path that passes no fence
+ * passes no given fence and no other, whichever the given ones are. */
+static _Atomic unsigned long sound_ids;
+static _Thread_local struct {
+	OrcSoundCut *cut; /* made once, refilled for each graph */
+	const EventGraph *g;
+	unsigned long id;
+	unsigned epoch;
+	int ok; /* 0: the graph has more than 64 fences, sources or hazards */
+} fcut;
+
+/* The cut of g at every fence, made when not kept and make is set; NULL
+ * when none (not kept, or too large). */
+static const OrcSoundCut *
+fence_cut(const EventGraph *g, int make)
+{
+	if (fcut.g == g && g->sound_id && fcut.id == g->sound_id && fcut.epoch == g->ecache_epoch)
+		return fcut.ok ? fcut.cut : NULL;
+	if (!make)
+		return NULL;
+	EventGraph *m = (EventGraph *)g; /* the number is a cache key: the graph stays const to its readers */
+	if (!m->sound_id)
+		m->sound_id = atomic_fetch_add(&sound_ids, 1) + 1;
+	if (!fcut.cut && !(fcut.cut = malloc(sizeof *fcut.cut)))
+		abort();
+	fcut.g = g;
+	fcut.id = g->sound_id;
+	fcut.epoch = g->ecache_epoch;
+	fcut.ok = cut_fill(fcut.cut, g, NULL, 0) == 0;
+	return fcut.ok ? fcut.cut : NULL;
+}
+
+/* 1 when g under o is sound as it is, 0 when not, -1 when the cut at
+ * every fence is not at hand (make: made when it can be). */
+static int
+fence_cut_sound(const EventGraph *g, const OracleOptions *o, int make)
+{
+	OrcSoundCut *F = (OrcSoundCut *)fence_cut(g, make);
+	if (!F)
+		return -1;
+	struct CutKey *K = &F->key[opt_key(o)];
+	if (!K->ready)
+		cut_key_make(F, K, o);
+	return !K->direct;
+}
+
+/* C: the cut at var[0 .. nvar) of F's graph, from F, its cut at every
+ * fence; -1 when some given node is no fence.  A row of given nodes keeps
+ * the columns of var (given node j of C: column j); the hazards stay F's,
+ * those that only left-out fences reach adding nothing to a key; the keys
+ * are F's when var is every fence in node order. */
+static int
+cut_project(OrcSoundCut *C, const OrcSoundCut *F, const int *var, int nvar)
+{
+	CWord col[64], sel = 0; /* col[b]: the bit of F's given node b in C */
+	int same = nvar == F->nvar;
+	for (int j = 0; j < nvar; j++) {
+		int lo = 0, hi = F->nvar - 1; /* F's given nodes are in node order */
+		while (lo < hi) {
+			int mid = (lo + hi) / 2;
+			if (F->var[mid] < var[j])
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (hi < 0 || F->var[lo] != var[j])
+			return -1;
+		col[lo] = (CWord)1 << j;
+		sel |= (CWord)1 << lo;
+		same &= lo == j;
+	}
+	C->g = F->g, C->n = F->n, C->nvar = nvar, C->ngen = F->ngen, C->nasync = F->nasync;
+	C->nwrites = F->nwrites;
+	C->nop = 0; /* every given node a fence */
+	C->valid = nvar == 64 ? ~(CWord)0 : ((CWord)1 << nvar) - 1;
+	memcpy(C->gen, F->gen, sizeof *C->gen * (size_t)F->ngen);
+	memcpy(C->async, F->async, sizeof *C->async * (size_t)F->nasync);
+	memcpy(C->asrc, F->asrc, sizeof *C->asrc * (size_t)F->nasync);
+	memcpy(C->var, var, sizeof *var * (size_t)nvar);
+	if (same) {
+		memcpy(C->reach, F->reach, sizeof *C->reach * (size_t)nvar);
+		memcpy(C->srcv, F->srcv, sizeof *C->srcv * (size_t)F->ngen);
+		memcpy(C->hazv, F->hazv, sizeof *C->hazv * (size_t)F->nasync);
+		for (int k = 0; k < 4; k++)
+			if ((C->key[k].ready = F->key[k].ready))
+				C->key[k] = F->key[k];
+		return 0;
+	}
+	for (int k = 0; k < 4; k++)
+		C->key[k].ready = 0;
+	for (int b = 0; b < F->nvar; b++) {
+		if (!(sel >> b & 1))
+			continue;
+		int j = __builtin_ctzll(col[b]);
+		CWord r = 0;
+		for (CWord x = F->reach[b] & sel; x; x &= x - 1)
+			r |= col[__builtin_ctzll(x)];
+		C->reach[j] = r;
+	}
+	for (int i = 0; i < F->ngen; i++) {
+		CWord r = 0;
+		for (CWord x = F->srcv[i] & sel; x; x &= x - 1)
+			r |= col[__builtin_ctzll(x)];
+		C->srcv[i] = r;
+	}
+	for (int a = 0; a < F->nasync; a++) {
+		CWord r = 0;
+		for (CWord x = F->hazv[a] & sel; x; x &= x - 1)
+			r |= col[__builtin_ctzll(x)];
+		C->hazv[a] = r;
+	}
+	return 0;
+}
+
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+/* Aborts unless C, projected, holds what cut_fill makes of the same nodes:
+ * the same rows, and each hazard of cut_fill's with the same sets, the
+ * others reached from no given node nor source. */
+static void
+cut_check(const OrcSoundCut *C, const EventGraph *g, const int *var, int nvar)
+{
+	OrcSoundCut *D = malloc(sizeof *D);
+	if (!D || cut_fill(D, g, var, nvar) < 0)
+		abort();
+	if (D->ngen != C->ngen || D->nwrites != C->nwrites || D->nvar != C->nvar || D->valid != C->valid ||
+	    D->nop != C->nop)
+		abort();
+	for (int i = 0; i < D->ngen; i++)
+		if (D->gen[i] != C->gen[i] || D->srcv[i] != C->srcv[i])
+			abort();
+	for (int j = 0; j < D->nvar; j++)
+		if (D->reach[j] != C->reach[j])
+			abort();
+	int a = 0;
+	for (int b = 0; b < C->nasync; b++) {
+		if (a < D->nasync && D->async[a] == C->async[b]) {
+			if (D->hazv[a] != C->hazv[b] || D->asrc[a] != C->asrc[b])
+				abort();
+			a++;
+		} else if (C->hazv[b] || C->asrc[b]) {
+			abort();
+		}
+	}
+	if (a != D->nasync)
+		abort();
+	free(D);
+}
+#endif
