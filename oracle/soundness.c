@@ -1205,6 +1205,24 @@ cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CW
 	return nc;
 }
 
+/* The live classes of a key (those whose sources reach some given node and
+ * with a hazard reached from one) from its start and haz rows, and which of
+ * them are below the first; the key then ready. */
+static void
+key_live(struct CutKey *K)
+{
+	K->nlive = 0;
+	K->below = 0;
+	for (int c = 0; c < K->nc; c++) {
+		if (!K->start[c] || !K->haz[c])
+			continue;
+		if (K->nlive && !(K->haz[c] & ~K->haz[K->live[0]]))
+			K->below |= (CWord)1 << K->nlive;
+		K->live[K->nlive++] = (unsigned char)c;
+	}
+	K->ready = 1;
+}
+
 /* The options' part of a cut: the classes, the classes reaching each given
  * node, the hazards each given node reaches, and whether a class reaches a
  * hazard of its own past no given node.  By class: its sources (a mask of
@@ -1244,17 +1262,9 @@ cut_key_make(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 	}
 	K->nc = nc;
 	K->direct = 0;
-	K->nlive = 0;
-	K->below = 0;
-	for (int c = 0; c < nc; c++) {
+	for (int c = 0; c < nc; c++)
 		K->direct |= (hsrc[c] & members[c]) != 0;
-		if (!K->start[c] || !K->haz[c])
-			continue;
-		if (K->nlive && !(K->haz[c] & ~K->haz[K->live[0]]))
-			K->below |= (CWord)1 << K->nlive;
-		K->live[K->nlive++] = (unsigned char)c;
-	}
-	K->ready = 1;
+	key_live(K);
 }
 
 int
@@ -1350,6 +1360,17 @@ fence_cut_sound(const EventGraph *g, const OracleOptions *o, int make)
  * the columns of var (given node j of C: column j); the hazards stay F's,
  * those that only left-out fences reach adding nothing to a key; the keys
  * are F's when var is every fence in node order. */
+/* The set of F's given nodes x as a set of C's (col: the bit of each of
+ * sel in C). */
+static CWord
+project(CWord x, CWord sel, const CWord *col)
+{
+	CWord r = 0;
+	for (x &= sel; x; x &= x - 1)
+		r |= col[__builtin_ctzll(x)];
+	return r;
+}
+
 static int
 cut_project(OrcSoundCut *C, const OrcSoundCut *F, const int *var, int nvar)
 {
@@ -1387,29 +1408,32 @@ cut_project(OrcSoundCut *C, const OrcSoundCut *F, const int *var, int nvar)
 				C->key[k] = F->key[k];
 		return 0;
 	}
-	for (int k = 0; k < 4; k++)
-		C->key[k].ready = 0;
+	for (int k = 0; k < 4; k++) {
+		/* A key's rows are sets of given nodes, projected as the cut's; a
+		 * class whose sources reach no given node of C is never live, so
+		 * its hazards' columns, which F may have found for the left-out
+		 * fences only, are never read. */
+		const struct CutKey *K = &F->key[k];
+		struct CutKey *P = &C->key[k];
+		if (!(P->ready = K->ready))
+			continue;
+		P->nc = K->nc;
+		P->direct = K->direct;
+		for (int c = 0; c < K->nc; c++) {
+			P->start[c] = project(K->start[c], sel, col);
+			P->haz[c] = project(K->haz[c], sel, col);
+		}
+		key_live(P);
+	}
 	for (int b = 0; b < F->nvar; b++) {
 		if (!(sel >> b & 1))
 			continue;
-		int j = __builtin_ctzll(col[b]);
-		CWord r = 0;
-		for (CWord x = F->reach[b] & sel; x; x &= x - 1)
-			r |= col[__builtin_ctzll(x)];
-		C->reach[j] = r;
+		C->reach[__builtin_ctzll(col[b])] = project(F->reach[b], sel, col);
 	}
-	for (int i = 0; i < F->ngen; i++) {
-		CWord r = 0;
-		for (CWord x = F->srcv[i] & sel; x; x &= x - 1)
-			r |= col[__builtin_ctzll(x)];
-		C->srcv[i] = r;
-	}
-	for (int a = 0; a < F->nasync; a++) {
-		CWord r = 0;
-		for (CWord x = F->hazv[a] & sel; x; x &= x - 1)
-			r |= col[__builtin_ctzll(x)];
-		C->hazv[a] = r;
-	}
+	for (int i = 0; i < F->ngen; i++)
+		C->srcv[i] = project(F->srcv[i], sel, col);
+	for (int a = 0; a < F->nasync; a++)
+		C->hazv[a] = project(F->hazv[a], sel, col);
 	return 0;
 }
 
@@ -1444,6 +1468,21 @@ cut_check(const OrcSoundCut *C, const EventGraph *g, const int *var, int nvar)
 	}
 	if (a != D->nasync)
 		abort();
+	for (int k = 0; k < 4; k++) {
+		const struct CutKey *P = &C->key[k], *K = &D->key[k];
+		if (!P->ready)
+			continue;
+		OracleOptions o = {0};
+		o.war = k >> 1;
+		o.alias_aware = k & 1;
+		cut_key_make(D, &D->key[k], &o);
+		if (P->nc != K->nc || P->direct != K->direct || P->nlive != K->nlive || P->below != K->below)
+			abort();
+		for (int i = 0; i < K->nlive; i++)
+			if (P->live[i] != K->live[i] || P->start[K->live[i]] != K->start[K->live[i]] ||
+			    P->haz[K->live[i]] != K->haz[K->live[i]])
+				abort();
+	}
 	free(D);
 }
 #endif
