@@ -919,6 +919,8 @@ cut_fill(OrcSoundCut *C, const EventGraph *g, const int *var, int nvar)
 	C->nop = 0;
 	C->g = g, C->n = n, C->nvar = nvar, C->ngen = ngen, C->nasync = nasync;
 	C->valid = nvar == 64 ? ~(CWord)0 : ((CWord)1 << nvar) - 1;
+	if (var != C->var)
+		memcpy(C->var, var, sizeof *var * (size_t)nvar);
 	for (int j = 0; j < nvar; j++) {
 		C->reach[j] = 0;
 		vid[var[j]] = j;
@@ -1089,33 +1091,37 @@ verdict_hits(const EventGraph *g, const OracleOptions *o)
 /* The classes of a key without alias_aware (classes() and hazard_masks()
  * for MATCH_ANY, without their look at the events): every generic write
  * one class, hazarded by every async access; with war every generic read
- * the next, hazarded by every async write.  Returns the count. */
+ * the next, hazarded by every async write; K->direct too.  Returns the
+ * count. */
 static int
-cut_key_plain(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CWord *members, CWord *hsrc)
+cut_key_plain(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 {
-	int nc = 0, w = -1, r = -1;
-	if (C->nwrites)
-		w = nc++;
-	if (o->war && C->ngen > C->nwrites)
-		r = nc++;
-	for (int c = 0; c < nc; c++)
-		K->start[c] = K->haz[c] = members[c] = hsrc[c] = 0;
-	for (int i = 0; i < C->ngen; i++) {
-		int c = i < C->nwrites ? w : r;
-		if (c < 0)
-			continue;
-		members[c] |= (CWord)1 << i;
-		K->start[c] |= C->srcv[i];
-	}
+	int nw = C->nwrites, nr = o->war ? C->ngen - nw : 0;
+	CWord sw = 0, sr = 0, hw = 0, hr = 0, aw = 0, ar = 0; /* start, haz, sources reaching a hazard */
+	for (int i = 0; i < nw; i++)
+		sw |= C->srcv[i];
+	for (int i = nw; i < nw + nr; i++)
+		sr |= C->srcv[i];
 	for (int a = 0; a < C->nasync; a++) {
-		if (w >= 0) {
-			K->haz[w] |= C->hazv[a];
-			hsrc[w] |= C->asrc[a];
+		hw |= C->hazv[a];
+		aw |= C->asrc[a];
+		if (nr && C->g->ev[C->async[a]].kind == EV_AWRITE) {
+			hr |= C->hazv[a];
+			ar |= C->asrc[a];
 		}
-		if (r >= 0 && C->g->ev[C->async[a]].kind == EV_AWRITE) {
-			K->haz[r] |= C->hazv[a];
-			hsrc[r] |= C->asrc[a];
-		}
+	}
+	/* The sources are the cut's bits 0 .. nw (writes), nw .. nw + nr (reads). */
+	CWord mw = nw == 64 ? ~(CWord)0 : ((CWord)1 << nw) - 1;
+	CWord mr = (nw + nr == 64 ? ~(CWord)0 : ((CWord)1 << (nw + nr)) - 1) & ~mw;
+	int nc = 0;
+	K->direct = 0;
+	if (nw) {
+		K->start[nc] = sw, K->haz[nc++] = hw;
+		K->direct |= (aw & mw) != 0;
+	}
+	if (nr) {
+		K->start[nc] = sr, K->haz[nc++] = hr;
+		K->direct |= (ar & mr) != 0;
 	}
 	return nc;
 }
@@ -1127,10 +1133,11 @@ cut_key_plain(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CW
  * reads is found: a hazard's given nodes for the classes that reach some
  * given node (the others are never live), its sources for the classes of
  * those sources (direct).  The classes are screened by allocation as in
- * hazard_masks().  Returns the count, or -1 when a kind has more footprints
+ * hazard_masks().  K->direct: some hazard is one of the class of a source
+ * reaching it.  Returns the count, or -1 when a kind has more footprints
  * (then classes() falls back to allocations). */
 static int
-cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CWord *members, CWord *hsrc)
+cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 {
 	const Event *ev = C->g->ev;
 	const Foot *foot[2 * MAX_CLASSES];
@@ -1155,7 +1162,7 @@ cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CW
 				return -1;
 			table[h] = (signed char)(nc - first);
 			foot[nc] = f;
-			members[nc] = hsrc[nc] = K->start[nc] = K->haz[nc] = 0;
+			K->start[nc] = K->haz[nc] = 0;
 			if (!f->alloc) {
 				anym |= (CWord)1 << nc;
 			} else {
@@ -1169,7 +1176,6 @@ cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CW
 			nc++;
 		}
 		cls[i] = (unsigned char)c;
-		members[c] |= (CWord)1 << i;
 		K->start[c] |= C->srcv[i];
 		if (C->srcv[i])
 			starts |= (CWord)1 << c;
@@ -1178,11 +1184,13 @@ cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CW
 	CWord wmask = nwc == 64 ? ~(CWord)0 : ((CWord)1 << nwc) - 1;
 	CWord all = nc == 64 ? ~(CWord)0 : ((CWord)1 << nc) - 1;
 	CWord smask = nsrc == 64 ? ~(CWord)0 : ((CWord)1 << nsrc) - 1;
+	int direct = 0;
 	for (int a = 0; a < C->nasync; a++) {
 		const Foot *t = &ev[C->async[a]].foot;
-		CWord pick = C->hazv[a] ? starts : 0;
+		CWord mine = 0; /* the classes of the sources reaching it */
 		for (CWord x = C->asrc[a] & smask; x; x &= x - 1)
-			pick |= (CWord)1 << cls[__builtin_ctzll(x)];
+			mine |= (CWord)1 << cls[__builtin_ctzll(x)];
+		CWord pick = (C->hazv[a] ? starts : 0) | mine;
 		pick &= ev[C->async[a]].kind == EV_AREAD ? wmask : all; /* hazard(): an async read, of the writes only */
 		CWord hit = pick; /* a hazard of no allocation overlaps every class */
 		if (t->alloc) {
@@ -1196,12 +1204,13 @@ cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CW
 					hit |= (CWord)1 << c;
 			}
 		}
-		for (; hit; hit &= hit - 1) {
-			int c = __builtin_ctzll(hit);
-			K->haz[c] |= C->hazv[a];
-			hsrc[c] |= C->asrc[a];
-		}
+		direct |= (hit & mine) != 0;
+		if (!C->hazv[a])
+			continue; /* nothing for a class's haz row */
+		for (hit &= starts; hit; hit &= hit - 1)
+			K->haz[__builtin_ctzll(hit)] |= C->hazv[a];
 	}
+	K->direct = direct;
 	return nc;
 }
 
@@ -1223,52 +1232,57 @@ key_live(struct CutKey *K)
 	K->ready = 1;
 }
 
-/* The options' part of a cut: the classes, the classes reaching each given
- * node, the hazards each given node reaches, and whether a class reaches a
- * hazard of its own past no given node.  By class: its sources (a mask of
- * the cut's sources), the given nodes they reach, and for each hazard of
- * the class the given nodes and the sources reaching it. */
-static void
-cut_key_make(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
+/* The classes of a key from classes() and hazard_masks() themselves (an
+ * alias-aware key with more than MAX_CLASSES footprints of a kind), and
+ * K->direct; returns the count. */
+static int
+cut_key_classes(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 {
 	CWord members[2 * MAX_CLASSES], hsrc[2 * MAX_CLASSES]; /* hsrc: the sources reaching a hazard of c */
-	int nc;
-	if (!o->alias_aware)
-		nc = cut_key_plain(C, K, o, members, hsrc);
-	else
-		nc = cut_key_aware(C, K, o, members, hsrc);
-	if (nc < 0) {
-		Class cl[2 * MAX_CLASSES];
-		cut_scratch(C->n);
-		int *cls = cbuf.ints;
-		uint64_t *hm = cbuf.masks;
-		nc = classes_split(C->g, o, cl, cls, C->gen, C->ngen, C->nwrites);
-		hazard_masks(C->g, o, cl, nc, C->async, C->nasync, hm);
-		for (int c = 0; c < nc; c++)
-			K->start[c] = K->haz[c] = members[c] = hsrc[c] = 0;
-		for (int i = 0; i < C->ngen; i++) {
-			int c = cls[C->gen[i]];
-			if (c < 0)
-				continue;
-			members[c] |= (CWord)1 << i;
-			K->start[c] |= C->srcv[i];
-		}
-		for (int a = 0; a < C->nasync; a++)
-			for (uint64_t x = hm[a]; x; x &= x - 1) {
-				int c = __builtin_ctzll(x);
-				K->haz[c] |= C->hazv[a];
-				hsrc[c] |= C->asrc[a];
-			}
+	Class cl[2 * MAX_CLASSES];
+	cut_scratch(C->n);
+	int *cls = cbuf.ints;
+	uint64_t *hm = cbuf.masks;
+	int nc = classes_split(C->g, o, cl, cls, C->gen, C->ngen, C->nwrites);
+	hazard_masks(C->g, o, cl, nc, C->async, C->nasync, hm);
+	for (int c = 0; c < nc; c++)
+		K->start[c] = K->haz[c] = members[c] = hsrc[c] = 0;
+	for (int i = 0; i < C->ngen; i++) {
+		int c = cls[C->gen[i]];
+		if (c < 0)
+			continue;
+		members[c] |= (CWord)1 << i;
+		K->start[c] |= C->srcv[i];
 	}
-	K->nc = nc;
+	for (int a = 0; a < C->nasync; a++)
+		for (uint64_t x = hm[a]; x; x &= x - 1) {
+			int c = __builtin_ctzll(x);
+			K->haz[c] |= C->hazv[a];
+			hsrc[c] |= C->asrc[a];
+		}
 	K->direct = 0;
 	for (int c = 0; c < nc; c++)
 		K->direct |= (hsrc[c] & members[c]) != 0;
+	return nc;
+}
+
+/* The options' part of a cut: the classes, the classes reaching each given
+ * node, the hazards each given node reaches, and whether a class reaches a
+ * hazard of its own past no given node (direct).  By class: the given
+ * nodes its sources reach, and the given nodes from which a hazard of the
+ * class is reached. */
+static void
+cut_key_make(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
+{
+	int nc = o->alias_aware ? cut_key_aware(C, K, o) : cut_key_plain(C, K, o);
+	if (nc < 0)
+		nc = cut_key_classes(C, K, o);
+	K->nc = nc;
 	key_live(K);
 }
 
-int
-orc_sound_cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
+static int
+cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
 {
 	if (C->g->overflow)
 		return 0;
@@ -1299,6 +1313,29 @@ orc_sound_cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip
 			first = R;
 	}
 	return 1;
+}
+
+int
+orc_sound_cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
+{
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+	/* The verdict of the plan's search on the graph with the given nodes
+	 * flipped (the cut's rows, its projection and its keys all checked). */
+	int r = cut_query(C, o, flip);
+	unsigned char *on = calloc((size_t)C->n + 1, 1);
+	if (!on)
+		abort();
+	for (int j = 0; j < C->nvar; j++)
+		on[C->var[j]] = (unsigned char)(flip[0] >> j & 1);
+	OrcSoundPlan *P = orc_sound_plan(C->g, o);
+	if (orc_is_sound_plan(P, on) != r)
+		abort();
+	orc_sound_plan_free(P);
+	free(on);
+	return r;
+#else
+	return cut_query(C, o, flip);
+#endif
 }
 
 /* ---- the cut at every fence ---------------------------------------------------------------- */
