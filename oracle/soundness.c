@@ -929,6 +929,10 @@ cut_fill(OrcSoundCut *C, const EventGraph *g, const int *var, int nvar)
 		if (g->ev[var[j]].kind != EV_FENCE)
 			C->nop |= (CWord)1 << j;
 	}
+	if (!nasync) { /* no hazard to reach: the rows are read by no key */
+		memset(C->srcv, 0, sizeof *C->srcv * (size_t)ngen);
+		return 0;
+	}
 	cut_forward(C, vid);
 	return 0;
 }
