@@ -1188,31 +1188,49 @@ cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 	CWord wmask = nwc == 64 ? ~(CWord)0 : ((CWord)1 << nwc) - 1;
 	CWord all = nc == 64 ? ~(CWord)0 : ((CWord)1 << nc) - 1;
 	CWord smask = nsrc == 64 ? ~(CWord)0 : ((CWord)1 << nsrc) - 1;
+	/* What a hazard adds to a class's haz row is found per pair only for a
+	 * class of its allocation; a hazard of no allocation adds to every
+	 * class of its kinds, and one of an allocation to every class of no
+	 * allocation: those are gathered by kind (any: every hazard, for the
+	 * writes' classes; wr: the async writes, for the reads' too). */
+	CWord none_any = 0, none_wr = 0, anyc_any = 0, anyc_wr = 0;
 	int direct = 0;
 	for (int a = 0; a < C->nasync; a++) {
 		const Foot *t = &ev[C->async[a]].foot;
+		int wr = ev[C->async[a]].kind != EV_AREAD;
+		CWord kinds = wr ? all : wmask; /* hazard(): an async read, of the writes only */
+		CWord hv = C->hazv[a];
 		CWord mine = 0; /* the classes of the sources reaching it */
 		for (CWord x = C->asrc[a] & smask; x; x &= x - 1)
 			mine |= (CWord)1 << cls[__builtin_ctzll(x)];
-		CWord pick = (C->hazv[a] ? starts : 0) | mine;
-		pick &= ev[C->async[a]].kind == EV_AREAD ? wmask : all; /* hazard(): an async read, of the writes only */
-		CWord hit = pick; /* a hazard of no allocation overlaps every class */
-		if (t->alloc) {
-			int k = 0;
-			while (k < na && allocs[k] != t->alloc)
-				k++;
-			hit = pick & anym;
-			for (CWord x = k < na ? pick & amask[k] : 0; x; x &= x - 1) {
-				int c = __builtin_ctzll(x);
-				if (orc_foot_overlap(foot[c], t))
-					hit |= (CWord)1 << c;
-			}
+		mine &= kinds;
+		if (!t->alloc) { /* overlaps every class */
+			direct |= mine != 0;
+			none_any |= hv;
+			none_wr |= wr ? hv : 0;
+			continue;
 		}
-		direct |= (hit & mine) != 0;
-		if (!C->hazv[a])
-			continue; /* nothing for a class's haz row */
-		for (hit &= starts; hit; hit &= hit - 1)
-			K->haz[__builtin_ctzll(hit)] |= C->hazv[a];
+		direct |= (mine & anym) != 0;
+		anyc_any |= hv;
+		anyc_wr |= wr ? hv : 0;
+		int k = 0;
+		while (k < na && allocs[k] != t->alloc)
+			k++;
+		CWord pick = ((hv ? starts : 0) | mine) & kinds;
+		for (CWord x = k < na ? pick & amask[k] : 0; x; x &= x - 1) {
+			int c = __builtin_ctzll(x);
+			if (!orc_foot_overlap(foot[c], t))
+				continue;
+			direct |= (int)(mine >> c & 1);
+			K->haz[c] |= hv;
+		}
+	}
+	for (CWord x = starts; x; x &= x - 1) {
+		int c = __builtin_ctzll(x);
+		int w = c < nwc; /* a class of writes: every hazard counts (of reads: the async writes) */
+		K->haz[c] |= w ? none_any : none_wr;
+		if (anym >> c & 1)
+			K->haz[c] |= w ? anyc_any : anyc_wr;
 	}
 	K->direct = direct;
 	return nc;
