@@ -128,10 +128,6 @@ typedef struct EventGraph {
 	/* The same options' verdict once known (orc_soundness_graph found it):
 	 * 1 sound, 0 not, -1 not known; dropped when the graph is rebuilt. */
 	signed char sound[4];
-	/* soundness.c: this graph's number (0: none yet, as orc_events_init
-	 * leaves it), by which soundness.c finds again what it keeps of the
-	 * graph while the build (ecache_epoch) is the same. */
-	unsigned long sound_id;
 } EventGraph;
 
 /* events.c */

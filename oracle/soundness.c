@@ -23,7 +23,6 @@
  * (docs/semantics.md §3, profile `program-order`, the pass's own contract).
  */
 #include <limits.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -512,19 +511,7 @@ orc_is_sound(const Func *q, const OracleOptions *o)
 	return run(q, o, NULL, NULL) == 0;
 }
 
-/* The graph's plan for the options' soundness (what a query reads of them:
- * war, alias_aware), made at its first query and kept in the graph until it
- * is rebuilt or freed (events.c): a cache, so the graph stays const to its
- * readers. */
-static OrcSoundPlan *
-graph_plan(const EventGraph *g, const OracleOptions *o)
-{
-	EventGraph *m = (EventGraph *)g;
-	int k = opt_key(o);
-	if (!m->plans[k])
-		m->plans[k] = orc_sound_plan(g, o);
-	return m->plans[k];
-}
+static OrcSoundPlan *graph_plan(const EventGraph *g, const OracleOptions *o);
 
 int
 orc_is_sound_graph(const EventGraph *g, const OracleOptions *o, const unsigned char *on,
@@ -586,15 +573,50 @@ struct OrcSoundPlan {
 	unsigned char nhaz[2 * MAX_CLASSES]; /* class c has some hazard (its search can hit) */
 	int *stamp, *queue;
 	int epoch;
+	int ready; /* the above made (plan_prepare); a plan kept in a graph may be made later */
+	/* The graph's cut at every fence (fence_cut), kept in one of its
+	 * plans: 0 not made here, 1 made, -1 none (too large). */
+	int fstate;
+	OrcSoundCut *fcut;
 };
+
+static void plan_prepare(OrcSoundPlan *P, const EventGraph *g, const OracleOptions *o);
+
+/* Plans freed, kept for the next ones (one is made with most graphs
+ * judged, to keep their cut at every fence: fence_cut). */
+enum { PLAN_SPARE = 4 };
+static _Thread_local struct {
+	OrcSoundPlan *p[PLAN_SPARE];
+	int n;
+} plan_spare;
+
+/* A plan with nothing made yet. */
+static OrcSoundPlan *
+plan_new(const EventGraph *g)
+{
+	/* Not calloc: the classes (most of the struct) are written up to nc. */
+	OrcSoundPlan *P = plan_spare.n ? plan_spare.p[--plan_spare.n] : malloc(sizeof *P);
+	if (!P)
+		abort();
+	P->g = g;
+	P->ready = 0;
+	P->fstate = 0;
+	P->fcut = NULL;
+	return P;
+}
 
 OrcSoundPlan *
 orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 {
-	/* Not calloc: the classes (most of the struct) are written up to nc. */
-	OrcSoundPlan *P = malloc(sizeof *P);
-	if (!P)
-		abort();
+	OrcSoundPlan *P = plan_new(g);
+	plan_prepare(P, g, o);
+	return P;
+}
+
+static void
+plan_prepare(OrcSoundPlan *P, const EventGraph *g, const OracleOptions *o)
+{
+	P->ready = 1;
 	P->epoch = 0;
 	memset(P->nhaz, 0, sizeof P->nhaz);
 	int n = g->n;
@@ -663,7 +685,6 @@ orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 	for (int x = 0; x < ngen; x++)
 		if (cls[list[x]] >= 0)
 			P->src[fill[cls[list[x]]]++] = list[x];
-	return P;
 }
 
 void
@@ -671,8 +692,30 @@ orc_sound_plan_free(OrcSoundPlan *P)
 {
 	if (!P)
 		return;
-	free(P->succ); /* the block */
+	if (P->ready)
+		free(P->succ); /* the block */
+	orc_sound_cut_free(P->fcut);
+	if (plan_spare.n < PLAN_SPARE) {
+		plan_spare.p[plan_spare.n++] = P;
+		return;
+	}
 	free(P);
+}
+
+/* The graph's plan for the options' soundness (what a query reads of them:
+ * war, alias_aware), made at its first query and kept in the graph until it
+ * is rebuilt or freed (events.c): a cache, so the graph stays const to its
+ * readers. */
+static OrcSoundPlan *
+graph_plan(const EventGraph *g, const OracleOptions *o)
+{
+	EventGraph *m = (EventGraph *)g;
+	int k = opt_key(o);
+	if (!m->plans[k])
+		m->plans[k] = orc_sound_plan(g, o);
+	else if (!m->plans[k]->ready) /* kept for the graph's cut at every fence */
+		plan_prepare(m->plans[k], g, o);
+	return m->plans[k];
 }
 
 /* The search of search() without findings: 1 when some hazard is reached. */
@@ -1362,42 +1405,37 @@ orc_sound_cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip
 
 /* ---- the cut at every fence ---------------------------------------------------------------- */
 
-/* The cut of the last graph asked for at every one of its fences
- * (cut_fill with var NULL), kept while that graph is not rebuilt: by the
- * graph's number (sound_id, given here on first use, from one count of
- * all threads) and its build's (ecache_epoch).  Its verdicts are the
- * graph's soundness as it is (no fence read the other way round), and a
- * cut of the graph at some of its fences is this cut with the other
- * fences' columns left out (cut_project): a path that passes no fence
- * passes no given fence and no other, whichever the given ones are. */
-static _Atomic unsigned long sound_ids;
-static _Thread_local struct {
-	OrcSoundCut *cut; /* made once, refilled for each graph */
-	const EventGraph *g;
-	unsigned long id;
-	unsigned epoch;
-	int ok; /* 0: the graph has more than 64 fences, sources or hazards */
-} fcut;
-
-/* The cut of g at every fence, made when not kept and make is set; NULL
- * when none (not kept, or too large). */
+/* The cut of a graph at every one of its fences (cut_fill with var NULL),
+ * kept in one of the graph's plans (one made for it when it has none,
+ * its queries' part made at its first query: graph_plan), so that a
+ * rebuilt or freed graph drops it with them.  Its verdicts are the graph's
+ * soundness as it is (no fence read the other way round), and a cut of the
+ * graph at some of its fences is this cut with the other fences' columns
+ * left out (cut_project): a path that passes no fence passes no given
+ * fence and no other, whichever the given ones are. */
 static const OrcSoundCut *
 fence_cut(const EventGraph *g, int make)
 {
-	if (fcut.g == g && g->sound_id && fcut.id == g->sound_id && fcut.epoch == g->ecache_epoch)
-		return fcut.ok ? fcut.cut : NULL;
+	EventGraph *m = (EventGraph *)g; /* a cache: the graph stays const to its readers */
+	for (int k = 0; k < 4; k++)
+		if (m->plans[k] && m->plans[k]->fstate)
+			return m->plans[k]->fstate > 0 ? m->plans[k]->fcut : NULL;
 	if (!make)
 		return NULL;
-	EventGraph *m = (EventGraph *)g; /* the number is a cache key: the graph stays const to its readers */
-	if (!m->sound_id)
-		m->sound_id = atomic_fetch_add(&sound_ids, 1) + 1;
-	if (!fcut.cut && !(fcut.cut = malloc(sizeof *fcut.cut)))
-		abort();
-	fcut.g = g;
-	fcut.id = g->sound_id;
-	fcut.epoch = g->ecache_epoch;
-	fcut.ok = cut_fill(fcut.cut, g, NULL, 0) == 0;
-	return fcut.ok ? fcut.cut : NULL;
+	int k = 0;
+	while (k < 4 && !m->plans[k])
+		k++;
+	if (k == 4)
+		m->plans[k = 0] = plan_new(g);
+	OrcSoundPlan *P = m->plans[k];
+	P->fcut = cut_alloc();
+	P->fstate = 1;
+	if (cut_fill(P->fcut, g, NULL, 0) < 0) {
+		orc_sound_cut_free(P->fcut);
+		P->fcut = NULL;
+		P->fstate = -1;
+	}
+	return P->fcut;
 }
 
 /* 1 when g under o is sound as it is, 0 when not, -1 when the cut at
