@@ -17,7 +17,10 @@
  * overlap); more than MAX_CLASSES footprints of one kind fall back to one
  * class per allocation, and more allocations than that to a single class.
  * Parent pointers of the search give the witness: the path of statement
- * locations from the generic access to the unfenced async op.
+ * locations from the generic access to the unfenced async op.  The same
+ * reachability as bit sets, the graph cut at every fence (fence_cut, kept
+ * with the graph for the queries of minimality.c), answers first: a graph
+ * it finds sound needs no search.
  *
  * Assumes: the fence is executed by the thread that issues the async op
  * (docs/semantics.md §3, profile `program-order`, the pass's own contract).
