@@ -465,9 +465,34 @@ dtype_bytes(B *b, const char *dt)
 	return es;
 }
 
+/* Does ecache entry i, made in an earlier build, hold for this one: do the
+ * texts at its addresses still name its row?  (An op: the row's name; an
+ * extern function: call_extern or call_pure_extern, the table's two
+ * ER_EXTERN rows, and the row's name.  An unknown call has no row to tell:
+ * no.)  Then it is this build's. */
+static __attribute__((noinline)) int
+effect_still(EventGraph *g, size_t i)
+{
+	const Effect *eff = g->ecache[i].eff;
+	const char *name = g->ecache[i].name;
+	if (!eff)
+		return 0;
+	if (g->ecache[i].argoff == 0) {
+		if (strcmp(name, eff->name))
+			return 0;
+	} else if (strcmp(name, "call_extern") && strcmp(name, "call_pure_extern")) {
+		return 0;
+	} else if (strcmp(g->ecache[i].ext, eff->name)) {
+		return 0;
+	}
+	g->ecache[i].epoch = g->ecache_epoch;
+	return 1;
+}
+
 /* orc_call_effect(call), by the addresses of the call's name and of its
  * second argument's string (call_extern's function name): the same texts
- * while a graph is built. */
+ * while a graph is built; an entry from an earlier build holds when those
+ * texts still name its row (effect_still). */
 static const Effect *
 call_effect(B *b, const Expr *call, int *argoff)
 {
@@ -480,7 +505,8 @@ call_effect(B *b, const Expr *call, int *argoff)
 	uintptr_t h = (uintptr_t)name ^ (uintptr_t)ext;
 	size_t n = sizeof g->ecache / sizeof g->ecache[0];
 	size_t i = (h >> 3 ^ h >> 9) & (n - 1);
-	if (g->ecache[i].name == name && g->ecache[i].ext == ext && g->ecache[i].epoch == g->ecache_epoch) {
+	if (g->ecache[i].name == name && g->ecache[i].ext == ext &&
+	    (g->ecache[i].epoch == g->ecache_epoch || effect_still(g, i))) {
 		*argoff = g->ecache[i].argoff;
 		return g->ecache[i].eff;
 	}
