@@ -477,12 +477,13 @@ effect_still(EventGraph *g, size_t i)
 	const char *name = g->ecache[i].name;
 	if (!eff)
 		return 0;
+	/* (the table's own text, at the row's address: no comparison) */
 	if (g->ecache[i].argoff == 0) {
-		if (strcmp(name, eff->name))
+		if (name != eff->name && strcmp(name, eff->name))
 			return 0;
 	} else if (strcmp(name, "call_extern") && strcmp(name, "call_pure_extern")) {
 		return 0;
-	} else if (strcmp(g->ecache[i].ext, eff->name)) {
+	} else if (g->ecache[i].ext != eff->name && strcmp(g->ecache[i].ext, eff->name)) {
 		return 0;
 	}
 	g->ecache[i].epoch = g->ecache_epoch;
