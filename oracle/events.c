@@ -628,10 +628,18 @@ shared_base(B *b, const Expr *e, int depth)
 static int
 is_desc_scope(const char *s)
 {
-	/* (letter by letter first: most scopes are "local" or "shared...";
-	 * "instr" cannot overlap the prefix, which has no 'i') */
-	return s && s[0] == 'l' && s[1] == 'o' && s[2] == 'c' && s[3] == 'a' && s[4] == 'l' &&
-	       s[5] == '.' && !strncmp(s + 6, "descriptor", 10) && !strstr(s + 16, "instr");
+	/* (letter by letter, no library call: most scopes are "local" or
+	 * "shared..."; "instr" cannot overlap the prefix, which has no 'i') */
+	static const char prefix[] = "local.descriptor";
+	if (!s)
+		return 0;
+	for (int i = 0; i < 16; i++) /* (stops at the first letter that differs, the end included) */
+		if (s[i] != prefix[i])
+			return 0;
+	for (s += 16; *s; s++) /* strstr(s, "instr") by hand: the rest is a few letters */
+		if (s[0] == 'i' && s[1] == 'n' && s[2] == 's' && s[3] == 't' && s[4] == 'r')
+			return 0;
+	return 1;
 }
 
 /* The descriptor variable an MMA argument names (desc, desc.data, desc[0]). */
