@@ -507,7 +507,7 @@ call_effect(B *b, const Expr *call, int *argoff)
 	size_t n = sizeof g->ecache / sizeof g->ecache[0];
 	size_t i = (h >> 3 ^ h >> 9) & (n - 1);
 	if (g->ecache[i].name == name && g->ecache[i].ext == ext &&
-	    (g->ecache[i].epoch == g->ecache_epoch || effect_still(g, i))) {
+	    (g->ecache[i].epoch == g->ecache_epoch || (g->ecache[i].eff && effect_still(g, i)))) {
 		*argoff = g->ecache[i].argoff;
 		return g->ecache[i].eff;
 	}
