@@ -465,9 +465,35 @@ dtype_bytes(B *b, const char *dt)
 	return es;
 }
 
+/* Does ecache entry i, made in an earlier build, hold for this one: do the
+ * texts at its addresses still name its row?  (An op: the row's name; an
+ * extern function: call_extern or call_pure_extern, the table's two
+ * ER_EXTERN rows, and the row's name.  An unknown call has no row to tell:
+ * no.)  Then it is this build's. */
+static __attribute__((noinline)) int
+effect_still(EventGraph *g, size_t i)
+{
+	const Effect *eff = g->ecache[i].eff;
+	const char *name = g->ecache[i].name;
+	if (!eff)
+		return 0;
+	/* (the table's own text, at the row's address: no comparison) */
+	if (g->ecache[i].argoff == 0) {
+		if (name != eff->name && strcmp(name, eff->name))
+			return 0;
+	} else if (strcmp(name, "call_extern") && strcmp(name, "call_pure_extern")) {
+		return 0;
+	} else if (g->ecache[i].ext != eff->name && strcmp(g->ecache[i].ext, eff->name)) {
+		return 0;
+	}
+	g->ecache[i].epoch = g->ecache_epoch;
+	return 1;
+}
+
 /* orc_call_effect(call), by the addresses of the call's name and of its
  * second argument's string (call_extern's function name): the same texts
- * while a graph is built. */
+ * while a graph is built; an entry from an earlier build holds when those
+ * texts still name its row (effect_still). */
 static const Effect *
 call_effect(B *b, const Expr *call, int *argoff)
 {
@@ -480,7 +506,8 @@ call_effect(B *b, const Expr *call, int *argoff)
 	uintptr_t h = (uintptr_t)name ^ (uintptr_t)ext;
 	size_t n = sizeof g->ecache / sizeof g->ecache[0];
 	size_t i = (h >> 3 ^ h >> 9) & (n - 1);
-	if (g->ecache[i].name == name && g->ecache[i].ext == ext && g->ecache[i].epoch == g->ecache_epoch) {
+	if (g->ecache[i].name == name && g->ecache[i].ext == ext &&
+	    (g->ecache[i].epoch == g->ecache_epoch || (g->ecache[i].eff && effect_still(g, i)))) {
 		*argoff = g->ecache[i].argoff;
 		return g->ecache[i].eff;
 	}
@@ -601,10 +628,18 @@ shared_base(B *b, const Expr *e, int depth)
 static int
 is_desc_scope(const char *s)
 {
-	/* (letter by letter first: most scopes are "local" or "shared...";
-	 * "instr" cannot overlap the prefix, which has no 'i') */
-	return s && s[0] == 'l' && s[1] == 'o' && s[2] == 'c' && s[3] == 'a' && s[4] == 'l' &&
-	       s[5] == '.' && !strncmp(s + 6, "descriptor", 10) && !strstr(s + 16, "instr");
+	/* (letter by letter, no library call: most scopes are "local" or
+	 * "shared..."; "instr" cannot overlap the prefix, which has no 'i') */
+	static const char prefix[] = "local.descriptor";
+	if (!s)
+		return 0;
+	for (int i = 0; i < 16; i++) /* (stops at the first letter that differs, the end included) */
+		if (s[i] != prefix[i])
+			return 0;
+	for (s += 16; *s; s++) /* strstr(s, "instr") by hand: the rest is a few letters */
+		if (s[0] == 'i' && s[1] == 'n' && s[2] == 's' && s[3] == 't' && s[4] == 'r')
+			return 0;
+	return 1;
 }
 
 /* The descriptor variable an MMA argument names (desc, desc.data, desc[0]). */

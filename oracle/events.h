@@ -35,6 +35,7 @@ enum {
 
 typedef struct Event {
 	EventKind kind;
+	int cand_branch;  /* EVF_CAND only: see cand_at (here: no padding) */
 	Loc loc;          /* the statement it belongs to */
 	const Stmt *stmt; /* that statement (the innermost being translated); NULL: none */
 	const char *op;   /* op or extern name, "store"/"load", or the control node's role */
@@ -48,7 +49,6 @@ typedef struct Event {
 	 * the statement whose body (cand_branch: 1 = else) it ends; both NULL:
 	 * the end of the function body. */
 	const Stmt *cand_at, *cand_owner;
-	int cand_branch;
 } Event;
 
 typedef struct Ival {

@@ -17,7 +17,10 @@
  * overlap); more than MAX_CLASSES footprints of one kind fall back to one
  * class per allocation, and more allocations than that to a single class.
  * Parent pointers of the search give the witness: the path of statement
- * locations from the generic access to the unfenced async op.
+ * locations from the generic access to the unfenced async op.  The same
+ * reachability as bit sets, the graph cut at every fence (fence_cut, kept
+ * with the graph for the queries of minimality.c), answers first: a graph
+ * it finds sound needs no search.
  *
  * Assumes: the fence is executed by the thread that issues the async op
  * (docs/semantics.md §3, profile `program-order`, the pass's own contract).
@@ -314,13 +317,28 @@ static _Thread_local struct {
 } sbuf;
 
 static int verdict_hits(const EventGraph *g, const OracleOptions *o);
+static int fence_cut_sound(const EventGraph *g, const OracleOptions *o, int make);
 
 static int
 run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char *model,
           FindingList *out)
 {
+	int known = g->overflow ? -1 : fence_cut_sound(g, o, out != NULL); /* the verdict, if at hand */
+#ifndef FENCEFUZZ_PLACEMENT_SELFCHECK
+	if (known >= 0) {
+		((EventGraph *)g)->sound[opt_key(o)] = (signed char)known;
+		if (known) /* no hazard: no finding */
+			return 0;
+		if (!out)
+			return 1; /* the first hit only */
+	}
+#endif
 	if (!out) { /* the first hit only: every class at once */
 		int hits = verdict_hits(g, o) + g->overflow;
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+		if (known >= 0 && known != (hits == 0))
+			abort();
+#endif
 		((EventGraph *)g)->sound[opt_key(o)] = hits == 0;
 		return hits;
 	}
@@ -385,6 +403,10 @@ run_graph(const EventGraph *g, const Func *q, const OracleOptions *o, const char
 		fl_sign(f);
 	}
 	hits += g->overflow;
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+	if (known >= 0 && known != (hits == 0))
+		abort();
+#endif
 	/* Every hazard searched for: the verdict of orc_is_sound_graph(g, o, NULL). */
 	((EventGraph *)g)->sound[opt_key(o)] = hits == 0;
 	return hits;
@@ -492,19 +514,7 @@ orc_is_sound(const Func *q, const OracleOptions *o)
 	return run(q, o, NULL, NULL) == 0;
 }
 
-/* The graph's plan for the options' soundness (what a query reads of them:
- * war, alias_aware), made at its first query and kept in the graph until it
- * is rebuilt or freed (events.c): a cache, so the graph stays const to its
- * readers. */
-static OrcSoundPlan *
-graph_plan(const EventGraph *g, const OracleOptions *o)
-{
-	EventGraph *m = (EventGraph *)g;
-	int k = opt_key(o);
-	if (!m->plans[k])
-		m->plans[k] = orc_sound_plan(g, o);
-	return m->plans[k];
-}
+static OrcSoundPlan *graph_plan(const EventGraph *g, const OracleOptions *o);
 
 int
 orc_is_sound_graph(const EventGraph *g, const OracleOptions *o, const unsigned char *on,
@@ -566,15 +576,50 @@ struct OrcSoundPlan {
 	unsigned char nhaz[2 * MAX_CLASSES]; /* class c has some hazard (its search can hit) */
 	int *stamp, *queue;
 	int epoch;
+	int ready; /* the above made (plan_prepare); a plan kept in a graph may be made later */
+	/* The graph's cut at every fence (fence_cut), kept in one of its
+	 * plans: 0 not made here, 1 made, -1 none (too large). */
+	int fstate;
+	OrcSoundCut *fcut;
 };
+
+static void plan_prepare(OrcSoundPlan *P, const EventGraph *g, const OracleOptions *o);
+
+/* Plans freed, kept for the next ones (one is made with most graphs
+ * judged, to keep their cut at every fence: fence_cut). */
+enum { PLAN_SPARE = 4 };
+static _Thread_local struct {
+	OrcSoundPlan *p[PLAN_SPARE];
+	int n;
+} plan_spare;
+
+/* A plan with nothing made yet. */
+static OrcSoundPlan *
+plan_new(const EventGraph *g)
+{
+	/* Not calloc: the classes (most of the struct) are written up to nc. */
+	OrcSoundPlan *P = plan_spare.n ? plan_spare.p[--plan_spare.n] : malloc(sizeof *P);
+	if (!P)
+		abort();
+	P->g = g;
+	P->ready = 0;
+	P->fstate = 0;
+	P->fcut = NULL;
+	return P;
+}
 
 OrcSoundPlan *
 orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 {
-	/* Not calloc: the classes (most of the struct) are written up to nc. */
-	OrcSoundPlan *P = malloc(sizeof *P);
-	if (!P)
-		abort();
+	OrcSoundPlan *P = plan_new(g);
+	plan_prepare(P, g, o);
+	return P;
+}
+
+static void
+plan_prepare(OrcSoundPlan *P, const EventGraph *g, const OracleOptions *o)
+{
+	P->ready = 1;
 	P->epoch = 0;
 	memset(P->nhaz, 0, sizeof P->nhaz);
 	int n = g->n;
@@ -643,7 +688,6 @@ orc_sound_plan(const EventGraph *g, const OracleOptions *o)
 	for (int x = 0; x < ngen; x++)
 		if (cls[list[x]] >= 0)
 			P->src[fill[cls[list[x]]]++] = list[x];
-	return P;
 }
 
 void
@@ -651,8 +695,30 @@ orc_sound_plan_free(OrcSoundPlan *P)
 {
 	if (!P)
 		return;
-	free(P->succ); /* the block */
+	if (P->ready)
+		free(P->succ); /* the block */
+	orc_sound_cut_free(P->fcut);
+	if (plan_spare.n < PLAN_SPARE) {
+		plan_spare.p[plan_spare.n++] = P;
+		return;
+	}
 	free(P);
+}
+
+/* The graph's plan for the options' soundness (what a query reads of them:
+ * war, alias_aware), made at its first query and kept in the graph until it
+ * is rebuilt or freed (events.c): a cache, so the graph stays const to its
+ * readers. */
+static OrcSoundPlan *
+graph_plan(const EventGraph *g, const OracleOptions *o)
+{
+	EventGraph *m = (EventGraph *)g;
+	int k = opt_key(o);
+	if (!m->plans[k])
+		m->plans[k] = orc_sound_plan(g, o);
+	else if (!m->plans[k]->ready) /* kept for the graph's cut at every fence */
+		plan_prepare(m->plans[k], g, o);
+	return m->plans[k];
 }
 
 /* The search of search() without findings: 1 when some hazard is reached. */
@@ -743,6 +809,7 @@ struct OrcSoundCut {
 	CWord srcv[64];     /* source i: the given nodes it reaches */
 	CWord hazv[64];     /* hazard a: the given nodes reaching it */
 	CWord asrc[64];     /* hazard a: the sources reaching it */
+	int var[64];        /* the given nodes (of a cut at every fence: its fences, in node order) */
 	struct CutKey key[4];
 };
 
@@ -833,21 +900,21 @@ cut_alloc(void)
 	return C;
 }
 
-OrcSoundCut *
-orc_sound_cut(const EventGraph *g, const int *var, int nvar)
+/* Cuts g at var[0 .. nvar) into C, or (var NULL) at every fence of g, in
+ * node order; -1 when there are more than 64 given nodes, sources or
+ * hazards (C then holds nothing). */
+static int
+cut_fill(OrcSoundCut *C, const EventGraph *g, const int *var, int nvar)
 {
 	int n = g->n;
 	if (nvar > 64)
-		return NULL;
-	/* Not calloc: the rows (most of the struct) are written up to nvar and
-	 * a key's up to its classes. */
-	OrcSoundCut *C = cut_alloc();
+		return -1;
 	cut_scratch(n);
 	int *vid = cbuf.ints;
 	CWord *fm = cbuf.masks, *fv = cbuf.masks + n;
 	unsigned char *grew = (unsigned char *)(cbuf.masks + 2 * n);
 	memset(grew, 0, (size_t)n);
-	int ngen = 0, nasync = 0, nreads = 0, reads[64];
+	int ngen = 0, nasync = 0, nreads = 0, nfence = 0, reads[64];
 	memset(vid, 0xff, sizeof *vid * (size_t)n); /* -1 */
 	for (int v = 0; v < n; v++) {
 		const Event *e = &g->ev[v];
@@ -857,6 +924,9 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 		switch (e->kind) {
 		case EV_FENCE:
 			vid[v] = -2;
+			if (!var && nfence < 64)
+				C->var[nfence] = v;
+			nfence++;
 			break;
 		case EV_GWRITE:
 			if (ngen < 64)
@@ -880,10 +950,10 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 			break;
 		}
 	}
-	if (ngen > 64 || nasync > 64) {
-		orc_sound_cut_free(C);
-		return NULL;
-	}
+	if (!var)
+		nvar = nfence, var = C->var;
+	if (ngen > 64 || nasync > 64 || nvar > 64)
+		return -1;
 	C->nwrites = ngen - nreads;
 	memcpy(C->gen + C->nwrites, reads, sizeof *reads * (size_t)nreads);
 	for (int i = 0; i < ngen; i++) {
@@ -895,6 +965,8 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 	C->nop = 0;
 	C->g = g, C->n = n, C->nvar = nvar, C->ngen = ngen, C->nasync = nasync;
 	C->valid = nvar == 64 ? ~(CWord)0 : ((CWord)1 << nvar) - 1;
+	if (var != C->var)
+		memcpy(C->var, var, sizeof *var * (size_t)nvar);
 	for (int j = 0; j < nvar; j++) {
 		C->reach[j] = 0;
 		vid[var[j]] = j;
@@ -903,7 +975,39 @@ orc_sound_cut(const EventGraph *g, const int *var, int nvar)
 		if (g->ev[var[j]].kind != EV_FENCE)
 			C->nop |= (CWord)1 << j;
 	}
+	if (!nasync) { /* no hazard to reach: the rows are read by no key */
+		memset(C->srcv, 0, sizeof *C->srcv * (size_t)ngen);
+		return 0;
+	}
 	cut_forward(C, vid);
+	return 0;
+}
+
+static int cut_project(OrcSoundCut *C, const OrcSoundCut *F, const int *var, int nvar);
+static const OrcSoundCut *fence_cut(const EventGraph *g, int make);
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+static void cut_check(const OrcSoundCut *C, const EventGraph *g, const int *var, int nvar);
+#endif
+
+OrcSoundCut *
+orc_sound_cut(const EventGraph *g, const int *var, int nvar)
+{
+	if (nvar > 64)
+		return NULL;
+	/* Not calloc: the rows (most of the struct) are written up to nvar and
+	 * a key's up to its classes. */
+	OrcSoundCut *C = cut_alloc();
+	const OrcSoundCut *F = fence_cut(g, 0);
+	if (F && !cut_project(C, F, var, nvar)) {
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+		cut_check(C, g, var, nvar);
+#endif
+		return C;
+	}
+	if (cut_fill(C, g, var, nvar) < 0) {
+		orc_sound_cut_free(C);
+		return NULL;
+	}
 	return C;
 }
 
@@ -1037,33 +1141,37 @@ verdict_hits(const EventGraph *g, const OracleOptions *o)
 /* The classes of a key without alias_aware (classes() and hazard_masks()
  * for MATCH_ANY, without their look at the events): every generic write
  * one class, hazarded by every async access; with war every generic read
- * the next, hazarded by every async write.  Returns the count. */
+ * the next, hazarded by every async write; K->direct too.  Returns the
+ * count. */
 static int
-cut_key_plain(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CWord *members, CWord *hsrc)
+cut_key_plain(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 {
-	int nc = 0, w = -1, r = -1;
-	if (C->nwrites)
-		w = nc++;
-	if (o->war && C->ngen > C->nwrites)
-		r = nc++;
-	for (int c = 0; c < nc; c++)
-		K->start[c] = K->haz[c] = members[c] = hsrc[c] = 0;
-	for (int i = 0; i < C->ngen; i++) {
-		int c = i < C->nwrites ? w : r;
-		if (c < 0)
-			continue;
-		members[c] |= (CWord)1 << i;
-		K->start[c] |= C->srcv[i];
-	}
+	int nw = C->nwrites, nr = o->war ? C->ngen - nw : 0;
+	CWord sw = 0, sr = 0, hw = 0, hr = 0, aw = 0, ar = 0; /* start, haz, sources reaching a hazard */
+	for (int i = 0; i < nw; i++)
+		sw |= C->srcv[i];
+	for (int i = nw; i < nw + nr; i++)
+		sr |= C->srcv[i];
 	for (int a = 0; a < C->nasync; a++) {
-		if (w >= 0) {
-			K->haz[w] |= C->hazv[a];
-			hsrc[w] |= C->asrc[a];
+		hw |= C->hazv[a];
+		aw |= C->asrc[a];
+		if (nr && C->g->ev[C->async[a]].kind == EV_AWRITE) {
+			hr |= C->hazv[a];
+			ar |= C->asrc[a];
 		}
-		if (r >= 0 && C->g->ev[C->async[a]].kind == EV_AWRITE) {
-			K->haz[r] |= C->hazv[a];
-			hsrc[r] |= C->asrc[a];
-		}
+	}
+	/* The sources are the cut's bits 0 .. nw (writes), nw .. nw + nr (reads). */
+	CWord mw = nw == 64 ? ~(CWord)0 : ((CWord)1 << nw) - 1;
+	CWord mr = (nw + nr == 64 ? ~(CWord)0 : ((CWord)1 << (nw + nr)) - 1) & ~mw;
+	int nc = 0;
+	K->direct = 0;
+	if (nw) {
+		K->start[nc] = sw, K->haz[nc++] = hw;
+		K->direct |= (aw & mw) != 0;
+	}
+	if (nr) {
+		K->start[nc] = sr, K->haz[nc++] = hr;
+		K->direct |= (ar & mr) != 0;
 	}
 	return nc;
 }
@@ -1075,10 +1183,11 @@ cut_key_plain(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CW
  * reads is found: a hazard's given nodes for the classes that reach some
  * given node (the others are never live), its sources for the classes of
  * those sources (direct).  The classes are screened by allocation as in
- * hazard_masks().  Returns the count, or -1 when a kind has more footprints
+ * hazard_masks().  K->direct: some hazard is one of the class of a source
+ * reaching it.  Returns the count, or -1 when a kind has more footprints
  * (then classes() falls back to allocations). */
 static int
-cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CWord *members, CWord *hsrc)
+cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 {
 	const Event *ev = C->g->ev;
 	const Foot *foot[2 * MAX_CLASSES];
@@ -1103,7 +1212,7 @@ cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CW
 				return -1;
 			table[h] = (signed char)(nc - first);
 			foot[nc] = f;
-			members[nc] = hsrc[nc] = K->start[nc] = K->haz[nc] = 0;
+			K->start[nc] = K->haz[nc] = 0;
 			if (!f->alloc) {
 				anym |= (CWord)1 << nc;
 			} else {
@@ -1117,7 +1226,6 @@ cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CW
 			nc++;
 		}
 		cls[i] = (unsigned char)c;
-		members[c] |= (CWord)1 << i;
 		K->start[c] |= C->srcv[i];
 		if (C->srcv[i])
 			starts |= (CWord)1 << c;
@@ -1126,76 +1234,63 @@ cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o, CW
 	CWord wmask = nwc == 64 ? ~(CWord)0 : ((CWord)1 << nwc) - 1;
 	CWord all = nc == 64 ? ~(CWord)0 : ((CWord)1 << nc) - 1;
 	CWord smask = nsrc == 64 ? ~(CWord)0 : ((CWord)1 << nsrc) - 1;
+	/* What a hazard adds to a class's haz row is found per pair only for a
+	 * class of its allocation; a hazard of no allocation adds to every
+	 * class of its kinds, and one of an allocation to every class of no
+	 * allocation: those are gathered by kind (any: every hazard, for the
+	 * writes' classes; wr: the async writes, for the reads' too). */
+	CWord none_any = 0, none_wr = 0, anyc_any = 0, anyc_wr = 0;
+	int direct = 0;
 	for (int a = 0; a < C->nasync; a++) {
 		const Foot *t = &ev[C->async[a]].foot;
-		CWord pick = C->hazv[a] ? starts : 0;
+		int wr = ev[C->async[a]].kind != EV_AREAD;
+		CWord kinds = wr ? all : wmask; /* hazard(): an async read, of the writes only */
+		CWord hv = C->hazv[a];
+		CWord mine = 0; /* the classes of the sources reaching it */
 		for (CWord x = C->asrc[a] & smask; x; x &= x - 1)
-			pick |= (CWord)1 << cls[__builtin_ctzll(x)];
-		pick &= ev[C->async[a]].kind == EV_AREAD ? wmask : all; /* hazard(): an async read, of the writes only */
-		CWord hit = pick; /* a hazard of no allocation overlaps every class */
-		if (t->alloc) {
-			int k = 0;
-			while (k < na && allocs[k] != t->alloc)
-				k++;
-			hit = pick & anym;
-			for (CWord x = k < na ? pick & amask[k] : 0; x; x &= x - 1) {
-				int c = __builtin_ctzll(x);
-				if (orc_foot_overlap(foot[c], t))
-					hit |= (CWord)1 << c;
-			}
+			mine |= (CWord)1 << cls[__builtin_ctzll(x)];
+		mine &= kinds;
+		if (!t->alloc) { /* overlaps every class */
+			direct |= mine != 0;
+			none_any |= hv;
+			none_wr |= wr ? hv : 0;
+			continue;
 		}
-		for (; hit; hit &= hit - 1) {
-			int c = __builtin_ctzll(hit);
-			K->haz[c] |= C->hazv[a];
-			hsrc[c] |= C->asrc[a];
+		direct |= (mine & anym) != 0;
+		anyc_any |= hv;
+		anyc_wr |= wr ? hv : 0;
+		int k = 0;
+		while (k < na && allocs[k] != t->alloc)
+			k++;
+		CWord pick = ((hv ? starts : 0) | mine) & kinds;
+		for (CWord x = k < na ? pick & amask[k] : 0; x; x &= x - 1) {
+			int c = __builtin_ctzll(x);
+			if (!orc_foot_overlap(foot[c], t))
+				continue;
+			direct |= (int)(mine >> c & 1);
+			K->haz[c] |= hv;
 		}
 	}
+	for (CWord x = starts; x; x &= x - 1) {
+		int c = __builtin_ctzll(x);
+		int w = c < nwc; /* a class of writes: every hazard counts (of reads: the async writes) */
+		K->haz[c] |= w ? none_any : none_wr;
+		if (anym >> c & 1)
+			K->haz[c] |= w ? anyc_any : anyc_wr;
+	}
+	K->direct = direct;
 	return nc;
 }
 
-/* The options' part of a cut: the classes, the classes reaching each given
- * node, the hazards each given node reaches, and whether a class reaches a
- * hazard of its own past no given node.  By class: its sources (a mask of
- * the cut's sources), the given nodes they reach, and for each hazard of
- * the class the given nodes and the sources reaching it. */
+/* The live classes of a key (those whose sources reach some given node and
+ * with a hazard reached from one) from its start and haz rows, and which of
+ * them are below the first; the key then ready. */
 static void
-cut_key_make(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
+key_live(struct CutKey *K)
 {
-	CWord members[2 * MAX_CLASSES], hsrc[2 * MAX_CLASSES]; /* hsrc: the sources reaching a hazard of c */
-	int nc;
-	if (!o->alias_aware)
-		nc = cut_key_plain(C, K, o, members, hsrc);
-	else
-		nc = cut_key_aware(C, K, o, members, hsrc);
-	if (nc < 0) {
-		Class cl[2 * MAX_CLASSES];
-		cut_scratch(C->n);
-		int *cls = cbuf.ints;
-		uint64_t *hm = cbuf.masks;
-		nc = classes_split(C->g, o, cl, cls, C->gen, C->ngen, C->nwrites);
-		hazard_masks(C->g, o, cl, nc, C->async, C->nasync, hm);
-		for (int c = 0; c < nc; c++)
-			K->start[c] = K->haz[c] = members[c] = hsrc[c] = 0;
-		for (int i = 0; i < C->ngen; i++) {
-			int c = cls[C->gen[i]];
-			if (c < 0)
-				continue;
-			members[c] |= (CWord)1 << i;
-			K->start[c] |= C->srcv[i];
-		}
-		for (int a = 0; a < C->nasync; a++)
-			for (uint64_t x = hm[a]; x; x &= x - 1) {
-				int c = __builtin_ctzll(x);
-				K->haz[c] |= C->hazv[a];
-				hsrc[c] |= C->asrc[a];
-			}
-	}
-	K->nc = nc;
-	K->direct = 0;
 	K->nlive = 0;
 	K->below = 0;
-	for (int c = 0; c < nc; c++) {
-		K->direct |= (hsrc[c] & members[c]) != 0;
+	for (int c = 0; c < K->nc; c++) {
 		if (!K->start[c] || !K->haz[c])
 			continue;
 		if (K->nlive && !(K->haz[c] & ~K->haz[K->live[0]]))
@@ -1205,8 +1300,57 @@ cut_key_make(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 	K->ready = 1;
 }
 
-int
-orc_sound_cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
+/* The classes of a key from classes() and hazard_masks() themselves (an
+ * alias-aware key with more than MAX_CLASSES footprints of a kind), and
+ * K->direct; returns the count. */
+static int
+cut_key_classes(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
+{
+	CWord members[2 * MAX_CLASSES], hsrc[2 * MAX_CLASSES]; /* hsrc: the sources reaching a hazard of c */
+	Class cl[2 * MAX_CLASSES];
+	cut_scratch(C->n);
+	int *cls = cbuf.ints;
+	uint64_t *hm = cbuf.masks;
+	int nc = classes_split(C->g, o, cl, cls, C->gen, C->ngen, C->nwrites);
+	hazard_masks(C->g, o, cl, nc, C->async, C->nasync, hm);
+	for (int c = 0; c < nc; c++)
+		K->start[c] = K->haz[c] = members[c] = hsrc[c] = 0;
+	for (int i = 0; i < C->ngen; i++) {
+		int c = cls[C->gen[i]];
+		if (c < 0)
+			continue;
+		members[c] |= (CWord)1 << i;
+		K->start[c] |= C->srcv[i];
+	}
+	for (int a = 0; a < C->nasync; a++)
+		for (uint64_t x = hm[a]; x; x &= x - 1) {
+			int c = __builtin_ctzll(x);
+			K->haz[c] |= C->hazv[a];
+			hsrc[c] |= C->asrc[a];
+		}
+	K->direct = 0;
+	for (int c = 0; c < nc; c++)
+		K->direct |= (hsrc[c] & members[c]) != 0;
+	return nc;
+}
+
+/* The options' part of a cut: the classes, the classes reaching each given
+ * node, the hazards each given node reaches, and whether a class reaches a
+ * hazard of its own past no given node (direct).  By class: the given
+ * nodes its sources reach, and the given nodes from which a hazard of the
+ * class is reached. */
+static void
+cut_key_make(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
+{
+	int nc = o->alias_aware ? cut_key_aware(C, K, o) : cut_key_plain(C, K, o);
+	if (nc < 0)
+		nc = cut_key_classes(C, K, o);
+	K->nc = nc;
+	key_live(K);
+}
+
+static int
+cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
 {
 	if (C->g->overflow)
 		return 0;
@@ -1238,3 +1382,207 @@ orc_sound_cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip
 	}
 	return 1;
 }
+
+int
+orc_sound_cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
+{
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+	/* The verdict of the plan's search on the graph with the given nodes
+	 * flipped (the cut's rows, its projection and its keys all checked). */
+	int r = cut_query(C, o, flip);
+	unsigned char *on = calloc((size_t)C->n + 1, 1);
+	if (!on)
+		abort();
+	for (int j = 0; j < C->nvar; j++)
+		on[C->var[j]] = (unsigned char)(flip[0] >> j & 1);
+	OrcSoundPlan *P = orc_sound_plan(C->g, o);
+	if (orc_is_sound_plan(P, on) != r)
+		abort();
+	orc_sound_plan_free(P);
+	free(on);
+	return r;
+#else
+	return cut_query(C, o, flip);
+#endif
+}
+
+/* ---- the cut at every fence ---------------------------------------------------------------- */
+
+/* The cut of a graph at every one of its fences (cut_fill with var NULL),
+ * kept in one of the graph's plans (one made for it when it has none,
+ * its queries' part made at its first query: graph_plan), so that a
+ * rebuilt or freed graph drops it with them.  Its verdicts are the graph's
+ * soundness as it is (no fence read the other way round), and a cut of the
+ * graph at some of its fences is this cut with the other fences' columns
+ * left out (cut_project): a path that passes no fence passes no given
+ * fence and no other, whichever the given ones are. */
+static const OrcSoundCut *
+fence_cut(const EventGraph *g, int make)
+{
+	EventGraph *m = (EventGraph *)g; /* a cache: the graph stays const to its readers */
+	for (int k = 0; k < 4; k++)
+		if (m->plans[k] && m->plans[k]->fstate)
+			return m->plans[k]->fstate > 0 ? m->plans[k]->fcut : NULL;
+	if (!make)
+		return NULL;
+	int k = 0;
+	while (k < 4 && !m->plans[k])
+		k++;
+	if (k == 4)
+		m->plans[k = 0] = plan_new(g);
+	OrcSoundPlan *P = m->plans[k];
+	P->fcut = cut_alloc();
+	P->fstate = 1;
+	if (cut_fill(P->fcut, g, NULL, 0) < 0) {
+		orc_sound_cut_free(P->fcut);
+		P->fcut = NULL;
+		P->fstate = -1;
+	}
+	return P->fcut;
+}
+
+/* 1 when g under o is sound as it is, 0 when not, -1 when the cut at
+ * every fence is not at hand (make: made when it can be). */
+static int
+fence_cut_sound(const EventGraph *g, const OracleOptions *o, int make)
+{
+	OrcSoundCut *F = (OrcSoundCut *)fence_cut(g, make);
+	if (!F)
+		return -1;
+	struct CutKey *K = &F->key[opt_key(o)];
+	if (!K->ready)
+		cut_key_make(F, K, o);
+	return !K->direct;
+}
+
+/* C: the cut at var[0 .. nvar) of F's graph, from F, its cut at every
+ * fence; -1 when some given node is no fence.  A row of given nodes keeps
+ * the columns of var (given node j of C: column j); the hazards stay F's,
+ * those that only left-out fences reach adding nothing to a key; the keys
+ * are F's when var is every fence in node order. */
+/* The set of F's given nodes x as a set of C's (col: the bit of each of
+ * sel in C). */
+static CWord
+project(CWord x, CWord sel, const CWord *col)
+{
+	CWord r = 0;
+	for (x &= sel; x; x &= x - 1)
+		r |= col[__builtin_ctzll(x)];
+	return r;
+}
+
+static int
+cut_project(OrcSoundCut *C, const OrcSoundCut *F, const int *var, int nvar)
+{
+	CWord col[64], sel = 0; /* col[b]: the bit of F's given node b in C */
+	int same = nvar == F->nvar;
+	for (int j = 0; j < nvar; j++) {
+		int lo = 0, hi = F->nvar - 1; /* F's given nodes are in node order */
+		while (lo < hi) {
+			int mid = (lo + hi) / 2;
+			if (F->var[mid] < var[j])
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (hi < 0 || F->var[lo] != var[j])
+			return -1;
+		col[lo] = (CWord)1 << j;
+		sel |= (CWord)1 << lo;
+		same &= lo == j;
+	}
+	C->g = F->g, C->n = F->n, C->nvar = nvar, C->ngen = F->ngen, C->nasync = F->nasync;
+	C->nwrites = F->nwrites;
+	C->nop = 0; /* every given node a fence */
+	C->valid = nvar == 64 ? ~(CWord)0 : ((CWord)1 << nvar) - 1;
+	memcpy(C->gen, F->gen, sizeof *C->gen * (size_t)F->ngen);
+	memcpy(C->async, F->async, sizeof *C->async * (size_t)F->nasync);
+	memcpy(C->asrc, F->asrc, sizeof *C->asrc * (size_t)F->nasync);
+	memcpy(C->var, var, sizeof *var * (size_t)nvar);
+	if (same) {
+		memcpy(C->reach, F->reach, sizeof *C->reach * (size_t)nvar);
+		memcpy(C->srcv, F->srcv, sizeof *C->srcv * (size_t)F->ngen);
+		memcpy(C->hazv, F->hazv, sizeof *C->hazv * (size_t)F->nasync);
+		for (int k = 0; k < 4; k++)
+			if ((C->key[k].ready = F->key[k].ready))
+				C->key[k] = F->key[k];
+		return 0;
+	}
+	for (int k = 0; k < 4; k++) {
+		/* A key's rows are sets of given nodes, projected as the cut's; a
+		 * class whose sources reach no given node of C is never live, so
+		 * its hazards' columns, which F may have found for the left-out
+		 * fences only, are never read. */
+		const struct CutKey *K = &F->key[k];
+		struct CutKey *P = &C->key[k];
+		if (!(P->ready = K->ready))
+			continue;
+		P->nc = K->nc;
+		P->direct = K->direct;
+		for (int c = 0; c < K->nc; c++) {
+			P->start[c] = project(K->start[c], sel, col);
+			P->haz[c] = project(K->haz[c], sel, col);
+		}
+		key_live(P);
+	}
+	for (int b = 0; b < F->nvar; b++) {
+		if (!(sel >> b & 1))
+			continue;
+		C->reach[__builtin_ctzll(col[b])] = project(F->reach[b], sel, col);
+	}
+	for (int i = 0; i < F->ngen; i++)
+		C->srcv[i] = project(F->srcv[i], sel, col);
+	for (int a = 0; a < F->nasync; a++)
+		C->hazv[a] = project(F->hazv[a], sel, col);
+	return 0;
+}
+
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+/* Aborts unless C, projected, holds what cut_fill makes of the same nodes:
+ * the same rows, and each hazard of cut_fill's with the same sets, the
+ * others reached from no given node nor source. */
+static void
+cut_check(const OrcSoundCut *C, const EventGraph *g, const int *var, int nvar)
+{
+	OrcSoundCut *D = malloc(sizeof *D);
+	if (!D || cut_fill(D, g, var, nvar) < 0)
+		abort();
+	if (D->ngen != C->ngen || D->nwrites != C->nwrites || D->nvar != C->nvar || D->valid != C->valid ||
+	    D->nop != C->nop)
+		abort();
+	for (int i = 0; i < D->ngen; i++)
+		if (D->gen[i] != C->gen[i] || D->srcv[i] != C->srcv[i])
+			abort();
+	for (int j = 0; j < D->nvar; j++)
+		if (D->reach[j] != C->reach[j])
+			abort();
+	int a = 0;
+	for (int b = 0; b < C->nasync; b++) {
+		if (a < D->nasync && D->async[a] == C->async[b]) {
+			if (D->hazv[a] != C->hazv[b] || D->asrc[a] != C->asrc[b])
+				abort();
+			a++;
+		} else if (C->hazv[b] || C->asrc[b]) {
+			abort();
+		}
+	}
+	if (a != D->nasync)
+		abort();
+	for (int k = 0; k < 4; k++) {
+		const struct CutKey *P = &C->key[k], *K = &D->key[k];
+		if (!P->ready)
+			continue;
+		OracleOptions o = {0};
+		o.war = k >> 1;
+		o.alias_aware = k & 1;
+		cut_key_make(D, &D->key[k], &o);
+		if (P->nc != K->nc || P->direct != K->direct || P->nlive != K->nlive || P->below != K->below)
+			abort();
+		for (int i = 0; i < K->nlive; i++)
+			if (P->live[i] != K->live[i] || P->start[K->live[i]] != K->start[K->live[i]] ||
+			    P->haz[K->live[i]] != K->haz[K->live[i]])
+				abort();
+	}
+	free(D);
+}
+#endif
