@@ -983,6 +983,8 @@ static _Thread_local struct {
 	size_t nc, ccap;
 	KeptSlot *slot;
 	size_t cap, used;
+	KeptSlot *put; /* statements to put, in order, before the next look-up (epoch unset) */
+	size_t nput, putcap;
 	const Stmt *fixed[KEPT_FIXED]; /* bodies the rewrite gives back as they are */
 	int nfixed;
 } kept;
@@ -998,7 +1000,7 @@ kept_drop(void)
 			memset(kept.slot, 0, sizeof *kept.slot * kept.cap);
 		kept.epoch = 1;
 	}
-	kept.n = kept.nc = kept.used = 0;
+	kept.n = kept.nc = kept.used = kept.nput = 0;
 	kept.nfixed = 0;
 }
 
@@ -1008,9 +1010,13 @@ kept_hash(const Stmt *s, size_t cap)
 	return (size_t)(((uintptr_t)s * 0x9E3779B97F4A7C15ull) >> 32) & (cap - 1);
 }
 
+static void kept_flush(void);
+
 static const KeptSlot *
 kept_get(const Stmt *s)
 {
+	if (kept.nput)
+		kept_flush();
 	if (!kept.used)
 		return NULL;
 	for (size_t i = kept_hash(s, kept.cap);; i = (i + 1) & (kept.cap - 1)) {
@@ -1058,6 +1064,16 @@ kept_put(const Stmt *s, long j, long ci)
 	kept.used++;
 }
 
+/* The statements to put, put (out of line: only a run that looks one up
+ * needs them; the run on a fixed output is not made). */
+static __attribute__((noinline)) void
+kept_flush(void)
+{
+	for (size_t i = 0; i < kept.nput; i++)
+		kept_put(kept.put[i].s, kept.put[i].j, kept.put[i].ci);
+	kept.nput = 0;
+}
+
 /* Before a run's analysis: whether it looks up analyses (a plain run,
  * without the vocabulary check, on a program of a family), and keeps its
  * own (the first such run of the family with these options: the next, on
@@ -1082,16 +1098,33 @@ kept_begin(Ctx *c)
 	c->kcbase = kept.nc;
 }
 
-/* After it: its bytes and Comps join the kept (the statements it numbered
- * were put under these numbers). */
+/* After its rewrite (which read them): its bytes and Comps join the kept
+ * (the statements it numbered were put under these numbers).  The first
+ * to join trade arrays with the kept instead of being copied. */
 static void
 kept_end(Ctx *c)
 {
 	if (c->keep != 2 || c->foreign)
 		return;
 	if (kept.n + c->n > KEPT_MAX || kept.nc + c->nc > KEPT_MAX) {
-		kept_drop();
-		c->keep = 0; /* nothing is put */
+		kept_drop(); /* nothing is put */
+		return;
+	}
+	if (!kept.n && !kept.nc) {
+		unsigned char *ev = kept.ev;
+		Comp *comp = kept.comp;
+		size_t icap = kept.icap, ccap = kept.ccap;
+		kept.ev = c->ev;
+		kept.icap = c->icap;
+		kept.comp = c->comp;
+		kept.ccap = c->ccap;
+		kept.n = c->n;
+		kept.nc = c->nc;
+		c->ev = ev;
+		c->icap = icap;
+		c->comp = comp;
+		c->ccap = ccap;
+		c->n = c->nc = 0;
 		return;
 	}
 	kept.ev = reserve(kept.ev, &kept.icap, kept.n + c->n, sizeof *kept.ev);
@@ -1166,8 +1199,11 @@ kept_copy(Ctx *c, const Stmt *s, Ref *r)
 static inline void
 keep_at(const Ctx *c, const Stmt *s, Ref r)
 {
-	if (c->keep == 2 && s)
-		kept_put(s, (long)c->kbase + r.j, (long)c->kcbase + r.ci);
+	if (c->keep != 2 || !s)
+		return;
+	if (kept.nput == kept.putcap)
+		kept.put = reserve(kept.put, &kept.putcap, kept.nput + 1, sizeof *kept.put);
+	kept.put[kept.nput++] = (KeptSlot){s, 0, (int)(c->kbase + (size_t)r.j), (int)(c->kcbase + (size_t)r.ci)};
 }
 
 static Ref analyse(Ctx *c, const Stmt *s);
@@ -1769,8 +1805,8 @@ run_body(Ctx *c, Stmt *body)
 	unsigned state = S_NONE;
 	kept_begin(c);
 	analyse(c, body);
-	kept_end(c);
 	Stmt *r = NULL;
+	int fixed = 0;
 	if (!c->foreign) {
 		/* A run of a family tells whether the rewrite gives its output
 		 * back as it is: the model's run on it, for idempotence, is then
@@ -1780,10 +1816,12 @@ run_body(Ctx *c, Stmt *body)
 		c->pos = c->cpos = 0;
 		keep_at(c, body, (Ref){0, 0});
 		r = walk_body(c, body, &state);
-		if (c->last && (r == body || (last.free >> S_NONE & 1)))
-			kept_fix(c, r);
+		fixed = c->last && (r == body || (last.free >> S_NONE & 1));
 		c->last = NULL;
 	}
+	kept_end(c);
+	if (fixed)
+		kept_fix(c, r);
 	c->cache = NULL;
 	c->events = NULL;
 	return r;
