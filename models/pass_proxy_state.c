@@ -1439,18 +1439,23 @@ emit(Ctx *c, Stmt *r, int fence)
 }
 
 /* The byte analyse gives fence f (the same for every fence of a run). */
-static unsigned
+static __attribute__((noinline)) unsigned
+fence_byte_find(Ctx *c, const Stmt *f)
+{
+	c->fence_byte = 0x100u | leaf_byte(c, f, leaf_event(c, f));
+	return c->fence_byte & 0xFF;
+}
+
+static inline unsigned
 fence_byte(Ctx *c, const Stmt *f)
 {
-	if (!c->fence_byte)
-		c->fence_byte = 0x100u | leaf_byte(c, f, leaf_event(c, f));
-	return c->fence_byte & 0xFF;
+	return c->fence_byte ? c->fence_byte & 0xFF : fence_byte_find(c, f);
 }
 
 /* What emit(c, r, fence) pushed, into a: r, whose analysis is the input's
  * (number at) when r is the input's statement orig and else *c->last, and
  * the fence before (or after) it. */
-static void
+static inline __attribute__((always_inline)) void
 acc_emit(Ctx *c, SeqAcc *a, const Stmt *r, const Stmt *orig, Ref at, int fence)
 {
 	int after = c->opt->fault == FAULT_FENCE_AFTER;
