@@ -697,13 +697,13 @@ plan_with(const Ctx *c, const LoopFacts *f, const Table *bt, unsigned in)
 	}
 	if (f->mode == LOOP_TRIPS) {
 		int runs = f->extent > 0;
-		p.hoist = runs && generic_entry(c, in) && f->pure;
+		p.hoist = runs && f->pure && generic_entry(c, in);
 		p.entry = p.hoist ? after_hoist(c, in) : in;
 		p.header = runs ? p.entry : S_NONE; /* a body that never runs */
 		p.out = runs ? bt->out[p.entry & 7] : p.entry;
 		return p;
 	}
-	p.hoist = generic_entry(c, in) && f->pure;
+	p.hoist = f->pure && generic_entry(c, in);
 	p.entry = p.hoist ? after_hoist(c, in) : in;
 	unsigned header = p.entry, out = p.entry;
 	p.header = header;
@@ -785,8 +785,15 @@ if_sum(const Ctx *c, const Stmt *s, const Sum *th, const Sum *el, int has_else)
 	/* hoists_if from entry state x, its part that does not read x once */
 	int pure = has_else && (th->bits & SUMMARY) == HAS_ASYNC && (el->bits & SUMMARY) == HAS_ASYNC;
 	unsigned branches = th->free & el->free;
+	if (!pure && taken < 0) { /* no hoist: each state goes into both branches as it is */
+		for (unsigned x = 1; x < 8; x++)
+			r.t.out[x] = (unsigned char)if_join(c, th->t.out[x], el->t.out[x]);
+		r.t.out[0] = 0;
+		r.free = f & branches;
+		return r;
+	}
 	for (unsigned x = 1; x < 8; x++) {
-		int hoist = generic_entry(c, x) && pure;
+		int hoist = pure && generic_entry(c, x);
 		unsigned in = hoist ? after_hoist(c, x) : x;
 		if (hoist || !(branches >> x & 1))
 			f &= ~(1u << x); /* a fence before the if, or a branch changed */
@@ -797,6 +804,53 @@ if_sum(const Ctx *c, const Stmt *s, const Sum *th, const Sum *el, int has_else)
 	r.t.out[0] = 0;
 	r.free = f;
 	return r;
+}
+
+/* A loop's table and free states by what they are made of: the loop
+ * facts, the body's table and free states, whether its step is dropped
+ * and the fault.  Programs repeat a few loop bodies' tables again and
+ * again, and the seven plans behind one cost more than a look-up. */
+typedef struct LoopMemo {
+	uint32_t key; /* 0: empty */
+	ProxyFault fault;
+	unsigned char out[8];
+	unsigned char free;
+} LoopMemo;
+
+enum { LOOP_MEMO_BITS = 8 };
+
+static _Thread_local LoopMemo loop_memo[1 << LOOP_MEMO_BITS];
+
+/* The loop's table into out and its free states (before free_mask):
+ * with the body's table bt and free states body_free, and lf of a plain
+ * run (LOOP_PLAIN), from the memo or planned from every state. */
+static void
+loop_table(const Ctx *c, const LoopFacts *lf, const Table *bt, unsigned body_free, int drop_step,
+           unsigned char *out, unsigned *free)
+{
+	uint32_t key = 1u << 31 | (uint32_t)lf->pure << 30 | (uint32_t)lf->may_be_zero << 29 |
+	               (uint32_t)drop_step << 28 | (body_free & 0xFEu) << 20;
+	for (unsigned x = 1; x < 8; x++)
+		key |= (uint32_t)(bt->out[x] & 7) << (3 * (x - 1));
+	LoopMemo *m = &loop_memo[(key * 0x9E3779B1u) >> (32 - LOOP_MEMO_BITS)];
+	if (m->key == key && m->fault == c->opt->fault) {
+		memcpy(out, m->out, 8);
+		*free = m->free;
+		return;
+	}
+	unsigned f = ALL_FREE & ~1u;
+	out[0] = 0;
+	for (unsigned x = 1; x < 8; x++) {
+		LoopPlan p = plan_with(c, lf, bt, x);
+		out[x] = (unsigned char)p.out;
+		if (p.hoist || drop_step || !(body_free >> (p.header & 7) & 1))
+			f &= ~(1u << x);
+	}
+	*free = f;
+	m->key = key;
+	m->fault = c->opt->fault;
+	memcpy(m->out, out, 8);
+	m->free = (unsigned char)f;
 }
 
 /* A statement of one body (a loop, a block, a transparent one) from its
@@ -815,6 +869,10 @@ body_sum(const Ctx *c, const Stmt *s, const Sum *body)
 		LoopFacts lf = loop_facts(c, s, body->bits);
 		/* a For whose step is dropped is rebuilt from every state */
 		int drop_step = s->kind == ST_FOR && s->u.for_.step && !c->opt->keep_loop_steps;
+		if (lf.mode == LOOP_PLAIN) {
+			loop_table(c, &lf, &body->t, body->free, drop_step, r.t.out, &r.free);
+			return r;
+		}
 		r.t.out[0] = 0;
 		for (unsigned x = 1; x < 8; x++) {
 			LoopPlan p = plan_with(c, &lf, &body->t, x);
