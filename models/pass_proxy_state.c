@@ -811,7 +811,7 @@ if_sum(const Ctx *c, const Stmt *s, const Sum *th, const Sum *el, int has_else)
  * and the fault.  Programs repeat a few loop bodies' tables again and
  * again, and the seven plans behind one cost more than a look-up. */
 typedef struct LoopMemo {
-	uint32_t key; /* 0: empty */
+	uint64_t key; /* 0: empty */
 	ProxyFault fault;
 	unsigned char out[8];
 	unsigned char free;
@@ -828,11 +828,13 @@ static void
 loop_table(const Ctx *c, const LoopFacts *lf, const Table *bt, unsigned body_free, int drop_step,
            unsigned char *out, unsigned *free)
 {
-	uint32_t key = 1u << 31 | (uint32_t)lf->pure << 30 | (uint32_t)lf->may_be_zero << 29 |
-	               (uint32_t)drop_step << 28 | (body_free & 0xFEu) << 20;
-	for (unsigned x = 1; x < 8; x++)
-		key |= (uint32_t)(bt->out[x] & 7) << (3 * (x - 1));
-	LoopMemo *m = &loop_memo[(key * 0x9E3779B1u) >> (32 - LOOP_MEMO_BITS)];
+	/* bt's states 1..7 (each below 8) in bytes 1..7, body_free's in byte
+	 * 0, the facts in the bits above byte 1's state */
+	uint64_t key;
+	memcpy(&key, bt->out, sizeof key);
+	key = (key & 0x0707070707070700ull) | (body_free & 0xFEu) | (uint64_t)lf->pure << 11 |
+	      (uint64_t)lf->may_be_zero << 12 | (uint64_t)drop_step << 13 | 1u << 14;
+	LoopMemo *m = &loop_memo[(key * 0x9E3779B97F4A7C15ull) >> (64 - LOOP_MEMO_BITS)];
 	if (m->key == key && m->fault == c->opt->fault) {
 		memcpy(out, m->out, 8);
 		*free = m->free;
