@@ -361,7 +361,7 @@ flat_load(const Expr *e)
 /* may_write_shared of call e, whose op is op: the call itself, then its
  * arguments and keyword values (its child expressions, the node table's
  * order), a flat BufferLoad among them passed over without a walk. */
-static int
+static inline __attribute__((always_inline)) int
 call_may_write_shared(const Ctx *c, const Expr *e, int op)
 {
 	if (call_writes_shared_op(c, e, op))
