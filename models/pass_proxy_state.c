@@ -22,7 +22,11 @@
  * (no async op, no loop step to drop) is passed over with its table.  Both
  * walks are linear.  Nodes the rewrite does not change are shared with the
  * input.  The first walk also checks the model's vocabulary (pass_run_ex's
- * run_checked), so each node of the input is read once.
+ * run_checked), so each node of the input is read once.  In a family of
+ * runs (pass_run_family) the rewrite also gives each statement it builds
+ * its analysis (a Sum, from its bodies': no walk of the output), and an
+ * output whose analysis says that the rewrite gives it back is not run
+ * again (kept_fixed): the judge's run for idempotence costs a look-up.
  *
  * Faults.  opt->fault selects one deliberate mistake for the mutant models
  * (pass_mutants.c); each is implemented at the one place that owns the rule
@@ -229,7 +233,7 @@ event_of(const Ctx *c, int op)
 }
 
 /* ir_scope_is_shared(ir_buffer_scope(b)) */
-static int
+static inline int
 buffer_is_shared(const Ctx *c, const Buffer *b)
 {
 	if (!c->cache)
@@ -405,7 +409,7 @@ classify_eval(const Ctx *c, const Stmt *s)
 	return e == EV_GENERIC && silenced(c, s) ? EV_NONE : (Event)e;
 }
 
-static int
+static inline __attribute__((always_inline)) int
 is_shared_store(const Ctx *c, const Stmt *s)
 {
 	if (silenced(c, s))
@@ -1255,7 +1259,9 @@ kept_copy(Ctx *c, const Stmt *s, Ref *r)
  * statements and looks up their children, so what is put is the root and
  * every statement of the input that the rewrite places under a fresh one
  * (a rebuilt sequence, if or loop, a fence's new sequence).  A statement
- * not put is analysed again there: the same bytes, at more cost. */
+ * not put is analysed again there: the same bytes, at more cost.  They are
+ * listed here and hashed at that run's first look-up (kept_flush): the run
+ * on a fixed output is not made at all. */
 static inline void
 keep_at(const Ctx *c, const Stmt *s, Ref r)
 {
@@ -1289,8 +1295,9 @@ leaf_byte(const Ctx *c, const Stmt *s, int ev)
 }
 
 /* analyse of a call or store statement s (not NULL, no foreign call found
- * yet), inline in a sequence's loop: the byte it numbers s with, or -1
- * when the vocabulary check finds a foreign call in s. */
+ * yet), inline in a sequence's loop (which made room for its byte): the
+ * byte it numbers s with, or -1 when the vocabulary check finds a foreign
+ * call in s. */
 static inline __attribute__((always_inline)) int
 analyse_leaf(Ctx *c, const Stmt *s)
 {
@@ -1301,8 +1308,8 @@ analyse_leaf(Ctx *c, const Stmt *s)
 	Ref k;
 	if (c->keep == 1 && kept_copy(c, s, &k))
 		return c->ev[k.j];
-	k = number(c);
-	return c->ev[k.j] = leaf_byte(c, s, leaf_event(c, s));
+	size_t j = c->n++;
+	return c->ev[j] = leaf_byte(c, s, leaf_event(c, s));
 }
 
 /* Asks the memory for what analyse reads first of a leaf statement: the
@@ -1341,6 +1348,9 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits, unsigned *free)
 		SeqAcc acc;
 		acc_begin(&acc);
 		int ahead = n > SEQ_PREFETCH ? n - 16 : 0; /* the items read ahead of */
+		/* room for a byte per item left: analyse_leaf numbers without a test */
+		if (c->n + (size_t)n > c->icap)
+			c->ev = reserve(c->ev, &c->icap, c->n + (size_t)n, sizeof *c->ev);
 		for (int i = 0; i < n; i++) {
 			/* A long sequence of a big program is read from memory, not from
 			 * the cache: ask for the items ahead of the walk, and for the
@@ -1360,6 +1370,8 @@ analyse_compound(Ctx *c, const Stmt *s, unsigned *bits, unsigned *free)
 			Ref j = analyse(c, it);
 			if (j.j >= 0)
 				acc_ref(c, &acc, j);
+			if (c->n + (size_t)(n - i) > c->icap)
+				c->ev = reserve(c->ev, &c->icap, c->n + (size_t)(n - i), sizeof *c->ev);
 		}
 		m = acc_end(&acc);
 		break;
