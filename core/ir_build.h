@@ -88,6 +88,18 @@ irb_int(Arena *a, int64_t v, int code, const char *dtype)
 	return e;
 }
 
+/* irb_int's node in e, zeroed bytes of IR_EXPR_UPTO(i) that the caller
+ * took (without the node guard only): v fits in 32 bits, code is not
+ * IR_DT_OTHER. */
+IR_BUILD Expr *
+irb_int_in(Expr *e, int64_t v, int code)
+{
+	e->kind = EX_INT;
+	e->dt = (uint8_t)code;
+	e->u.i32 = (int32_t)v;
+	return e;
+}
+
 /* ir_float_dt's common case inline: a dtype with a code (IR_DT_WIDE
  * set, the node stopping before other_dtype). */
 IR_BUILD Expr *
@@ -208,11 +220,11 @@ irb_decl(Arena *a, Buffer *b, int allocates, Stmt *body)
 	return s;
 }
 
-/* A variable of f (its id f's next), or of no function (id 0). */
+/* irb_var in v, zeroed bytes of sizeof *v that the caller took (with
+ * others, in one bump). */
 IR_BUILD Var *
-irb_var(Arena *a, Func *f, const char *name, const char *dtype, const char *ptr_scope)
+irb_var_in(Var *v, Func *f, const char *name, const char *dtype, const char *ptr_scope)
 {
-	Var *v = ar_alloc(a, sizeof *v);
 	v->name = name;
 	v->dtype = dtype;
 	v->ptr_scope = ptr_scope;
@@ -220,12 +232,18 @@ irb_var(Arena *a, Func *f, const char *name, const char *dtype, const char *ptr_
 	return v;
 }
 
-/* A buffer of f (its id f's next), or of no function (id 0). */
-IR_BUILD Buffer *
-irb_buffer(Arena *a, Func *f, const char *name, const char *dtype, Expr **shape,
-           int ndim, Var *data, BufKind kind)
+/* A variable of f (its id f's next), or of no function (id 0). */
+IR_BUILD Var *
+irb_var(Arena *a, Func *f, const char *name, const char *dtype, const char *ptr_scope)
 {
-	Buffer *b = ar_alloc(a, sizeof *b);
+	return irb_var_in(ar_alloc(a, sizeof(Var)), f, name, dtype, ptr_scope);
+}
+
+/* irb_buffer in b, zeroed bytes of sizeof *b that the caller took. */
+IR_BUILD Buffer *
+irb_buffer_in(Buffer *b, Func *f, const char *name, const char *dtype, Expr **shape,
+              int ndim, Var *data, BufKind kind)
+{
 	b->name = name;
 	b->dtype = dtype;
 	b->shape = shape;
@@ -234,6 +252,14 @@ irb_buffer(Arena *a, Func *f, const char *name, const char *dtype, Expr **shape,
 	b->kind = kind;
 	b->id = f ? f->nbufs++ : 0;
 	return b;
+}
+
+/* A buffer of f (its id f's next), or of no function (id 0). */
+IR_BUILD Buffer *
+irb_buffer(Arena *a, Func *f, const char *name, const char *dtype, Expr **shape,
+           int ndim, Var *data, BufKind kind)
+{
+	return irb_buffer_in(ar_alloc(a, sizeof(Buffer)), f, name, dtype, shape, ndim, data, kind);
 }
 
 #endif
