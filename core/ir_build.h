@@ -120,6 +120,27 @@ irb_str(Arena *a, const char *s)
 	return e;
 }
 
+/* irb_varref's and irb_bin's nodes in e, zeroed bytes of their size
+ * (IR_EXPR_WITH(var), IR_EXPR_WITH(bin)) that the caller took (without
+ * the node guard only). */
+IR_BUILD Expr *
+irb_varref_in(Expr *e, Var *v)
+{
+	e->kind = EX_VAR;
+	e->u.var = v;
+	return e;
+}
+
+IR_BUILD Expr *
+irb_bin_in(Expr *e, BinOp op, Expr *x, Expr *y)
+{
+	e->kind = EX_BIN;
+	e->u.bin.op = op;
+	e->u.bin.a = x;
+	e->u.bin.b = y;
+	return e;
+}
+
 IR_BUILD Expr *
 irb_varref(Arena *a, Var *v)
 {
@@ -135,6 +156,18 @@ irb_bin(Arena *a, BinOp op, Expr *x, Expr *y)
 	e->u.bin.op = op;
 	e->u.bin.a = x;
 	e->u.bin.b = y;
+	return e;
+}
+
+/* irb_call's node in e, zeroed bytes of IR_EXPR_UPTO(call.kwnames) that
+ * the caller took (without the node guard only). */
+IR_BUILD Expr *
+irb_call_in(Expr *e, const char *name, Expr **args, int nargs)
+{
+	e->kind = EX_CALL;
+	e->u.call.name = name;
+	e->u.call.args = args;
+	e->u.call.nargs = nargs;
 	return e;
 }
 
@@ -178,6 +211,16 @@ irb_seq(Arena *a, Stmt **items, int n)
 	Stmt *s = irb_stmt(a, ST_SEQ, IR_STMT_WITH(seq));
 	s->u.seq.items = items;
 	s->u.seq.n = n;
+	return s;
+}
+
+/* irb_eval's node in s, zeroed bytes of IR_STMT_WITH(eval) that the
+ * caller took (without the node guard only). */
+IR_BUILD Stmt *
+irb_eval_in(Stmt *s, Expr *value)
+{
+	s->kind = ST_EVAL;
+	s->u.eval.value = value;
 	return s;
 }
 

@@ -159,6 +159,24 @@ bin(G *g, BinOp op, Expr *x, Expr *y)
 	return irb_bin(g->a, op, x, y);
 }
 
+/* bin(g, op, V(g, v), I(g, k)): without the node guard the literal, the
+ * reference and the operation (in the order bin's arguments made them) in
+ * one bump of the arena. */
+IR_BUILD Expr *
+bin_vi(G *g, BinOp op, Var *v, int64_t k)
+{
+#ifndef IR_NODE_GUARDED
+	enum { INT = IR_EXPR_UPTO(i), VAR = IR_EXPR_WITH(var), BIN = IR_EXPR_WITH(bin) };
+	if (k == (int32_t)k) {
+		unsigned char *p = ar_alloc(g->a, INT + VAR + BIN);
+		Expr *y = irb_int_in((Expr *)p, k, IR_DT_INT32);
+		Expr *x = irb_varref_in((Expr *)(p + INT), v);
+		return irb_bin_in((Expr *)(p + INT + VAR), op, x, y);
+	}
+#endif
+	return bin(g, op, V(g, v), I(g, k));
+}
+
 IR_BUILD Expr *
 mkcall(G *g, const char *name, Expr **args, int n)
 {
@@ -176,6 +194,21 @@ IR_BUILD Stmt *
 mkeval(G *g, Expr *value)
 {
 	return irb_eval(g->a, value);
+}
+
+/* mkeval(g, mkcall(g, name, args, n)): without the node guard the call
+ * and its statement in one bump of the arena. */
+IR_BUILD Stmt *
+eval_call(G *g, const char *name, Expr **args, int n)
+{
+#ifdef IR_NODE_GUARDED
+	return mkeval(g, mkcall(g, name, args, n));
+#else
+	assert(!(g->call_versions & ~vocab_versions(name)));
+	enum { CALL = IR_EXPR_UPTO(call.kwnames), EVAL = IR_STMT_WITH(eval) };
+	unsigned char *p = ar_alloc(g->a, CALL + EVAL);
+	return irb_eval_in((Stmt *)(p + CALL), irb_call_in((Expr *)p, name, args, n));
+#endif
 }
 
 IR_BUILD Stmt *
@@ -249,17 +282,6 @@ call2(G *g, const char *name, Expr *x, Expr *y)
 }
 
 static Expr *
-call3(G *g, const char *name, Expr *x, Expr *y, Expr *z)
-{
-	assert(vocab_versions(name) & g->versions);
-	Expr **args = exprs(g, 3);
-	args[0] = x;
-	args[1] = y;
-	args[2] = z;
-	return mkcall(g, name, args, 3);
-}
-
-static Expr *
 call4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 {
 	assert(vocab_versions(name) & g->versions);
@@ -274,19 +296,34 @@ call4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 static Stmt *
 eval2(G *g, const char *name, Expr *x, Expr *y)
 {
-	return mkeval(g, call2(g, name, x, y));
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, 2);
+	args[0] = x;
+	args[1] = y;
+	return eval_call(g, name, args, 2);
 }
 
 static Stmt *
 eval3(G *g, const char *name, Expr *x, Expr *y, Expr *z)
 {
-	return mkeval(g, call3(g, name, x, y, z));
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, 3);
+	args[0] = x;
+	args[1] = y;
+	args[2] = z;
+	return eval_call(g, name, args, 3);
 }
 
 static Stmt *
 eval4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 {
-	return mkeval(g, call4(g, name, x, y, z, w));
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, 4);
+	args[0] = x;
+	args[1] = y;
+	args[2] = z;
+	args[3] = w;
+	return eval_call(g, name, args, 4);
 }
 
 /* Five and more arguments: an array of them, copied into the call
@@ -297,7 +334,7 @@ eval_array(G *g, const char *name, Expr *const *argv, int n)
 	assert(vocab_versions(name) & g->versions);
 	Expr **args = exprs(g, n);
 	memcpy(args, argv, sizeof *args * (size_t)n);
-	return mkeval(g, mkcall(g, name, args, n));
+	return eval_call(g, name, args, n);
 }
 
 /* EVAL(g, name, args...): the statement calling name on the arguments,
@@ -314,13 +351,16 @@ eval0(G *g, const char *name)
 	assert(vocab_versions(name) & g->versions);
 	Expr **args = exprs(g, 1);
 	args[0] = NULL; /* the slot as ar_alloc would give it */
-	return mkeval(g, mkcall(g, name, args, 0));
+	return eval_call(g, name, args, 0);
 }
 
 static Stmt *
 eval1(G *g, const char *name, Expr *x)
 {
-	return mkeval(g, call1(g, name, x));
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, 1);
+	args[0] = x;
+	return eval_call(g, name, args, 1);
 }
 
 static Expr *
@@ -444,16 +484,16 @@ index_expr(G *g, int64_t range)
 		return I(g, (int64_t)dz_choose(&g->d, (uint32_t)(range > 1 ? range : 1)));
 	case 2:
 		if (lv)
-			return bin(g, BIN_ADD, bin(g, BIN_MUL, V(g, lv), I(g, 64)), bin(g, BIN_FLOORMOD, V(g, g->tx), I(g, 64)));
-		return bin(g, BIN_ADD, V(g, g->tx), I(g, 128));
+			return bin(g, BIN_ADD, bin_vi(g, BIN_MUL, lv, 64), bin_vi(g, BIN_FLOORMOD, g->tx, 64));
+		return bin_vi(g, BIN_ADD, g->tx, 128);
 	case 3:
 		if (g->nlets)
 			return bin(g, BIN_FLOORMOD, V(g, g->lets[dz_choose(&g->d, (uint32_t)g->nlets)]), I(g, range));
-		return bin(g, BIN_FLOORMOD, V(g, g->tx), I(g, 32));
+		return bin_vi(g, BIN_FLOORMOD, g->tx, 32);
 	default:
 		if (lv)
-			return bin(g, BIN_ADD, bin(g, BIN_MUL, bin(g, BIN_FLOORMOD, V(g, lv), I(g, 2)), I(g, 1024)), V(g, g->tx));
-		return bin(g, BIN_MUL, V(g, g->tx), I(g, 8));
+			return bin(g, BIN_ADD, bin(g, BIN_MUL, bin_vi(g, BIN_FLOORMOD, lv, 2), I(g, 1024)), V(g, g->tx));
+		return bin_vi(g, BIN_MUL, g->tx, 8);
 	}
 }
 
@@ -461,9 +501,9 @@ static Expr *
 mbar_at(G *g, int k)
 {
 	Var *lv = some_loop(g);
-	Expr *i = lv && k >= 0 ? bin(g, BIN_ADD, bin(g, BIN_FLOORMOD, V(g, lv), I(g, 2)), I(g, k)) : I(g, k < 0 ? 0 : k);
+	Expr *i = lv && k >= 0 ? bin(g, BIN_ADD, bin_vi(g, BIN_FLOORMOD, lv, 2), I(g, k)) : I(g, k < 0 ? 0 : k);
 	if (lv && k == 0)
-		i = bin(g, BIN_FLOORMOD, V(g, lv), I(g, 2));
+		i = bin_vi(g, BIN_FLOORMOD, lv, 2);
 	return load1(g, g->mbar, i);
 }
 
@@ -507,8 +547,8 @@ shared_ptr(G *g, int k, int mask)
 	Expr *off = I(g, g->shared_off[k]);
 	if (dz_flip(&g->d, 40)) {
 		Var *lv = some_loop(g);
-		Expr *var = lv ? bin(g, BIN_MUL, bin(g, BIN_FLOORMOD, V(g, lv), I(g, 2)), I(g, 2048))
-		               : bin(g, BIN_MUL, V(g, g->tx), I(g, 8));
+		Expr *var = lv ? bin(g, BIN_MUL, bin_vi(g, BIN_FLOORMOD, lv, 2), I(g, 2048))
+		               : bin_vi(g, BIN_MUL, g->tx, 8);
 		off = g->shared_off[k] ? bin(g, BIN_ADD, off, var) : var;
 	}
 	return access_ptr(g, shared_base(g, k), off, dz_flip(&g->d, 50) ? 4096 : 8, I(g, mask));
@@ -561,7 +601,7 @@ tma_load(G *g)
 		g->call_versions &= VV_HEAD;
 	}
 	Expr *a5 = I(g, 0);
-	Expr *a4 = bin(g, BIN_MUL, V(g, g->bx), I(g, 64));
+	Expr *a4 = bin_vi(g, BIN_MUL, g->bx, 64);
 	Expr *a3 = index_expr(g, 16);
 	Expr *a2 = shared_ptr(g, k, 2);
 	Expr *a1 = mbar_at(g, 0);
@@ -576,7 +616,7 @@ tma_store(G *g)
 {
 	use(g, FZ_F_TMA_STORE);
 	Stmt *st = eval4(g, "tma_store", V(g, g->Cdesc), shared_ptr(g, pick_shared(g), 1),
-	                bin(g, BIN_MUL, V(g, g->bx), I(g, 64)), I(g, 0));
+	                bin_vi(g, BIN_MUL, g->bx, 64), I(g, 0));
 	put(g, st);
 	if (dz_flip(&g->d, 50)) {
 		put(g, eval0(g, "tma_store_arrive"));
@@ -651,14 +691,14 @@ bulk(G *g)
 	int k = pick_shared(g);
 	Expr *mbar = mbar_at(g, 0);
 	return EVAL(g, "ptx_cp_async_bulk", S(g, "float16"), shared_base(g, k), I(g, g->shared_off[k]),
-	            V(g, g->Aglob), bin(g, BIN_MUL, V(g, g->bx), I(g, 4096)), I(g, 8192), mbar);
+	            V(g, g->Aglob), bin_vi(g, BIN_MUL, g->bx, 4096), I(g, 8192), mbar);
 }
 
 static void
 cp_async(G *g)
 {
 	use(g, FZ_F_CP_ASYNC);
-	Expr *src = access_ptr(g, V(g, g->Aglob), bin(g, BIN_MUL, V(g, g->tx), I(g, 8)), 8, I(g, 1));
+	Expr *src = access_ptr(g, V(g, g->Aglob), bin_vi(g, BIN_MUL, g->tx, 8), 8, I(g, 1));
 	Stmt *cp = eval3(g, "ptx_cp_async", shared_ptr(g, pick_shared(g), 2), src, I(g, 16));
 	put(g, cp);
 	if (dz_flip(&g->d, 50)) {
@@ -685,8 +725,8 @@ local_store(G *g)
 	use(g, FZ_F_LOCAL);
 	if (dz_flip(&g->d, 20)) {
 		Var *lv = some_loop(g);
-		Expr *lo = lv ? bin(g, BIN_MUL, V(g, lv), I(g, 4)) : I(g, 0);
-		Expr *hi = bin(g, BIN_ADD, lv ? bin(g, BIN_MUL, V(g, lv), I(g, 4)) : I(g, 0), I(g, 4));
+		Expr *lo = lv ? bin_vi(g, BIN_MUL, lv, 4) : I(g, 0);
+		Expr *hi = bin(g, BIN_ADD, lv ? bin_vi(g, BIN_MUL, lv, 4) : I(g, 0), I(g, 4));
 		Expr **idx = ar_alloc(g->a, sizeof *idx);
 		idx[0] = ir_slice(g->a, lo, hi, NULL);
 		return mkstore(g, g->clocal, idx, 1,
@@ -702,7 +742,7 @@ rw_mask(G *g)
 	case 0: return I(g, 1);
 	case 1: return I(g, 2);
 	case 2: return I(g, 3);
-	default: return g->n ? V(g, g->n) : bin(g, BIN_FLOORMOD, V(g, g->tx), I(g, 4));
+	default: return g->n ? V(g, g->n) : bin_vi(g, BIN_FLOORMOD, g->tx, 4);
 	}
 }
 
@@ -772,8 +812,8 @@ binder(G *g, Leaf k, int rest, Role role)
 		return ir_attr(a, I(g, 0), "pragma_wgmma_group", I(g, 1), body);
 	}
 	use(g, FZ_F_ATTR);
-	Expr *cond = g->n ? bin(g, BIN_EQ, bin(g, BIN_FLOORMOD, V(g, g->n), I(g, 4)), I(g, 0))
-	                  : bin(g, BIN_LT, V(g, g->tx), I(g, 1024));
+	Expr *cond = g->n ? bin(g, BIN_EQ, bin_vi(g, BIN_FLOORMOD, g->n, 4), I(g, 0))
+	                  : bin_vi(g, BIN_LT, g->tx, 1024);
 	Stmt *body = block(g, rest, role);
 	return ir_assert(a, cond, S(g, "n must be a multiple of 4"), body);
 }
@@ -918,7 +958,7 @@ for_loop(G *g, int left, Role role, int pipelined)
 		use(g, FZ_F_PIPELINE);
 		int base = g->nopen;
 		put(g, eval2(g, "mbarrier_wait_parity", mbar_at(g, role == R_PRODUCER ? 2 : 0),
-		             bin(g, BIN_FLOORDIV, bin(g, BIN_FLOORMOD, V(g, v), I(g, 4)), I(g, 2))));
+		             bin(g, BIN_FLOORDIV, bin_vi(g, BIN_FLOORMOD, v, 4), I(g, 2))));
 		sub_block_into(g, left - 2, role);
 		put(g, eval1(g, "ptx_arrive_barrier", mbar_at(g, role == R_PRODUCER ? 0 : 2)));
 		body = close_seq(g, base);
@@ -948,17 +988,17 @@ static Expr *
 if_cond(G *g)
 {
 	switch (dz_choose(&g->d, 4)) {
-	case 0: return bin(g, BIN_LT, V(g, g->tx), I(g, 128));
-	case 1: return bin(g, BIN_EQ, bin(g, BIN_FLOORMOD, V(g, g->tx), I(g, 32)), I(g, 0));
+	case 0: return bin_vi(g, BIN_LT, g->tx, 128);
+	case 1: return bin(g, BIN_EQ, bin_vi(g, BIN_FLOORMOD, g->tx, 32), I(g, 0));
 	case 2:
 		if (g->n)
-			return bin(g, BIN_GT, V(g, g->n), I(g, 4));
-		return bin(g, BIN_GE, V(g, g->tx), I(g, 64));
+			return bin_vi(g, BIN_GT, g->n, 4);
+		return bin_vi(g, BIN_GE, g->tx, 64);
 	default: {
 		Var *lv = some_loop(g);
 		if (lv)
-			return bin(g, BIN_EQ, bin(g, BIN_FLOORMOD, V(g, lv), I(g, 2)), I(g, 0));
-		return bin(g, BIN_NE, V(g, g->bx), I(g, 0));
+			return bin(g, BIN_EQ, bin_vi(g, BIN_FLOORMOD, lv, 2), I(g, 0));
+		return bin_vi(g, BIN_NE, g->bx, 0);
 	}
 	}
 }
@@ -968,7 +1008,7 @@ guard(G *g, int left, Role role)
 {
 	use(g, FZ_F_GUARD);
 	Expr *cond = dz_flip(&g->d, 50) ? call1(g, "tl_shuffle_elect", I(g, 128))
-	                               : bin(g, BIN_EQ, V(g, g->tx), I(g, 0));
+	                               : bin_vi(g, BIN_EQ, g->tx, 0);
 	int base = g->nopen;
 	if (role == R_PRODUCER && on(g, FZ_F_TMA_LOAD) && dz_flip(&g->d, 50)) {
 		g->budget--;
@@ -1018,8 +1058,8 @@ pblock(G *g, int left, Role role)
 	Stmt *body = sub_block(g, left, role);
 	Stmt *s = ir_block(g->a, fresh(g, N_B), body);
 	if (dz_flip(&g->d, 75))
-		s->u.block.where = dz_flip(&g->d, 80) ? bin(g, BIN_LT, V(g, g->tx), I(g, 128))
-		                                     : bin(g, BIN_EQ, bin(g, BIN_FLOORMOD, V(g, g->bx), I(g, 2)), I(g, 0));
+		s->u.block.where = dz_flip(&g->d, 80) ? bin_vi(g, BIN_LT, g->tx, 128)
+		                                     : bin(g, BIN_EQ, bin_vi(g, BIN_FLOORMOD, g->bx, 2), I(g, 0));
 	s->u.block.reads = region(g, g->shared[0], 4096);
 	s->u.block.writes = region(g, g->clocal, 32);
 	return s;
@@ -1035,7 +1075,7 @@ ws_split(G *g, int left)
 	Stmt *producer = block(g, half, R_PRODUCER);
 	Stmt *consumer = block(g, half, R_CONSUMER);
 	g->depth--;
-	Stmt *split = mkif(g, bin(g, BIN_GE, V(g, g->tx), I(g, 128)), producer, consumer);
+	Stmt *split = mkif(g, bin_vi(g, BIN_GE, g->tx, 128), producer, consumer);
 	Expr **ws = ar_alloc(g->a, sizeof *ws * 2);
 	ws[0] = I(g, 128);
 	ws[1] = I(g, 128);
