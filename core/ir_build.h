@@ -112,6 +112,16 @@ irb_float(Arena *a, double v, int code, const char *dtype)
 	return e;
 }
 
+/* irb_str's node in e, zeroed bytes of IR_EXPR_WITH(s) that the caller
+ * took (without the node guard only). */
+IR_BUILD Expr *
+irb_str_in(Expr *e, const char *s)
+{
+	e->kind = EX_STR;
+	e->u.s = s;
+	return e;
+}
+
 IR_BUILD Expr *
 irb_str(Arena *a, const char *s)
 {

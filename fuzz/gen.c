@@ -527,6 +527,25 @@ access_ptr(G *g, Expr *base, Expr *off, int64_t extent, Expr *mask)
 {
 	assert(vocab_versions("tvm_access_ptr") & g->versions);
 	assert(vocab_versions("type_annotation") & g->versions);
+#ifndef IR_NODE_GUARDED
+	/* The literal, the string and the two calls in one bump of the arena,
+	 * the two arrays in one (type_annotation's above tvm_access_ptr's, as
+	 * two downward bumps place them). */
+	enum { INT = IR_EXPR_UPTO(i), STR = IR_EXPR_WITH(s), CALL = IR_EXPR_UPTO(call.kwnames) };
+	if (extent == (int32_t)extent) {
+		unsigned char *p = ar_alloc(g->a, INT + STR + 2 * CALL);
+		Expr **arrays = exprs(g, 6);
+		Expr **ta = arrays + 5, **args = arrays;
+		Expr *ext = irb_int_in((Expr *)p, extent, IR_DT_INT32);
+		ta[0] = irb_str_in((Expr *)(p + INT), "float16");
+		args[0] = irb_call_in((Expr *)(p + INT + STR), "type_annotation", ta, 1);
+		args[1] = base;
+		args[2] = off;
+		args[3] = ext;
+		args[4] = mask;
+		return irb_call_in((Expr *)(p + INT + STR + CALL), "tvm_access_ptr", args, 5);
+	}
+#endif
 	Expr *ext = I(g, extent);
 	Expr *dtype = S(g, "float16");
 	Expr **ta = exprs(g, 1);
