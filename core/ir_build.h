@@ -88,6 +88,18 @@ irb_int(Arena *a, int64_t v, int code, const char *dtype)
 	return e;
 }
 
+/* irb_int's node in e, zeroed bytes of IR_EXPR_UPTO(i) that the caller
+ * took (without the node guard only): v fits in 32 bits, code is not
+ * IR_DT_OTHER. */
+IR_BUILD Expr *
+irb_int_in(Expr *e, int64_t v, int code)
+{
+	e->kind = EX_INT;
+	e->dt = (uint8_t)code;
+	e->u.i32 = (int32_t)v;
+	return e;
+}
+
 /* ir_float_dt's common case inline: a dtype with a code (IR_DT_WIDE
  * set, the node stopping before other_dtype). */
 IR_BUILD Expr *
@@ -100,11 +112,42 @@ irb_float(Arena *a, double v, int code, const char *dtype)
 	return e;
 }
 
+/* irb_str's node in e, zeroed bytes of IR_EXPR_WITH(s) that the caller
+ * took (without the node guard only). */
+IR_BUILD Expr *
+irb_str_in(Expr *e, const char *s)
+{
+	e->kind = EX_STR;
+	e->u.s = s;
+	return e;
+}
+
 IR_BUILD Expr *
 irb_str(Arena *a, const char *s)
 {
 	Expr *e = irb_expr(a, EX_STR, IR_EXPR_WITH(s));
 	e->u.s = s;
+	return e;
+}
+
+/* irb_varref's and irb_bin's nodes in e, zeroed bytes of their size
+ * (IR_EXPR_WITH(var), IR_EXPR_WITH(bin)) that the caller took (without
+ * the node guard only). */
+IR_BUILD Expr *
+irb_varref_in(Expr *e, Var *v)
+{
+	e->kind = EX_VAR;
+	e->u.var = v;
+	return e;
+}
+
+IR_BUILD Expr *
+irb_bin_in(Expr *e, BinOp op, Expr *x, Expr *y)
+{
+	e->kind = EX_BIN;
+	e->u.bin.op = op;
+	e->u.bin.a = x;
+	e->u.bin.b = y;
 	return e;
 }
 
@@ -123,6 +166,18 @@ irb_bin(Arena *a, BinOp op, Expr *x, Expr *y)
 	e->u.bin.op = op;
 	e->u.bin.a = x;
 	e->u.bin.b = y;
+	return e;
+}
+
+/* irb_call's node in e, zeroed bytes of IR_EXPR_UPTO(call.kwnames) that
+ * the caller took (without the node guard only). */
+IR_BUILD Expr *
+irb_call_in(Expr *e, const char *name, Expr **args, int nargs)
+{
+	e->kind = EX_CALL;
+	e->u.call.name = name;
+	e->u.call.args = args;
+	e->u.call.nargs = nargs;
 	return e;
 }
 
@@ -169,6 +224,16 @@ irb_seq(Arena *a, Stmt **items, int n)
 	return s;
 }
 
+/* irb_eval's node in s, zeroed bytes of IR_STMT_WITH(eval) that the
+ * caller took (without the node guard only). */
+IR_BUILD Stmt *
+irb_eval_in(Stmt *s, Expr *value)
+{
+	s->kind = ST_EVAL;
+	s->u.eval.value = value;
+	return s;
+}
+
 IR_BUILD Stmt *
 irb_eval(Arena *a, Expr *value)
 {
@@ -208,11 +273,11 @@ irb_decl(Arena *a, Buffer *b, int allocates, Stmt *body)
 	return s;
 }
 
-/* A variable of f (its id f's next), or of no function (id 0). */
+/* irb_var in v, zeroed bytes of sizeof *v that the caller took (with
+ * others, in one bump). */
 IR_BUILD Var *
-irb_var(Arena *a, Func *f, const char *name, const char *dtype, const char *ptr_scope)
+irb_var_in(Var *v, Func *f, const char *name, const char *dtype, const char *ptr_scope)
 {
-	Var *v = ar_alloc(a, sizeof *v);
 	v->name = name;
 	v->dtype = dtype;
 	v->ptr_scope = ptr_scope;
@@ -220,12 +285,18 @@ irb_var(Arena *a, Func *f, const char *name, const char *dtype, const char *ptr_
 	return v;
 }
 
-/* A buffer of f (its id f's next), or of no function (id 0). */
-IR_BUILD Buffer *
-irb_buffer(Arena *a, Func *f, const char *name, const char *dtype, Expr **shape,
-           int ndim, Var *data, BufKind kind)
+/* A variable of f (its id f's next), or of no function (id 0). */
+IR_BUILD Var *
+irb_var(Arena *a, Func *f, const char *name, const char *dtype, const char *ptr_scope)
 {
-	Buffer *b = ar_alloc(a, sizeof *b);
+	return irb_var_in(ar_alloc(a, sizeof(Var)), f, name, dtype, ptr_scope);
+}
+
+/* irb_buffer in b, zeroed bytes of sizeof *b that the caller took. */
+IR_BUILD Buffer *
+irb_buffer_in(Buffer *b, Func *f, const char *name, const char *dtype, Expr **shape,
+              int ndim, Var *data, BufKind kind)
+{
 	b->name = name;
 	b->dtype = dtype;
 	b->shape = shape;
@@ -234,6 +305,14 @@ irb_buffer(Arena *a, Func *f, const char *name, const char *dtype, Expr **shape,
 	b->kind = kind;
 	b->id = f ? f->nbufs++ : 0;
 	return b;
+}
+
+/* A buffer of f (its id f's next), or of no function (id 0). */
+IR_BUILD Buffer *
+irb_buffer(Arena *a, Func *f, const char *name, const char *dtype, Expr **shape,
+           int ndim, Var *data, BufKind kind)
+{
+	return irb_buffer_in(ar_alloc(a, sizeof(Buffer)), f, name, dtype, shape, ndim, data, kind);
 }
 
 #endif

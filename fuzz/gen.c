@@ -30,7 +30,7 @@
 #include "gen.h"
 #include "vocab.h"
 
-enum { MAX_DEPTH = 6, MAX_LOOPS = 8, LEAF_DRAWS = 64, OPEN_ROOM = 256 };
+enum { MAX_DEPTH = 6, MAX_LOOPS = 8, LEAF_DRAWS = 64, OPEN_ROOM = 256, NCOMP_ROOM = 8 };
 
 typedef enum { R_ANY, R_PRODUCER, R_CONSUMER } Role;
 
@@ -44,7 +44,7 @@ static const unsigned char name_len[NBASES] = {[N_I] = 1, [N_KO] = 2, [N_OLD] = 
 typedef struct G {
 	Arena *a;
 	Func *f;
-	Decider *d;
+	Decider d;              /* the caller's, copied in and back: its state one load from g */
 	unsigned feat, used;
 	unsigned versions;      /* every op emitted is in one of these (VV_*) */
 	unsigned call_versions; /* the versions that have every op called so far */
@@ -73,6 +73,8 @@ typedef struct G {
 	 * leaf_weight times in a row in leaf order (fixed by feat); written
 	 * 16 bytes at a time, past leaft[r] too */
 	uint8_t leaf_at[3][LEAF_DRAWS + 16];
+	uint8_t comp_w[3][2][NCOMP_ROOM]; /* comp_weights: written before read too */
+	int comp_sum[3][2];
 	Stmt *open_room[OPEN_ROOM]; /* open's first room; a larger one is malloc'd */
 } G;
 
@@ -157,6 +159,24 @@ bin(G *g, BinOp op, Expr *x, Expr *y)
 	return irb_bin(g->a, op, x, y);
 }
 
+/* bin(g, op, V(g, v), I(g, k)): without the node guard the literal, the
+ * reference and the operation (in the order bin's arguments made them) in
+ * one bump of the arena. */
+IR_BUILD Expr *
+bin_vi(G *g, BinOp op, Var *v, int64_t k)
+{
+#ifndef IR_NODE_GUARDED
+	enum { INT = IR_EXPR_UPTO(i), VAR = IR_EXPR_WITH(var), BIN = IR_EXPR_WITH(bin) };
+	if (k == (int32_t)k) {
+		unsigned char *p = ar_alloc(g->a, INT + VAR + BIN);
+		Expr *y = irb_int_in((Expr *)p, k, IR_DT_INT32);
+		Expr *x = irb_varref_in((Expr *)(p + INT), v);
+		return irb_bin_in((Expr *)(p + INT + VAR), op, x, y);
+	}
+#endif
+	return bin(g, op, V(g, v), I(g, k));
+}
+
 IR_BUILD Expr *
 mkcall(G *g, const char *name, Expr **args, int n)
 {
@@ -174,6 +194,21 @@ IR_BUILD Stmt *
 mkeval(G *g, Expr *value)
 {
 	return irb_eval(g->a, value);
+}
+
+/* mkeval(g, mkcall(g, name, args, n)): without the node guard the call
+ * and its statement in one bump of the arena. */
+IR_BUILD Stmt *
+eval_call(G *g, const char *name, Expr **args, int n)
+{
+#ifdef IR_NODE_GUARDED
+	return mkeval(g, mkcall(g, name, args, n));
+#else
+	assert(!(g->call_versions & ~vocab_versions(name)));
+	enum { CALL = IR_EXPR_UPTO(call.kwnames), EVAL = IR_STMT_WITH(eval) };
+	unsigned char *p = ar_alloc(g->a, CALL + EVAL);
+	return irb_eval_in((Stmt *)(p + CALL), irb_call_in((Expr *)p, name, args, n));
+#endif
 }
 
 IR_BUILD Stmt *
@@ -247,17 +282,6 @@ call2(G *g, const char *name, Expr *x, Expr *y)
 }
 
 static Expr *
-call3(G *g, const char *name, Expr *x, Expr *y, Expr *z)
-{
-	assert(vocab_versions(name) & g->versions);
-	Expr **args = exprs(g, 3);
-	args[0] = x;
-	args[1] = y;
-	args[2] = z;
-	return mkcall(g, name, args, 3);
-}
-
-static Expr *
 call4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 {
 	assert(vocab_versions(name) & g->versions);
@@ -272,19 +296,34 @@ call4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 static Stmt *
 eval2(G *g, const char *name, Expr *x, Expr *y)
 {
-	return mkeval(g, call2(g, name, x, y));
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, 2);
+	args[0] = x;
+	args[1] = y;
+	return eval_call(g, name, args, 2);
 }
 
 static Stmt *
 eval3(G *g, const char *name, Expr *x, Expr *y, Expr *z)
 {
-	return mkeval(g, call3(g, name, x, y, z));
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, 3);
+	args[0] = x;
+	args[1] = y;
+	args[2] = z;
+	return eval_call(g, name, args, 3);
 }
 
 static Stmt *
 eval4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 {
-	return mkeval(g, call4(g, name, x, y, z, w));
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, 4);
+	args[0] = x;
+	args[1] = y;
+	args[2] = z;
+	args[3] = w;
+	return eval_call(g, name, args, 4);
 }
 
 /* Five and more arguments: an array of them, copied into the call
@@ -295,7 +334,7 @@ eval_array(G *g, const char *name, Expr *const *argv, int n)
 	assert(vocab_versions(name) & g->versions);
 	Expr **args = exprs(g, n);
 	memcpy(args, argv, sizeof *args * (size_t)n);
-	return mkeval(g, mkcall(g, name, args, n));
+	return eval_call(g, name, args, n);
 }
 
 /* EVAL(g, name, args...): the statement calling name on the arguments,
@@ -312,13 +351,16 @@ eval0(G *g, const char *name)
 	assert(vocab_versions(name) & g->versions);
 	Expr **args = exprs(g, 1);
 	args[0] = NULL; /* the slot as ar_alloc would give it */
-	return mkeval(g, mkcall(g, name, args, 0));
+	return eval_call(g, name, args, 0);
 }
 
 static Stmt *
 eval1(G *g, const char *name, Expr *x)
 {
-	return mkeval(g, call1(g, name, x));
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, 1);
+	args[0] = x;
+	return eval_call(g, name, args, 1);
 }
 
 static Expr *
@@ -397,11 +439,27 @@ buffer(G *g, const char *name, const char *dtype, int64_t extent, Var *data, Buf
 	return b;
 }
 
+/* A declared buffer and its data var: without the node guard the var, the
+ * shape, its literal and the buffer (in the order buffer() makes them) in
+ * one bump of the arena. */
 static Buffer *
 decl(G *g, const char *name, const char *dtype, int64_t extent, const char *scope)
 {
+#ifdef IR_NODE_GUARDED
 	Var *data = mkvar(g, name, dtype, scope);
 	return buffer(g, name, dtype, extent, data, BUF_DECL);
+#else
+	enum { VAR = IR_ROUND8(sizeof(Var)), SHAPE = IR_ROUND8(sizeof(Expr *)), INT = IR_EXPR_UPTO(i),
+	       BUF = IR_ROUND8(sizeof(Buffer)) };
+	assert(extent == (int32_t)extent);
+	unsigned char *p = ar_alloc(g->a, VAR + SHAPE + INT + BUF);
+	Var *data = irb_var_in((Var *)p, g->f, name, dtype, scope);
+	Expr **shape = (Expr **)(p + VAR);
+	shape[0] = irb_int_in((Expr *)(p + VAR + SHAPE), extent, IR_DT_INT32);
+	Buffer *b = irb_buffer_in((Buffer *)(p + VAR + SHAPE + INT), g->f, name, dtype, shape, 1, data, BUF_DECL);
+	data->owner = b;
+	return b;
+#endif
 }
 
 /* ---- expressions ------------------------------------------------------------ */
@@ -411,7 +469,7 @@ some_loop(G *g)
 {
 	if (!g->nloops)
 		return NULL;
-	return g->loops[g->nloops - 1 - (int)dz_choose(g->d, (uint32_t)g->nloops)];
+	return g->loops[g->nloops - 1 - (int)dz_choose(&g->d, (uint32_t)g->nloops)];
 }
 
 /* An int index expression over what is in scope, within about [0, range). */
@@ -419,23 +477,23 @@ static Expr *
 index_expr(G *g, int64_t range)
 {
 	Var *lv = some_loop(g);
-	switch (dz_choose(g->d, 5)) {
+	switch (dz_choose(&g->d, 5)) {
 	case 0:
 		return V(g, g->tx);
 	case 1:
-		return I(g, (int64_t)dz_choose(g->d, (uint32_t)(range > 1 ? range : 1)));
+		return I(g, (int64_t)dz_choose(&g->d, (uint32_t)(range > 1 ? range : 1)));
 	case 2:
 		if (lv)
-			return bin(g, BIN_ADD, bin(g, BIN_MUL, V(g, lv), I(g, 64)), bin(g, BIN_FLOORMOD, V(g, g->tx), I(g, 64)));
-		return bin(g, BIN_ADD, V(g, g->tx), I(g, 128));
+			return bin(g, BIN_ADD, bin_vi(g, BIN_MUL, lv, 64), bin_vi(g, BIN_FLOORMOD, g->tx, 64));
+		return bin_vi(g, BIN_ADD, g->tx, 128);
 	case 3:
 		if (g->nlets)
-			return bin(g, BIN_FLOORMOD, V(g, g->lets[dz_choose(g->d, (uint32_t)g->nlets)]), I(g, range));
-		return bin(g, BIN_FLOORMOD, V(g, g->tx), I(g, 32));
+			return bin(g, BIN_FLOORMOD, V(g, g->lets[dz_choose(&g->d, (uint32_t)g->nlets)]), I(g, range));
+		return bin_vi(g, BIN_FLOORMOD, g->tx, 32);
 	default:
 		if (lv)
-			return bin(g, BIN_ADD, bin(g, BIN_MUL, bin(g, BIN_FLOORMOD, V(g, lv), I(g, 2)), I(g, 1024)), V(g, g->tx));
-		return bin(g, BIN_MUL, V(g, g->tx), I(g, 8));
+			return bin(g, BIN_ADD, bin(g, BIN_MUL, bin_vi(g, BIN_FLOORMOD, lv, 2), I(g, 1024)), V(g, g->tx));
+		return bin_vi(g, BIN_MUL, g->tx, 8);
 	}
 }
 
@@ -443,16 +501,16 @@ static Expr *
 mbar_at(G *g, int k)
 {
 	Var *lv = some_loop(g);
-	Expr *i = lv && k >= 0 ? bin(g, BIN_ADD, bin(g, BIN_FLOORMOD, V(g, lv), I(g, 2)), I(g, k)) : I(g, k < 0 ? 0 : k);
+	Expr *i = lv && k >= 0 ? bin(g, BIN_ADD, bin_vi(g, BIN_FLOORMOD, lv, 2), I(g, k)) : I(g, k < 0 ? 0 : k);
 	if (lv && k == 0)
-		i = bin(g, BIN_FLOORMOD, V(g, lv), I(g, 2));
+		i = bin_vi(g, BIN_FLOORMOD, lv, 2);
 	return load1(g, g->mbar, i);
 }
 
 static int
 pick_shared(G *g)
 {
-	return (int)dz_choose(g->d, 3);
+	return (int)dz_choose(&g->d, 3);
 }
 
 /* The pointer a tvm_access_ptr / cp_async_bulk names for shared buffer k. */
@@ -469,6 +527,25 @@ access_ptr(G *g, Expr *base, Expr *off, int64_t extent, Expr *mask)
 {
 	assert(vocab_versions("tvm_access_ptr") & g->versions);
 	assert(vocab_versions("type_annotation") & g->versions);
+#ifndef IR_NODE_GUARDED
+	/* The literal, the string and the two calls in one bump of the arena,
+	 * the two arrays in one (type_annotation's above tvm_access_ptr's, as
+	 * two downward bumps place them). */
+	enum { INT = IR_EXPR_UPTO(i), STR = IR_EXPR_WITH(s), CALL = IR_EXPR_UPTO(call.kwnames) };
+	if (extent == (int32_t)extent) {
+		unsigned char *p = ar_alloc(g->a, INT + STR + 2 * CALL);
+		Expr **arrays = exprs(g, 6);
+		Expr **ta = arrays + 5, **args = arrays;
+		Expr *ext = irb_int_in((Expr *)p, extent, IR_DT_INT32);
+		ta[0] = irb_str_in((Expr *)(p + INT), "float16");
+		args[0] = irb_call_in((Expr *)(p + INT + STR), "type_annotation", ta, 1);
+		args[1] = base;
+		args[2] = off;
+		args[3] = ext;
+		args[4] = mask;
+		return irb_call_in((Expr *)(p + INT + STR + CALL), "tvm_access_ptr", args, 5);
+	}
+#endif
 	Expr *ext = I(g, extent);
 	Expr *dtype = S(g, "float16");
 	Expr **ta = exprs(g, 1);
@@ -487,19 +564,19 @@ static Expr *
 shared_ptr(G *g, int k, int mask)
 {
 	Expr *off = I(g, g->shared_off[k]);
-	if (dz_flip(g->d, 40)) {
+	if (dz_flip(&g->d, 40)) {
 		Var *lv = some_loop(g);
-		Expr *var = lv ? bin(g, BIN_MUL, bin(g, BIN_FLOORMOD, V(g, lv), I(g, 2)), I(g, 2048))
-		               : bin(g, BIN_MUL, V(g, g->tx), I(g, 8));
+		Expr *var = lv ? bin(g, BIN_MUL, bin_vi(g, BIN_FLOORMOD, lv, 2), I(g, 2048))
+		               : bin_vi(g, BIN_MUL, g->tx, 8);
 		off = g->shared_off[k] ? bin(g, BIN_ADD, off, var) : var;
 	}
-	return access_ptr(g, shared_base(g, k), off, dz_flip(g->d, 50) ? 4096 : 8, I(g, mask));
+	return access_ptr(g, shared_base(g, k), off, dz_flip(&g->d, 50) ? 4096 : 8, I(g, mask));
 }
 
 static Expr *
 shared_value(G *g)
 {
-	switch (dz_choose(g->d, 3)) {
+	switch (dz_choose(&g->d, 3)) {
 	case 0:
 		return F(g, IR_DT_FLOAT16);
 	case 1: {
@@ -523,6 +600,7 @@ typedef enum {
 typedef enum {
 	C_FOR, C_IF, C_GUARD, C_WHILE, C_BLOCK, C_PIPE, C_WS, NCOMP
 } Comp;
+_Static_assert((int)NCOMP <= (int)NCOMP_ROOM, "G.comp_w has a slot per compound");
 
 static Stmt *block(G *g, int want, Role role);
 static void block_into(G *g, int want, Role role);
@@ -533,7 +611,7 @@ tma_load(G *g)
 	use(g, FZ_F_TMA_LOAD);
 	int k = pick_shared(g);
 	const char *op = "tma_load";
-	uint32_t v = dz_choose(g->d, 8);
+	uint32_t v = dz_choose(&g->d, 8);
 	if (v == 6)
 		op = "tma_load_im2col";
 	else if (v == 7 && on(g, FZ_F_HEAD_OPS)) {
@@ -542,12 +620,12 @@ tma_load(G *g)
 		g->call_versions &= VV_HEAD;
 	}
 	Expr *a5 = I(g, 0);
-	Expr *a4 = bin(g, BIN_MUL, V(g, g->bx), I(g, 64));
+	Expr *a4 = bin_vi(g, BIN_MUL, g->bx, 64);
 	Expr *a3 = index_expr(g, 16);
 	Expr *a2 = shared_ptr(g, k, 2);
 	Expr *a1 = mbar_at(g, 0);
 	Stmt *load = EVAL(g, op, V(g, k == 1 ? g->Bdesc : g->Adesc), a1, a2, a3, a4, a5);
-	if (dz_flip(g->d, 50))
+	if (dz_flip(&g->d, 50))
 		put(g, eval2(g, "mbarrier_expect_tx", mbar_at(g, 0), I(g, 16384)));
 	put(g, load);
 }
@@ -557,9 +635,9 @@ tma_store(G *g)
 {
 	use(g, FZ_F_TMA_STORE);
 	Stmt *st = eval4(g, "tma_store", V(g, g->Cdesc), shared_ptr(g, pick_shared(g), 1),
-	                bin(g, BIN_MUL, V(g, g->bx), I(g, 64)), I(g, 0));
+	                bin_vi(g, BIN_MUL, g->bx, 64), I(g, 0));
 	put(g, st);
-	if (dz_flip(g->d, 50)) {
+	if (dz_flip(&g->d, 50)) {
 		put(g, eval0(g, "tma_store_arrive"));
 		put(g, eval0(g, "tma_store_wait"));
 	}
@@ -579,7 +657,7 @@ wgmma(G *g)
 	use(g, FZ_F_WGMMA);
 	Expr *da = V(g, g->desc_a->data), *db = V(g, g->desc_b->data), *c = V(g, g->clocal->data);
 	Stmt *mma;
-	switch (dz_choose(g->d, 4)) {
+	switch (dz_choose(&g->d, 4)) {
 	case 0:
 	case 1:
 		mma = wgmma_ss(g, da, db, c);
@@ -601,7 +679,7 @@ wgmma(G *g)
 		           V(g, g->clocal->data), I(g, 0), I(g, 0), B(g, 1), I(g, 1), I(g, 1));
 		break;
 	}
-	if (!dz_flip(g->d, 40)) {
+	if (!dz_flip(&g->d, 40)) {
 		put(g, mma);
 		return;
 	}
@@ -620,7 +698,7 @@ static Stmt *
 tcgen05(G *g)
 {
 	use(g, FZ_F_TCGEN05);
-	const char *op = dz_flip(g->d, 50) ? "ptx_tcgen05_mma_ss" : "ptx_tcgen05_mma_ts";
+	const char *op = dz_flip(&g->d, 50) ? "ptx_tcgen05_mma_ss" : "ptx_tcgen05_mma_ts";
 	return EVAL(g, op, S(g, "bf16"), load1(g, g->desc_a, I(g, 0)), I(g, 0), load1(g, g->desc_b, I(g, 0)),
 	            I(g, 0), load1(g, g->tmem, I(g, 0)), I(g, 0), I(g, 0), B(g, 0), I(g, 0), I(g, 0), I(g, 0), I(g, 0));
 }
@@ -632,17 +710,17 @@ bulk(G *g)
 	int k = pick_shared(g);
 	Expr *mbar = mbar_at(g, 0);
 	return EVAL(g, "ptx_cp_async_bulk", S(g, "float16"), shared_base(g, k), I(g, g->shared_off[k]),
-	            V(g, g->Aglob), bin(g, BIN_MUL, V(g, g->bx), I(g, 4096)), I(g, 8192), mbar);
+	            V(g, g->Aglob), bin_vi(g, BIN_MUL, g->bx, 4096), I(g, 8192), mbar);
 }
 
 static void
 cp_async(G *g)
 {
 	use(g, FZ_F_CP_ASYNC);
-	Expr *src = access_ptr(g, V(g, g->Aglob), bin(g, BIN_MUL, V(g, g->tx), I(g, 8)), 8, I(g, 1));
+	Expr *src = access_ptr(g, V(g, g->Aglob), bin_vi(g, BIN_MUL, g->tx, 8), 8, I(g, 1));
 	Stmt *cp = eval3(g, "ptx_cp_async", shared_ptr(g, pick_shared(g), 2), src, I(g, 16));
 	put(g, cp);
-	if (dz_flip(g->d, 50)) {
+	if (dz_flip(&g->d, 50)) {
 		put(g, eval0(g, "ptx_commit_group"));
 		put(g, eval1(g, "ptx_wait_group", I(g, 0)));
 	}
@@ -653,7 +731,7 @@ matrix(G *g)
 {
 	use(g, FZ_F_MATRIX);
 	int k = pick_shared(g);
-	if (dz_flip(g->d, 50))
+	if (dz_flip(&g->d, 50))
 		return eval4(g, "ptx_ldmatrix", I(g, 0), I(g, 4), shared_ptr(g, k, 1), V(g, g->clocal->data));
 	Expr *ptr = shared_ptr(g, k, 2);
 	return EVAL(g, "ptx_stmatrix", I(g, 0), I(g, 4), ptr, load1(g, g->clocal, I(g, 0)),
@@ -664,10 +742,10 @@ static Stmt *
 local_store(G *g)
 {
 	use(g, FZ_F_LOCAL);
-	if (dz_flip(g->d, 20)) {
+	if (dz_flip(&g->d, 20)) {
 		Var *lv = some_loop(g);
-		Expr *lo = lv ? bin(g, BIN_MUL, V(g, lv), I(g, 4)) : I(g, 0);
-		Expr *hi = bin(g, BIN_ADD, lv ? bin(g, BIN_MUL, V(g, lv), I(g, 4)) : I(g, 0), I(g, 4));
+		Expr *lo = lv ? bin_vi(g, BIN_MUL, lv, 4) : I(g, 0);
+		Expr *hi = bin(g, BIN_ADD, lv ? bin_vi(g, BIN_MUL, lv, 4) : I(g, 0), I(g, 4));
 		Expr **idx = ar_alloc(g->a, sizeof *idx);
 		idx[0] = ir_slice(g->a, lo, hi, NULL);
 		return mkstore(g, g->clocal, idx, 1,
@@ -679,11 +757,11 @@ local_store(G *g)
 static Expr *
 rw_mask(G *g)
 {
-	switch (dz_choose(g->d, 4)) {
+	switch (dz_choose(&g->d, 4)) {
 	case 0: return I(g, 1);
 	case 1: return I(g, 2);
 	case 2: return I(g, 3);
-	default: return g->n ? V(g, g->n) : bin(g, BIN_FLOORMOD, V(g, g->tx), I(g, 4));
+	default: return g->n ? V(g, g->n) : bin_vi(g, BIN_FLOORMOD, g->tx, 4);
 	}
 }
 
@@ -691,7 +769,7 @@ static Stmt *
 extern_call(G *g)
 {
 	use(g, FZ_F_EXTERN);
-	switch (dz_choose(g->d, 5)) {
+	switch (dz_choose(&g->d, 5)) {
 	case 0:
 		return eval2(g, "call_extern", S(g, "handle"), S(g, "opaque"));
 	case 1:
@@ -715,9 +793,9 @@ static Stmt *
 barrier_op(G *g)
 {
 	use(g, FZ_F_PIPELINE);
-	switch (dz_choose(g->d, 3)) {
+	switch (dz_choose(&g->d, 3)) {
 	case 0: {
-		Expr *parity = I(g, (int64_t)dz_choose(g->d, 2));
+		Expr *parity = I(g, (int64_t)dz_choose(&g->d, 2));
 		return eval2(g, "mbarrier_wait_parity", mbar_at(g, 0), parity);
 	}
 	case 1:
@@ -734,7 +812,7 @@ binder(G *g, Leaf k, int rest, Role role)
 	Arena *a = g->a;
 	if (k == L_LET) {
 		use(g, FZ_F_LET);
-		Buffer *cnt = dz_flip(g->d, 50) ? g->acount : g->counter;
+		Buffer *cnt = dz_flip(&g->d, 50) ? g->acount : g->counter;
 		Var *v = mkvar(g, fresh(g, N_OLD), "int32", NULL);
 		Expr *val = call4(g, "call_extern", S(g, "int32"), S(g, "atomicAdd"),
 		                 call1(g, "address_of", load1(g, cnt, I(g, 0))), I(g, 1));
@@ -748,13 +826,13 @@ binder(G *g, Leaf k, int rest, Role role)
 	if (k == L_ATTR) {
 		use(g, FZ_F_ATTR);
 		Stmt *body = block(g, rest, role);
-		if (dz_flip(g->d, 50))
+		if (dz_flip(&g->d, 50))
 			return ir_attr(a, I(g, 0), "async_scope", I(g, 1), body);
 		return ir_attr(a, I(g, 0), "pragma_wgmma_group", I(g, 1), body);
 	}
 	use(g, FZ_F_ATTR);
-	Expr *cond = g->n ? bin(g, BIN_EQ, bin(g, BIN_FLOORMOD, V(g, g->n), I(g, 4)), I(g, 0))
-	                  : bin(g, BIN_LT, V(g, g->tx), I(g, 1024));
+	Expr *cond = g->n ? bin(g, BIN_EQ, bin_vi(g, BIN_FLOORMOD, g->n, 4), I(g, 0))
+	                  : bin_vi(g, BIN_LT, g->tx, 1024);
 	Stmt *body = block(g, rest, role);
 	return ir_assert(a, cond, S(g, "n must be a multiple of 4"), body);
 }
@@ -850,7 +928,7 @@ leaf_weights(G *g)
 static void
 sub_block_into(G *g, int left, Role role)
 {
-	int want = 1 + (int)dz_choose(g->d, (uint32_t)(left < 6 ? left : 6));
+	int want = 1 + (int)dz_choose(&g->d, (uint32_t)(left < 6 ? left : 6));
 	g->depth++;
 	block_into(g, want, role);
 	g->depth--;
@@ -871,9 +949,9 @@ for_loop(G *g, int left, Role role, int pipelined)
 	Var *v = mkvar(g, fresh(g, pipelined ? N_KO : N_I), "int32", NULL);
 	Expr *min = I(g, 0), *ext = I(g, 4), *step = NULL;
 	ForKind kind = FOR_SERIAL;
-	if (on(g, FZ_F_LOOPS) && dz_flip(g->d, 60)) {
+	if (on(g, FZ_F_LOOPS) && dz_flip(&g->d, 60)) {
 		use(g, FZ_F_LOOPS);
-		switch (dz_choose(g->d, 4)) {
+		switch (dz_choose(&g->d, 4)) {
 		case 0:
 			ext = V(g, g->n);
 			break;
@@ -889,7 +967,7 @@ for_loop(G *g, int left, Role role, int pipelined)
 			break;
 		}
 	} else {
-		ext = I(g, 1 + (int64_t)dz_choose(g->d, 16));
+		ext = I(g, 1 + (int64_t)dz_choose(&g->d, 16));
 	}
 	int pushed = g->nloops < MAX_LOOPS;
 	if (pushed)
@@ -899,7 +977,7 @@ for_loop(G *g, int left, Role role, int pipelined)
 		use(g, FZ_F_PIPELINE);
 		int base = g->nopen;
 		put(g, eval2(g, "mbarrier_wait_parity", mbar_at(g, role == R_PRODUCER ? 2 : 0),
-		             bin(g, BIN_FLOORDIV, bin(g, BIN_FLOORMOD, V(g, v), I(g, 4)), I(g, 2))));
+		             bin(g, BIN_FLOORDIV, bin_vi(g, BIN_FLOORMOD, v, 4), I(g, 2))));
 		sub_block_into(g, left - 2, role);
 		put(g, eval1(g, "ptx_arrive_barrier", mbar_at(g, role == R_PRODUCER ? 0 : 2)));
 		body = close_seq(g, base);
@@ -911,14 +989,14 @@ for_loop(G *g, int left, Role role, int pipelined)
 	/* Loop annotations as TileLang prints them: the pipeliner's num_stages on
 	 * pipelined loops, the frontend's pragma on T.unroll. */
 	Expr *ann = NULL;
-	if ((pipelined && dz_flip(g->d, 50)) || kind == FOR_UNROLL) {
+	if ((pipelined && dz_flip(&g->d, 50)) || kind == FOR_UNROLL) {
 		const char *key = "num_stages";
 		Expr *val;
 		if (kind == FOR_UNROLL) {
 			key = "pragma_unroll_explicit";
 			val = ir_pod_bool(a, 0);
 		} else {
-			val = I(g, 2 + (int64_t)dz_choose(g->d, 3));
+			val = I(g, 2 + (int64_t)dz_choose(&g->d, 3));
 		}
 		ann = dict(g, 1, &key, &val);
 	}
@@ -928,18 +1006,18 @@ for_loop(G *g, int left, Role role, int pipelined)
 static Expr *
 if_cond(G *g)
 {
-	switch (dz_choose(g->d, 4)) {
-	case 0: return bin(g, BIN_LT, V(g, g->tx), I(g, 128));
-	case 1: return bin(g, BIN_EQ, bin(g, BIN_FLOORMOD, V(g, g->tx), I(g, 32)), I(g, 0));
+	switch (dz_choose(&g->d, 4)) {
+	case 0: return bin_vi(g, BIN_LT, g->tx, 128);
+	case 1: return bin(g, BIN_EQ, bin_vi(g, BIN_FLOORMOD, g->tx, 32), I(g, 0));
 	case 2:
 		if (g->n)
-			return bin(g, BIN_GT, V(g, g->n), I(g, 4));
-		return bin(g, BIN_GE, V(g, g->tx), I(g, 64));
+			return bin_vi(g, BIN_GT, g->n, 4);
+		return bin_vi(g, BIN_GE, g->tx, 64);
 	default: {
 		Var *lv = some_loop(g);
 		if (lv)
-			return bin(g, BIN_EQ, bin(g, BIN_FLOORMOD, V(g, lv), I(g, 2)), I(g, 0));
-		return bin(g, BIN_NE, V(g, g->bx), I(g, 0));
+			return bin(g, BIN_EQ, bin_vi(g, BIN_FLOORMOD, lv, 2), I(g, 0));
+		return bin_vi(g, BIN_NE, g->bx, 0);
 	}
 	}
 }
@@ -948,15 +1026,15 @@ static Stmt *
 guard(G *g, int left, Role role)
 {
 	use(g, FZ_F_GUARD);
-	Expr *cond = dz_flip(g->d, 50) ? call1(g, "tl_shuffle_elect", I(g, 128))
-	                               : bin(g, BIN_EQ, V(g, g->tx), I(g, 0));
+	Expr *cond = dz_flip(&g->d, 50) ? call1(g, "tl_shuffle_elect", I(g, 128))
+	                               : bin_vi(g, BIN_EQ, g->tx, 0);
 	int base = g->nopen;
-	if (role == R_PRODUCER && on(g, FZ_F_TMA_LOAD) && dz_flip(g->d, 50)) {
+	if (role == R_PRODUCER && on(g, FZ_F_TMA_LOAD) && dz_flip(&g->d, 50)) {
 		g->budget--;
 		Stmt *rest = sub_block(g, left - 1, role); /* drawn before the load it follows */
 		tma_load(g);
 		put_flat(g, rest);
-	} else if (role == R_CONSUMER && on(g, FZ_F_TMA_STORE) && dz_flip(g->d, 50)) {
+	} else if (role == R_CONSUMER && on(g, FZ_F_TMA_STORE) && dz_flip(&g->d, 50)) {
 		g->budget--;
 		tma_store(g);
 	} else {
@@ -970,7 +1048,7 @@ static void
 while_loop(G *g, int left, Role role)
 {
 	use(g, FZ_F_WHILE);
-	Expr *bound = g->n && dz_flip(g->d, 50) ? V(g, g->n) : I(g, 4);
+	Expr *bound = g->n && dz_flip(&g->d, 50) ? V(g, g->n) : I(g, 4);
 	Stmt *reset = store1(g, g->counter, I(g, 0), I(g, 0));
 	int base = g->nopen;
 	sub_block_into(g, left - 2, role);
@@ -998,9 +1076,9 @@ pblock(G *g, int left, Role role)
 	use(g, FZ_F_BLOCK);
 	Stmt *body = sub_block(g, left, role);
 	Stmt *s = ir_block(g->a, fresh(g, N_B), body);
-	if (dz_flip(g->d, 75))
-		s->u.block.where = dz_flip(g->d, 80) ? bin(g, BIN_LT, V(g, g->tx), I(g, 128))
-		                                     : bin(g, BIN_EQ, bin(g, BIN_FLOORMOD, V(g, g->bx), I(g, 2)), I(g, 0));
+	if (dz_flip(&g->d, 75))
+		s->u.block.where = dz_flip(&g->d, 80) ? bin_vi(g, BIN_LT, g->tx, 128)
+		                                     : bin(g, BIN_EQ, bin_vi(g, BIN_FLOORMOD, g->bx, 2), I(g, 0));
 	s->u.block.reads = region(g, g->shared[0], 4096);
 	s->u.block.writes = region(g, g->clocal, 32);
 	return s;
@@ -1016,7 +1094,7 @@ ws_split(G *g, int left)
 	Stmt *producer = block(g, half, R_PRODUCER);
 	Stmt *consumer = block(g, half, R_CONSUMER);
 	g->depth--;
-	Stmt *split = mkif(g, bin(g, BIN_GE, V(g, g->tx), I(g, 128)), producer, consumer);
+	Stmt *split = mkif(g, bin_vi(g, BIN_GE, g->tx, 128), producer, consumer);
 	Expr **ws = ar_alloc(g->a, sizeof *ws * 2);
 	ws[0] = I(g, 128);
 	ws[1] = I(g, 128);
@@ -1038,26 +1116,50 @@ compound(G *g, Comp k, int left, Role role)
 		use(g, FZ_F_IF);
 		Expr *cond = if_cond(g);
 		Stmt *then_ = sub_block(g, left, role);
-		Stmt *else_ = dz_flip(g->d, 50) ? sub_block(g, left, role) : NULL;
+		Stmt *else_ = dz_flip(&g->d, 50) ? sub_block(g, left, role) : NULL;
 		put(g, mkif(g, cond, then_, else_));
 		return;
 	}
 	}
 }
 
-/* The weight of each compound (w[k]) where `left` statements are left;
- * returns their sum. */
-static inline int
-comp_weights(G *g, Role role, int left, int w[NCOMP])
+/* g->comp_w and g->comp_sum, once g->feat is final: per role, the weight
+ * of each compound with at least 3 statements left ([1]) and with fewer
+ * ([0]: no while loop, no pipeline), warp specialization not among them
+ * (it depends on the place: comp_pick). */
+static void
+comp_weights(G *g)
 {
-	w[C_FOR] = 4;
-	w[C_IF] = on(g, FZ_F_IF) ? 3 : 0;
-	w[C_GUARD] = on(g, FZ_F_GUARD) ? 3 : 0;
-	w[C_WHILE] = on(g, FZ_F_WHILE) && left >= 3 ? 2 : 0;
-	w[C_BLOCK] = on(g, FZ_F_BLOCK) ? 2 : 0;
-	w[C_PIPE] = on(g, FZ_F_PIPELINE) && left >= 3 ? (role == R_ANY ? 3 : 6) : 0;
-	w[C_WS] = on(g, FZ_F_WARPSPEC) && !g->ws_done && g->depth == 0 && left >= 4 ? 12 : 0;
-	return w[C_FOR] + w[C_IF] + w[C_GUARD] + w[C_WHILE] + w[C_BLOCK] + w[C_PIPE] + w[C_WS];
+	for (int r = R_ANY; r <= R_CONSUMER; r++)
+		for (int big = 0; big < 2; big++) {
+			uint8_t *w = g->comp_w[r][big];
+			w[C_FOR] = 4;
+			w[C_IF] = on(g, FZ_F_IF) ? 3 : 0;
+			w[C_GUARD] = on(g, FZ_F_GUARD) ? 3 : 0;
+			w[C_WHILE] = on(g, FZ_F_WHILE) && big ? 2 : 0;
+			w[C_BLOCK] = on(g, FZ_F_BLOCK) ? 2 : 0;
+			w[C_PIPE] = on(g, FZ_F_PIPELINE) && big ? (r == R_ANY ? 3 : 6) : 0;
+			w[C_WS] = 0;
+			int sum = 0;
+			for (int k = 0; k < NCOMP; k++)
+				sum += w[k];
+			g->comp_sum[r][big] = sum;
+		}
+}
+
+/* The compound drawn where `left` statements are left: each by its
+ * weight, warp specialization weighing 12 where it may be (once, at the
+ * top, with 4 statements left). */
+static inline Comp
+comp_pick(G *g, Role role, int left)
+{
+	const uint8_t *w = g->comp_w[role][left >= 3];
+	int ws = on(g, FZ_F_WARPSPEC) && !g->ws_done && g->depth == 0 && left >= 4;
+	uint32_t r = dz_choose(&g->d, (uint32_t)(g->comp_sum[role][left >= 3] + (ws ? 12 : 0)));
+	int k = 0;
+	while (k < C_WS && r >= (uint32_t)w[k])
+		r -= (uint32_t)w[k++];
+	return (Comp)k;
 }
 
 /* About `want` statements (at least one), put in the open sequence: at
@@ -1074,19 +1176,14 @@ block_into(G *g, int want, Role role)
 		int left = want - (start - g->budget);
 		if (left < 1)
 			left = 1;
-		if (g->depth < MAX_DEPTH && left >= 2 && g->budget >= 2 && dz_flip(g->d, 30)) {
-			int w[NCOMP];
-			int total = comp_weights(g, role, left, w);
-			uint32_t r = dz_choose(g->d, (uint32_t)total);
-			int k = 0;
-			while (r >= (uint32_t)w[k])
-				r -= (uint32_t)w[k++];
+		if (g->depth < MAX_DEPTH && left >= 2 && g->budget >= 2 && dz_flip(&g->d, 30)) {
+			Comp k = comp_pick(g, role, left);
 			g->budget--;
-			compound(g, (Comp)k, left - 1, role);
+			compound(g, k, left - 1, role);
 			n++;
 		} else {
 			assert(g->leaft[role] > 0);
-			int k = g->leaf_at[role][dz_choose(g->d, (uint32_t)g->leaft[role])];
+			int k = g->leaf_at[role][dz_choose(&g->d, (uint32_t)g->leaft[role])];
 			g->budget--;
 			if (k >= L_LET) {
 				put(g, binder(g, (Leaf)k, left - 1, role));
@@ -1113,10 +1210,10 @@ static Expr *
 func_attrs(G *g)
 {
 	const char *arch = "sm_90a";
-	if (on(g, FZ_F_TARGET) && dz_flip(g->d, 70)) {
+	if (on(g, FZ_F_TARGET) && dz_flip(&g->d, 70)) {
 		use(g, FZ_F_TARGET);
 		static const char *const archs[] = {NULL, "sm_80", "sm_100a", "sm_90"};
-		arch = archs[dz_choose(g->d, 4)];
+		arch = archs[dz_choose(&g->d, 4)];
 	}
 	Expr *noalias = B(g, 1);
 	if (!arch) {
@@ -1145,7 +1242,7 @@ params(G *g)
 	g->Cdesc = vars[n++] = mkvar(g, "C_desc", "uint8x128", "grid_constant");
 	if (on(g, FZ_F_BULK | FZ_F_CP_ASYNC))
 		g->Aglob = vars[n++] = mkvar(g, "A", "float16", "global");
-	if (on(g, FZ_F_LOOPS | FZ_F_WHILE | FZ_F_IF | FZ_F_ATTR | FZ_F_EXTERN) && dz_flip(g->d, 70))
+	if (on(g, FZ_F_LOOPS | FZ_F_WHILE | FZ_F_IF | FZ_F_ATTR | FZ_F_EXTERN) && dz_flip(&g->d, 70))
 		g->n = vars[n++] = mkvar(g, "n", "int32", NULL);
 	if (!g->n && on(g, FZ_F_LOOPS))
 		g->n = vars[n++] = mkvar(g, "n", "int32", NULL);
@@ -1176,15 +1273,16 @@ fz_generate_full(Arena *a, Decider *d, const GenOptions *o, unsigned *used, unsi
 	G g0, *g = &g0;
 	memset(g, 0, offsetof(G, leaf_at));
 	g->a = a;
-	g->d = d;
+	g->d = *d;
 	/* Every op the generator calls is in every version but the head-only
 	 * ones (HEAD_OPS), which take their own; the prelude always calls. */
 	g->call_versions = VV_ALL;
-	g->feat = o && o->features ? o->features & FZ_F_ALL : dz_bits(d, FZ_NFEATURES);
+	g->feat = o && o->features ? o->features & FZ_F_ALL : dz_bits(&g->d, FZ_NFEATURES);
 	g->versions = o && o->versions & VV_ALL ? o->versions & VV_ALL : VV_ALL;
 	if (!(g->versions & VV_HEAD))
 		g->feat &= ~(unsigned)FZ_F_HEAD_OPS;
 	leaf_weights(g);
+	comp_weights(g);
 	g->open = g->open_room;
 	g->open_cap = OPEN_ROOM;
 	int size = o && o->size > 0 ? o->size : 30;
@@ -1197,17 +1295,17 @@ fz_generate_full(Arena *a, Decider *d, const GenOptions *o, unsigned *used, unsi
 	int nthreads = on(g, FZ_F_WARPSPEC) ? 256 : 128;
 	g->bx = mkvar(g, "bx", "int32", NULL);
 	g->tx = mkvar(g, "tx", "int32", NULL);
-	if (on(g, FZ_F_ALIAS) && dz_flip(d, 80)) {
+	if (on(g, FZ_F_ALIAS) && dz_flip(&g->d, 80)) {
 		use(g, FZ_F_ALIAS);
 		g->dyn = mkvar(g, "buf_dyn_shmem", "uint8", "shared.dyn");
 	}
 	static const char *const snames[3] = {"A_shared", "B_shared", "C_shared"};
 	for (int i = 0; i < 3; i++) {
-		if (g->dyn && (i == 0 || dz_flip(d, 70))) {
+		if (g->dyn && (i == 0 || dz_flip(&g->d, 70))) {
 			g->shared[i] = buffer(g, snames[i], "float16", 8192, g->dyn, BUF_ALIAS);
 			g->shared_off[i] = 8192 * i;
 		} else {
-			g->shared[i] = decl(g, snames[i], "float16", 8192, i == 2 && dz_flip(d, 50) ? "shared" : "shared.dyn");
+			g->shared[i] = decl(g, snames[i], "float16", 8192, i == 2 && dz_flip(&g->d, 50) ? "shared" : "shared.dyn");
 		}
 	}
 	g->mbar = decl(g, "mbarrier", "uint64", 4, "shared.barrier");
@@ -1244,6 +1342,7 @@ fz_generate_full(Arena *a, Decider *d, const GenOptions *o, unsigned *used, unsi
 	p->nfuncs = 1;
 	p->funcs = ar_alloc(a, sizeof *p->funcs);
 	p->funcs[0] = f;
+	*d = g->d;
 	if (used)
 		*used = g->used;
 	if (versions)
