@@ -75,19 +75,6 @@ irb_literal(Arena *a, ExprKind k, size_t size, int dt, const char *dtype)
 	return e;
 }
 
-/* ir_int_dt's common case inline: a dtype with a code and a value that
- * fits in 32 bits, the node stopping before u.i.  Any other literal is
- * ir_int_dt's, out of line. */
-IR_BUILD Expr *
-irb_int(Arena *a, int64_t v, int code, const char *dtype)
-{
-	if (code == IR_DT_OTHER || v != (int32_t)v)
-		return ir_int_dt(a, v, code, dtype);
-	Expr *e = irb_literal(a, EX_INT, IR_EXPR_UPTO(i), code, NULL);
-	e->u.i32 = (int32_t)v;
-	return e;
-}
-
 /* irb_int's node in e, zeroed bytes of IR_EXPR_UPTO(i) that the caller
  * took (without the node guard only): v fits in 32 bits, code is not
  * IR_DT_OTHER. */
@@ -98,6 +85,17 @@ irb_int_in(Expr *e, int64_t v, int code)
 	e->dt = (uint8_t)code;
 	e->u.i32 = (int32_t)v;
 	return e;
+}
+
+/* ir_int_dt's common case inline: a dtype with a code and a value that
+ * fits in 32 bits, the node stopping before u.i.  Any other literal is
+ * ir_int_dt's, out of line. */
+IR_BUILD Expr *
+irb_int(Arena *a, int64_t v, int code, const char *dtype)
+{
+	if (code == IR_DT_OTHER || v != (int32_t)v)
+		return ir_int_dt(a, v, code, dtype);
+	return irb_int_in(irb_literal(a, EX_INT, IR_EXPR_UPTO(i), code, NULL), v, code);
 }
 
 /* ir_float_dt's common case inline: a dtype with a code (IR_DT_WIDE
@@ -113,7 +111,7 @@ irb_float(Arena *a, double v, int code, const char *dtype)
 }
 
 /* irb_str's node in e, zeroed bytes of IR_EXPR_WITH(s) that the caller
- * took (without the node guard only). */
+ * took (without the node guard only; irb_str fills its own node so). */
 IR_BUILD Expr *
 irb_str_in(Expr *e, const char *s)
 {
@@ -125,9 +123,7 @@ irb_str_in(Expr *e, const char *s)
 IR_BUILD Expr *
 irb_str(Arena *a, const char *s)
 {
-	Expr *e = irb_expr(a, EX_STR, IR_EXPR_WITH(s));
-	e->u.s = s;
-	return e;
+	return irb_str_in(irb_expr(a, EX_STR, IR_EXPR_WITH(s)), s);
 }
 
 /* irb_varref's and irb_bin's nodes in e, zeroed bytes of their size
@@ -154,19 +150,13 @@ irb_bin_in(Expr *e, BinOp op, Expr *x, Expr *y)
 IR_BUILD Expr *
 irb_varref(Arena *a, Var *v)
 {
-	Expr *e = irb_expr(a, EX_VAR, IR_EXPR_WITH(var));
-	e->u.var = v;
-	return e;
+	return irb_varref_in(irb_expr(a, EX_VAR, IR_EXPR_WITH(var)), v);
 }
 
 IR_BUILD Expr *
 irb_bin(Arena *a, BinOp op, Expr *x, Expr *y)
 {
-	Expr *e = irb_expr(a, EX_BIN, IR_EXPR_WITH(bin));
-	e->u.bin.op = op;
-	e->u.bin.a = x;
-	e->u.bin.b = y;
-	return e;
+	return irb_bin_in(irb_expr(a, EX_BIN, IR_EXPR_WITH(bin)), op, x, y);
 }
 
 /* irb_call's node in e, zeroed bytes of IR_EXPR_UPTO(call.kwnames) that
@@ -185,11 +175,7 @@ irb_call_in(Expr *e, const char *name, Expr **args, int nargs)
 IR_BUILD Expr *
 irb_call(Arena *a, const char *name, Expr **args, int nargs)
 {
-	Expr *e = irb_expr(a, EX_CALL, IR_EXPR_UPTO(call.kwnames));
-	e->u.call.name = name;
-	e->u.call.args = args;
-	e->u.call.nargs = nargs;
-	return e;
+	return irb_call_in(irb_expr(a, EX_CALL, IR_EXPR_UPTO(call.kwnames)), name, args, nargs);
 }
 
 IR_BUILD Expr *
@@ -237,9 +223,7 @@ irb_eval_in(Stmt *s, Expr *value)
 IR_BUILD Stmt *
 irb_eval(Arena *a, Expr *value)
 {
-	Stmt *s = irb_stmt(a, ST_EVAL, IR_STMT_WITH(eval));
-	s->u.eval.value = value;
-	return s;
+	return irb_eval_in(irb_stmt(a, ST_EVAL, IR_STMT_WITH(eval)), value);
 }
 
 IR_BUILD Stmt *

@@ -261,69 +261,58 @@ dict(G *g, int n, const char *const *keys, Expr *const *vals)
 
 /* Calls (callN) and their statements (evalN) of N arguments, of ops of
  * the versions asked for (vocab.def); the arguments are made before the
- * argument array (at most one of them draws: see the top of this file). */
+ * argument array (at most one of them draws: see the top of this file).
+ * args_of: that array, its first n (1 to 4) of x, y, z, w. */
+IR_BUILD Expr **
+args_of(G *g, const char *name, int n, Expr *x, Expr *y, Expr *z, Expr *w)
+{
+	(void)name;
+	assert(vocab_versions(name) & g->versions);
+	Expr **args = exprs(g, n);
+	args[0] = x;
+	if (n > 1)
+		args[1] = y;
+	if (n > 2)
+		args[2] = z;
+	if (n > 3)
+		args[3] = w;
+	return args;
+}
+
 static Expr *
 call1(G *g, const char *name, Expr *x)
 {
-	assert(vocab_versions(name) & g->versions);
-	Expr **args = exprs(g, 1);
-	args[0] = x;
-	return mkcall(g, name, args, 1);
+	return mkcall(g, name, args_of(g, name, 1, x, NULL, NULL, NULL), 1);
 }
 
 static Expr *
 call2(G *g, const char *name, Expr *x, Expr *y)
 {
-	assert(vocab_versions(name) & g->versions);
-	Expr **args = exprs(g, 2);
-	args[0] = x;
-	args[1] = y;
-	return mkcall(g, name, args, 2);
+	return mkcall(g, name, args_of(g, name, 2, x, y, NULL, NULL), 2);
 }
 
 static Expr *
 call4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 {
-	assert(vocab_versions(name) & g->versions);
-	Expr **args = exprs(g, 4);
-	args[0] = x;
-	args[1] = y;
-	args[2] = z;
-	args[3] = w;
-	return mkcall(g, name, args, 4);
+	return mkcall(g, name, args_of(g, name, 4, x, y, z, w), 4);
 }
 
 static Stmt *
 eval2(G *g, const char *name, Expr *x, Expr *y)
 {
-	assert(vocab_versions(name) & g->versions);
-	Expr **args = exprs(g, 2);
-	args[0] = x;
-	args[1] = y;
-	return eval_call(g, name, args, 2);
+	return eval_call(g, name, args_of(g, name, 2, x, y, NULL, NULL), 2);
 }
 
 static Stmt *
 eval3(G *g, const char *name, Expr *x, Expr *y, Expr *z)
 {
-	assert(vocab_versions(name) & g->versions);
-	Expr **args = exprs(g, 3);
-	args[0] = x;
-	args[1] = y;
-	args[2] = z;
-	return eval_call(g, name, args, 3);
+	return eval_call(g, name, args_of(g, name, 3, x, y, z, NULL), 3);
 }
 
 static Stmt *
 eval4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 {
-	assert(vocab_versions(name) & g->versions);
-	Expr **args = exprs(g, 4);
-	args[0] = x;
-	args[1] = y;
-	args[2] = z;
-	args[3] = w;
-	return eval_call(g, name, args, 4);
+	return eval_call(g, name, args_of(g, name, 4, x, y, z, w), 4);
 }
 
 /* Five and more arguments: an array of them, copied into the call
@@ -357,10 +346,7 @@ eval0(G *g, const char *name)
 static Stmt *
 eval1(G *g, const char *name, Expr *x)
 {
-	assert(vocab_versions(name) & g->versions);
-	Expr **args = exprs(g, 1);
-	args[0] = x;
-	return eval_call(g, name, args, 1);
+	return eval_call(g, name, args_of(g, name, 1, x, NULL, NULL, NULL), 1);
 }
 
 static Expr *
@@ -445,21 +431,22 @@ buffer(G *g, const char *name, const char *dtype, int64_t extent, Var *data, Buf
 static Buffer *
 decl(G *g, const char *name, const char *dtype, int64_t extent, const char *scope)
 {
-#ifdef IR_NODE_GUARDED
-	Var *data = mkvar(g, name, dtype, scope);
-	return buffer(g, name, dtype, extent, data, BUF_DECL);
-#else
+#ifndef IR_NODE_GUARDED
 	enum { VAR = IR_ROUND8(sizeof(Var)), SHAPE = IR_ROUND8(sizeof(Expr *)), INT = IR_EXPR_UPTO(i),
 	       BUF = IR_ROUND8(sizeof(Buffer)) };
-	assert(extent == (int32_t)extent);
-	unsigned char *p = ar_alloc(g->a, VAR + SHAPE + INT + BUF);
-	Var *data = irb_var_in((Var *)p, g->f, name, dtype, scope);
-	Expr **shape = (Expr **)(p + VAR);
-	shape[0] = irb_int_in((Expr *)(p + VAR + SHAPE), extent, IR_DT_INT32);
-	Buffer *b = irb_buffer_in((Buffer *)(p + VAR + SHAPE + INT), g->f, name, dtype, shape, 1, data, BUF_DECL);
-	data->owner = b;
-	return b;
+	if (extent == (int32_t)extent) { /* else a wide literal: ir_int_dt's, below */
+		unsigned char *p = ar_alloc(g->a, VAR + SHAPE + INT + BUF);
+		Var *data = irb_var_in((Var *)p, g->f, name, dtype, scope);
+		Expr **shape = (Expr **)(p + VAR);
+		shape[0] = irb_int_in((Expr *)(p + VAR + SHAPE), extent, IR_DT_INT32);
+		Buffer *b = irb_buffer_in((Buffer *)(p + VAR + SHAPE + INT), g->f, name, dtype, shape, 1, data,
+		                          BUF_DECL);
+		data->owner = b;
+		return b;
+	}
 #endif
+	Var *data = mkvar(g, name, dtype, scope);
+	return buffer(g, name, dtype, extent, data, BUF_DECL);
 }
 
 /* ---- expressions ------------------------------------------------------------ */
