@@ -817,7 +817,8 @@ struct OrcSoundCut {
  * sources and the given nodes reaching it past no fence and no given node
  * (a given node reaches through its own successors).  Each source's and
  * given node's bit is pushed to the successors in sweeps in node order (a
- * sweep again from the first node behind the sweep that grew), each node
+ * sweep again from the first node behind the sweep that grew; lo and hi:
+ * the first and the last node that grew before the first), each node
  * only when it grew since it last pushed (grew: set by orc_sound_cut for
  * the sources and the given nodes).  What
  * enters given node k goes to vsrc[k] (the sources before it) and to
@@ -825,7 +826,7 @@ struct OrcSoundCut {
  * given node reaches (kin transposed), the given nodes each source reaches
  * (vsrc transposed), and a hazard's given nodes and sources (hazv, asrc). */
 static void
-cut_forward(OrcSoundCut *C, const int *vid) /* vid: -2 for the fences that are not given */
+cut_forward(OrcSoundCut *C, const int *vid, int lo, int hi) /* vid: -2 for the fences that are not given */
 {
 	const Event *ev = C->g->ev;
 	int n = C->n;
@@ -833,9 +834,11 @@ cut_forward(OrcSoundCut *C, const int *vid) /* vid: -2 for the fences that are n
 	unsigned char *grew = (unsigned char *)(cbuf.masks + 2 * n); /* likewise */
 	for (int j = 0; j < C->nvar; j++)
 		vsrc[j] = kin[j] = 0;
-	for (int from = 0; from < n;) {
-		int next = n;
-		for (int u = from; u < n; u++) {
+	/* Every node that grew lies in [from, hi]: a sweep ends past the last
+	 * one, and the next covers those that grew behind it. */
+	for (int from = lo; from <= hi;) {
+		int next = n, back = -1;
+		for (int u = from; u <= hi; u++) {
 			if (!grew[u])
 				continue; /* nothing new to push since it was last swept */
 			grew[u] = 0;
@@ -855,11 +858,16 @@ cut_forward(OrcSoundCut *C, const int *vid) /* vid: -2 for the fences that are n
 				fm[w] |= m;
 				fv[w] |= mv;
 				grew[w] = 1;
-				if (w <= u && w < next)
-					next = w;
+				if (w > u) {
+					hi = w > hi ? w : hi;
+				} else {
+					next = w < next ? w : next;
+					back = w > back ? w : back;
+				}
 			}
 		}
 		from = next;
+		hi = back;
 	}
 	for (int i = 0; i < C->ngen; i++)
 		C->srcv[i] = 0;
@@ -956,9 +964,13 @@ cut_fill(OrcSoundCut *C, const EventGraph *g, const int *var, int nvar)
 		return -1;
 	C->nwrites = ngen - nreads;
 	memcpy(C->gen + C->nwrites, reads, sizeof *reads * (size_t)nreads);
+	int lo = n, hi = -1; /* the first and the last node that grew */
 	for (int i = 0; i < ngen; i++) {
-		fm[C->gen[i]] = (CWord)1 << i;
-		grew[C->gen[i]] = 1;
+		int v = C->gen[i];
+		fm[v] = (CWord)1 << i;
+		grew[v] = 1;
+		lo = v < lo ? v : lo;
+		hi = v > hi ? v : hi;
 	}
 	for (int k = 0; k < 4; k++)
 		C->key[k].ready = 0;
@@ -969,9 +981,12 @@ cut_fill(OrcSoundCut *C, const EventGraph *g, const int *var, int nvar)
 		memcpy(C->var, var, sizeof *var * (size_t)nvar);
 	for (int j = 0; j < nvar; j++) {
 		C->reach[j] = 0;
-		vid[var[j]] = j;
-		fv[var[j]] = (CWord)1 << j;
-		grew[var[j]] = 1;
+		int v = var[j];
+		vid[v] = j;
+		fv[v] = (CWord)1 << j;
+		grew[v] = 1;
+		lo = v < lo ? v : lo;
+		hi = v > hi ? v : hi;
 		if (g->ev[var[j]].kind != EV_FENCE)
 			C->nop |= (CWord)1 << j;
 	}
@@ -979,7 +994,7 @@ cut_fill(OrcSoundCut *C, const EventGraph *g, const int *var, int nvar)
 		memset(C->srcv, 0, sizeof *C->srcv * (size_t)ngen);
 		return 0;
 	}
-	cut_forward(C, vid);
+	cut_forward(C, vid, lo, hi);
 	return 0;
 }
 
