@@ -1278,9 +1278,12 @@ cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 		while (k < na && allocs[k] != t->alloc)
 			k++;
 		CWord pick = ((hv ? starts : 0) | mine) & kinds;
+		/* A class of the same allocation: orc_foot_overlap() compares the
+		 * byte ranges when both are known. */
 		for (CWord x = k < na ? pick & amask[k] : 0; x; x &= x - 1) {
 			int c = __builtin_ctzll(x);
-			if (!orc_foot_overlap(foot[c], t))
+			const Foot *fc = foot[c];
+			if (t->known && fc->known && !(fc->lo < t->hi && t->lo < fc->hi))
 				continue;
 			direct |= (int)(mine >> c & 1);
 			K->haz[c] |= hv;
