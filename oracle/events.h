@@ -163,6 +163,10 @@ typedef struct OrcSoundPlan OrcSoundPlan;
 OrcSoundPlan *orc_sound_plan(const EventGraph *g, const OracleOptions *o);
 int orc_is_sound_plan(OrcSoundPlan *plan, const unsigned char *on);
 void orc_sound_plan_free(OrcSoundPlan *plan);
+/* The async accesses (EV_AREAD, EV_AWRITE) with a site of g, in node order,
+ * when the soundness oracle has them at hand (its cut of g at every fence: a
+ * count, and *list set), else -1. */
+int orc_sound_async_sites(const EventGraph *g, const int **list);
 /* orc_soundness on the graph of q (built by orc_events_build(g, q)). */
 int orc_soundness_graph(const EventGraph *g, const Func *q, const OracleOptions *o,
                         const char *model, FindingList *out);

@@ -87,6 +87,51 @@ static _Thread_local struct {
 	size_t nmem, ndone;
 } scratch;
 
+/* A source of the searches: an async read completed through bulk
+ * async-groups, of a site. */
+static int
+is_store(const Event *e)
+{
+	return e->kind == EV_AREAD && (e->flags & EVF_BULK_GROUP) && e->site >= 0;
+}
+
+/* The search from store s over states (node, committed?): the first state
+ * entered at a generic write whose footprint may overlap the store's
+ * source, else -1 (stamp: s on the states met; parent: the search tree). */
+static int
+search_store(const Event *ev, int s, int *stamp, int *parent, int *queue)
+{
+	const Event *src = &ev[s];
+	int head = 0, tail = 0;
+	stamp[2 * s] = s;
+	parent[2 * s] = -1;
+	queue[tail++] = 2 * s;
+	while (head < tail) {
+		int u = queue[head++];
+		int committed = u & 1;
+		for (int k = 0; k < 2; k++) {
+			int v = ev[u / 2].succ[k];
+			if (v < 0)
+				continue;
+			const Event *e = &ev[v];
+			int c = committed;
+			if (e->kind == EV_COMMIT)
+				c = 1;
+			else if (e->kind == EV_WAIT && !(e->flags & EVF_PARTIAL) && committed)
+				continue; /* the store's source is free from here on */
+			int st = 2 * v + c;
+			if (stamp[st] == s)
+				continue;
+			stamp[st] = s;
+			parent[st] = u;
+			queue[tail++] = st;
+			if (e->kind == EV_GWRITE && orc_foot_overlap(&src->foot, &e->foot))
+				return st;
+		}
+	}
+	return -1;
+}
+
 int
 orc_handshake_graph(const EventGraph *gp, const char *model, FindingList *out)
 {
@@ -96,13 +141,25 @@ orc_handshake_graph(const EventGraph *gp, const char *model, FindingList *out)
 	 * compiler would otherwise reload g->ev and g->n after. */
 	const Event *ev = g->ev;
 	int n = g->n;
-	/* The first search's source; none (the common case): nothing to set up. */
-	int first = 0;
-	while (first < n && (ev[first].kind != EV_AREAD || !(ev[first].flags & EVF_BULK_GROUP) ||
-	                     ev[first].site < 0))
-		first++;
-	if (first == n)
-		return 0;
+	/* The searches' sources in node order: from the soundness oracle's
+	 * list of the async accesses with a site when at hand (stores), else
+	 * every node from the first source on.  None (the common case):
+	 * nothing to set up. */
+	const int *list = NULL;
+	int stores[64], nstores = 0, first = 0;
+	int nlist = orc_sound_async_sites(g, &list);
+	if (nlist >= 0) {
+		for (int x = 0; x < nlist; x++)
+			if (is_store(&ev[list[x]]))
+				stores[nstores++] = list[x];
+		if (!nstores)
+			return 0;
+	} else {
+		while (first < n && !is_store(&ev[first]))
+			first++;
+		if (first == n)
+			return 0;
+	}
 	/* state = 2 * node + committed */
 	scratch.mem = orc_scratch_grow(scratch.mem, &scratch.nmem, sizeof *scratch.mem * (size_t)(3 * n2) + 1);
 	scratch.done = orc_scratch_grow(scratch.done, &scratch.ndone, (size_t)g->nsites + 1);
@@ -112,40 +169,15 @@ orc_handshake_graph(const EventGraph *gp, const char *model, FindingList *out)
 	int *stamp = mem, *parent = mem + n2, *queue = mem + 2 * n2;
 	for (int i = 0; i < n2; i++)
 		stamp[i] = -1;
-	for (int s = first; s < n; s++) {
-		const Event *src = &ev[s];
-		if (src->kind != EV_AREAD || !(src->flags & EVF_BULK_GROUP) || src->site < 0 || done[src->site])
+	int end = nlist >= 0 ? nstores : n;
+	for (int x = nlist >= 0 ? 0 : first; x < end; x++) {
+		int s = nlist >= 0 ? stores[x] : x;
+		if ((nlist < 0 && !is_store(&ev[s])) || done[ev[s].site])
 			continue;
-		int head = 0, tail = 0, found = -1;
-		stamp[2 * s] = s;
-		parent[2 * s] = -1;
-		queue[tail++] = 2 * s;
-		while (head < tail && found < 0) {
-			int u = queue[head++];
-			int committed = u & 1;
-			for (int k = 0; k < 2 && found < 0; k++) {
-				int v = ev[u / 2].succ[k];
-				if (v < 0)
-					continue;
-				const Event *e = &ev[v];
-				int c = committed;
-				if (e->kind == EV_COMMIT)
-					c = 1;
-				else if (e->kind == EV_WAIT && !(e->flags & EVF_PARTIAL) && committed)
-					continue; /* the store's source is free from here on */
-				int st = 2 * v + c;
-				if (stamp[st] == s)
-					continue;
-				stamp[st] = s;
-				parent[st] = u;
-				queue[tail++] = st;
-				if (e->kind == EV_GWRITE && orc_foot_overlap(&src->foot, &e->foot))
-					found = st;
-			}
-		}
+		int found = search_store(ev, s, stamp, parent, queue);
 		if (found < 0)
 			continue;
-		done[src->site] = 1;
+		done[ev[s].site] = 1;
 		hits++;
 		if (out)
 			report(g, parent, queue, s, found, model, out);

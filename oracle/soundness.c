@@ -798,7 +798,7 @@ struct CutKey {
 
 struct OrcSoundCut {
 	const EventGraph *g;
-	int n, nvar, ngen, nasync;
+	int n, nvar, ngen, nasync, nsited;
 	int nwrites;        /* gen[0 .. nwrites): the generic writes, then the reads */
 	int gen[64];        /* the generic accesses (sources), writes then reads, each in node order */
 	int async[64];      /* the async accesses with a site (hazards) in node order; after
@@ -810,6 +810,7 @@ struct OrcSoundCut {
 	CWord hazv[64];     /* hazard a: the given nodes reaching it */
 	CWord asrc[64];     /* hazard a: the sources reaching it */
 	int var[64];        /* the given nodes (of a cut at every fence: its fences, in node order) */
+	int sited[64];      /* cut_fill's: the async accesses with a site in node order, all of them */
 	struct CutKey key[4];
 };
 
@@ -879,7 +880,7 @@ cut_forward(OrcSoundCut *C, const int *vid, int lo, int hi) /* vid: -2 for the f
 	}
 	int live = 0; /* a hazard that neither a source nor a given node reaches adds nothing to a key */
 	for (int a = 0; a < C->nasync; a++) {
-		int v = C->async[a];
+		int v = C->sited[a];
 		if (!(fm[v] | fv[v]))
 			continue;
 		C->async[live] = v;
@@ -951,7 +952,7 @@ cut_fill(OrcSoundCut *C, const EventGraph *g, const int *var, int nvar)
 			if (e->site < 0) /* is_async */
 				break;
 			if (nasync < 64)
-				C->async[nasync] = v;
+				C->sited[nasync] = v;
 			nasync++;
 			break;
 		default:
@@ -963,6 +964,7 @@ cut_fill(OrcSoundCut *C, const EventGraph *g, const int *var, int nvar)
 	if (ngen > 64 || nasync > 64 || nvar > 64)
 		return -1;
 	C->nwrites = ngen - nreads;
+	C->nsited = nasync;
 	memcpy(C->gen + C->nwrites, reads, sizeof *reads * (size_t)nreads);
 	int lo = n, hi = -1; /* the first and the last node that grew */
 	for (int i = 0; i < ngen; i++) {
@@ -1457,6 +1459,16 @@ fence_cut(const EventGraph *g, int make)
 		P->fstate = -1;
 	}
 	return P->fcut;
+}
+
+int
+orc_sound_async_sites(const EventGraph *g, const int **list)
+{
+	const OrcSoundCut *F = fence_cut(g, 0);
+	if (!F)
+		return -1;
+	*list = F->sited;
+	return F->nsited;
 }
 
 /* 1 when g under o is sound as it is, 0 when not, -1 when the cut at
