@@ -381,6 +381,20 @@ orc_tx_decide(OrcTx *c, const Expr *cond)
 	return r.ok && r.lo == r.hi ? r.lo != 0 : -1;
 }
 
+/* orc_tx_pred for a condition the classes' decisions do not give (not
+ * inlined: the look at the decisions, the common case, then saves no
+ * registers). */
+static __attribute__((noinline)) int
+pred_eval(OrcTx *c, const Expr *cond, int *d)
+{
+	if (!mentions_tx(c, cond, 0)) {
+		*d = -1;
+		return 0;
+	}
+	*d = orc_tx_decide(c, cond);
+	return 1;
+}
+
 int
 orc_tx_pred(OrcTx *c, const Expr *cond, int *d)
 {
@@ -398,12 +412,7 @@ orc_tx_pred(OrcTx *c, const Expr *cond, int *d)
 #endif
 				return 1;
 			}
-	if (!mentions_tx(c, cond, 0)) {
-		*d = -1;
-		return 0;
-	}
-	*d = orc_tx_decide(c, cond);
-	return 1;
+	return pred_eval(c, cond, d);
 }
 
 /* A fingerprint of what the classes depend on: the predicates' structure
