@@ -825,8 +825,9 @@ struct OrcSoundCut {
  * enters given node k goes to vsrc[k] (the sources before it) and to
  * kin[k] (the given nodes before it); then the rows: the given nodes each
  * given node reaches (kin transposed), the given nodes each source reaches
- * (vsrc transposed), and a hazard's given nodes and sources (hazv, asrc). */
-static void
+ * (vsrc transposed), and a hazard's given nodes and sources (hazv, asrc).
+ * Not inlined into cut_fill: its loop then keeps its registers to itself. */
+static __attribute__((noinline)) void
 cut_forward(OrcSoundCut *C, const int *vid, int lo, int hi) /* vid: -2 for the fences that are not given */
 {
 	const Event *ev = C->g->ev;
