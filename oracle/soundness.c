@@ -1508,19 +1508,14 @@ cut_project(OrcSoundCut *C, const OrcSoundCut *F, const int *var, int nvar)
 	CWord col[64], sel = 0; /* col[b]: the bit of F's given node b in C */
 	int same = nvar == F->nvar;
 	for (int j = 0; j < nvar; j++) {
-		int lo = 0, hi = F->nvar - 1; /* F's given nodes are in node order */
-		while (lo < hi) {
-			int mid = (lo + hi) / 2;
-			if (F->var[mid] < var[j])
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (hi < 0 || F->var[lo] != var[j])
+		int b = 0; /* F's given nodes: a few, each once */
+		while (b < F->nvar && F->var[b] != var[j])
+			b++;
+		if (b == F->nvar)
 			return -1;
-		col[lo] = (CWord)1 << j;
-		sel |= (CWord)1 << lo;
-		same &= lo == j;
+		col[b] = (CWord)1 << j;
+		sel |= (CWord)1 << b;
+		same &= b == j;
 	}
 	C->g = F->g, C->n = F->n, C->nvar = nvar, C->ngen = F->ngen, C->nasync = F->nasync;
 	C->nwrites = F->nwrites;
