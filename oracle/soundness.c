@@ -855,10 +855,13 @@ cut_forward(OrcSoundCut *C, const int *vid, int lo, int hi) /* vid: -2 for the f
 					kin[j] |= mv;
 					continue;
 				}
-				if (j < -1 || !((m & ~fm[w]) | (mv & ~fv[w])))
-					continue; /* a fence, or nothing new */
-				fm[w] |= m;
-				fv[w] |= mv;
+				if (j < -1)
+					continue; /* a fence */
+				CWord om = fm[w], ov = fv[w], nm = om | m, nv = ov | mv;
+				if (nm == om && nv == ov)
+					continue; /* nothing new */
+				fm[w] = nm;
+				fv[w] = nv;
 				grew[w] = 1;
 				if (w > u) {
 					hi = w > hi ? w : hi;
