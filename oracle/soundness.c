@@ -850,13 +850,13 @@ cut_forward(OrcSoundCut *C, const int *vid, int lo, int hi) /* vid: -2 for the f
 				if (w < 0)
 					continue;
 				int j = vid[w];
-				if (j >= 0) {
-					vsrc[j] |= m;
-					kin[j] |= mv;
+				if (j != -1) { /* a given node, or a fence */
+					if (j >= 0) {
+						vsrc[j] |= m;
+						kin[j] |= mv;
+					}
 					continue;
 				}
-				if (j < -1)
-					continue; /* a fence */
 				CWord om = fm[w], ov = fv[w], nm = om | m, nv = ov | mv;
 				if (nm == om && nv == ov)
 					continue; /* nothing new */
