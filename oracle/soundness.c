@@ -970,13 +970,27 @@ cut_fill(OrcSoundCut *C, const EventGraph *g, const int *var, int nvar)
 	C->nwrites = ngen - nreads;
 	C->nsited = nasync;
 	memcpy(C->gen + C->nwrites, reads, sizeof *reads * (size_t)nreads);
-	int lo = n, hi = -1; /* the first and the last node that grew */
+	/* The first and the last node that grew: the writes and the reads are
+	 * each in node order, and so are the fences when var is NULL. */
+	int nw = ngen - nreads, lo = n, hi = -1;
+	if (nw)
+		lo = C->gen[0], hi = C->gen[nw - 1];
+	if (nreads) {
+		lo = reads[0] < lo ? reads[0] : lo;
+		hi = reads[nreads - 1] > hi ? reads[nreads - 1] : hi;
+	}
+	if (nvar && var == C->var) {
+		lo = var[0] < lo ? var[0] : lo;
+		hi = var[nvar - 1] > hi ? var[nvar - 1] : hi;
+	}
+	for (int j = 0; var != C->var && j < nvar; j++) {
+		lo = var[j] < lo ? var[j] : lo;
+		hi = var[j] > hi ? var[j] : hi;
+	}
 	for (int i = 0; i < ngen; i++) {
 		int v = C->gen[i];
 		fm[v] = (CWord)1 << i;
 		grew[v] = 1;
-		lo = v < lo ? v : lo;
-		hi = v > hi ? v : hi;
 	}
 	for (int k = 0; k < 4; k++)
 		C->key[k].ready = 0;
@@ -991,8 +1005,6 @@ cut_fill(OrcSoundCut *C, const EventGraph *g, const int *var, int nvar)
 		vid[v] = j;
 		fv[v] = (CWord)1 << j;
 		grew[v] = 1;
-		lo = v < lo ? v : lo;
-		hi = v > hi ? v : hi;
 		if (g->ev[var[j]].kind != EV_FENCE)
 			C->nop |= (CWord)1 << j;
 	}
