@@ -1005,7 +1005,8 @@ cut_fill(OrcSoundCut *C, const EventGraph *g, const int *var, int nvar)
 		vid[v] = j;
 		fv[v] = (CWord)1 << j;
 		grew[v] = 1;
-		if (g->ev[var[j]].kind != EV_FENCE)
+		/* (var is C->var only in the cut at every fence: all fences) */
+		if (var != C->var && g->ev[v].kind != EV_FENCE)
 			C->nop |= (CWord)1 << j;
 	}
 	if (!nasync) { /* no hazard to reach: the rows are read by no key */
