@@ -801,8 +801,8 @@ struct OrcSoundCut {
 	int n, nvar, ngen, nasync, nsited;
 	int nwrites;        /* gen[0 .. nwrites): the generic writes, then the reads */
 	int gen[64];        /* the generic accesses (sources), writes then reads, each in node order */
-	int async[64];      /* the async accesses with a site (hazards) in node order; after
-	                     * cut_forward only those a source or a given node reaches */
+	int async[64];      /* the hazards: the async accesses with a site that a source or a
+	                     * given node reaches, in node order (cut_forward, from sited) */
 	CWord nop;          /* the given nodes that are no fence (open unless flipped) */
 	CWord valid;        /* the nvar bits */
 	CWord reach[64];    /* given node j: the given nodes it reaches */
@@ -810,7 +810,7 @@ struct OrcSoundCut {
 	CWord hazv[64];     /* hazard a: the given nodes reaching it */
 	CWord asrc[64];     /* hazard a: the sources reaching it */
 	int var[64];        /* the given nodes (of a cut at every fence: its fences, in node order) */
-	int sited[64];      /* cut_fill's: the async accesses with a site in node order, all of them */
+	int sited[64];      /* cut_fill's: every async access with a site, in node order (nsited) */
 	struct CutKey key[4];
 };
 
