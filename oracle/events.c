@@ -774,13 +774,19 @@ inert_kid(const B *b, const Expr *x)
 	return !x || x->kind <= EX_NONE || (x->kind == EX_VAR && !x->u.var->ptr_scope && !b->g->aliases.n);
 }
 
+static void scan_var(B *b, const Var *v, int pos);
+
 /* scan of a child: not called for an inert one (but past the depth limit,
- * which scan marks). */
+ * which scan marks); a variable's in scan_var. */
 #define SCAN_KID(b, x, ow, pos, d)                                                  \
 	do {                                                                        \
 		const Expr *x_ = (x);                                               \
-		if (x_ && (!inert_kid(b, x_) || (d) > IR_MAX_DEPTH))                \
-			scan(b, x_, ow, pos, d);                                    \
+		if (x_ && (!inert_kid(b, x_) || (d) > IR_MAX_DEPTH)) {              \
+			if (x_->kind == EX_VAR && (d) <= IR_MAX_DEPTH)              \
+				scan_var(b, x_->u.var, pos);                        \
+			else                                                        \
+				scan(b, x_, ow, pos, d);                            \
+		}                                                                   \
 	} while (0)
 
 /* Node id has a descriptor: resolved at the end of the build. */
@@ -1108,6 +1114,28 @@ pointer(B *b, const Expr *e, const Effect *eff, Owner *ow, int pos, int depth)
 	}
 }
 
+/* scan of variable v (at argument position pos): a shared pointer, or an
+ * alias of one. */
+static __attribute__((noinline)) void
+scan_var(B *b, const Var *v, int pos)
+{
+	if (data_shared(v->ptr_scope)) {
+		Leaf *l = push_leaf(b, LF_VAR, pos);
+		l->buf = v->owner ? v->owner->name : v->name;
+		l->foot = foot_whole(v);
+		return;
+	}
+	intptr_t i = (intptr_t)pm_get(&b->g->aliases, v);
+	b->dep |= (int)(i & 1);
+	if (i >> 1) {
+		Leaf copy = b->g->leaves[(i >> 1) - 1];
+		Leaf *l = push_leaf(b, copy.kind, pos);
+		*l = copy;
+		l->pos = pos;
+		l->fix = 0;
+	}
+}
+
 static void
 scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 {
@@ -1145,25 +1173,9 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 		for (int i = 0; i < e->u.dict.n; i++)
 			SCAN_KID(b, e->u.dict.vals[i], ow, pos, depth + 1);
 		return;
-	case EX_VAR: {
-		const Var *v = e->u.var;
-		if (data_shared(v->ptr_scope)) {
-			Leaf *l = push_leaf(b, LF_VAR, pos);
-			l->buf = v->owner ? v->owner->name : v->name;
-			l->foot = foot_whole(v);
-			return;
-		}
-		intptr_t i = (intptr_t)pm_get(&b->g->aliases, v);
-		b->dep |= (int)(i & 1);
-		if (i >> 1) {
-			Leaf copy = b->g->leaves[(i >> 1) - 1];
-			Leaf *l = push_leaf(b, copy.kind, pos);
-			*l = copy;
-			l->pos = pos;
-			l->fix = 0;
-		}
+	case EX_VAR:
+		scan_var(b, e->u.var, pos);
 		return;
-	}
 	case EX_BUF:
 		if (is_data_buffer(e->u.buf)) {
 			Leaf *l = push_leaf(b, LF_VAR, pos);
