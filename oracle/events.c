@@ -49,6 +49,9 @@ struct Leaf {
 	enum { LF_PTR, LF_ADDR, LF_VAR, LF_DESC } kind;
 	int mask;        /* LF_PTR: rw_mask bits, 0 = unknown */
 	int pos;         /* argument position in the owner call, -1 none */
+	int fix;         /* its footprint read a range depending on the class: its
+	                  * recipe's number in g->mrec plus one (scan_top's scans
+	                  * only); 0: none */
 	Foot foot;
 	const char *buf;
 	const Var *desc; /* LF_DESC */
@@ -68,7 +71,29 @@ struct ScanMemo {
 	int dd0, ndd;  /* its descriptor records: g->mdesc[...] */
 	int ab0, nab;  /* variables it found no descriptors (yet): g->mabs[...] */
 	int nsites;
+	/* Footprints it made from ranges that depend on the class, made again
+	 * where it is replayed: g->mrec[rc0 .. rc0 + nrc), put where
+	 * g->mpatch[pt0 .. pt0 + npt) say. */
+	int rc0, nrc, pt0, npt;
 };
+
+/* How a footprint was made: RC_LOAD the load e's (foot_access),
+ * RC_TVM the tvm_access_ptr e's on base (es its element size), RC_APTR the
+ * access_ptr e's (pointer). */
+struct Recipe {
+	const Expr *e;
+	const Var *base;
+	int kind, es;
+};
+enum { RC_LOAD, RC_TVM, RC_APTR };
+
+/* Where a recipe's footprint goes in a kept scan: what PT_EVENT, PT_LEAF
+ * (idx relative to the scan's first), PT_DESC (idx in g->mdesc); rc the
+ * recipe's number in g->mrec. */
+struct Patch {
+	int what, idx, rc;
+};
+enum { PT_EVENT, PT_LEAF, PT_DESC };
 
 struct MemoDesc {
 	const Var *v;
@@ -134,7 +159,10 @@ typedef struct B {
 	OrcTx *tx; /* the thread class being built (threads.c), NULL: one thread, any path */
 	int memo;  /* scans of top-level expressions are kept and replayed (g->memo) */
 	int dep;   /* something read depends on the thread class (tx's range, ...) */
-	int rec;   /* descriptor records are logged (g->mdesc) */
+	int rec;   /* descriptor records and footprint recipes are logged (g->mdesc, g->mrec) */
+	/* With rec: a footprint read something depending on the class (its
+	 * recipes from g->mrec[rc0], their patches from g->mpatch[pt0]). */
+	int rdep, rc0, pt0;
 	/* first: this is the first class's copy (its arms are kept, g->smemo);
 	 * sfx: what the arm being translated leaves behind may depend on the
 	 * class; logreads: ranges read are logged (g->rdlog). */
@@ -703,6 +731,15 @@ desc_record(B *b, const Var *v, Foot f)
 	}
 }
 
+/* While b->rec: recipe fix's footprint goes to what's idx (PT_*). */
+static void
+patch(B *b, int what, int idx, int fix)
+{
+	EventGraph *g = b->g;
+	g->mpatch = grow(g->mpatch, &g->capmpatch, g->nmpatch + 1, sizeof *g->mpatch);
+	g->mpatch[g->nmpatch++] = (struct Patch){what, idx, fix - 1};
+}
+
 /* ---- leaves (pointers collected for the enclosing call) ------------------------- */
 
 static Leaf *
@@ -737,13 +774,19 @@ inert_kid(const B *b, const Expr *x)
 	return !x || x->kind <= EX_NONE || (x->kind == EX_VAR && !x->u.var->ptr_scope && !b->g->aliases.n);
 }
 
+static void scan_var(B *b, const Var *v, int pos);
+
 /* scan of a child: not called for an inert one (but past the depth limit,
- * which scan marks). */
+ * which scan marks); a variable's in scan_var. */
 #define SCAN_KID(b, x, ow, pos, d)                                                  \
 	do {                                                                        \
 		const Expr *x_ = (x);                                               \
-		if (x_ && (!inert_kid(b, x_) || (d) > IR_MAX_DEPTH))                \
-			scan(b, x_, ow, pos, d);                                    \
+		if (x_ && (!inert_kid(b, x_) || (d) > IR_MAX_DEPTH)) {              \
+			if (x_->kind == EX_VAR && (d) <= IR_MAX_DEPTH)              \
+				scan_var(b, x_->u.var, pos);                        \
+			else                                                        \
+				scan(b, x_, ow, pos, d);                            \
+		}                                                                   \
 	} while (0)
 
 /* Node id has a descriptor: resolved at the end of the build. */
@@ -777,6 +820,16 @@ call_label(const Expr *call, int argoff)
 	return call->u.call.name;
 }
 
+/* An access of leaf l's footprint (its recipe's patch logged). */
+static inline int
+leaf_access(B *b, EventKind k, const char *op, const Leaf *l, int site)
+{
+	int id = access(b, k, op, l->buf, l->foot, site);
+	if (l->fix)
+		patch(b, PT_EVENT, id, l->fix);
+	return id;
+}
+
 static void
 generic_leaf(B *b, const Leaf *l, const char *op, int site)
 {
@@ -784,9 +837,9 @@ generic_leaf(B *b, const Leaf *l, const char *op, int site)
 	if (l->kind == LF_PTR && (l->mask & 3))
 		rd = l->mask & 1, wr = (l->mask & 2) != 0;
 	if (rd)
-		access(b, EV_GREAD, op, l->buf, l->foot, site);
+		leaf_access(b, EV_GREAD, op, l, site);
 	if (wr)
-		access(b, EV_GWRITE, op, l->buf, l->foot, site);
+		leaf_access(b, EV_GWRITE, op, l, site);
 }
 
 /* The call's own effects, after its arguments were scanned. */
@@ -835,6 +888,8 @@ finish_call(B *b, Owner *ow)
 		for (int i = ow->lstart; i < nl; i++)
 			if (g->leaves[i].kind != LF_DESC && g->leaves[i].pos != 0) {
 				desc_record(b, v, g->leaves[i].foot);
+				if (g->leaves[i].fix)
+					patch(b, PT_DESC, g->nmdesc - 1, g->leaves[i].fix);
 				any = 1;
 			}
 		if (!any)
@@ -866,9 +921,9 @@ finish_call(B *b, Owner *ow)
 				continue;
 			}
 			if (r)
-				access(b, EV_GREAD, op, l->buf, l->foot, site);
+				leaf_access(b, EV_GREAD, op, l, site);
 			if (w)
-				access(b, EV_GWRITE, op, l->buf, l->foot, site);
+				leaf_access(b, EV_GWRITE, op, l, site);
 		}
 		return;
 	}
@@ -892,12 +947,12 @@ finish_call(B *b, Owner *ow)
 		if (!r && !w && (eff->flags & EF_PTRS))
 			r = 1;
 		if (r) {
-			int id = access(b, EV_AREAD, op, l->buf, l->foot, site);
+			int id = leaf_access(b, EV_AREAD, op, l, site);
 			g->ev[id].flags = fl;
 			nops++;
 		}
 		if (w) {
-			access(b, EV_AWRITE, op, l->buf, l->foot, site);
+			leaf_access(b, EV_AWRITE, op, l, site);
 			nops++;
 		}
 	}
@@ -907,6 +962,88 @@ finish_call(B *b, Owner *ow)
 		if (g->ev[id].kind == EV_AREAD)
 			g->ev[id].flags = fl;
 	}
+}
+
+/* The footprint of tvm_access_ptr e (type, base, offset, extent, mask) on
+ * base, es > 0 its element size. */
+static Foot
+tvm_foot(B *b, const Expr *e, const Var *base, int es)
+{
+	Expr **a = e->u.call.args;
+	Ival off = ival(b, a[2], 0), ext = ival(b, a[3], 0);
+	if (off.ok && ext.ok && ext.hi >= 1) {
+		Ival el = ival_of(off.lo, 0);
+		if (!__builtin_add_overflow(off.hi, ext.hi - 1, &el.hi))
+			return foot_bytes(base, el, es);
+	}
+	return foot_whole(base);
+}
+
+/* The footprint of access_ptr e (base_load, extent, rw_mask), its base a
+ * load from a data buffer. */
+static Foot
+aptr_foot(B *b, const Expr *e)
+{
+	Expr **a = e->u.call.args;
+	const Buffer *bf = a[0]->u.load.buf;
+	Foot base = foot_access(b, bf, a[0]->u.load.idx, a[0]->u.load.nidx);
+	int64_t es = dtype_bytes(b, bf->dtype);
+	Ival ext = e->u.call.nargs >= 2 ? ival(b, a[1], 0) : UNKNOWN;
+	int64_t span;
+	if (base.known && ext.ok && ext.hi >= 1 && !__builtin_mul_overflow(ext.hi, es, &span) &&
+	    !__builtin_add_overflow(base.lo, span, &span)) {
+		base.hi = span > base.hi ? span : base.hi;
+		return base;
+	}
+	return foot_whole(bf->data);
+}
+
+/* The footprint recipe r makes now. */
+static Foot
+recipe_foot(B *b, const struct Recipe *r)
+{
+	const Expr *e = r->e;
+	if (r->kind == RC_LOAD)
+		return foot_access(b, e->u.load.buf, e->u.load.idx, e->u.load.nidx);
+	if (r->kind == RC_TVM)
+		return tvm_foot(b, e, r->base, r->es);
+	return aptr_foot(b, e);
+}
+
+/* While b->rec, around a footprint's making: what b->dep was (the
+ * footprint's reads are told apart). */
+static inline int
+rec_begin(B *b)
+{
+	int dep = b->dep;
+	b->dep = 0;
+	return dep;
+}
+
+/* Logs recipe (kind, e, base, es) (g->mrec, from b->rc0 in this scan);
+ * returns its number plus one. */
+static __attribute__((noinline)) int
+log_recipe(B *b, int kind, const Expr *e, const Var *base, int es)
+{
+	EventGraph *g = b->g;
+	if (!b->rdep) {
+		b->rdep = 1;
+		b->rc0 = g->nmrec;
+		b->pt0 = g->nmpatch;
+	}
+	g->mrec = grow(g->mrec, &g->capmrec, g->nmrec + 1, sizeof *g->mrec);
+	g->mrec[g->nmrec++] = (struct Recipe){e, base, kind, es};
+	return g->nmrec;
+}
+
+/* After the footprint rec_begin(b) gave dep for: its recipe's number plus
+ * one when it read a range depending on the class (logged), else 0. */
+static inline int
+rec_end(B *b, int dep, int kind, const Expr *e, const Var *base, int es)
+{
+	int fix = b->dep ? log_recipe(b, kind, e, base, es) : 0;
+	b->dep = dep;
+	return fix;
 }
 
 /* tvm_access_ptr(type, base, offset, extent, mask) and friends; eff the
@@ -944,11 +1081,12 @@ pointer(B *b, const Expr *e, const Effect *eff, Owner *ow, int pos, int depth)
 			dt = a[0]->u.call.args[0]->u.s;
 		int es = dtype_bytes(b, dt);
 		if (na == 5 && a[1]->kind == EX_VAR && a[1]->u.var == base && es > 0) {
-			Ival off = ival(b, a[2], 0), ext = ival(b, a[3], 0);
-			if (off.ok && ext.ok && ext.hi >= 1) {
-				Ival el = ival_of(off.lo, 0);
-				if (!__builtin_add_overflow(off.hi, ext.hi - 1, &el.hi))
-					l->foot = foot_bytes(base, el, es);
+			if (b->rec) {
+				int dep = rec_begin(b);
+				l->foot = tvm_foot(b, e, base, es);
+				l->fix = rec_end(b, dep, RC_TVM, e, base, es);
+			} else {
+				l->foot = tvm_foot(b, e, base, es);
 			}
 		}
 		return;
@@ -967,15 +1105,34 @@ pointer(B *b, const Expr *e, const Effect *eff, Owner *ow, int pos, int depth)
 	l->buf = bf->name;
 	int64_t m;
 	l->mask = na >= 3 && ir_is_const_int(a[2], &m) ? (int)(m & 3) : 0;
-	l->foot = foot_whole(bf->data);
-	Foot base = foot_access(b, bf, a[0]->u.load.idx, a[0]->u.load.nidx);
-	int64_t es = dtype_bytes(b, bf->dtype);
-	Ival ext = na >= 2 ? ival(b, a[1], 0) : UNKNOWN;
-	int64_t span;
-	if (base.known && ext.ok && ext.hi >= 1 && !__builtin_mul_overflow(ext.hi, es, &span) &&
-	    !__builtin_add_overflow(base.lo, span, &span)) {
-		l->foot = base;
-		l->foot.hi = span > base.hi ? span : base.hi;
+	if (b->rec) {
+		int dep = rec_begin(b);
+		l->foot = aptr_foot(b, e);
+		l->fix = rec_end(b, dep, RC_APTR, e, NULL, 0);
+	} else {
+		l->foot = aptr_foot(b, e);
+	}
+}
+
+/* scan of variable v (at argument position pos): a shared pointer, or an
+ * alias of one. */
+static __attribute__((noinline)) void
+scan_var(B *b, const Var *v, int pos)
+{
+	if (data_shared(v->ptr_scope)) {
+		Leaf *l = push_leaf(b, LF_VAR, pos);
+		l->buf = v->owner ? v->owner->name : v->name;
+		l->foot = foot_whole(v);
+		return;
+	}
+	intptr_t i = (intptr_t)pm_get(&b->g->aliases, v);
+	b->dep |= (int)(i & 1);
+	if (i >> 1) {
+		Leaf copy = b->g->leaves[(i >> 1) - 1];
+		Leaf *l = push_leaf(b, copy.kind, pos);
+		*l = copy;
+		l->pos = pos;
+		l->fix = 0;
 	}
 }
 
@@ -993,9 +1150,19 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 		const Buffer *bf = e->u.load.buf;
 		for (int k = 0; k < e->u.load.nidx; k++)
 			SCAN_KID(b, e->u.load.idx[k], ow, pos, depth + 1);
-		if (is_data_buffer(bf))
-			access(b, EV_GREAD, "load", bf->name, foot_access(b, bf, e->u.load.idx, e->u.load.nidx),
-			       b->site++);
+		if (!is_data_buffer(bf))
+			return;
+		if (b->rec) {
+			int dep = rec_begin(b);
+			int id = access(b, EV_GREAD, "load", bf->name,
+			                foot_access(b, bf, e->u.load.idx, e->u.load.nidx), b->site++);
+			int fix = rec_end(b, dep, RC_LOAD, e, NULL, 0);
+			if (fix)
+				patch(b, PT_EVENT, id, fix);
+			return;
+		}
+		access(b, EV_GREAD, "load", bf->name, foot_access(b, bf, e->u.load.idx, e->u.load.nidx),
+		       b->site++);
 		return;
 	}
 	case EX_BIN: /* the commonest operator, without the children iterator */
@@ -1006,24 +1173,9 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 		for (int i = 0; i < e->u.dict.n; i++)
 			SCAN_KID(b, e->u.dict.vals[i], ow, pos, depth + 1);
 		return;
-	case EX_VAR: {
-		const Var *v = e->u.var;
-		if (data_shared(v->ptr_scope)) {
-			Leaf *l = push_leaf(b, LF_VAR, pos);
-			l->buf = v->owner ? v->owner->name : v->name;
-			l->foot = foot_whole(v);
-			return;
-		}
-		intptr_t i = (intptr_t)pm_get(&b->g->aliases, v);
-		b->dep |= (int)(i & 1);
-		if (i >> 1) {
-			Leaf copy = b->g->leaves[(i >> 1) - 1];
-			Leaf *l = push_leaf(b, copy.kind, pos);
-			*l = copy;
-			l->pos = pos;
-		}
+	case EX_VAR:
+		scan_var(b, e->u.var, pos);
 		return;
-	}
 	case EX_BUF:
 		if (is_data_buffer(e->u.buf)) {
 			Leaf *l = push_leaf(b, LF_VAR, pos);
@@ -1089,8 +1241,31 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 	b->g->nleaves = o.lstart;
 }
 
-/* Scans an expression that is no call argument; returns the index of its
- * first top-level pointer leaf (for a let), the leaves staying pushed. */
+/* The footprints of kept scan m that read ranges depending on the class,
+ * made now with the ranges here, put in its events and leaves just
+ * replayed and in its descriptor records (which replay then makes: each
+ * replay puts its own footprints there first). */
+static __attribute__((noinline)) void
+replay_feet(B *b, const struct ScanMemo *m)
+{
+	EventGraph *g = b->g;
+	g->rfoot = grow(g->rfoot, &g->caprfoot, m->nrc, sizeof *g->rfoot);
+	Foot *ft = g->rfoot;
+	for (int i = 0; i < m->nrc; i++)
+		ft[i] = recipe_foot(b, &g->mrec[m->rc0 + i]);
+	int n0 = g->n - m->nev, lf0 = g->nleaves - m->nlf;
+	for (int i = 0; i < m->npt; i++) {
+		const struct Patch *p = &g->mpatch[m->pt0 + i];
+		Foot f = ft[p->rc - m->rc0];
+		if (p->what == PT_EVENT)
+			g->ev[n0 + p->idx].foot = f;
+		else if (p->what == PT_LEAF)
+			g->leaves[lf0 + p->idx].foot = f;
+		else
+			g->mdesc[p->idx].foot = f;
+	}
+}
+
 /* A kept scan again, here: its events on the fall-through path with the
  * sites numbered from here, its leaves pushed, its descriptors recorded. */
 static void
@@ -1120,10 +1295,33 @@ replay(B *b, const struct ScanMemo *m)
 		b->cur = g->n++;
 	}
 	b->site += m->nsites;
-	for (int i = 0; i < m->nlf; i++)
-		*push_leaf(b, 0, 0) = g->mleaves[m->lf0 + i];
+	for (int i = 0; i < m->nlf; i++) {
+		Leaf *l = push_leaf(b, 0, 0);
+		*l = g->mleaves[m->lf0 + i];
+		l->fix = 0;
+	}
+	if (m->nrc)
+		replay_feet(b, m);
 	for (int i = 0; i < m->ndd; i++)
 		desc_record(b, g->mdesc[m->dd0 + i].v, g->mdesc[m->dd0 + i].foot);
+}
+
+/* The recipes and patches of the scan keep keeps as m (b->rdep): what
+ * a replay makes again. */
+static __attribute__((noinline)) void
+keep_feet(B *b, struct ScanMemo *m, int n0, int start)
+{
+	EventGraph *g = b->g;
+	for (int i = start; i < g->nleaves; i++)
+		if (g->leaves[i].fix)
+			patch(b, PT_LEAF, i, g->leaves[i].fix);
+	for (int i = b->pt0; i < g->nmpatch; i++)
+		if (g->mpatch[i].what != PT_DESC)
+			g->mpatch[i].idx -= g->mpatch[i].what == PT_EVENT ? n0 : start;
+	m->rc0 = b->rc0;
+	m->nrc = g->nmrec - b->rc0;
+	m->pt0 = b->pt0;
+	m->npt = g->nmpatch - b->pt0;
 }
 
 /* Keeps what scanning an expression in b->s gave (events g->ev[n0 ..],
@@ -1159,6 +1357,9 @@ keep(B *b, int n0, int start, int dd0, int ab0, int site0)
 	m->ab0 = ab0;
 	m->nab = g->nmabs - ab0;
 	m->nsites = b->site - site0;
+	m->nrc = 0;
+	if (b->rdep)
+		keep_feet(b, m, n0, start);
 	return ++g->nmemos;
 }
 
@@ -1174,8 +1375,9 @@ inert(const B *b, const Expr *e, int depth)
 
 /* Scans an expression that is no call argument; returns the index of its
  * first top-level pointer leaf (for a let), the leaves staying pushed.
- * With thread classes, a scan that read nothing depending on the class is
- * kept, and replayed when another class's copy comes to the same place. */
+ * With thread classes, a scan that read nothing depending on the class but
+ * the ranges its footprints read is kept, and replayed (those footprints
+ * made again) when another class's copy comes to the same place. */
 static int
 scan_top(B *b, const Expr *e, int depth)
 {
@@ -1199,26 +1401,35 @@ scan_top(B *b, const Expr *e, int depth)
 		/* (else one became a descriptor since: scanned again) */
 		if (i == m->nab && m->s == b->s && m->loc.line == b->loc.line && m->loc.col == b->loc.col) {
 			replay(b, m);
-			if (b->first && (m->ndd || m->nab))
+			if (b->first && (m->ndd || m->nab || m->nrc))
 				b->sfx = 1; /* (its records are not in the arm's logs) */
 			return start;
 		}
 	}
 	int dep = b->dep, n0 = g->n, dd0 = g->nmdesc, ab0 = g->nmabs, site0 = b->site;
-	b->dep = 0;
+	b->dep = b->rdep = 0;
 	b->rec = 1;
 	scan(b, e, NULL, -1, depth);
 	b->rec = 0;
+	/* b->dep: what the scan read depending on the class apart from the
+	 * footprints' ranges (b->rdep), which a replay makes again. */
+	int sdep = b->dep | b->rdep;
 	if (!b->dep && !k && !g->overflow) {
 		*slot = (void *)(intptr_t)keep(b, n0, start, dd0, ab0, site0);
+		if (b->rdep && (g->nmdesc > dd0 || g->nmabs > ab0))
+			b->sfx = 1;
 	} else {
 		/* Scanned again in every copy: what it leaves behind may differ. */
-		if (g->nmdesc > dd0 || g->nmabs > ab0 || !b->dep)
+		if (g->nmdesc > dd0 || g->nmabs > ab0 || !sdep)
 			b->sfx = 1;
 		g->nmdesc = dd0;
 		g->nmabs = ab0;
+		if (b->rdep) {
+			g->nmrec = b->rc0;
+			g->nmpatch = b->pt0;
+		}
 	}
-	b->dep |= dep;
+	b->dep = dep | sdep;
 	return start;
 }
 
@@ -1308,6 +1519,7 @@ keep_alias(B *b, const Var *v, Leaf l, int dep)
 {
 	EventGraph *g = b->g;
 	l.pos = -1;
+	l.fix = 0;
 	Leaf *keep = push_leaf(b, l.kind, -1);
 	*keep = l;
 	put_alias(b, v, (intptr_t)(g->nleaves << 1 | dep));
@@ -2029,6 +2241,9 @@ orc_events_free(EventGraph *g)
 	free(g->mleaves);
 	free(g->mdesc);
 	free(g->mabs);
+	free(g->mrec);
+	free(g->mpatch);
+	free(g->rfoot);
 	pm_free(&g->memo);
 	free(g->smemos);
 	free(g->rlog);
@@ -2073,9 +2288,9 @@ build(EventGraph *g, const Func *f, int cand)
 	pm_clear(&g->descs);
 	pm_clear(&g->memo);
 	pm_clear(&g->smemo);
-	g->nmemos = g->nmev = g->nmleaves = g->nmdesc = g->nmabs = 0;
+	g->nmemos = g->nmev = g->nmleaves = g->nmdesc = g->nmabs = g->nmrec = g->nmpatch = 0;
 	g->nsmemos = g->nrlog = g->nalog = g->nrdlog = 0;
-	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0};
+	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0};
 	if (f->body)
 		b.loc = f->body->loc;
 	g->entry = emit(&b, EV_NOP, "entry");

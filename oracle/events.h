@@ -82,8 +82,8 @@ typedef struct EventGraph {
 	int ndix, capdix;
 	/* With thread classes: what scanning a top-level expression gave in
 	 * the first class's copy (events, leaves left, descriptor records),
-	 * replayed in the other copies when nothing it read depends on the
-	 * class (events.c, scan_top). */
+	 * replayed in the other copies when nothing it read but its
+	 * footprints' ranges depends on the class (events.c, scan_top). */
 	PtrMap memo;
 	struct ScanMemo *memos;
 	int nmemos, capmemos;
@@ -95,6 +95,12 @@ typedef struct EventGraph {
 	int nmdesc, capmdesc;
 	const Var **mabs;
 	int nmabs, capmabs;
+	struct Recipe *mrec; /* footprints a kept scan makes again (events.c) */
+	int nmrec, capmrec;
+	struct Patch *mpatch; /* where they go */
+	int nmpatch, capmpatch;
+	Foot *rfoot; /* a replay's footprints made again */
+	int caprfoot;
 	/* Effects of the calls met in this build, by the addresses of their
 	 * name (and second argument's) strings (events.c, call_effect); an
 	 * entry holds only when its epoch is the build's (ecache_epoch). */
