@@ -665,6 +665,19 @@ tcs_close_body(Mn *M, int start, int64_t w)
 		tcs_emit(M, TC_MUL, 0, w);
 }
 
+/* Would tcs_close_if keep the frames of if statement s, its branches of
+ * weight cw collected at depth + 1?  Only under worst-path, and only when
+ * both branches hold a candidate: a branch does when it is there, weighs
+ * more than 0 and is not too deep (the end of an if branch is a candidate
+ * under worst-path), and never otherwise.  So a frame pushed is kept, and
+ * no frame need be pushed to be dropped again. */
+static int
+tcs_frames_if(const Mn *M, const Stmt *s, int64_t cw, int depth)
+{
+	return M->o->placement_worst_path && cw > 0 && depth + 1 <= IR_MAX_DEPTH && s->u.if_.then_ &&
+	       s->u.if_.else_;
+}
+
 /* Every position of the list body (collect_list's numbering), its map
  * entries, and its part of the set program (tcs); tdepth: the depth of
  * the full cost walk's stack (tcdepth: a frame for a list, one for an if). */
@@ -692,14 +705,23 @@ collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, int de
 			continue;
 		int64_t sw = weight_of(s, M->o), cw = sat_mul(w, sw);
 		int start = M->ntcs;
-		tcs_emit(M, TC_PUSH, 0, 0);
 		if (s->kind == ST_IF) {
+			/* Frames only where both branches will hold candidates (see
+			 * tcs_frames_if); else the branches' ops go to the parent's. */
+			int framed = tcs_frames_if(M, s, cw, depth);
+			if (framed)
+				tcs_emit(M, TC_PUSH, 0, 0);
 			collect_list(M, s, 0, s->u.if_.then_, cw, depth + 1, tdepth + 1);
 			int mid = M->ntcs;
-			tcs_emit(M, TC_PUSH, 0, 0);
+			if (framed)
+				tcs_emit(M, TC_PUSH, 0, 0);
 			collect_list(M, s, 1, s->u.if_.else_, cw, depth + 1, tdepth + 2);
-			tcs_close_if(M, start, mid);
+			if (framed)
+				tcs_close_if(M, start, mid);
+		} else if (sw == 1) { /* tcs_close_body would drop its frame */
+			collect_list(M, s, 0, body_at(s, 0), cw, depth + 1, tdepth + 1);
 		} else {
+			tcs_emit(M, TC_PUSH, 0, 0);
 			collect_list(M, s, 0, body_at(s, 0), cw, depth + 1, tdepth + 1);
 			tcs_close_body(M, start, sw);
 		}
