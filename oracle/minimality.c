@@ -1195,6 +1195,8 @@ sound_small(Mn *M, Kset set)
 	return ok;
 #else
 	M->queries++;
+	if (M->kone && M->kcut) /* small_cut_query's common case, without its call */
+		return orc_sound_cut_query(M->kcut, M->o, &set);
 	return small_cut_query(M, set);
 #endif
 }
@@ -1608,6 +1610,9 @@ search_small(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *n
 	S.M = M, S.cuts = ks_scratch.cuts, S.cap = ks_scratch.ncuts, S.ncuts = 0;
 	S.aborted = S.qaborted = 0;
 	small_init(M, &S);
+	/* the cut at the candidates' nodes, as the first query would make it */
+	M->kcut_tried = 1;
+	M->kcut = orc_sound_cut(M->g, M->knode, M->kstart[M->ncand]);
 	int decided = 0;
 	Kset bestk = 0;
 	if (sound_small(M, 0)) {
