@@ -1238,6 +1238,38 @@ ks_add(Ks *S, int k, int d)
 	}
 }
 
+/* The cost of the set with candidate k added (ks_add's new value of frame
+ * 0), the frames left as they are. */
+static int64_t
+ks_peek(const Ks *S, int k)
+{
+	int f = S->leaf[k];
+	if (f < 0)
+		return fr_value(&S->fr[0]);
+	int64_t raw = S->fr[f].raw + S->lw[k]; /* frame f's new raw */
+	for (;;) {
+		const struct Kf *x = &S->fr[f];
+		int64_t v = raw < WMAX ? raw : WMAX;
+		if (x->parent < 0)
+			return v;
+		const struct Kf *holder = x;
+		int64_t c;
+		if (x->partner < 0) {
+			c = sat_mul(x->w, v);
+		} else {
+			const struct Kf *y = &S->fr[x->partner];
+			int64_t b = fr_value(y);
+			c = v > b ? v : b;
+			if (!x->first)
+				holder = y;
+		}
+		if (c == holder->contrib)
+			return fr_value(&S->fr[0]); /* nothing above changes */
+		raw = S->fr[x->parent].raw + (c - holder->contrib);
+		f = x->parent;
+	}
+}
+
 /* search_small's arrays (M->kpos's block, the set program, its frames,
  * the cuts), kept from call to call (grown, never shrunk). */
 static _Thread_local struct {
@@ -1406,11 +1438,21 @@ ks_hs(Ks *S)
 				goto pruned;
 			int e = __builtin_ctzll(x);
 			Kset b = (Kset)1 << e;
-			S->cur |= b;
-			ks_add(S, e, 1);
-			ks_hs(S);
-			ks_add(S, e, -1);
-			S->cur &= ~b;
+			/* a branch costing as much as the best returns at once,
+			 * before counting a node: its cost without entering it */
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+			if (ks_peek(S, e) != ks_cost(S, S->cur | b)) {
+				fprintf(stderr, "placement selfcheck: the peeked cost and the set program disagree\n");
+				abort();
+			}
+#endif
+			if (ks_peek(S, e) < S->best) {
+				S->cur |= b;
+				ks_add(S, e, 1);
+				ks_hs(S);
+				ks_add(S, e, -1);
+				S->cur &= ~b;
+			}
 			S->excl |= b; /* later branches do without it */
 			taken |= b;
 		}
