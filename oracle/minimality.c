@@ -1507,6 +1507,34 @@ sound_small_known(Mn *M, Kset set, int sound)
 	return sound;
 }
 
+/* The h lowest of the candidates of r (0 < h < their number): by bytes,
+ * the running sums of the bytes' counts find the byte where the h-th one
+ * lies, and the bits below it in that byte are counted off one by one. */
+static Kset
+low_bits(Kset r, int h)
+{
+	const uint64_t ones = 0x0101010101010101ULL, tops = 0x8080808080808080ULL;
+	if (h < 8) { /* few: one by one */
+		Kset later = r;
+		for (int i = 0; i < h; i++)
+			later &= later - 1;
+		return r ^ later;
+	}
+	uint64_t b = r - ((r >> 1) & 0x5555555555555555ULL);
+	b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+	b = (b + (b >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	uint64_t c = b * ones; /* byte i: the candidates in bytes 0 .. i (at most 64) */
+	/* the top bit of each byte whose running sum is above h */
+	uint64_t above = ((c | tops) - (uint64_t)(h + 1) * ones) & tops;
+	int i = __builtin_ctzll(above) >> 3; /* above is never 0: r holds more than h */
+	int below = i ? (int)(c >> (8 * i - 8) & 0xff) : 0;
+	Kset low = i ? r & (~(Kset)0 >> (64 - 8 * i)) : 0;
+	Kset x = r >> (8 * i) & 0xff, y = x;
+	for (int k = below; k < h; k++)
+		y &= y - 1;
+	return low | (x ^ y) << (8 * i);
+}
+
 /* grow on words: the n candidates of range (grow's idx[0 .. n), in
  * position order, halved as grow halves them); known: a sound set (the
  * caller's, which the second half's set holds whenever the first half went
@@ -1525,10 +1553,8 @@ ks_grow(Ks *S, Kset *t, Kset range, int n, Kset known)
 		*t = u;
 	} else if (n > 1) {
 		int h = n / 2;
-		Kset later = range; /* range less its h lowest */
-		for (int i = 0; i < h; i++)
-			later &= later - 1;
-		ks_grow(S, t, range ^ later, h, u);
+		Kset first = low_bits(range, h), later = range ^ first;
+		ks_grow(S, t, first, h, u);
 		ks_grow(S, t, later, n - h, u);
 	}
 }
