@@ -1402,7 +1402,6 @@ ks_hs(Ks *S)
 		Kset av = cut & ~S->excl;
 		if (!av)
 			return; /* this cut can no longer be hit */
-		int avail = popcount64(av);
 		if (!worst) { /* the bound is used under the sum only */
 			int64_t minw = WMAX;
 			for (Kset x = av; x; x &= x - 1) {
@@ -1413,9 +1412,12 @@ ks_hs(Ks *S)
 			if (minw > lb)
 				lb = minw;
 		}
-		if (avail < pick_n) {
-			pick_n = avail;
-			pick = c;
+		if (pick_n > 1) { /* a cut of one is never beaten (av is never empty here) */
+			int avail = popcount64(av);
+			if (avail < pick_n) {
+				pick_n = avail;
+				pick = c;
+			}
 		}
 	}
 	if (pick < 0) {
