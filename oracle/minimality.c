@@ -280,6 +280,7 @@ typedef struct Pos {
 	const Stmt *before; /* the input item it stands before; NULL: the end of the list */
 	int64_t weight;
 	int candidate;      /* the search may put a fence here */
+	const Stmt *loop;   /* the innermost input loop holding its list (owner when a loop), NULL: none */
 } Pos;
 
 /* Input statement -> position id + 1 (0: none), the last put winning (as
@@ -308,7 +309,7 @@ idmap_get(const IdMap *m, const Stmt *k)
 	return m->keys[h] ? m->vals[h] : 0;
 }
 
-static inline void idmap_put(IdMap *m, const Stmt *k, int v);
+static inline int idmap_put(IdMap *m, const Stmt *k, int v);
 
 /* m with room for cap slots (a power of two), its entries kept. */
 static void
@@ -326,7 +327,8 @@ idmap_grow(IdMap *m, unsigned cap)
 	*m = g;
 }
 
-static inline void
+/* Returns 0 when k was there already (its value replaced), else 1. */
+static inline int
 idmap_put(IdMap *m, const Stmt *k, int v)
 {
 	if (2 * (m->n + 1) > m->cap)
@@ -334,11 +336,13 @@ idmap_put(IdMap *m, const Stmt *k, int v)
 	unsigned mask = m->cap - 1, h = idmap_home(k, mask);
 	while (m->keys[h] && m->keys[h] != k)
 		h = (h + 1) & mask;
-	if (!m->keys[h]) {
+	int fresh = !m->keys[h];
+	if (fresh) {
 		m->keys[h] = k;
 		m->n++;
 	}
 	m->vals[h] = v;
+	return fresh;
 }
 
 /* Room for n entries without growing. */
@@ -393,6 +397,8 @@ typedef struct Mn {
 	const unsigned char *isf; /* by inserted item: a fence (is_fence), for this output */
 	unsigned long epoch;      /* orc_input_epoch(p) */
 	int collected; /* pos .. depth_overflow made (collect_list) */
+	int end_twice; /* collect_list met a statement with a body twice (shared in p) */
+	const Stmt *loop_now; /* collect_list: the innermost loop around the list it is in */
 	int cand_pos[64]; /* position id of candidate k, for the first 64 candidates (collect_list) */
 	int npos_hint; /* the survey's count of positions (0: none yet) */
 	int compiled;  /* tcs made (compile_costs) */
@@ -403,7 +409,7 @@ typedef struct Mn {
 	int nloops;
 } Mn;
 
-static int
+static inline int
 add_pos(Mn *M, const Stmt *owner, int branch, const Stmt *before, int64_t w, int candidate)
 {
 	int id = M->npos; /* a local: the store of the Pos (ints) would reload M->npos */
@@ -418,7 +424,7 @@ add_pos(Mn *M, const Stmt *owner, int branch, const Stmt *before, int64_t w, int
 	if (nc < 64)
 		M->cand_pos[nc] = id; /* no candidate: the next one's slot, overwritten */
 	M->ncand = nc + candidate;
-	M->pos[id] = (Pos){owner, branch, candidate ? nc : -1, before, w, candidate};
+	M->pos[id] = (Pos){owner, branch, candidate ? nc : -1, before, w, candidate, M->loop_now};
 	M->npos = id + 1;
 	return id;
 }
@@ -468,6 +474,13 @@ loop_of(Mn *M, const Stmt *x)
 	 * meeting); collect_list put an end of its body when it met it. */
 	if (M->collected && is_loop(x) && (idmap_get(&M->end_id[0], x) || idmap_get(&M->end_id[1], x)))
 		return x;
+	/* Met once (no statement put twice), with a body: the loop around
+	 * that body's list, as collect_list saw it (find_loop's answer). */
+	int end = M->collected && !M->end_twice ? idmap_get(&M->end_id[0], x) : 0;
+	if (M->collected && !M->end_twice && !end)
+		end = idmap_get(&M->end_id[1], x);
+	if (end)
+		return M->pos[end - 1].loop;
 	for (int i = 0; i < M->nloops; i++)
 		if (M->loop_x[i] == x)
 			return M->loop_in[i];
@@ -705,6 +718,9 @@ collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, int de
 			continue;
 		int64_t sw = weight_of(s, M->o), cw = sat_mul(w, sw);
 		int start = M->ntcs;
+		const Stmt *around = M->loop_now;
+		if (is_loop(s))
+			M->loop_now = s;
 		if (s->kind == ST_IF) {
 			/* Frames only where both branches will hold candidates (see
 			 * tcs_frames_if); else the branches' ops go to the parent's. */
@@ -725,12 +741,13 @@ collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, int de
 			collect_list(M, s, 0, body_at(s, 0), cw, depth + 1, tdepth + 1);
 			tcs_close_body(M, start, sw);
 		}
+		M->loop_now = around;
 	}
 	int id = add_pos(M, owner, branch, NULL, w, end_is_candidate(M, owner));
 	if (M->pos[id].candidate)
 		tcs_emit(M, TC_POS, id, M->ncand - 1);
 	if (owner)
-		idmap_put(&M->end_id[branch], owner, id + 1);
+		M->end_twice |= !idmap_put(&M->end_id[branch], owner, id + 1);
 	else
 		M->fn_end_id = id;
 }
@@ -2971,7 +2988,7 @@ pcache_load(Mn *M, unsigned long epoch)
 		M->pos = c->pos, M->npos = c->npos, M->cap = c->cap, M->ncand = c->ncand;
 		M->before_id = c->before_id, M->end_id[0] = c->end_id[0], M->end_id[1] = c->end_id[1];
 		M->fn_end_id = c->fn_end_id, M->depth_overflow = c->depth_overflow;
-		M->collected = c->collected;
+		M->collected = c->collected, M->end_twice = c->end_twice;
 		memcpy(M->cand_pos, c->cand_pos, sizeof M->cand_pos);
 		M->gstate = c->gstate, M->g = c->g, M->cnode = c->cnode, M->cpos = c->cpos;
 		M->cnode_bytes = c->cnode_bytes;
