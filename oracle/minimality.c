@@ -1193,7 +1193,7 @@ small_cut_query(Mn *M, Kset set)
 	return orc_sound_cut_query(M->kcut, M->o, &flip);
 }
 
-static int
+static inline int
 sound_small(Mn *M, Kset set)
 {
 #ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
