@@ -1225,7 +1225,7 @@ fr_value(const struct Kf *f)
 }
 
 /* Candidate k into the set (d = 1) or out of it (d = -1). */
-static void
+static inline void
 ks_add(Ks *S, int k, int d)
 {
 	int f = S->leaf[k];
