@@ -134,7 +134,16 @@ static void
 fmt_i(Fmt *F, long long v)
 {
 	char d[24];
-	fmt_s(F, orc_decimal(d, v));
+	const char *s = orc_decimal(d, v);
+	/* fmt_s of it, its length known (it ends at d[23]) and short: a loop */
+	size_t len = (size_t)(d + 23 - s), room = F->n - 1 - F->k;
+	if (len > room)
+		len = room;
+	char *o = F->buf + F->k;
+	for (size_t i = 0; i < len; i++)
+		o[i] = s[i];
+	F->k += len;
+	F->buf[F->k] = 0;
 }
 
 /* snprintf(buf, n, "%s", s) */
