@@ -2929,7 +2929,7 @@ sound_without(Nq *N, int i, const OracleOptions *o)
 	return r;
 }
 
-static int
+static inline int
 necessity_query(Nq *N, const Inserted *ins, int i, const Func *q, const OracleOptions *o, Arena *scratch)
 {
 	int r = sound_without(N, i, o);
