@@ -195,7 +195,7 @@ sat_mul(int64_t a, int64_t b)
 }
 
 /* Trip-count weight of a statement's body relative to the statement. */
-static int64_t
+static inline int64_t
 loop_weight(const Stmt *s, const OracleOptions *o, int *unknown)
 {
 	int64_t ext, step = 1;
