@@ -130,7 +130,7 @@ fmt_s(Fmt *F, const char *s)
 	F->buf[F->k] = 0;
 }
 
-static void
+static inline void
 fmt_i(Fmt *F, long long v)
 {
 	char d[24];
