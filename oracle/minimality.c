@@ -1459,9 +1459,11 @@ ks_hs(Ks *S)
 	 * weight, so cur with it costs at least that: from the first one as
 	 * costly as the best on, the branches would return at once, before
 	 * counting a node. */
-	Kset av = S->cuts[pick] & ~S->excl, taken = 0;
-	for (int l = 0; l < S->nlev; l++) {
-		for (Kset x = av & S->lev_m[l]; x; x &= x - 1) {
+	Kset av = S->cuts[pick] & ~S->excl, taken = 0, left = av;
+	for (int l = 0; left && l < S->nlev; l++) { /* the levels with free elements of the pick */
+		Kset at = left & S->lev_m[l];
+		left &= ~at;
+		for (Kset x = at; x; x &= x - 1) {
 			if (S->lev_w[l] >= S->best)
 				goto pruned;
 			int e = __builtin_ctzll(x);
