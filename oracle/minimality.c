@@ -438,14 +438,18 @@ add_pos(Mn *M, const Stmt *owner, int branch, const Stmt *before, int64_t w, int
 	return id;
 }
 
+/* By cost model (1: worst-path) and statement kind: is the end of the
+ * statement's body a candidate (a loop's; under worst-path an if's or a
+ * block's as well)? */
+static const unsigned char END_CAND[2][sizeof NBODIES] = {
+	{[ST_FOR] = 1, [ST_WHILE] = 1},
+	{[ST_FOR] = 1, [ST_WHILE] = 1, [ST_IF] = 1, [ST_BLOCK] = 1},
+};
+
 static int
 end_is_candidate(const Mn *M, const Stmt *owner)
 {
-	if (!owner)
-		return 0;
-	if (is_loop(owner))
-		return 1;
-	return M->o->placement_worst_path && (owner->kind == ST_IF || owner->kind == ST_BLOCK);
+	return owner && END_CAND[M->o->placement_worst_path != 0][owner->kind];
 }
 
 static void collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, int depth,
@@ -2341,7 +2345,7 @@ typedef struct Sv {
 	unsigned mask;
 	uint64_t home; /* bit sv_hash >> 26 of each key: most places hold no fence */
 	const OracleOptions *o; /* M->o */
-	int worst;    /* o->placement_worst_path */
+	int worst;    /* o->placement_worst_path != 0 */
 	int fn_end;   /* fences at the end of the function body */
 	int npos, ncand, overflow, conflict;
 	int64_t cheapest;
@@ -2426,8 +2430,7 @@ sv_list(Sv *S, const Stmt *owner, int branch, Stmt *body, int64_t w, int depth)
 		}
 		c = sat_add(c, x);
 	}
-	/* end_is_candidate(S->M, owner) */
-	sv_pos(S, w, owner && (is_loop(owner) || (S->worst && (owner->kind == ST_IF || owner->kind == ST_BLOCK))));
+	sv_pos(S, w, owner && END_CAND[S->worst][owner->kind]); /* end_is_candidate(S->M, owner) */
 	return sat_add(c, owner ? sv_count(S, owner, 1 + branch) : S->fn_end);
 }
 
@@ -2439,7 +2442,7 @@ survey(const Mn *M, const Inserted *ins, int nins, Sv *S)
 	memset(S, 0, sizeof *S);
 	S->M = M;
 	S->o = M->o;
-	S->worst = M->o->placement_worst_path;
+	S->worst = M->o->placement_worst_path != 0;
 	S->cheapest = WMAX;
 	int nf = 0;
 	for (int i = 0; i < nins; i++)
