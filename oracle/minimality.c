@@ -130,11 +130,20 @@ fmt_s(Fmt *F, const char *s)
 	F->buf[F->k] = 0;
 }
 
-static void
+static inline void
 fmt_i(Fmt *F, long long v)
 {
 	char d[24];
-	fmt_s(F, orc_decimal(d, v));
+	const char *s = orc_decimal(d, v);
+	/* fmt_s of it, its length known (it ends at d[23]) and short: a loop */
+	size_t len = (size_t)(d + 23 - s), room = F->n - 1 - F->k;
+	if (len > room)
+		len = room;
+	char *o = F->buf + F->k;
+	for (size_t i = 0; i < len; i++)
+		o[i] = s[i];
+	F->k += len;
+	F->buf[F->k] = 0;
 }
 
 /* snprintf(buf, n, "%s", s) */
@@ -186,7 +195,7 @@ sat_mul(int64_t a, int64_t b)
 }
 
 /* Trip-count weight of a statement's body relative to the statement. */
-static int64_t
+static inline int64_t
 loop_weight(const Stmt *s, const OracleOptions *o, int *unknown)
 {
 	int64_t ext, step = 1;
@@ -280,6 +289,7 @@ typedef struct Pos {
 	const Stmt *before; /* the input item it stands before; NULL: the end of the list */
 	int64_t weight;
 	int candidate;      /* the search may put a fence here */
+	const Stmt *loop;   /* the innermost input loop holding its list (owner when a loop), NULL: none */
 } Pos;
 
 /* Input statement -> position id + 1 (0: none), the last put winning (as
@@ -308,7 +318,7 @@ idmap_get(const IdMap *m, const Stmt *k)
 	return m->keys[h] ? m->vals[h] : 0;
 }
 
-static inline void idmap_put(IdMap *m, const Stmt *k, int v);
+static inline int idmap_put(IdMap *m, const Stmt *k, int v);
 
 /* m with room for cap slots (a power of two), its entries kept. */
 static void
@@ -326,7 +336,8 @@ idmap_grow(IdMap *m, unsigned cap)
 	*m = g;
 }
 
-static inline void
+/* Returns 0 when k was there already (its value replaced), else 1. */
+static inline int
 idmap_put(IdMap *m, const Stmt *k, int v)
 {
 	if (2 * (m->n + 1) > m->cap)
@@ -334,11 +345,13 @@ idmap_put(IdMap *m, const Stmt *k, int v)
 	unsigned mask = m->cap - 1, h = idmap_home(k, mask);
 	while (m->keys[h] && m->keys[h] != k)
 		h = (h + 1) & mask;
-	if (!m->keys[h]) {
+	int fresh = !m->keys[h];
+	if (fresh) {
 		m->keys[h] = k;
 		m->n++;
 	}
 	m->vals[h] = v;
+	return fresh;
 }
 
 /* Room for n entries without growing. */
@@ -393,6 +406,8 @@ typedef struct Mn {
 	const unsigned char *isf; /* by inserted item: a fence (is_fence), for this output */
 	unsigned long epoch;      /* orc_input_epoch(p) */
 	int collected; /* pos .. depth_overflow made (collect_list) */
+	int end_twice; /* collect_list met a statement with a body twice (shared in p) */
+	const Stmt *loop_now; /* collect_list: the innermost loop around the list it is in */
 	int cand_pos[64]; /* position id of candidate k, for the first 64 candidates (collect_list) */
 	int npos_hint; /* the survey's count of positions (0: none yet) */
 	int compiled;  /* tcs made (compile_costs) */
@@ -403,7 +418,7 @@ typedef struct Mn {
 	int nloops;
 } Mn;
 
-static int
+static inline int
 add_pos(Mn *M, const Stmt *owner, int branch, const Stmt *before, int64_t w, int candidate)
 {
 	int id = M->npos; /* a local: the store of the Pos (ints) would reload M->npos */
@@ -418,19 +433,23 @@ add_pos(Mn *M, const Stmt *owner, int branch, const Stmt *before, int64_t w, int
 	if (nc < 64)
 		M->cand_pos[nc] = id; /* no candidate: the next one's slot, overwritten */
 	M->ncand = nc + candidate;
-	M->pos[id] = (Pos){owner, branch, candidate ? nc : -1, before, w, candidate};
+	M->pos[id] = (Pos){owner, branch, candidate ? nc : -1, before, w, candidate, M->loop_now};
 	M->npos = id + 1;
 	return id;
 }
 
+/* By cost model (1: worst-path) and statement kind: is the end of the
+ * statement's body a candidate (a loop's; under worst-path an if's or a
+ * block's as well)? */
+static const unsigned char END_CAND[2][sizeof NBODIES] = {
+	{[ST_FOR] = 1, [ST_WHILE] = 1},
+	{[ST_FOR] = 1, [ST_WHILE] = 1, [ST_IF] = 1, [ST_BLOCK] = 1},
+};
+
 static int
 end_is_candidate(const Mn *M, const Stmt *owner)
 {
-	if (!owner)
-		return 0;
-	if (is_loop(owner))
-		return 1;
-	return M->o->placement_worst_path && (owner->kind == ST_IF || owner->kind == ST_BLOCK);
+	return owner && END_CAND[M->o->placement_worst_path != 0][owner->kind];
 }
 
 static void collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, int depth,
@@ -468,6 +487,13 @@ loop_of(Mn *M, const Stmt *x)
 	 * meeting); collect_list put an end of its body when it met it. */
 	if (M->collected && is_loop(x) && (idmap_get(&M->end_id[0], x) || idmap_get(&M->end_id[1], x)))
 		return x;
+	/* Met once (no statement put twice), with a body: the loop around
+	 * that body's list, as collect_list saw it (find_loop's answer). */
+	int end = M->collected && !M->end_twice ? idmap_get(&M->end_id[0], x) : 0;
+	if (M->collected && !M->end_twice && !end)
+		end = idmap_get(&M->end_id[1], x);
+	if (end)
+		return M->pos[end - 1].loop;
 	for (int i = 0; i < M->nloops; i++)
 		if (M->loop_x[i] == x)
 			return M->loop_in[i];
@@ -665,6 +691,19 @@ tcs_close_body(Mn *M, int start, int64_t w)
 		tcs_emit(M, TC_MUL, 0, w);
 }
 
+/* Would tcs_close_if keep the frames of if statement s, its branches of
+ * weight cw collected at depth + 1?  Only under worst-path, and only when
+ * both branches hold a candidate: a branch does when it is there, weighs
+ * more than 0 and is not too deep (the end of an if branch is a candidate
+ * under worst-path), and never otherwise.  So a frame pushed is kept, and
+ * no frame need be pushed to be dropped again. */
+static int
+tcs_frames_if(const Mn *M, const Stmt *s, int64_t cw, int depth)
+{
+	return M->o->placement_worst_path && cw > 0 && depth + 1 <= IR_MAX_DEPTH && s->u.if_.then_ &&
+	       s->u.if_.else_;
+}
+
 /* Every position of the list body (collect_list's numbering), its map
  * entries, and its part of the set program (tcs); tdepth: the depth of
  * the full cost walk's stack (tcdepth: a frame for a list, one for an if). */
@@ -692,23 +731,36 @@ collect_list(Mn *M, const Stmt *owner, int branch, Stmt *body, int64_t w, int de
 			continue;
 		int64_t sw = weight_of(s, M->o), cw = sat_mul(w, sw);
 		int start = M->ntcs;
-		tcs_emit(M, TC_PUSH, 0, 0);
+		const Stmt *around = M->loop_now;
+		if (is_loop(s))
+			M->loop_now = s;
 		if (s->kind == ST_IF) {
+			/* Frames only where both branches will hold candidates (see
+			 * tcs_frames_if); else the branches' ops go to the parent's. */
+			int framed = tcs_frames_if(M, s, cw, depth);
+			if (framed)
+				tcs_emit(M, TC_PUSH, 0, 0);
 			collect_list(M, s, 0, s->u.if_.then_, cw, depth + 1, tdepth + 1);
 			int mid = M->ntcs;
-			tcs_emit(M, TC_PUSH, 0, 0);
+			if (framed)
+				tcs_emit(M, TC_PUSH, 0, 0);
 			collect_list(M, s, 1, s->u.if_.else_, cw, depth + 1, tdepth + 2);
-			tcs_close_if(M, start, mid);
+			if (framed)
+				tcs_close_if(M, start, mid);
+		} else if (sw == 1) { /* tcs_close_body would drop its frame */
+			collect_list(M, s, 0, body_at(s, 0), cw, depth + 1, tdepth + 1);
 		} else {
+			tcs_emit(M, TC_PUSH, 0, 0);
 			collect_list(M, s, 0, body_at(s, 0), cw, depth + 1, tdepth + 1);
 			tcs_close_body(M, start, sw);
 		}
+		M->loop_now = around;
 	}
 	int id = add_pos(M, owner, branch, NULL, w, end_is_candidate(M, owner));
 	if (M->pos[id].candidate)
 		tcs_emit(M, TC_POS, id, M->ncand - 1);
 	if (owner)
-		idmap_put(&M->end_id[branch], owner, id + 1);
+		M->end_twice |= !idmap_put(&M->end_id[branch], owner, id + 1);
 	else
 		M->fn_end_id = id;
 }
@@ -1154,7 +1206,7 @@ small_cut_query(Mn *M, Kset set)
 	return orc_sound_cut_query(M->kcut, M->o, &flip);
 }
 
-static int
+static inline int
 sound_small(Mn *M, Kset set)
 {
 #ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
@@ -1173,6 +1225,8 @@ sound_small(Mn *M, Kset set)
 	return ok;
 #else
 	M->queries++;
+	if (M->kone && M->kcut) /* small_cut_query's common case, without its call */
+		return orc_sound_cut_query(M->kcut, M->o, &set);
 	return small_cut_query(M, set);
 #endif
 }
@@ -1184,7 +1238,7 @@ fr_value(const struct Kf *f)
 }
 
 /* Candidate k into the set (d = 1) or out of it (d = -1). */
-static void
+static inline void
 ks_add(Ks *S, int k, int d)
 {
 	int f = S->leaf[k];
@@ -1210,6 +1264,38 @@ ks_add(Ks *S, int k, int d)
 			return;
 		S->fr[x->parent].raw += c - holder->contrib;
 		holder->contrib = c;
+		f = x->parent;
+	}
+}
+
+/* The cost of the set with candidate k added (ks_add's new value of frame
+ * 0), the frames left as they are. */
+static int64_t
+ks_peek(const Ks *S, int k)
+{
+	int f = S->leaf[k];
+	if (f < 0)
+		return fr_value(&S->fr[0]);
+	int64_t raw = S->fr[f].raw + S->lw[k]; /* frame f's new raw */
+	for (;;) {
+		const struct Kf *x = &S->fr[f];
+		int64_t v = raw < WMAX ? raw : WMAX;
+		if (x->parent < 0)
+			return v;
+		const struct Kf *holder = x;
+		int64_t c;
+		if (x->partner < 0) {
+			c = sat_mul(x->w, v);
+		} else {
+			const struct Kf *y = &S->fr[x->partner];
+			int64_t b = fr_value(y);
+			c = v > b ? v : b;
+			if (!x->first)
+				holder = y;
+		}
+		if (c == holder->contrib)
+			return fr_value(&S->fr[0]); /* nothing above changes */
+		raw = S->fr[x->parent].raw + (c - holder->contrib);
 		f = x->parent;
 	}
 }
@@ -1346,7 +1432,6 @@ ks_hs(Ks *S)
 		Kset av = cut & ~S->excl;
 		if (!av)
 			return; /* this cut can no longer be hit */
-		int avail = popcount64(av);
 		if (!worst) { /* the bound is used under the sum only */
 			int64_t minw = WMAX;
 			for (Kset x = av; x; x &= x - 1) {
@@ -1357,9 +1442,12 @@ ks_hs(Ks *S)
 			if (minw > lb)
 				lb = minw;
 		}
-		if (avail < pick_n) {
-			pick_n = avail;
-			pick = c;
+		if (pick_n > 1) { /* a cut of one is never beaten (av is never empty here) */
+			int avail = popcount64(av);
+			if (avail < pick_n) {
+				pick_n = avail;
+				pick = c;
+			}
 		}
 	}
 	if (pick < 0) {
@@ -1375,18 +1463,30 @@ ks_hs(Ks *S)
 	 * weight, so cur with it costs at least that: from the first one as
 	 * costly as the best on, the branches would return at once, before
 	 * counting a node. */
-	Kset av = S->cuts[pick] & ~S->excl, taken = 0;
-	for (int l = 0; l < S->nlev; l++) {
-		for (Kset x = av & S->lev_m[l]; x; x &= x - 1) {
+	Kset av = S->cuts[pick] & ~S->excl, taken = 0, left = av;
+	for (int l = 0; left && l < S->nlev; l++) { /* the levels with free elements of the pick */
+		Kset at = left & S->lev_m[l];
+		left &= ~at;
+		for (Kset x = at; x; x &= x - 1) {
 			if (S->lev_w[l] >= S->best)
 				goto pruned;
 			int e = __builtin_ctzll(x);
 			Kset b = (Kset)1 << e;
-			S->cur |= b;
-			ks_add(S, e, 1);
-			ks_hs(S);
-			ks_add(S, e, -1);
-			S->cur &= ~b;
+			/* a branch costing as much as the best returns at once,
+			 * before counting a node: its cost without entering it */
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+			if (ks_peek(S, e) != ks_cost(S, S->cur | b)) {
+				fprintf(stderr, "placement selfcheck: the peeked cost and the set program disagree\n");
+				abort();
+			}
+#endif
+			if (ks_peek(S, e) < S->best) {
+				S->cur |= b;
+				ks_add(S, e, 1);
+				ks_hs(S);
+				ks_add(S, e, -1);
+				S->cur &= ~b;
+			}
 			S->excl |= b; /* later branches do without it */
 			taken |= b;
 		}
@@ -1423,6 +1523,52 @@ sound_small_above(Mn *M, Kset set, Kset known)
 	return 1;
 }
 
+/* sound_small(M, set) for a set whose verdict, sound, is known: counted
+ * as a query all the same (the counts and bounds stay those of the search
+ * asking every query). */
+static int
+sound_small_known(Mn *M, Kset set, int sound)
+{
+#ifdef FENCEFUZZ_PLACEMENT_SELFCHECK
+	if (sound_small(M, set) != sound) {
+		fprintf(stderr, "placement selfcheck: a query answered otherwise the second time\n");
+		abort();
+	}
+#else
+	(void)set;
+	M->queries++;
+#endif
+	return sound;
+}
+
+/* The h lowest of the candidates of r (0 < h < their number): by bytes,
+ * the running sums of the bytes' counts find the byte where the h-th one
+ * lies, and the bits below it in that byte are counted off one by one. */
+static Kset
+low_bits(Kset r, int h)
+{
+	const uint64_t ones = 0x0101010101010101ULL, tops = 0x8080808080808080ULL;
+	if (h < 8) { /* few: one by one */
+		Kset later = r;
+		for (int i = 0; i < h; i++)
+			later &= later - 1;
+		return r ^ later;
+	}
+	uint64_t b = r - ((r >> 1) & 0x5555555555555555ULL);
+	b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+	b = (b + (b >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	uint64_t c = b * ones; /* byte i: the candidates in bytes 0 .. i (at most 64) */
+	/* the top bit of each byte whose running sum is above h */
+	uint64_t above = ((c | tops) - (uint64_t)(h + 1) * ones) & tops;
+	int i = __builtin_ctzll(above) >> 3; /* above is never 0: r holds more than h */
+	int below = i ? (int)(c >> (8 * i - 8) & 0xff) : 0;
+	Kset low = i ? r & (~(Kset)0 >> (64 - 8 * i)) : 0;
+	Kset x = r >> (8 * i) & 0xff, y = x;
+	for (int k = below; k < h; k++)
+		y &= y - 1;
+	return low | (x ^ y) << (8 * i);
+}
+
 /* grow on words: the n candidates of range (grow's idx[0 .. n), in
  * position order, halved as grow halves them); known: a sound set (the
  * caller's, which the second half's set holds whenever the first half went
@@ -1441,10 +1587,8 @@ ks_grow(Ks *S, Kset *t, Kset range, int n, Kset known)
 		*t = u;
 	} else if (n > 1) {
 		int h = n / 2;
-		Kset later = range; /* range less its h lowest */
-		for (int i = 0; i < h; i++)
-			later &= later - 1;
-		ks_grow(S, t, range ^ later, h, u);
+		Kset first = low_bits(range, h), later = range ^ first;
+		ks_grow(S, t, first, h, u);
 		ks_grow(S, t, later, n - h, u);
 	}
 }
@@ -1568,6 +1712,9 @@ search_small(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *n
 	S.M = M, S.cuts = ks_scratch.cuts, S.cap = ks_scratch.ncuts, S.ncuts = 0;
 	S.aborted = S.qaborted = 0;
 	small_init(M, &S);
+	/* the cut at the candidates' nodes, as the first query would make it */
+	M->kcut_tried = 1;
+	M->kcut = orc_sound_cut(M->g, M->knode, M->kstart[M->ncand]);
 	int decided = 0;
 	Kset bestk = 0;
 	if (sound_small(M, 0)) {
@@ -1588,7 +1735,8 @@ search_small(Mn *M, int64_t *opt, Word *best, char *note, size_t notelen, int *n
 		bestk = S.best_set;
 		if (search_undecided(M, S.aborted, S.ncuts, note, notelen))
 			goto done;
-		if (sound_small(M, bestk)) {
+		/* with no cut yet the placement is the empty one, found unsound above */
+		if (S.ncuts ? sound_small(M, bestk) : sound_small_known(M, bestk, 0)) {
 			*opt = cost;
 			decided = 1;
 			goto done;
@@ -2197,7 +2345,7 @@ typedef struct Sv {
 	unsigned mask;
 	uint64_t home; /* bit sv_hash >> 26 of each key: most places hold no fence */
 	const OracleOptions *o; /* M->o */
-	int worst;    /* o->placement_worst_path */
+	int worst;    /* o->placement_worst_path != 0 */
 	int fn_end;   /* fences at the end of the function body */
 	int npos, ncand, overflow, conflict;
 	int64_t cheapest;
@@ -2282,8 +2430,7 @@ sv_list(Sv *S, const Stmt *owner, int branch, Stmt *body, int64_t w, int depth)
 		}
 		c = sat_add(c, x);
 	}
-	/* end_is_candidate(S->M, owner) */
-	sv_pos(S, w, owner && (is_loop(owner) || (S->worst && (owner->kind == ST_IF || owner->kind == ST_BLOCK))));
+	sv_pos(S, w, owner && END_CAND[S->worst][owner->kind]); /* end_is_candidate(S->M, owner) */
 	return sat_add(c, owner ? sv_count(S, owner, 1 + branch) : S->fn_end);
 }
 
@@ -2295,7 +2442,7 @@ survey(const Mn *M, const Inserted *ins, int nins, Sv *S)
 	memset(S, 0, sizeof *S);
 	S->M = M;
 	S->o = M->o;
-	S->worst = M->o->placement_worst_path;
+	S->worst = M->o->placement_worst_path != 0;
 	S->cheapest = WMAX;
 	int nf = 0;
 	for (int i = 0; i < nins; i++)
@@ -2677,6 +2824,73 @@ count_stmts(NqTab *T, const Stmt *s, int depth)
 		count_stmts(T, body_at(s, b), depth + 1);
 }
 
+/* count_stmts(T, root, 0), the bodies still to count on a stack of their
+ * own instead of the call stack (counts do not depend on the order); a
+ * body that finds the stack full is counted by count_stmts. */
+typedef struct CtStack {
+	const Stmt *s[128];
+	int depth[128];
+	int n;
+} CtStack;
+
+static inline void
+ct_push(CtStack *K, NqTab *T, const Stmt *s, int depth)
+{
+	if (!s)
+		return;
+	if (K->n == 128) {
+		count_stmts(T, s, depth);
+		return;
+	}
+	K->s[K->n] = s;
+	K->depth[K->n++] = depth;
+}
+
+/* ct_push of the bodies of s at depth. */
+static inline void
+ct_push_bodies(CtStack *K, NqTab *T, const Stmt *s, int depth)
+{
+	int nb = nbodies(s); /* other leaves hold no statement */
+	for (int b = 0; b < nb; b++)
+		ct_push(K, T, body_at(s, b), depth);
+}
+
+static void
+count_tree(NqTab *T, const Stmt *root)
+{
+	CtStack K;
+	K.n = 0;
+	ct_push(&K, T, root, 0);
+	while (K.n) {
+		K.n--;
+		const Stmt *s = K.s[K.n];
+		int depth = K.depth[K.n];
+		if (depth > IR_MAX_DEPTH)
+			continue;
+		if (s->kind == ST_EVAL) {
+			nqt_count(T, s);
+			continue;
+		}
+		if (s->kind != ST_SEQ) {
+			ct_push_bodies(&K, T, s, depth + 1);
+			continue;
+		}
+		if (depth + 1 > IR_MAX_DEPTH)
+			continue;
+		for (int i = 0; i < s->u.seq.n; i++) {
+			const Stmt *x = s->u.seq.items[i];
+			if (!x)
+				continue;
+			if (x->kind == ST_EVAL)
+				nqt_count(T, x);
+			else if (x->kind == ST_SEQ)
+				ct_push(&K, T, x, depth + 1);
+			else /* x's bodies, as count_stmts(T, x, depth + 1) */
+				ct_push_bodies(&K, T, x, depth + 2);
+		}
+	}
+}
+
 /* Finds the inserted fences the graph can answer for (each once in q's
  * tree: one walk of it), their nodes (one pass over the graph), and cuts
  * the graph at all of them. */
@@ -2709,7 +2923,7 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 	for (int i = 0; i < nins; i++)
 		if (isf[i])
 			nqt_put(&U, ins[i].stmt, 0);
-	count_stmts(&U, q->body, 0);
+	count_tree(&U, q->body);
 	N->nslots = 0;
 	for (int i = 0; i < nins; i++) {
 		const Stmt *x = ins[i].stmt;
@@ -2787,7 +3001,7 @@ sound_without(Nq *N, int i, const OracleOptions *o)
 	return r;
 }
 
-static int
+static inline int
 necessity_query(Nq *N, const Inserted *ins, int i, const Func *q, const OracleOptions *o, Arena *scratch)
 {
 	int r = sound_without(N, i, o);
@@ -2855,7 +3069,7 @@ pcache_load(Mn *M, unsigned long epoch)
 		M->pos = c->pos, M->npos = c->npos, M->cap = c->cap, M->ncand = c->ncand;
 		M->before_id = c->before_id, M->end_id[0] = c->end_id[0], M->end_id[1] = c->end_id[1];
 		M->fn_end_id = c->fn_end_id, M->depth_overflow = c->depth_overflow;
-		M->collected = c->collected;
+		M->collected = c->collected, M->end_twice = c->end_twice;
 		memcpy(M->cand_pos, c->cand_pos, sizeof M->cand_pos);
 		M->gstate = c->gstate, M->g = c->g, M->cnode = c->cnode, M->cpos = c->cpos;
 		M->cnode_bytes = c->cnode_bytes;
