@@ -1049,28 +1049,37 @@ diff_fresh(Dv *D, const Stmt *o)
 static void diff_body(Dv *D, const Stmt *o, const Stmt *i);
 
 /* Output statement o, a rebuild of input statement i (same_own): its
- * bodies against i's. */
+ * bodies against i's.  Down a chain of single-body rebuilds (a body that
+ * is one statement, not the input's, a rebuild of the input's body: what
+ * diff_body would pair next) in a loop, one level deeper each. */
 static void
 diff_pair(Dv *D, const Stmt *o, const Stmt *i)
 {
-	if (++D->sdepth > IR_MAX_DEPTH) {
-		D->unsure = 1;
-		return;
+	int levels = 0;
+	for (;;) {
+		levels++;
+		if (++D->sdepth > IR_MAX_DEPTH) {
+			D->unsure = 1;
+			return;
+		}
+		if (o->kind == ST_EVAL || o->kind == ST_STORE)
+			break;
+		if (o->kind == ST_IF) {
+			diff_body(D, o->u.if_.then_, i->u.if_.then_);
+			if (o->u.if_.else_)
+				diff_body(D, o->u.if_.else_, i->u.if_.else_);
+			break;
+		}
+		const Stmt *ob = ir_body(o), *ib = ir_body(i);
+		if (ob && ib && ob != ib && ob->kind != ST_SEQ && ib->kind != ST_SEQ && same_own(ob, ib)) {
+			o = ob;
+			i = ib;
+			continue;
+		}
+		diff_body(D, ob, ib);
+		break;
 	}
-	switch (o->kind) {
-	case ST_EVAL:
-	case ST_STORE:
-		break;
-	case ST_IF:
-		diff_body(D, o->u.if_.then_, i->u.if_.then_);
-		if (o->u.if_.else_)
-			diff_body(D, o->u.if_.else_, i->u.if_.else_);
-		break;
-	default:
-		diff_body(D, ir_body(o), ir_body(i));
-		break;
-	}
-	D->sdepth--;
+	D->sdepth -= levels;
 }
 
 /* Output statement o (no sequence) where the input has i (NULL: none). */
