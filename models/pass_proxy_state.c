@@ -118,7 +118,6 @@ typedef struct Ctx {
 	const unsigned char *events; /* event_table (NULL: none, op_event asked) */
 	const Func *in;       /* the function run (NULL: the explanation's runs) */
 	int keep;             /* the analyses are looked up among the kept (below); 2: and kept */
-	size_t kbase, kcbase; /* where this run's bytes and Comps go among the kept */
 	struct Sum *last;     /* non-NULL: the analysis of the statement the rewrite built last */
 	unsigned fence_byte;  /* 0x100 | a fence's byte, once known (0: not yet) */
 } Ctx;
@@ -1158,8 +1157,6 @@ kept_begin(Ctx *c)
 		kept.opt = c->opt;
 		c->keep = 2;
 	}
-	c->kbase = kept.n;
-	c->kcbase = kept.nc;
 }
 
 /* After its rewrite (which read them): its bytes and Comps join the kept
@@ -1269,7 +1266,9 @@ keep_at(const Ctx *c, const Stmt *s, Ref r)
 		return;
 	if (kept.nput == kept.putcap)
 		kept.put = reserve(kept.put, &kept.putcap, kept.nput + 1, sizeof *kept.put);
-	kept.put[kept.nput++] = (KeptSlot){s, 0, (int)(c->kbase + (size_t)r.j), (int)(c->kcbase + (size_t)r.ci)};
+	/* The run that keeps found the kept empty (kept_begin dropped them):
+	 * its numbers are its statements' numbers among the kept. */
+	kept.put[kept.nput++] = (KeptSlot){s, 0, (int)r.j, (int)r.ci};
 }
 
 static Ref analyse(Ctx *c, const Stmt *s);
