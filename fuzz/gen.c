@@ -111,12 +111,30 @@ suffixed(G *g, NameBase k, int count)
 	return s;
 }
 
+/* suffixed's names of the counts 1 to NAMED_USES - 1, as static strings
+ * (as the bases are): a program makes a few of each. */
+enum { NAMED_USES = 32 };
+#define NAME_SUFFIXES(b) \
+	NULL, b "_1", b "_2", b "_3", b "_4", b "_5", b "_6", b "_7", \
+	b "_8", b "_9", b "_10", b "_11", b "_12", b "_13", b "_14", b "_15", \
+	b "_16", b "_17", b "_18", b "_19", b "_20", b "_21", b "_22", b "_23", \
+	b "_24", b "_25", b "_26", b "_27", b "_28", b "_29", b "_30", b "_31"
+static const char *const suffixed_names[NBASES][NAMED_USES] = {
+	[N_I] = {NAME_SUFFIXES("i")},
+	[N_KO] = {NAME_SUFFIXES("ko")},
+	[N_OLD] = {NAME_SUFFIXES("old")},
+	[N_B] = {NAME_SUFFIXES("b")},
+};
+#undef NAME_SUFFIXES
+
 /* The base itself at its first use, then base_1, base_2, ... */
 static const char *
 fresh(G *g, NameBase k)
 {
 	int uses = g->name_uses[k]++;
-	return uses ? suffixed(g, k, uses) : name_bases[k];
+	if (!uses)
+		return name_bases[k];
+	return uses < NAMED_USES ? suffixed_names[k][uses] : suffixed(g, k, uses);
 }
 
 /* Nodes by core's inline constructors (ir_build.h): a constant-size
