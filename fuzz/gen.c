@@ -506,9 +506,13 @@ static Expr *
 mbar_at(G *g, int k)
 {
 	Var *lv = some_loop(g);
-	Expr *i = lv && k >= 0 ? bin(g, BIN_ADD, bin_vi(g, BIN_FLOORMOD, lv, 2), I(g, k)) : I(g, k < 0 ? 0 : k);
+	Expr *i;
 	if (lv && k == 0)
 		i = bin_vi(g, BIN_FLOORMOD, lv, 2);
+	else if (lv && k > 0)
+		i = bin(g, BIN_ADD, bin_vi(g, BIN_FLOORMOD, lv, 2), I(g, k));
+	else
+		i = I(g, k < 0 ? 0 : k);
 	return load1(g, g->mbar, i);
 }
 
