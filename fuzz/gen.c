@@ -572,12 +572,14 @@ access_ptr(G *g, Expr *base, Expr *off, int64_t extent, Expr *mask)
 static Expr *
 shared_ptr(G *g, int k, int mask)
 {
-	Expr *off = I(g, g->shared_off[k]);
+	Expr *off;
 	if (dz_flip(&g->d, 40)) {
 		Var *lv = some_loop(g);
 		Expr *var = lv ? bin(g, BIN_MUL, bin_vi(g, BIN_FLOORMOD, lv, 2), I(g, 2048))
 		               : bin_vi(g, BIN_MUL, g->tx, 8);
-		off = g->shared_off[k] ? bin(g, BIN_ADD, off, var) : var;
+		off = g->shared_off[k] ? bin(g, BIN_ADD, I(g, g->shared_off[k]), var) : var;
+	} else {
+		off = I(g, g->shared_off[k]);
 	}
 	return access_ptr(g, shared_base(g, k), off, dz_flip(&g->d, 50) ? 4096 : 8, I(g, mask));
 }
