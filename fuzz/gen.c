@@ -502,7 +502,7 @@ index_expr(G *g, int64_t range)
 	}
 }
 
-static Expr *
+static inline __attribute__((always_inline)) Expr *
 mbar_at(G *g, int k)
 {
 	Var *lv = some_loop(g);
