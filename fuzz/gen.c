@@ -569,7 +569,7 @@ access_ptr(G *g, Expr *base, Expr *off, int64_t extent, Expr *mask)
 	return mkcall(g, "tvm_access_ptr", args, 5);
 }
 
-static Expr *
+static inline __attribute__((always_inline)) Expr *
 shared_ptr(G *g, int k, int mask)
 {
 	Expr *off;
