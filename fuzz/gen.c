@@ -419,7 +419,7 @@ put_flat(G *g, Stmt *s)
 
 /* The statements put since base (at least one): the one statement, or a
  * sequence of them. */
-static Stmt *
+static inline __attribute__((always_inline)) Stmt *
 close_seq(G *g, int base)
 {
 	int n = g->nopen - base;
