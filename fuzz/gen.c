@@ -531,7 +531,7 @@ shared_base(G *g, int k)
 
 /* T.tvm_access_ptr(T.type_annotation("float16"), base, off, extent, mask):
  * the nodes made last argument first, as the generator always made them. */
-static Expr *
+static inline __attribute__((always_inline)) Expr *
 access_ptr(G *g, Expr *base, Expr *off, int64_t extent, Expr *mask)
 {
 	assert(vocab_versions("tvm_access_ptr") & g->versions);
