@@ -128,7 +128,7 @@ static const char *const suffixed_names[NBASES][NAMED_USES] = {
 #undef NAME_SUFFIXES
 
 /* The base itself at its first use, then base_1, base_2, ... */
-static const char *
+static inline __attribute__((always_inline)) const char *
 fresh(G *g, NameBase k)
 {
 	int uses = g->name_uses[k]++;
@@ -1071,7 +1071,7 @@ while_loop(G *g, int left, Role role)
 	put(g, w);
 }
 
-static Expr *
+static inline __attribute__((always_inline)) Expr *
 region(G *g, Buffer *b, int64_t extent)
 {
 	Expr **idx = ar_alloc(g->a, sizeof *idx);
