@@ -1017,18 +1017,13 @@ bare_call(const Dv *D, const Stmt *o)
 	       v->u.call.nkw == 0 && D->sdepth < IR_MAX_DEPTH;
 }
 
-/* A statement that is no node of the input: the full check, under no
- * definitions and at the depth it has in the output.  A use of a
+/* A statement that is no node of the input, and no fence (diff_fresh,
+ * below, takes those): the full check, under no definitions and at the depth it has in the output.  A use of a
  * definition fails there (undecided, not wrong), and so does a launch of
  * an env thread, whose tag the function's other launches decide. */
-static void
-diff_fresh(Dv *D, const Stmt *o)
+static __attribute__((noinline)) void
+diff_fresh_checked(Dv *D, const Stmt *o)
 {
-	if (bare_call(D, o)) {
-		if (D->fresh)
-			D->fresh(o, D->ctx);
-		return;
-	}
 	Diag d;
 	Vf V = {.d = &d, .sdepth = D->sdepth};
 	check_node(&V, o, noloc);
@@ -1043,6 +1038,19 @@ diff_fresh(Dv *D, const Stmt *o)
 		free(V.env_tags.vals);
 	}
 	if (!D->unsure && D->fresh)
+		D->fresh(o, D->ctx);
+}
+
+/* A statement that is no node of the input: a fence (bare_call) at once,
+ * inline; any other by the full check (diff_fresh_checked). */
+static inline void
+diff_fresh(Dv *D, const Stmt *o)
+{
+	if (!bare_call(D, o)) {
+		diff_fresh_checked(D, o);
+		return;
+	}
+	if (D->fresh)
 		D->fresh(o, D->ctx);
 }
 
