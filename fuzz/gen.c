@@ -1207,7 +1207,7 @@ block_into(G *g, int want, Role role)
 }
 
 /* A sequence of about `want` statements (at least one). */
-static Stmt *
+static inline __attribute__((always_inline)) Stmt *
 block(G *g, int want, Role role)
 {
 	int base = g->nopen;
