@@ -572,10 +572,13 @@ free_at(const Ctx *c, Ref r)
 static inline unsigned
 generic_states(const Table *t)
 {
-	unsigned m = 0;
-	for (unsigned x = 1; x < 8; x++)
-		m |= (unsigned)(t->out[x] >> 1 & 1) << x;
-	return m;
+	/* Bit 1 (S_GENERIC) of each state of out[1..7] (each below 8) moved
+	 * to bit 0 of its byte, and the bytes' bit 0 gathered into bits
+	 * 1..7 of the top byte by one multiplication (no two products meet). */
+	uint64_t w;
+	memcpy(&w, t->out, sizeof w);
+	w = (w >> 1) & 0x0101010101010100ull;
+	return (unsigned)((w * 0x0102040810204080ull) >> 56);
 }
 
 /* The numbers after statement r's subtree. */
