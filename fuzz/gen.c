@@ -195,6 +195,25 @@ bin_vi(G *g, BinOp op, Var *v, int64_t k)
 	return bin(g, op, V(g, v), I(g, k));
 }
 
+/* bin(g, op, bin_vi(g, xop, v, xk), I(g, k)): without the node guard its
+ * five nodes in one bump of the arena. */
+IR_BUILD Expr *
+bin_vii(G *g, BinOp op, BinOp xop, Var *v, int64_t xk, int64_t k)
+{
+#ifndef IR_NODE_GUARDED
+	enum { INT = IR_EXPR_UPTO(i), VAR = IR_EXPR_WITH(var), BIN = IR_EXPR_WITH(bin) };
+	if (xk == (int32_t)xk && k == (int32_t)k) {
+		unsigned char *p = ar_alloc(g->a, 2 * INT + VAR + 2 * BIN);
+		Expr *xy = irb_int_in((Expr *)p, xk, IR_DT_INT32);
+		Expr *xx = irb_varref_in((Expr *)(p + INT), v);
+		Expr *x = irb_bin_in((Expr *)(p + INT + VAR), xop, xx, xy);
+		Expr *y = irb_int_in((Expr *)(p + INT + VAR + BIN), k, IR_DT_INT32);
+		return irb_bin_in((Expr *)(p + 2 * INT + VAR + BIN), op, x, y);
+	}
+#endif
+	return bin(g, op, bin_vi(g, xop, v, xk), I(g, k));
+}
+
 IR_BUILD Expr *
 mkcall(G *g, const char *name, Expr **args, int n)
 {
@@ -497,7 +516,7 @@ index_expr(G *g, int64_t range)
 		return bin_vi(g, BIN_FLOORMOD, g->tx, 32);
 	default:
 		if (lv)
-			return bin(g, BIN_ADD, bin(g, BIN_MUL, bin_vi(g, BIN_FLOORMOD, lv, 2), I(g, 1024)), V(g, g->tx));
+			return bin(g, BIN_ADD, bin_vii(g, BIN_MUL, BIN_FLOORMOD, lv, 2, 1024), V(g, g->tx));
 		return bin_vi(g, BIN_MUL, g->tx, 8);
 	}
 }
@@ -510,7 +529,7 @@ mbar_at(G *g, int k)
 	if (lv && k == 0)
 		i = bin_vi(g, BIN_FLOORMOD, lv, 2);
 	else if (lv && k > 0)
-		i = bin(g, BIN_ADD, bin_vi(g, BIN_FLOORMOD, lv, 2), I(g, k));
+		i = bin_vii(g, BIN_ADD, BIN_FLOORMOD, lv, 2, k);
 	else
 		i = I(g, k < 0 ? 0 : k);
 	return load1(g, g->mbar, i);
@@ -575,7 +594,7 @@ shared_ptr(G *g, int k, int mask)
 	Expr *off;
 	if (dz_flip(&g->d, 40)) {
 		Var *lv = some_loop(g);
-		Expr *var = lv ? bin(g, BIN_MUL, bin_vi(g, BIN_FLOORMOD, lv, 2), I(g, 2048))
+		Expr *var = lv ? bin_vii(g, BIN_MUL, BIN_FLOORMOD, lv, 2, 2048)
 		               : bin_vi(g, BIN_MUL, g->tx, 8);
 		off = g->shared_off[k] ? bin(g, BIN_ADD, I(g, g->shared_off[k]), var) : var;
 	} else {
@@ -842,7 +861,7 @@ binder(G *g, Leaf k, int rest, Role role)
 		return ir_attr(a, I(g, 0), "pragma_wgmma_group", I(g, 1), body);
 	}
 	use(g, FZ_F_ATTR);
-	Expr *cond = g->n ? bin(g, BIN_EQ, bin_vi(g, BIN_FLOORMOD, g->n, 4), I(g, 0))
+	Expr *cond = g->n ? bin_vii(g, BIN_EQ, BIN_FLOORMOD, g->n, 4, 0)
 	                  : bin_vi(g, BIN_LT, g->tx, 1024);
 	Stmt *body = block(g, rest, role);
 	return ir_assert(a, cond, S(g, "n must be a multiple of 4"), body);
@@ -988,7 +1007,7 @@ for_loop(G *g, int left, Role role, int pipelined)
 		use(g, FZ_F_PIPELINE);
 		int base = g->nopen;
 		put(g, eval2(g, "mbarrier_wait_parity", mbar_at(g, role == R_PRODUCER ? 2 : 0),
-		             bin(g, BIN_FLOORDIV, bin_vi(g, BIN_FLOORMOD, v, 4), I(g, 2))));
+		             bin_vii(g, BIN_FLOORDIV, BIN_FLOORMOD, v, 4, 2)));
 		sub_block_into(g, left - 2, role);
 		put(g, eval1(g, "ptx_arrive_barrier", mbar_at(g, role == R_PRODUCER ? 0 : 2)));
 		body = close_seq(g, base);
@@ -1019,7 +1038,7 @@ if_cond(G *g)
 {
 	switch (dz_choose(&g->d, 4)) {
 	case 0: return bin_vi(g, BIN_LT, g->tx, 128);
-	case 1: return bin(g, BIN_EQ, bin_vi(g, BIN_FLOORMOD, g->tx, 32), I(g, 0));
+	case 1: return bin_vii(g, BIN_EQ, BIN_FLOORMOD, g->tx, 32, 0);
 	case 2:
 		if (g->n)
 			return bin_vi(g, BIN_GT, g->n, 4);
@@ -1027,7 +1046,7 @@ if_cond(G *g)
 	default: {
 		Var *lv = some_loop(g);
 		if (lv)
-			return bin(g, BIN_EQ, bin_vi(g, BIN_FLOORMOD, lv, 2), I(g, 0));
+			return bin_vii(g, BIN_EQ, BIN_FLOORMOD, lv, 2, 0);
 		return bin_vi(g, BIN_NE, g->bx, 0);
 	}
 	}
@@ -1089,7 +1108,7 @@ pblock(G *g, int left, Role role)
 	Stmt *s = ir_block(g->a, fresh(g, N_B), body);
 	if (dz_flip(&g->d, 75))
 		s->u.block.where = dz_flip(&g->d, 80) ? bin_vi(g, BIN_LT, g->tx, 128)
-		                                     : bin(g, BIN_EQ, bin_vi(g, BIN_FLOORMOD, g->bx, 2), I(g, 0));
+		                                     : bin_vii(g, BIN_EQ, BIN_FLOORMOD, g->bx, 2, 0);
 	s->u.block.reads = region(g, g->shared[0], 4096);
 	s->u.block.writes = region(g, g->clocal, 32);
 	return s;
