@@ -178,14 +178,22 @@ irb_call(Arena *a, const char *name, Expr **args, int nargs)
 	return irb_call_in(irb_expr(a, EX_CALL, IR_EXPR_UPTO(call.kwnames)), name, args, nargs);
 }
 
+/* irb_load's node in e, zeroed bytes of IR_EXPR_WITH(load) that the
+ * caller took (without the node guard only). */
 IR_BUILD Expr *
-irb_load(Arena *a, Buffer *b, Expr **idx, int nidx)
+irb_load_in(Expr *e, Buffer *b, Expr **idx, int nidx)
 {
-	Expr *e = irb_expr(a, EX_LOAD, IR_EXPR_WITH(load));
+	e->kind = EX_LOAD;
 	e->u.load.buf = b;
 	e->u.load.idx = idx;
 	e->u.load.nidx = nidx;
 	return e;
+}
+
+IR_BUILD Expr *
+irb_load(Arena *a, Buffer *b, Expr **idx, int nidx)
+{
+	return irb_load_in(irb_expr(a, EX_LOAD, IR_EXPR_WITH(load)), b, idx, nidx);
 }
 
 /* A dict of keys and vals as given: ir_dict sorts string keys first. */
@@ -226,15 +234,23 @@ irb_eval(Arena *a, Expr *value)
 	return irb_eval_in(irb_stmt(a, ST_EVAL, IR_STMT_WITH(eval)), value);
 }
 
+/* irb_store's node in s, zeroed bytes of IR_STMT_WITH(store) that the
+ * caller took (without the node guard only). */
 IR_BUILD Stmt *
-irb_store(Arena *a, Buffer *b, Expr **idx, int nidx, Expr *value)
+irb_store_in(Stmt *s, Buffer *b, Expr **idx, int nidx, Expr *value)
 {
-	Stmt *s = irb_stmt(a, ST_STORE, IR_STMT_WITH(store));
+	s->kind = ST_STORE;
 	s->u.store.buf = b;
 	s->u.store.idx = idx;
 	s->u.store.nidx = nidx;
 	s->u.store.value = value;
 	return s;
+}
+
+IR_BUILD Stmt *
+irb_store(Arena *a, Buffer *b, Expr **idx, int nidx, Expr *value)
+{
+	return irb_store_in(irb_stmt(a, ST_STORE, IR_STMT_WITH(store)), b, idx, nidx, value);
 }
 
 IR_BUILD Stmt *

@@ -389,17 +389,35 @@ eval1(G *g, const char *name, Expr *x)
 static Expr *
 load1(G *g, Buffer *b, Expr *i)
 {
+#ifndef IR_NODE_GUARDED
+	/* The node and its index array in one bump of the arena. */
+	enum { LOAD = IR_EXPR_WITH(load) };
+	unsigned char *p = ar_alloc(g->a, LOAD + sizeof(Expr *));
+	Expr **idx = (Expr **)(p + LOAD);
+	idx[0] = i;
+	return irb_load_in((Expr *)p, b, idx, 1);
+#else
 	Expr **idx = exprs(g, 1);
 	idx[0] = i;
 	return mkload(g, b, idx, 1);
+#endif
 }
 
 static Stmt *
 store1(G *g, Buffer *b, Expr *i, Expr *v)
 {
+#ifndef IR_NODE_GUARDED
+	/* The node and its index array in one bump of the arena. */
+	enum { STORE = IR_STMT_WITH(store) };
+	unsigned char *p = ar_alloc(g->a, STORE + sizeof(Expr *));
+	Expr **idx = (Expr **)(p + STORE);
+	idx[0] = i;
+	return irb_store_in((Stmt *)p, b, idx, 1, v);
+#else
 	Expr **idx = exprs(g, 1);
 	idx[0] = i;
 	return mkstore(g, b, idx, 1, v);
+#endif
 }
 
 /* ---- sequences --------------------------------------------------------------- */
