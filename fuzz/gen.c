@@ -233,21 +233,6 @@ mkeval(G *g, Expr *value)
 	return irb_eval(g->a, value);
 }
 
-/* mkeval(g, mkcall(g, name, args, n)): without the node guard the call
- * and its statement in one bump of the arena. */
-IR_BUILD Stmt *
-eval_call(G *g, const char *name, Expr **args, int n)
-{
-#ifdef IR_NODE_GUARDED
-	return mkeval(g, mkcall(g, name, args, n));
-#else
-	assert(!(g->call_versions & ~vocab_versions(name)));
-	enum { CALL = IR_EXPR_UPTO(call.kwnames), EVAL = IR_STMT_WITH(eval) };
-	unsigned char *p = ar_alloc(g->a, CALL + EVAL);
-	return irb_eval_in((Stmt *)(p + CALL), irb_call_in((Expr *)p, name, args, n));
-#endif
-}
-
 IR_BUILD Stmt *
 mkstore(G *g, Buffer *b, Expr **idx, int n, Expr *value)
 {
@@ -299,57 +284,104 @@ dict(G *g, int n, const char *const *keys, Expr *const *vals)
 /* Calls (callN) and their statements (evalN) of N arguments, of ops of
  * the versions asked for (vocab.def); the arguments are made before the
  * argument array (at most one of them draws: see the top of this file).
- * args_of: that array, its first n (1 to 4) of x, y, z, w. */
-IR_BUILD Expr **
-args_of(G *g, const char *name, int n, Expr *x, Expr *y, Expr *z, Expr *w)
+ * call_room and eval_room: the call (and its statement) of n arguments
+ * with *args its argument array for the caller to fill (room for one at
+ * least); without the node guard the nodes and the array in one bump of
+ * the arena. */
+IR_BUILD Expr *
+call_room(G *g, const char *name, int n, Expr ***args)
 {
-	(void)name;
 	assert(vocab_versions(name) & g->versions);
-	Expr **args = exprs(g, n);
-	args[0] = x;
-	if (n > 1)
-		args[1] = y;
-	if (n > 2)
-		args[2] = z;
-	if (n > 3)
-		args[3] = w;
-	return args;
+#ifdef IR_NODE_GUARDED
+	*args = exprs(g, n > 0 ? n : 1);
+	return mkcall(g, name, *args, n);
+#else
+	assert(!(g->call_versions & ~vocab_versions(name)));
+	enum { CALL = IR_EXPR_UPTO(call.kwnames) };
+	unsigned char *p = ar_alloc(g->a, CALL + sizeof(Expr *) * (size_t)(n > 0 ? n : 1));
+	*args = (Expr **)(p + CALL);
+	return irb_call_in((Expr *)p, name, *args, n);
+#endif
+}
+
+IR_BUILD Stmt *
+eval_room(G *g, const char *name, int n, Expr ***args)
+{
+	assert(vocab_versions(name) & g->versions);
+#ifdef IR_NODE_GUARDED
+	*args = exprs(g, n > 0 ? n : 1);
+	return mkeval(g, mkcall(g, name, *args, n));
+#else
+	assert(!(g->call_versions & ~vocab_versions(name)));
+	enum { CALL = IR_EXPR_UPTO(call.kwnames), EVAL = IR_STMT_WITH(eval) };
+	unsigned char *p = ar_alloc(g->a, CALL + EVAL + sizeof(Expr *) * (size_t)(n > 0 ? n : 1));
+	*args = (Expr **)(p + CALL + EVAL);
+	return irb_eval_in((Stmt *)(p + CALL), irb_call_in((Expr *)p, name, *args, n));
+#endif
 }
 
 static Expr *
 call1(G *g, const char *name, Expr *x)
 {
-	return mkcall(g, name, args_of(g, name, 1, x, NULL, NULL, NULL), 1);
+	Expr **a;
+	Expr *e = call_room(g, name, 1, &a);
+	a[0] = x;
+	return e;
 }
 
 static Expr *
 call2(G *g, const char *name, Expr *x, Expr *y)
 {
-	return mkcall(g, name, args_of(g, name, 2, x, y, NULL, NULL), 2);
+	Expr **a;
+	Expr *e = call_room(g, name, 2, &a);
+	a[0] = x;
+	a[1] = y;
+	return e;
 }
 
 static Expr *
 call4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 {
-	return mkcall(g, name, args_of(g, name, 4, x, y, z, w), 4);
+	Expr **a;
+	Expr *e = call_room(g, name, 4, &a);
+	a[0] = x;
+	a[1] = y;
+	a[2] = z;
+	a[3] = w;
+	return e;
 }
 
 static Stmt *
 eval2(G *g, const char *name, Expr *x, Expr *y)
 {
-	return eval_call(g, name, args_of(g, name, 2, x, y, NULL, NULL), 2);
+	Expr **a;
+	Stmt *s = eval_room(g, name, 2, &a);
+	a[0] = x;
+	a[1] = y;
+	return s;
 }
 
 static Stmt *
 eval3(G *g, const char *name, Expr *x, Expr *y, Expr *z)
 {
-	return eval_call(g, name, args_of(g, name, 3, x, y, z, NULL), 3);
+	Expr **a;
+	Stmt *s = eval_room(g, name, 3, &a);
+	a[0] = x;
+	a[1] = y;
+	a[2] = z;
+	return s;
 }
 
 static Stmt *
 eval4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 {
-	return eval_call(g, name, args_of(g, name, 4, x, y, z, w), 4);
+	Expr **a;
+	Stmt *s = eval_room(g, name, 4, &a);
+	a[0] = x;
+	a[1] = y;
+	a[2] = z;
+	a[3] = w;
+	return s;
 }
 
 /* Five and more arguments: an array of them, copied into the call
@@ -357,10 +389,10 @@ eval4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 static inline Stmt *
 eval_array(G *g, const char *name, Expr *const *argv, int n)
 {
-	assert(vocab_versions(name) & g->versions);
-	Expr **args = exprs(g, n);
-	memcpy(args, argv, sizeof *args * (size_t)n);
-	return eval_call(g, name, args, n);
+	Expr **a;
+	Stmt *s = eval_room(g, name, n, &a);
+	memcpy(a, argv, sizeof *a * (size_t)n);
+	return s;
 }
 
 /* EVAL(g, name, args...): the statement calling name on the arguments,
@@ -374,16 +406,19 @@ eval_array(G *g, const char *name, Expr *const *argv, int n)
 static Stmt *
 eval0(G *g, const char *name)
 {
-	assert(vocab_versions(name) & g->versions);
-	Expr **args = exprs(g, 1);
-	args[0] = NULL; /* the slot as ar_alloc would give it */
-	return eval_call(g, name, args, 0);
+	Expr **a;
+	Stmt *s = eval_room(g, name, 0, &a);
+	a[0] = NULL; /* the slot as ar_alloc would give it */
+	return s;
 }
 
 static Stmt *
 eval1(G *g, const char *name, Expr *x)
 {
-	return eval_call(g, name, args_of(g, name, 1, x, NULL, NULL, NULL), 1);
+	Expr **a;
+	Stmt *s = eval_room(g, name, 1, &a);
+	a[0] = x;
+	return s;
 }
 
 static Expr *
