@@ -207,15 +207,23 @@ irb_dict(Arena *a, Expr **keys, Expr **vals, int n)
 	return e;
 }
 
+/* irb_seq's node in s, zeroed bytes of IR_STMT_WITH(seq) that the caller
+ * took (without the node guard only). */
+IR_BUILD Stmt *
+irb_seq_in(Stmt *s, Stmt **items, int n)
+{
+	s->kind = ST_SEQ;
+	s->u.seq.items = items;
+	s->u.seq.n = n;
+	return s;
+}
+
 /* A sequence of items as given (no flattening, no-ops kept): ir_seq
  * normalizes first. */
 IR_BUILD Stmt *
 irb_seq(Arena *a, Stmt **items, int n)
 {
-	Stmt *s = irb_stmt(a, ST_SEQ, IR_STMT_WITH(seq));
-	s->u.seq.items = items;
-	s->u.seq.n = n;
-	return s;
+	return irb_seq_in(irb_stmt(a, ST_SEQ, IR_STMT_WITH(seq)), items, n);
 }
 
 /* irb_eval's node in s, zeroed bytes of IR_STMT_WITH(eval) that the
@@ -253,14 +261,22 @@ irb_store(Arena *a, Buffer *b, Expr **idx, int nidx, Expr *value)
 	return irb_store_in(irb_stmt(a, ST_STORE, IR_STMT_WITH(store)), b, idx, nidx, value);
 }
 
+/* irb_if's node in s, zeroed bytes of IR_STMT_WITH(if_) that the caller
+ * took (without the node guard only). */
 IR_BUILD Stmt *
-irb_if(Arena *a, Expr *cond, Stmt *then_, Stmt *else_)
+irb_if_in(Stmt *s, Expr *cond, Stmt *then_, Stmt *else_)
 {
-	Stmt *s = irb_stmt(a, ST_IF, IR_STMT_WITH(if_));
+	s->kind = ST_IF;
 	s->u.if_.cond = cond;
 	s->u.if_.then_ = then_;
 	s->u.if_.else_ = else_;
 	return s;
+}
+
+IR_BUILD Stmt *
+irb_if(Arena *a, Expr *cond, Stmt *then_, Stmt *else_)
+{
+	return irb_if_in(irb_stmt(a, ST_IF, IR_STMT_WITH(if_)), cond, then_, else_);
 }
 
 IR_BUILD Stmt *

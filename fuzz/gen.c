@@ -1336,10 +1336,57 @@ params(G *g)
 	g->f->nparams = n;
 }
 
-/* Puts barrier init under an elected thread, then the fence-of-init and a sync. */
+/* Puts barrier init under an elected thread, then the fence-of-init and a
+ * sync.  Without the node guard its nodes and arrays (the same as the
+ * builders below make) in one bump of the arena: the prelude is the same
+ * in every program. */
 static void
 prelude(G *g)
 {
+#ifndef IR_NODE_GUARDED
+	enum {
+		INT = IR_EXPR_UPTO(i), STR = IR_EXPR_WITH(s), VAR = IR_EXPR_WITH(var),
+		LOAD = IR_EXPR_WITH(load), CALL = IR_EXPR_UPTO(call.kwnames), EVAL = IR_STMT_WITH(eval),
+		IF = IR_STMT_WITH(if_), SEQ = IR_STMT_WITH(seq), PTR = sizeof(Expr *),
+		PREFETCH = 3 * PTR + 2 * STR + VAR + CALL + EVAL,
+		INIT = PTR + INT + 2 * PTR + LOAD + INT + CALL + EVAL,
+		TOTAL = 5 * PTR + PREFETCH + 4 * INIT + SEQ + (PTR + INT + CALL + IF) + (PTR + CALL + EVAL) +
+		        (PTR + STR + CALL + EVAL),
+	};
+	unsigned char *p = ar_alloc(g->a, TOTAL), *end = p + TOTAL;
+#define TAKE(n) ((void *)((p += (n)) - (n)))
+	Stmt **items = TAKE(5 * PTR);
+	Expr **args = TAKE(3 * PTR);
+	args[0] = irb_str_in(TAKE(STR), "handle");
+	args[1] = irb_str_in(TAKE(STR), "tl::prefetch_tma_descriptor");
+	args[2] = irb_varref_in(TAKE(VAR), g->Adesc);
+	Expr *call = irb_call_in(TAKE(CALL), "call_extern", args, 3);
+	items[0] = irb_eval_in(TAKE(EVAL), call);
+	for (int i = 0; i < 4; i++) {
+		Expr **idx = TAKE(PTR);
+		idx[0] = irb_int_in(TAKE(INT), i, IR_DT_INT32);
+		args = TAKE(2 * PTR);
+		args[0] = irb_load_in(TAKE(LOAD), g->mbar, idx, 1);
+		args[1] = irb_int_in(TAKE(INT), 128, IR_DT_INT32);
+		call = irb_call_in(TAKE(CALL), "ptx_init_barrier_thread_count", args, 2);
+		items[1 + i] = irb_eval_in(TAKE(EVAL), call);
+	}
+	Stmt *init = irb_seq_in(TAKE(SEQ), items, 5);
+	args = TAKE(PTR);
+	args[0] = irb_int_in(TAKE(INT), 0, IR_DT_INT32);
+	call = irb_call_in(TAKE(CALL), "tl_shuffle_elect", args, 1);
+	put(g, irb_if_in(TAKE(IF), call, init, NULL));
+	args = TAKE(PTR); /* the slot as ar_alloc gives it: NULL */
+	call = irb_call_in(TAKE(CALL), "ptx_fence_barrier_init", args, 0);
+	put(g, irb_eval_in(TAKE(EVAL), call));
+	args = TAKE(PTR);
+	args[0] = irb_str_in(TAKE(STR), "shared");
+	call = irb_call_in(TAKE(CALL), "tvm_storage_sync", args, 1);
+	put(g, irb_eval_in(TAKE(EVAL), call));
+#undef TAKE
+	if (p != end)
+		abort();
+#else
 	int base = g->nopen;
 	put(g, eval3(g, "call_extern", S(g, "handle"), S(g, "tl::prefetch_tma_descriptor"), V(g, g->Adesc)));
 	for (int i = 0; i < 4; i++)
@@ -1348,6 +1395,7 @@ prelude(G *g)
 	put(g, mkif(g, call1(g, "tl_shuffle_elect", I(g, 0)), init, NULL));
 	put(g, eval0(g, "ptx_fence_barrier_init"));
 	put(g, eval1(g, "tvm_storage_sync", S(g, "shared")));
+#endif
 }
 
 Program *
