@@ -196,14 +196,33 @@ irb_load(Arena *a, Buffer *b, Expr **idx, int nidx)
 	return irb_load_in(irb_expr(a, EX_LOAD, IR_EXPR_WITH(load)), b, idx, nidx);
 }
 
+/* irb_dict's node in e, zeroed bytes of IR_EXPR_WITH(dict) that the
+ * caller took (without the node guard only). */
+IR_BUILD Expr *
+irb_dict_in(Expr *e, Expr **keys, Expr **vals, int n)
+{
+	e->kind = EX_DICT;
+	e->u.dict.keys = keys;
+	e->u.dict.vals = vals;
+	e->u.dict.n = n;
+	return e;
+}
+
 /* A dict of keys and vals as given: ir_dict sorts string keys first. */
 IR_BUILD Expr *
 irb_dict(Arena *a, Expr **keys, Expr **vals, int n)
 {
-	Expr *e = irb_expr(a, EX_DICT, IR_EXPR_WITH(dict));
-	e->u.dict.keys = keys;
-	e->u.dict.vals = vals;
-	e->u.dict.n = n;
+	return irb_dict_in(irb_expr(a, EX_DICT, IR_EXPR_WITH(dict)), keys, vals, n);
+}
+
+/* ir_tuple's node (kind EX_LIST or EX_TUPLE) in e, zeroed bytes of
+ * IR_EXPR_WITH(list) that the caller took (without the node guard only). */
+IR_BUILD Expr *
+irb_list_in(Expr *e, ExprKind kind, Expr **items, int n)
+{
+	e->kind = kind;
+	e->u.list.items = items;
+	e->u.list.n = n;
 	return e;
 }
 

@@ -1289,6 +1289,54 @@ block(G *g, int want, Role role)
 
 /* ---- the function ---------------------------------------------------------------- */
 
+#ifndef IR_NODE_GUARDED
+/* func_attrs with a target of arch (below): without the node guard its
+ * nodes and arrays (the same as the builders there make) in one bump of
+ * the arena. */
+static Expr *
+target_attrs(G *g, const char *arch)
+{
+	enum {
+		INT = IR_EXPR_UPTO(i), STR = IR_EXPR_WITH(s), LIST = IR_EXPR_WITH(list), DICT = IR_EXPR_WITH(dict),
+		CALL = IR_EXPR_UPTO(call.kwnames), PTR = sizeof(Expr *),
+		KEYS = 2 * PTR + 2 * STR + LIST,
+		TARGET = 12 * PTR + 6 * STR + 3 * STR + 2 * INT + DICT + PTR + CALL,
+		TOTAL = KEYS + TARGET + 4 * PTR + 2 * STR + INT + DICT,
+	};
+	static const char *const tk[6] = {"arch", "keys", "kind", "max_num_threads", "tag", "thread_warp_size"};
+	unsigned char *p = ar_alloc(g->a, TOTAL), *end = p + TOTAL;
+#define TAKE(n) ((void *)((p += (n)) - (n)))
+	Expr **items = TAKE(2 * PTR);
+	items[0] = irb_str_in(TAKE(STR), "cuda");
+	items[1] = irb_str_in(TAKE(STR), "gpu");
+	Expr *keys = irb_list_in(TAKE(LIST), EX_LIST, items, 2);
+	Expr **k = TAKE(6 * PTR);
+	Expr **v = TAKE(6 * PTR);
+	for (int i = 0; i < 6; i++)
+		k[i] = irb_str_in(TAKE(STR), tk[i]);
+	v[0] = irb_str_in(TAKE(STR), arch);
+	v[1] = keys;
+	v[2] = irb_str_in(TAKE(STR), "cuda");
+	v[3] = irb_int_in(TAKE(INT), 1024, IR_DT_INT32);
+	v[4] = irb_str_in(TAKE(STR), "");
+	v[5] = irb_int_in(TAKE(INT), 32, IR_DT_INT32);
+	Expr **args = TAKE(PTR);
+	args[0] = irb_dict_in(TAKE(DICT), k, v, 6);
+	Expr *target = irb_call_in(TAKE(CALL), "target", args, 1);
+	k = TAKE(2 * PTR);
+	v = TAKE(2 * PTR);
+	k[0] = irb_str_in(TAKE(STR), "target");
+	k[1] = irb_str_in(TAKE(STR), "tir.noalias");
+	v[0] = target;
+	v[1] = irb_int_in(TAKE(INT), 1, IR_DT_BOOL);
+	Expr *attrs = irb_dict_in(TAKE(DICT), k, v, 2);
+#undef TAKE
+	if (p != end)
+		abort();
+	return attrs;
+}
+#endif
+
 static Expr *
 func_attrs(G *g)
 {
@@ -1298,6 +1346,10 @@ func_attrs(G *g)
 		static const char *const archs[] = {NULL, "sm_80", "sm_100a", "sm_90"};
 		arch = archs[dz_choose(&g->d, 4)];
 	}
+#ifndef IR_NODE_GUARDED
+	if (arch)
+		return target_attrs(g, arch);
+#endif
 	Expr *noalias = B(g, 1);
 	if (!arch) {
 		const char *k[] = {"tir.noalias"};
