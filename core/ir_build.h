@@ -298,14 +298,22 @@ irb_if(Arena *a, Expr *cond, Stmt *then_, Stmt *else_)
 	return irb_if_in(irb_stmt(a, ST_IF, IR_STMT_WITH(if_)), cond, then_, else_);
 }
 
+/* irb_decl's node in s, zeroed bytes of IR_STMT_WITH(decl) that the
+ * caller took (without the node guard only). */
 IR_BUILD Stmt *
-irb_decl(Arena *a, Buffer *b, int allocates, Stmt *body)
+irb_decl_in(Stmt *s, Buffer *b, int allocates, Stmt *body)
 {
-	Stmt *s = irb_stmt(a, ST_DECL, IR_STMT_WITH(decl));
+	s->kind = ST_DECL;
 	s->u.decl.buf = b;
 	s->u.decl.allocates = allocates;
 	s->u.decl.body = body;
 	return s;
+}
+
+IR_BUILD Stmt *
+irb_decl(Arena *a, Buffer *b, int allocates, Stmt *body)
+{
+	return irb_decl_in(irb_stmt(a, ST_DECL, IR_STMT_WITH(decl)), b, allocates, body);
 }
 
 /* irb_var in v, zeroed bytes of sizeof *v that the caller took (with

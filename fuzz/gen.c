@@ -1508,9 +1508,23 @@ fz_generate_full(Arena *a, Decider *d, const GenOptions *o, unsigned *used, unsi
 	/* Wrap inside out: decls, then launches (and the allocation between). */
 	Buffer *decls[] = {g->tmem, g->desc_b, g->desc_a, g->acount, g->counter, g->clocal, g->mbar,
 	                   g->shared[2], g->shared[1], g->shared[0]};
-	for (size_t i = 0; i < sizeof decls / sizeof decls[0]; i++)
+	enum { NDECLS = sizeof decls / sizeof decls[0] };
+#ifndef IR_NODE_GUARDED
+	/* The declarations' nodes in one bump of the arena. */
+	int ndecl = 0;
+	for (int i = 0; i < NDECLS; i++)
+		ndecl += decls[i]->kind == BUF_DECL;
+	unsigned char *room = ar_alloc(a, IR_STMT_WITH(decl) * (size_t)ndecl);
+	for (int i = 0; i < NDECLS; i++)
+		if (decls[i]->kind == BUF_DECL) {
+			body = irb_decl_in((Stmt *)room, decls[i], 1, body);
+			room += IR_STMT_WITH(decl);
+		}
+#else
+	for (int i = 0; i < NDECLS; i++)
 		if (decls[i]->kind == BUF_DECL)
 			body = mkdecl(g, decls[i], body);
+#endif
 	body = ir_launch(a, g->tx, "threadIdx.x", I(g, nthreads), body);
 	if (g->dyn) {
 		Expr **ext = ar_alloc(a, sizeof *ext);
