@@ -549,16 +549,12 @@ some_loop(G *g)
 	return g->loops[g->nloops - 1 - (int)dz_choose(&g->d, (uint32_t)g->nloops)];
 }
 
-/* An int index expression over what is in scope, within about [0, range). */
-static Expr *
-index_expr(G *g, int64_t range)
+/* index_expr's compound cases, which (2 to 4) drawn there: out of line,
+ * so that index_expr's two leaves cost its callers no call. */
+static __attribute__((noinline)) Expr *
+index_more(G *g, int64_t range, Var *lv, uint32_t which)
 {
-	Var *lv = some_loop(g);
-	switch (dz_choose(&g->d, 5)) {
-	case 0:
-		return V(g, g->tx);
-	case 1:
-		return I(g, (int64_t)dz_choose(&g->d, (uint32_t)(range > 1 ? range : 1)));
+	switch (which) {
 	case 2:
 		if (lv)
 			return bin(g, BIN_ADD, bin_vi(g, BIN_MUL, lv, 64), bin_vi(g, BIN_FLOORMOD, g->tx, 64));
@@ -572,6 +568,19 @@ index_expr(G *g, int64_t range)
 			return bin(g, BIN_ADD, bin_vii(g, BIN_MUL, BIN_FLOORMOD, lv, 2, 1024), V(g, g->tx));
 		return bin_vi(g, BIN_MUL, g->tx, 8);
 	}
+}
+
+/* An int index expression over what is in scope, within about [0, range). */
+static inline __attribute__((always_inline)) Expr *
+index_expr(G *g, int64_t range)
+{
+	Var *lv = some_loop(g);
+	uint32_t which = dz_choose(&g->d, 5);
+	if (which == 0)
+		return V(g, g->tx);
+	if (which == 1)
+		return I(g, (int64_t)dz_choose(&g->d, (uint32_t)(range > 1 ? range : 1)));
+	return index_more(g, range, lv, which);
 }
 
 static inline __attribute__((always_inline)) Expr *
