@@ -518,7 +518,7 @@ buffer(G *g, const char *name, const char *dtype, int64_t extent, Var *data, Buf
 /* A declared buffer and its data var: without the node guard the var, the
  * shape, its literal and the buffer (in the order buffer() makes them) in
  * one bump of the arena. */
-static Buffer *
+static inline __attribute__((always_inline)) Buffer *
 decl(G *g, const char *name, const char *dtype, int64_t extent, const char *scope)
 {
 #ifndef IR_NODE_GUARDED
