@@ -957,7 +957,7 @@ typedef struct Dv {
 /* Whether o's own fields (all but its bodies) are i's, but for a loop's
  * step and annotations, which o may drop (an absent one passes).  Field
  * by field: the node table's fields of each kind. */
-static int
+static inline __attribute__((always_inline)) int
 same_own(const Stmt *o, const Stmt *i)
 {
 	if (o->kind != i->kind)

@@ -268,7 +268,7 @@ exprs(G *g, int n)
 
 /* A string-keyed dict, its keys given in byte order: the order ir_dict
  * sorts them into, so that the node is made here without the sort. */
-static Expr *
+static inline __attribute__((always_inline)) Expr *
 dict(G *g, int n, const char *const *keys, Expr *const *vals)
 {
 	Expr **k = exprs(g, n);
