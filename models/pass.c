@@ -667,7 +667,7 @@ verify_output(const Program *p, const Program *q, Diag *d)
  * optimized builds verify q's changed functions in full and q is not
  * remembered.  Debug builds verify all of q, and abort if ir_verify_output
  * passed it wrongly. */
-static void
+static inline __attribute__((always_inline)) void
 after_run(const PassModel *m, const Program *p, const Program *q, int known, unsigned pv)
 {
 	int verify = 0;
