@@ -281,8 +281,10 @@ push_chunk(Arena *a, size_t n)
 	a->top = c->data + c->cap;
 }
 
-void *
-ar_alloc_slow(Arena *a, size_t n)
+/* ar_alloc_slow's other cases: nothing to hand out, a mapped chunk, or
+ * no room in the head chunk below top. */
+static __attribute__((noinline)) void *
+alloc_slower(Arena *a, size_t n)
 {
 	if (!n && a->head)
 		return a->next; /* nothing to hand out: no new chunk for it */
@@ -295,6 +297,27 @@ ar_alloc_slow(Arena *a, size_t n)
 	zero_more(a, n);
 	a->next = a->head->data + n;
 	return a->head->data;
+}
+
+/* The common case first: room below top in a head chunk from malloc,
+ * zeroed further (zero_more's step) and handed out; no register of the
+ * caller's to save around the rest. */
+void *
+ar_alloc_slow(Arena *a, size_t n)
+{
+	Chunk *c = a->head;
+	unsigned char *next = a->next;
+	if (c && n && n <= (size_t)(a->top - next) && !c->mapped) {
+		unsigned char *want = next + (n > ZERO_STEP ? n : ZERO_STEP);
+		if (want > a->top)
+			want = a->top;
+		unsigned char *end = a->end;
+		a->end = want;
+		a->next = next + n;
+		memset(end, 0, (size_t)(want - end));
+		return next;
+	}
+	return alloc_slower(a, n);
 }
 
 void *

@@ -178,13 +178,33 @@ irb_call(Arena *a, const char *name, Expr **args, int nargs)
 	return irb_call_in(irb_expr(a, EX_CALL, IR_EXPR_UPTO(call.kwnames)), name, args, nargs);
 }
 
+/* irb_load's node in e, zeroed bytes of IR_EXPR_WITH(load) that the
+ * caller took (without the node guard only). */
 IR_BUILD Expr *
-irb_load(Arena *a, Buffer *b, Expr **idx, int nidx)
+irb_load_in(Expr *e, Buffer *b, Expr **idx, int nidx)
 {
-	Expr *e = irb_expr(a, EX_LOAD, IR_EXPR_WITH(load));
+	e->kind = EX_LOAD;
 	e->u.load.buf = b;
 	e->u.load.idx = idx;
 	e->u.load.nidx = nidx;
+	return e;
+}
+
+IR_BUILD Expr *
+irb_load(Arena *a, Buffer *b, Expr **idx, int nidx)
+{
+	return irb_load_in(irb_expr(a, EX_LOAD, IR_EXPR_WITH(load)), b, idx, nidx);
+}
+
+/* irb_dict's node in e, zeroed bytes of IR_EXPR_WITH(dict) that the
+ * caller took (without the node guard only). */
+IR_BUILD Expr *
+irb_dict_in(Expr *e, Expr **keys, Expr **vals, int n)
+{
+	e->kind = EX_DICT;
+	e->u.dict.keys = keys;
+	e->u.dict.vals = vals;
+	e->u.dict.n = n;
 	return e;
 }
 
@@ -192,11 +212,29 @@ irb_load(Arena *a, Buffer *b, Expr **idx, int nidx)
 IR_BUILD Expr *
 irb_dict(Arena *a, Expr **keys, Expr **vals, int n)
 {
-	Expr *e = irb_expr(a, EX_DICT, IR_EXPR_WITH(dict));
-	e->u.dict.keys = keys;
-	e->u.dict.vals = vals;
-	e->u.dict.n = n;
+	return irb_dict_in(irb_expr(a, EX_DICT, IR_EXPR_WITH(dict)), keys, vals, n);
+}
+
+/* ir_tuple's node (kind EX_LIST or EX_TUPLE) in e, zeroed bytes of
+ * IR_EXPR_WITH(list) that the caller took (without the node guard only). */
+IR_BUILD Expr *
+irb_list_in(Expr *e, ExprKind kind, Expr **items, int n)
+{
+	e->kind = kind;
+	e->u.list.items = items;
+	e->u.list.n = n;
 	return e;
+}
+
+/* irb_seq's node in s, zeroed bytes of IR_STMT_WITH(seq) that the caller
+ * took (without the node guard only). */
+IR_BUILD Stmt *
+irb_seq_in(Stmt *s, Stmt **items, int n)
+{
+	s->kind = ST_SEQ;
+	s->u.seq.items = items;
+	s->u.seq.n = n;
+	return s;
 }
 
 /* A sequence of items as given (no flattening, no-ops kept): ir_seq
@@ -204,10 +242,7 @@ irb_dict(Arena *a, Expr **keys, Expr **vals, int n)
 IR_BUILD Stmt *
 irb_seq(Arena *a, Stmt **items, int n)
 {
-	Stmt *s = irb_stmt(a, ST_SEQ, IR_STMT_WITH(seq));
-	s->u.seq.items = items;
-	s->u.seq.n = n;
-	return s;
+	return irb_seq_in(irb_stmt(a, ST_SEQ, IR_STMT_WITH(seq)), items, n);
 }
 
 /* irb_eval's node in s, zeroed bytes of IR_STMT_WITH(eval) that the
@@ -226,10 +261,12 @@ irb_eval(Arena *a, Expr *value)
 	return irb_eval_in(irb_stmt(a, ST_EVAL, IR_STMT_WITH(eval)), value);
 }
 
+/* irb_store's node in s, zeroed bytes of IR_STMT_WITH(store) that the
+ * caller took (without the node guard only). */
 IR_BUILD Stmt *
-irb_store(Arena *a, Buffer *b, Expr **idx, int nidx, Expr *value)
+irb_store_in(Stmt *s, Buffer *b, Expr **idx, int nidx, Expr *value)
 {
-	Stmt *s = irb_stmt(a, ST_STORE, IR_STMT_WITH(store));
+	s->kind = ST_STORE;
 	s->u.store.buf = b;
 	s->u.store.idx = idx;
 	s->u.store.nidx = nidx;
@@ -238,9 +275,17 @@ irb_store(Arena *a, Buffer *b, Expr **idx, int nidx, Expr *value)
 }
 
 IR_BUILD Stmt *
-irb_if(Arena *a, Expr *cond, Stmt *then_, Stmt *else_)
+irb_store(Arena *a, Buffer *b, Expr **idx, int nidx, Expr *value)
 {
-	Stmt *s = irb_stmt(a, ST_IF, IR_STMT_WITH(if_));
+	return irb_store_in(irb_stmt(a, ST_STORE, IR_STMT_WITH(store)), b, idx, nidx, value);
+}
+
+/* irb_if's node in s, zeroed bytes of IR_STMT_WITH(if_) that the caller
+ * took (without the node guard only). */
+IR_BUILD Stmt *
+irb_if_in(Stmt *s, Expr *cond, Stmt *then_, Stmt *else_)
+{
+	s->kind = ST_IF;
 	s->u.if_.cond = cond;
 	s->u.if_.then_ = then_;
 	s->u.if_.else_ = else_;
@@ -248,13 +293,27 @@ irb_if(Arena *a, Expr *cond, Stmt *then_, Stmt *else_)
 }
 
 IR_BUILD Stmt *
-irb_decl(Arena *a, Buffer *b, int allocates, Stmt *body)
+irb_if(Arena *a, Expr *cond, Stmt *then_, Stmt *else_)
 {
-	Stmt *s = irb_stmt(a, ST_DECL, IR_STMT_WITH(decl));
+	return irb_if_in(irb_stmt(a, ST_IF, IR_STMT_WITH(if_)), cond, then_, else_);
+}
+
+/* irb_decl's node in s, zeroed bytes of IR_STMT_WITH(decl) that the
+ * caller took (without the node guard only). */
+IR_BUILD Stmt *
+irb_decl_in(Stmt *s, Buffer *b, int allocates, Stmt *body)
+{
+	s->kind = ST_DECL;
 	s->u.decl.buf = b;
 	s->u.decl.allocates = allocates;
 	s->u.decl.body = body;
 	return s;
+}
+
+IR_BUILD Stmt *
+irb_decl(Arena *a, Buffer *b, int allocates, Stmt *body)
+{
+	return irb_decl_in(irb_stmt(a, ST_DECL, IR_STMT_WITH(decl)), b, allocates, body);
 }
 
 /* irb_var in v, zeroed bytes of sizeof *v that the caller took (with

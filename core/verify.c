@@ -957,7 +957,7 @@ typedef struct Dv {
 /* Whether o's own fields (all but its bodies) are i's, but for a loop's
  * step and annotations, which o may drop (an absent one passes).  Field
  * by field: the node table's fields of each kind. */
-static int
+static inline __attribute__((always_inline)) int
 same_own(const Stmt *o, const Stmt *i)
 {
 	if (o->kind != i->kind)
@@ -1017,18 +1017,13 @@ bare_call(const Dv *D, const Stmt *o)
 	       v->u.call.nkw == 0 && D->sdepth < IR_MAX_DEPTH;
 }
 
-/* A statement that is no node of the input: the full check, under no
- * definitions and at the depth it has in the output.  A use of a
+/* A statement that is no node of the input, and no fence (diff_fresh,
+ * below, takes those): the full check, under no definitions and at the depth it has in the output.  A use of a
  * definition fails there (undecided, not wrong), and so does a launch of
  * an env thread, whose tag the function's other launches decide. */
-static void
-diff_fresh(Dv *D, const Stmt *o)
+static __attribute__((noinline)) void
+diff_fresh_checked(Dv *D, const Stmt *o)
 {
-	if (bare_call(D, o)) {
-		if (D->fresh)
-			D->fresh(o, D->ctx);
-		return;
-	}
 	Diag d;
 	Vf V = {.d = &d, .sdepth = D->sdepth};
 	check_node(&V, o, noloc);
@@ -1046,31 +1041,53 @@ diff_fresh(Dv *D, const Stmt *o)
 		D->fresh(o, D->ctx);
 }
 
+/* A statement that is no node of the input: a fence (bare_call) at once,
+ * inline; any other by the full check (diff_fresh_checked). */
+static inline void
+diff_fresh(Dv *D, const Stmt *o)
+{
+	if (!bare_call(D, o)) {
+		diff_fresh_checked(D, o);
+		return;
+	}
+	if (D->fresh)
+		D->fresh(o, D->ctx);
+}
+
 static void diff_body(Dv *D, const Stmt *o, const Stmt *i);
 
 /* Output statement o, a rebuild of input statement i (same_own): its
- * bodies against i's. */
+ * bodies against i's.  Down a chain of single-body rebuilds (a body that
+ * is one statement, not the input's, a rebuild of the input's body: what
+ * diff_body would pair next) in a loop, one level deeper each. */
 static void
 diff_pair(Dv *D, const Stmt *o, const Stmt *i)
 {
-	if (++D->sdepth > IR_MAX_DEPTH) {
-		D->unsure = 1;
-		return;
+	int levels = 0;
+	for (;;) {
+		levels++;
+		if (++D->sdepth > IR_MAX_DEPTH) {
+			D->unsure = 1;
+			return;
+		}
+		if (o->kind == ST_EVAL || o->kind == ST_STORE)
+			break;
+		if (o->kind == ST_IF) {
+			diff_body(D, o->u.if_.then_, i->u.if_.then_);
+			if (o->u.if_.else_)
+				diff_body(D, o->u.if_.else_, i->u.if_.else_);
+			break;
+		}
+		const Stmt *ob = ir_body(o), *ib = ir_body(i);
+		if (ob && ib && ob != ib && ob->kind != ST_SEQ && ib->kind != ST_SEQ && same_own(ob, ib)) {
+			o = ob;
+			i = ib;
+			continue;
+		}
+		diff_body(D, ob, ib);
+		break;
 	}
-	switch (o->kind) {
-	case ST_EVAL:
-	case ST_STORE:
-		break;
-	case ST_IF:
-		diff_body(D, o->u.if_.then_, i->u.if_.then_);
-		if (o->u.if_.else_)
-			diff_body(D, o->u.if_.else_, i->u.if_.else_);
-		break;
-	default:
-		diff_body(D, ir_body(o), ir_body(i));
-		break;
-	}
-	D->sdepth--;
+	D->sdepth -= levels;
 }
 
 /* Output statement o (no sequence) where the input has i (NULL: none). */

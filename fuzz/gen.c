@@ -111,12 +111,30 @@ suffixed(G *g, NameBase k, int count)
 	return s;
 }
 
+/* suffixed's names of the counts 1 to NAMED_USES - 1, as static strings
+ * (as the bases are): a program makes a few of each. */
+enum { NAMED_USES = 32 };
+#define NAME_SUFFIXES(b) \
+	NULL, b "_1", b "_2", b "_3", b "_4", b "_5", b "_6", b "_7", \
+	b "_8", b "_9", b "_10", b "_11", b "_12", b "_13", b "_14", b "_15", \
+	b "_16", b "_17", b "_18", b "_19", b "_20", b "_21", b "_22", b "_23", \
+	b "_24", b "_25", b "_26", b "_27", b "_28", b "_29", b "_30", b "_31"
+static const char *const suffixed_names[NBASES][NAMED_USES] = {
+	[N_I] = {NAME_SUFFIXES("i")},
+	[N_KO] = {NAME_SUFFIXES("ko")},
+	[N_OLD] = {NAME_SUFFIXES("old")},
+	[N_B] = {NAME_SUFFIXES("b")},
+};
+#undef NAME_SUFFIXES
+
 /* The base itself at its first use, then base_1, base_2, ... */
-static const char *
+static inline __attribute__((always_inline)) const char *
 fresh(G *g, NameBase k)
 {
 	int uses = g->name_uses[k]++;
-	return uses ? suffixed(g, k, uses) : name_bases[k];
+	if (!uses)
+		return name_bases[k];
+	return uses < NAMED_USES ? suffixed_names[k][uses] : suffixed(g, k, uses);
 }
 
 /* Nodes by core's inline constructors (ir_build.h): a constant-size
@@ -177,6 +195,25 @@ bin_vi(G *g, BinOp op, Var *v, int64_t k)
 	return bin(g, op, V(g, v), I(g, k));
 }
 
+/* bin(g, op, bin_vi(g, xop, v, xk), I(g, k)): without the node guard its
+ * five nodes in one bump of the arena. */
+IR_BUILD Expr *
+bin_vii(G *g, BinOp op, BinOp xop, Var *v, int64_t xk, int64_t k)
+{
+#ifndef IR_NODE_GUARDED
+	enum { INT = IR_EXPR_UPTO(i), VAR = IR_EXPR_WITH(var), BIN = IR_EXPR_WITH(bin) };
+	if (xk == (int32_t)xk && k == (int32_t)k) {
+		unsigned char *p = ar_alloc(g->a, 2 * INT + VAR + 2 * BIN);
+		Expr *xy = irb_int_in((Expr *)p, xk, IR_DT_INT32);
+		Expr *xx = irb_varref_in((Expr *)(p + INT), v);
+		Expr *x = irb_bin_in((Expr *)(p + INT + VAR), xop, xx, xy);
+		Expr *y = irb_int_in((Expr *)(p + INT + VAR + BIN), k, IR_DT_INT32);
+		return irb_bin_in((Expr *)(p + 2 * INT + VAR + BIN), op, x, y);
+	}
+#endif
+	return bin(g, op, bin_vi(g, xop, v, xk), I(g, k));
+}
+
 IR_BUILD Expr *
 mkcall(G *g, const char *name, Expr **args, int n)
 {
@@ -194,21 +231,6 @@ IR_BUILD Stmt *
 mkeval(G *g, Expr *value)
 {
 	return irb_eval(g->a, value);
-}
-
-/* mkeval(g, mkcall(g, name, args, n)): without the node guard the call
- * and its statement in one bump of the arena. */
-IR_BUILD Stmt *
-eval_call(G *g, const char *name, Expr **args, int n)
-{
-#ifdef IR_NODE_GUARDED
-	return mkeval(g, mkcall(g, name, args, n));
-#else
-	assert(!(g->call_versions & ~vocab_versions(name)));
-	enum { CALL = IR_EXPR_UPTO(call.kwnames), EVAL = IR_STMT_WITH(eval) };
-	unsigned char *p = ar_alloc(g->a, CALL + EVAL);
-	return irb_eval_in((Stmt *)(p + CALL), irb_call_in((Expr *)p, name, args, n));
-#endif
 }
 
 IR_BUILD Stmt *
@@ -246,7 +268,7 @@ exprs(G *g, int n)
 
 /* A string-keyed dict, its keys given in byte order: the order ir_dict
  * sorts them into, so that the node is made here without the sort. */
-static Expr *
+static inline __attribute__((always_inline)) Expr *
 dict(G *g, int n, const char *const *keys, Expr *const *vals)
 {
 	Expr **k = exprs(g, n);
@@ -262,57 +284,104 @@ dict(G *g, int n, const char *const *keys, Expr *const *vals)
 /* Calls (callN) and their statements (evalN) of N arguments, of ops of
  * the versions asked for (vocab.def); the arguments are made before the
  * argument array (at most one of them draws: see the top of this file).
- * args_of: that array, its first n (1 to 4) of x, y, z, w. */
-IR_BUILD Expr **
-args_of(G *g, const char *name, int n, Expr *x, Expr *y, Expr *z, Expr *w)
+ * call_room and eval_room: the call (and its statement) of n arguments
+ * with *args its argument array for the caller to fill (room for one at
+ * least); without the node guard the nodes and the array in one bump of
+ * the arena. */
+IR_BUILD Expr *
+call_room(G *g, const char *name, int n, Expr ***args)
 {
-	(void)name;
 	assert(vocab_versions(name) & g->versions);
-	Expr **args = exprs(g, n);
-	args[0] = x;
-	if (n > 1)
-		args[1] = y;
-	if (n > 2)
-		args[2] = z;
-	if (n > 3)
-		args[3] = w;
-	return args;
+#ifdef IR_NODE_GUARDED
+	*args = exprs(g, n > 0 ? n : 1);
+	return mkcall(g, name, *args, n);
+#else
+	assert(!(g->call_versions & ~vocab_versions(name)));
+	enum { CALL = IR_EXPR_UPTO(call.kwnames) };
+	unsigned char *p = ar_alloc(g->a, CALL + sizeof(Expr *) * (size_t)(n > 0 ? n : 1));
+	*args = (Expr **)(p + CALL);
+	return irb_call_in((Expr *)p, name, *args, n);
+#endif
+}
+
+IR_BUILD Stmt *
+eval_room(G *g, const char *name, int n, Expr ***args)
+{
+	assert(vocab_versions(name) & g->versions);
+#ifdef IR_NODE_GUARDED
+	*args = exprs(g, n > 0 ? n : 1);
+	return mkeval(g, mkcall(g, name, *args, n));
+#else
+	assert(!(g->call_versions & ~vocab_versions(name)));
+	enum { CALL = IR_EXPR_UPTO(call.kwnames), EVAL = IR_STMT_WITH(eval) };
+	unsigned char *p = ar_alloc(g->a, CALL + EVAL + sizeof(Expr *) * (size_t)(n > 0 ? n : 1));
+	*args = (Expr **)(p + CALL + EVAL);
+	return irb_eval_in((Stmt *)(p + CALL), irb_call_in((Expr *)p, name, *args, n));
+#endif
 }
 
 static Expr *
 call1(G *g, const char *name, Expr *x)
 {
-	return mkcall(g, name, args_of(g, name, 1, x, NULL, NULL, NULL), 1);
+	Expr **a;
+	Expr *e = call_room(g, name, 1, &a);
+	a[0] = x;
+	return e;
 }
 
 static Expr *
 call2(G *g, const char *name, Expr *x, Expr *y)
 {
-	return mkcall(g, name, args_of(g, name, 2, x, y, NULL, NULL), 2);
+	Expr **a;
+	Expr *e = call_room(g, name, 2, &a);
+	a[0] = x;
+	a[1] = y;
+	return e;
 }
 
 static Expr *
 call4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 {
-	return mkcall(g, name, args_of(g, name, 4, x, y, z, w), 4);
+	Expr **a;
+	Expr *e = call_room(g, name, 4, &a);
+	a[0] = x;
+	a[1] = y;
+	a[2] = z;
+	a[3] = w;
+	return e;
 }
 
 static Stmt *
 eval2(G *g, const char *name, Expr *x, Expr *y)
 {
-	return eval_call(g, name, args_of(g, name, 2, x, y, NULL, NULL), 2);
+	Expr **a;
+	Stmt *s = eval_room(g, name, 2, &a);
+	a[0] = x;
+	a[1] = y;
+	return s;
 }
 
 static Stmt *
 eval3(G *g, const char *name, Expr *x, Expr *y, Expr *z)
 {
-	return eval_call(g, name, args_of(g, name, 3, x, y, z, NULL), 3);
+	Expr **a;
+	Stmt *s = eval_room(g, name, 3, &a);
+	a[0] = x;
+	a[1] = y;
+	a[2] = z;
+	return s;
 }
 
 static Stmt *
 eval4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 {
-	return eval_call(g, name, args_of(g, name, 4, x, y, z, w), 4);
+	Expr **a;
+	Stmt *s = eval_room(g, name, 4, &a);
+	a[0] = x;
+	a[1] = y;
+	a[2] = z;
+	a[3] = w;
+	return s;
 }
 
 /* Five and more arguments: an array of them, copied into the call
@@ -320,10 +389,10 @@ eval4(G *g, const char *name, Expr *x, Expr *y, Expr *z, Expr *w)
 static inline Stmt *
 eval_array(G *g, const char *name, Expr *const *argv, int n)
 {
-	assert(vocab_versions(name) & g->versions);
-	Expr **args = exprs(g, n);
-	memcpy(args, argv, sizeof *args * (size_t)n);
-	return eval_call(g, name, args, n);
+	Expr **a;
+	Stmt *s = eval_room(g, name, n, &a);
+	memcpy(a, argv, sizeof *a * (size_t)n);
+	return s;
 }
 
 /* EVAL(g, name, args...): the statement calling name on the arguments,
@@ -337,32 +406,53 @@ eval_array(G *g, const char *name, Expr *const *argv, int n)
 static Stmt *
 eval0(G *g, const char *name)
 {
-	assert(vocab_versions(name) & g->versions);
-	Expr **args = exprs(g, 1);
-	args[0] = NULL; /* the slot as ar_alloc would give it */
-	return eval_call(g, name, args, 0);
+	Expr **a;
+	Stmt *s = eval_room(g, name, 0, &a);
+	a[0] = NULL; /* the slot as ar_alloc would give it */
+	return s;
 }
 
 static Stmt *
 eval1(G *g, const char *name, Expr *x)
 {
-	return eval_call(g, name, args_of(g, name, 1, x, NULL, NULL, NULL), 1);
+	Expr **a;
+	Stmt *s = eval_room(g, name, 1, &a);
+	a[0] = x;
+	return s;
 }
 
 static Expr *
 load1(G *g, Buffer *b, Expr *i)
 {
+#ifndef IR_NODE_GUARDED
+	/* The node and its index array in one bump of the arena. */
+	enum { LOAD = IR_EXPR_WITH(load) };
+	unsigned char *p = ar_alloc(g->a, LOAD + sizeof(Expr *));
+	Expr **idx = (Expr **)(p + LOAD);
+	idx[0] = i;
+	return irb_load_in((Expr *)p, b, idx, 1);
+#else
 	Expr **idx = exprs(g, 1);
 	idx[0] = i;
 	return mkload(g, b, idx, 1);
+#endif
 }
 
 static Stmt *
 store1(G *g, Buffer *b, Expr *i, Expr *v)
 {
+#ifndef IR_NODE_GUARDED
+	/* The node and its index array in one bump of the arena. */
+	enum { STORE = IR_STMT_WITH(store) };
+	unsigned char *p = ar_alloc(g->a, STORE + sizeof(Expr *));
+	Expr **idx = (Expr **)(p + STORE);
+	idx[0] = i;
+	return irb_store_in((Stmt *)p, b, idx, 1, v);
+#else
 	Expr **idx = exprs(g, 1);
 	idx[0] = i;
 	return mkstore(g, b, idx, 1, v);
+#endif
 }
 
 /* ---- sequences --------------------------------------------------------------- */
@@ -401,7 +491,7 @@ put_flat(G *g, Stmt *s)
 
 /* The statements put since base (at least one): the one statement, or a
  * sequence of them. */
-static Stmt *
+static inline __attribute__((always_inline)) Stmt *
 close_seq(G *g, int base)
 {
 	int n = g->nopen - base;
@@ -428,7 +518,7 @@ buffer(G *g, const char *name, const char *dtype, int64_t extent, Var *data, Buf
 /* A declared buffer and its data var: without the node guard the var, the
  * shape, its literal and the buffer (in the order buffer() makes them) in
  * one bump of the arena. */
-static Buffer *
+static inline __attribute__((always_inline)) Buffer *
 decl(G *g, const char *name, const char *dtype, int64_t extent, const char *scope)
 {
 #ifndef IR_NODE_GUARDED
@@ -459,16 +549,12 @@ some_loop(G *g)
 	return g->loops[g->nloops - 1 - (int)dz_choose(&g->d, (uint32_t)g->nloops)];
 }
 
-/* An int index expression over what is in scope, within about [0, range). */
-static Expr *
-index_expr(G *g, int64_t range)
+/* index_expr's compound cases, which (2 to 4) drawn there: out of line,
+ * so that index_expr's two leaves cost its callers no call. */
+static __attribute__((noinline)) Expr *
+index_more(G *g, int64_t range, Var *lv, uint32_t which)
 {
-	Var *lv = some_loop(g);
-	switch (dz_choose(&g->d, 5)) {
-	case 0:
-		return V(g, g->tx);
-	case 1:
-		return I(g, (int64_t)dz_choose(&g->d, (uint32_t)(range > 1 ? range : 1)));
+	switch (which) {
 	case 2:
 		if (lv)
 			return bin(g, BIN_ADD, bin_vi(g, BIN_MUL, lv, 64), bin_vi(g, BIN_FLOORMOD, g->tx, 64));
@@ -479,18 +565,35 @@ index_expr(G *g, int64_t range)
 		return bin_vi(g, BIN_FLOORMOD, g->tx, 32);
 	default:
 		if (lv)
-			return bin(g, BIN_ADD, bin(g, BIN_MUL, bin_vi(g, BIN_FLOORMOD, lv, 2), I(g, 1024)), V(g, g->tx));
+			return bin(g, BIN_ADD, bin_vii(g, BIN_MUL, BIN_FLOORMOD, lv, 2, 1024), V(g, g->tx));
 		return bin_vi(g, BIN_MUL, g->tx, 8);
 	}
 }
 
-static Expr *
+/* An int index expression over what is in scope, within about [0, range). */
+static inline __attribute__((always_inline)) Expr *
+index_expr(G *g, int64_t range)
+{
+	Var *lv = some_loop(g);
+	uint32_t which = dz_choose(&g->d, 5);
+	if (which == 0)
+		return V(g, g->tx);
+	if (which == 1)
+		return I(g, (int64_t)dz_choose(&g->d, (uint32_t)(range > 1 ? range : 1)));
+	return index_more(g, range, lv, which);
+}
+
+static inline __attribute__((always_inline)) Expr *
 mbar_at(G *g, int k)
 {
 	Var *lv = some_loop(g);
-	Expr *i = lv && k >= 0 ? bin(g, BIN_ADD, bin_vi(g, BIN_FLOORMOD, lv, 2), I(g, k)) : I(g, k < 0 ? 0 : k);
+	Expr *i;
 	if (lv && k == 0)
 		i = bin_vi(g, BIN_FLOORMOD, lv, 2);
+	else if (lv && k > 0)
+		i = bin_vii(g, BIN_ADD, BIN_FLOORMOD, lv, 2, k);
+	else
+		i = I(g, k < 0 ? 0 : k);
 	return load1(g, g->mbar, i);
 }
 
@@ -509,7 +612,7 @@ shared_base(G *g, int k)
 
 /* T.tvm_access_ptr(T.type_annotation("float16"), base, off, extent, mask):
  * the nodes made last argument first, as the generator always made them. */
-static Expr *
+static inline __attribute__((always_inline)) Expr *
 access_ptr(G *g, Expr *base, Expr *off, int64_t extent, Expr *mask)
 {
 	assert(vocab_versions("tvm_access_ptr") & g->versions);
@@ -547,15 +650,17 @@ access_ptr(G *g, Expr *base, Expr *off, int64_t extent, Expr *mask)
 	return mkcall(g, "tvm_access_ptr", args, 5);
 }
 
-static Expr *
+static inline __attribute__((always_inline)) Expr *
 shared_ptr(G *g, int k, int mask)
 {
-	Expr *off = I(g, g->shared_off[k]);
+	Expr *off;
 	if (dz_flip(&g->d, 40)) {
 		Var *lv = some_loop(g);
-		Expr *var = lv ? bin(g, BIN_MUL, bin_vi(g, BIN_FLOORMOD, lv, 2), I(g, 2048))
+		Expr *var = lv ? bin_vii(g, BIN_MUL, BIN_FLOORMOD, lv, 2, 2048)
 		               : bin_vi(g, BIN_MUL, g->tx, 8);
-		off = g->shared_off[k] ? bin(g, BIN_ADD, off, var) : var;
+		off = g->shared_off[k] ? bin(g, BIN_ADD, I(g, g->shared_off[k]), var) : var;
+	} else {
+		off = I(g, g->shared_off[k]);
 	}
 	return access_ptr(g, shared_base(g, k), off, dz_flip(&g->d, 50) ? 4096 : 8, I(g, mask));
 }
@@ -818,7 +923,7 @@ binder(G *g, Leaf k, int rest, Role role)
 		return ir_attr(a, I(g, 0), "pragma_wgmma_group", I(g, 1), body);
 	}
 	use(g, FZ_F_ATTR);
-	Expr *cond = g->n ? bin(g, BIN_EQ, bin_vi(g, BIN_FLOORMOD, g->n, 4), I(g, 0))
+	Expr *cond = g->n ? bin_vii(g, BIN_EQ, BIN_FLOORMOD, g->n, 4, 0)
 	                  : bin_vi(g, BIN_LT, g->tx, 1024);
 	Stmt *body = block(g, rest, role);
 	return ir_assert(a, cond, S(g, "n must be a multiple of 4"), body);
@@ -964,7 +1069,7 @@ for_loop(G *g, int left, Role role, int pipelined)
 		use(g, FZ_F_PIPELINE);
 		int base = g->nopen;
 		put(g, eval2(g, "mbarrier_wait_parity", mbar_at(g, role == R_PRODUCER ? 2 : 0),
-		             bin(g, BIN_FLOORDIV, bin_vi(g, BIN_FLOORMOD, v, 4), I(g, 2))));
+		             bin_vii(g, BIN_FLOORDIV, BIN_FLOORMOD, v, 4, 2)));
 		sub_block_into(g, left - 2, role);
 		put(g, eval1(g, "ptx_arrive_barrier", mbar_at(g, role == R_PRODUCER ? 0 : 2)));
 		body = close_seq(g, base);
@@ -995,7 +1100,7 @@ if_cond(G *g)
 {
 	switch (dz_choose(&g->d, 4)) {
 	case 0: return bin_vi(g, BIN_LT, g->tx, 128);
-	case 1: return bin(g, BIN_EQ, bin_vi(g, BIN_FLOORMOD, g->tx, 32), I(g, 0));
+	case 1: return bin_vii(g, BIN_EQ, BIN_FLOORMOD, g->tx, 32, 0);
 	case 2:
 		if (g->n)
 			return bin_vi(g, BIN_GT, g->n, 4);
@@ -1003,7 +1108,7 @@ if_cond(G *g)
 	default: {
 		Var *lv = some_loop(g);
 		if (lv)
-			return bin(g, BIN_EQ, bin_vi(g, BIN_FLOORMOD, lv, 2), I(g, 0));
+			return bin_vii(g, BIN_EQ, BIN_FLOORMOD, lv, 2, 0);
 		return bin_vi(g, BIN_NE, g->bx, 0);
 	}
 	}
@@ -1047,7 +1152,7 @@ while_loop(G *g, int left, Role role)
 	put(g, w);
 }
 
-static Expr *
+static inline __attribute__((always_inline)) Expr *
 region(G *g, Buffer *b, int64_t extent)
 {
 	Expr **idx = ar_alloc(g->a, sizeof *idx);
@@ -1065,7 +1170,7 @@ pblock(G *g, int left, Role role)
 	Stmt *s = ir_block(g->a, fresh(g, N_B), body);
 	if (dz_flip(&g->d, 75))
 		s->u.block.where = dz_flip(&g->d, 80) ? bin_vi(g, BIN_LT, g->tx, 128)
-		                                     : bin(g, BIN_EQ, bin_vi(g, BIN_FLOORMOD, g->bx, 2), I(g, 0));
+		                                     : bin_vii(g, BIN_EQ, BIN_FLOORMOD, g->bx, 2, 0);
 	s->u.block.reads = region(g, g->shared[0], 4096);
 	s->u.block.writes = region(g, g->clocal, 32);
 	return s;
@@ -1183,7 +1288,7 @@ block_into(G *g, int want, Role role)
 }
 
 /* A sequence of about `want` statements (at least one). */
-static Stmt *
+static inline __attribute__((always_inline)) Stmt *
 block(G *g, int want, Role role)
 {
 	int base = g->nopen;
@@ -1192,6 +1297,54 @@ block(G *g, int want, Role role)
 }
 
 /* ---- the function ---------------------------------------------------------------- */
+
+#ifndef IR_NODE_GUARDED
+/* func_attrs with a target of arch (below): without the node guard its
+ * nodes and arrays (the same as the builders there make) in one bump of
+ * the arena. */
+static Expr *
+target_attrs(G *g, const char *arch)
+{
+	enum {
+		INT = IR_EXPR_UPTO(i), STR = IR_EXPR_WITH(s), LIST = IR_EXPR_WITH(list), DICT = IR_EXPR_WITH(dict),
+		CALL = IR_EXPR_UPTO(call.kwnames), PTR = sizeof(Expr *),
+		KEYS = 2 * PTR + 2 * STR + LIST,
+		TARGET = 12 * PTR + 6 * STR + 3 * STR + 2 * INT + DICT + PTR + CALL,
+		TOTAL = KEYS + TARGET + 4 * PTR + 2 * STR + INT + DICT,
+	};
+	static const char *const tk[6] = {"arch", "keys", "kind", "max_num_threads", "tag", "thread_warp_size"};
+	unsigned char *p = ar_alloc(g->a, TOTAL), *end = p + TOTAL;
+#define TAKE(n) ((void *)((p += (n)) - (n)))
+	Expr **items = TAKE(2 * PTR);
+	items[0] = irb_str_in(TAKE(STR), "cuda");
+	items[1] = irb_str_in(TAKE(STR), "gpu");
+	Expr *keys = irb_list_in(TAKE(LIST), EX_LIST, items, 2);
+	Expr **k = TAKE(6 * PTR);
+	Expr **v = TAKE(6 * PTR);
+	for (int i = 0; i < 6; i++)
+		k[i] = irb_str_in(TAKE(STR), tk[i]);
+	v[0] = irb_str_in(TAKE(STR), arch);
+	v[1] = keys;
+	v[2] = irb_str_in(TAKE(STR), "cuda");
+	v[3] = irb_int_in(TAKE(INT), 1024, IR_DT_INT32);
+	v[4] = irb_str_in(TAKE(STR), "");
+	v[5] = irb_int_in(TAKE(INT), 32, IR_DT_INT32);
+	Expr **args = TAKE(PTR);
+	args[0] = irb_dict_in(TAKE(DICT), k, v, 6);
+	Expr *target = irb_call_in(TAKE(CALL), "target", args, 1);
+	k = TAKE(2 * PTR);
+	v = TAKE(2 * PTR);
+	k[0] = irb_str_in(TAKE(STR), "target");
+	k[1] = irb_str_in(TAKE(STR), "tir.noalias");
+	v[0] = target;
+	v[1] = irb_int_in(TAKE(INT), 1, IR_DT_BOOL);
+	Expr *attrs = irb_dict_in(TAKE(DICT), k, v, 2);
+#undef TAKE
+	if (p != end)
+		abort();
+	return attrs;
+}
+#endif
 
 static Expr *
 func_attrs(G *g)
@@ -1202,6 +1355,10 @@ func_attrs(G *g)
 		static const char *const archs[] = {NULL, "sm_80", "sm_100a", "sm_90"};
 		arch = archs[dz_choose(&g->d, 4)];
 	}
+#ifndef IR_NODE_GUARDED
+	if (arch)
+		return target_attrs(g, arch);
+#endif
 	Expr *noalias = B(g, 1);
 	if (!arch) {
 		const char *k[] = {"tir.noalias"};
@@ -1240,10 +1397,57 @@ params(G *g)
 	g->f->nparams = n;
 }
 
-/* Puts barrier init under an elected thread, then the fence-of-init and a sync. */
+/* Puts barrier init under an elected thread, then the fence-of-init and a
+ * sync.  Without the node guard its nodes and arrays (the same as the
+ * builders below make) in one bump of the arena: the prelude is the same
+ * in every program. */
 static void
 prelude(G *g)
 {
+#ifndef IR_NODE_GUARDED
+	enum {
+		INT = IR_EXPR_UPTO(i), STR = IR_EXPR_WITH(s), VAR = IR_EXPR_WITH(var),
+		LOAD = IR_EXPR_WITH(load), CALL = IR_EXPR_UPTO(call.kwnames), EVAL = IR_STMT_WITH(eval),
+		IF = IR_STMT_WITH(if_), SEQ = IR_STMT_WITH(seq), PTR = sizeof(Expr *),
+		PREFETCH = 3 * PTR + 2 * STR + VAR + CALL + EVAL,
+		INIT = PTR + INT + 2 * PTR + LOAD + INT + CALL + EVAL,
+		TOTAL = 5 * PTR + PREFETCH + 4 * INIT + SEQ + (PTR + INT + CALL + IF) + (PTR + CALL + EVAL) +
+		        (PTR + STR + CALL + EVAL),
+	};
+	unsigned char *p = ar_alloc(g->a, TOTAL), *end = p + TOTAL;
+#define TAKE(n) ((void *)((p += (n)) - (n)))
+	Stmt **items = TAKE(5 * PTR);
+	Expr **args = TAKE(3 * PTR);
+	args[0] = irb_str_in(TAKE(STR), "handle");
+	args[1] = irb_str_in(TAKE(STR), "tl::prefetch_tma_descriptor");
+	args[2] = irb_varref_in(TAKE(VAR), g->Adesc);
+	Expr *call = irb_call_in(TAKE(CALL), "call_extern", args, 3);
+	items[0] = irb_eval_in(TAKE(EVAL), call);
+	for (int i = 0; i < 4; i++) {
+		Expr **idx = TAKE(PTR);
+		idx[0] = irb_int_in(TAKE(INT), i, IR_DT_INT32);
+		args = TAKE(2 * PTR);
+		args[0] = irb_load_in(TAKE(LOAD), g->mbar, idx, 1);
+		args[1] = irb_int_in(TAKE(INT), 128, IR_DT_INT32);
+		call = irb_call_in(TAKE(CALL), "ptx_init_barrier_thread_count", args, 2);
+		items[1 + i] = irb_eval_in(TAKE(EVAL), call);
+	}
+	Stmt *init = irb_seq_in(TAKE(SEQ), items, 5);
+	args = TAKE(PTR);
+	args[0] = irb_int_in(TAKE(INT), 0, IR_DT_INT32);
+	call = irb_call_in(TAKE(CALL), "tl_shuffle_elect", args, 1);
+	put(g, irb_if_in(TAKE(IF), call, init, NULL));
+	args = TAKE(PTR); /* the slot as ar_alloc gives it: NULL */
+	call = irb_call_in(TAKE(CALL), "ptx_fence_barrier_init", args, 0);
+	put(g, irb_eval_in(TAKE(EVAL), call));
+	args = TAKE(PTR);
+	args[0] = irb_str_in(TAKE(STR), "shared");
+	call = irb_call_in(TAKE(CALL), "tvm_storage_sync", args, 1);
+	put(g, irb_eval_in(TAKE(EVAL), call));
+#undef TAKE
+	if (p != end)
+		abort();
+#else
 	int base = g->nopen;
 	put(g, eval3(g, "call_extern", S(g, "handle"), S(g, "tl::prefetch_tma_descriptor"), V(g, g->Adesc)));
 	for (int i = 0; i < 4; i++)
@@ -1252,6 +1456,7 @@ prelude(G *g)
 	put(g, mkif(g, call1(g, "tl_shuffle_elect", I(g, 0)), init, NULL));
 	put(g, eval0(g, "ptx_fence_barrier_init"));
 	put(g, eval1(g, "tvm_storage_sync", S(g, "shared")));
+#endif
 }
 
 Program *
@@ -1312,9 +1517,23 @@ fz_generate_full(Arena *a, Decider *d, const GenOptions *o, unsigned *used, unsi
 	/* Wrap inside out: decls, then launches (and the allocation between). */
 	Buffer *decls[] = {g->tmem, g->desc_b, g->desc_a, g->acount, g->counter, g->clocal, g->mbar,
 	                   g->shared[2], g->shared[1], g->shared[0]};
-	for (size_t i = 0; i < sizeof decls / sizeof decls[0]; i++)
+	enum { NDECLS = sizeof decls / sizeof decls[0] };
+#ifndef IR_NODE_GUARDED
+	/* The declarations' nodes in one bump of the arena. */
+	int ndecl = 0;
+	for (int i = 0; i < NDECLS; i++)
+		ndecl += decls[i]->kind == BUF_DECL;
+	unsigned char *room = ar_alloc(a, IR_STMT_WITH(decl) * (size_t)ndecl);
+	for (int i = 0; i < NDECLS; i++)
+		if (decls[i]->kind == BUF_DECL) {
+			body = irb_decl_in((Stmt *)room, decls[i], 1, body);
+			room += IR_STMT_WITH(decl);
+		}
+#else
+	for (int i = 0; i < NDECLS; i++)
 		if (decls[i]->kind == BUF_DECL)
 			body = mkdecl(g, decls[i], body);
+#endif
 	body = ir_launch(a, g->tx, "threadIdx.x", I(g, nthreads), body);
 	if (g->dyn) {
 		Expr **ext = ar_alloc(a, sizeof *ext);

@@ -118,7 +118,6 @@ typedef struct Ctx {
 	const unsigned char *events; /* event_table (NULL: none, op_event asked) */
 	const Func *in;       /* the function run (NULL: the explanation's runs) */
 	int keep;             /* the analyses are looked up among the kept (below); 2: and kept */
-	size_t kbase, kcbase; /* where this run's bytes and Comps go among the kept */
 	struct Sum *last;     /* non-NULL: the analysis of the statement the rewrite built last */
 	unsigned fence_byte;  /* 0x100 | a fence's byte, once known (0: not yet) */
 } Ctx;
@@ -573,10 +572,13 @@ free_at(const Ctx *c, Ref r)
 static inline unsigned
 generic_states(const Table *t)
 {
-	unsigned m = 0;
-	for (unsigned x = 1; x < 8; x++)
-		m |= (unsigned)(t->out[x] >> 1 & 1) << x;
-	return m;
+	/* Bit 1 (S_GENERIC) of each state of out[1..7] (each below 8) moved
+	 * to bit 0 of its byte, and the bytes' bit 0 gathered into bits
+	 * 1..7 of the top byte by one multiplication (no two products meet). */
+	uint64_t w;
+	memcpy(&w, t->out, sizeof w);
+	w = (w >> 1) & 0x0101010101010100ull;
+	return (unsigned)((w * 0x0102040810204080ull) >> 56);
 }
 
 /* The numbers after statement r's subtree. */
@@ -1158,8 +1160,6 @@ kept_begin(Ctx *c)
 		kept.opt = c->opt;
 		c->keep = 2;
 	}
-	c->kbase = kept.n;
-	c->kcbase = kept.nc;
 }
 
 /* After its rewrite (which read them): its bytes and Comps join the kept
@@ -1269,7 +1269,9 @@ keep_at(const Ctx *c, const Stmt *s, Ref r)
 		return;
 	if (kept.nput == kept.putcap)
 		kept.put = reserve(kept.put, &kept.putcap, kept.nput + 1, sizeof *kept.put);
-	kept.put[kept.nput++] = (KeptSlot){s, 0, (int)(c->kbase + (size_t)r.j), (int)(c->kcbase + (size_t)r.ci)};
+	/* The run that keeps found the kept empty (kept_begin dropped them):
+	 * its numbers are its statements' numbers among the kept. */
+	kept.put[kept.nput++] = (KeptSlot){s, 0, (int)r.j, (int)r.ci};
 }
 
 static Ref analyse(Ctx *c, const Stmt *s);
@@ -1477,7 +1479,14 @@ analyse(Ctx *c, const Stmt *s)
 static Stmt *
 fence_stmt(Ctx *c)
 {
+#ifndef IR_NODE_GUARDED
+	/* ir_call's node and ir_eval's, inline, in one bump of the arena. */
+	enum { CALL = IR_EXPR_UPTO(call.kwnames), EVAL = IR_STMT_WITH(eval) };
+	unsigned char *p = ar_alloc(c->a, CALL + EVAL);
+	return irb_eval_in((Stmt *)(p + CALL), irb_call_in((Expr *)p, "fence_proxy_async", NULL, 0));
+#else
 	return ir_eval(c->a, ir_call(c->a, "fence_proxy_async", NULL, 0));
+#endif
 }
 
 static inline void

@@ -1189,7 +1189,7 @@ orc_func_is_copy(const Func *a, const Func *b)
 /* With A->erase, *back (when it succeeds) is orc_erase(q, A->ins, A->nins);
  * with A->copy, *is_copy is 1 when orc_func_is_copy(p, that) is (0: it
  * is not, or it is not worked out). */
-static int
+static inline __attribute__((always_inline)) int
 run_align(Align *A, const Func *p, const Func *q, Func **back, int *is_copy)
 {
 	A->nins = 0;
