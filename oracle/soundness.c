@@ -1319,6 +1319,98 @@ cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 	return nc;
 }
 
+/* cut_key_aware's classes when K->direct is known to be 0 (the caller's):
+ * only what the live classes read, from the sources that reach some given
+ * node (a class's start row is theirs alone) and the hazards that some
+ * given node reaches (a haz row is theirs alone), grouped by footprint in
+ * order of appearance; the other sources' classes, never live, are left
+ * out, so the classes are numbered otherwise than cut_key_aware numbers
+ * them, with the same live rows.  -1 when a kind has more than MAX_CLASSES
+ * sources (its footprints, all of them, would then be counted). */
+static int
+cut_key_reach(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
+{
+	const Event *ev = C->g->ev;
+	int nw = C->nwrites, nsrc = o->war ? C->ngen : nw;
+	if (nw > MAX_CLASSES || nsrc - nw > MAX_CLASSES)
+		return -1;
+	const Foot *foot[2 * MAX_CLASSES];
+	const Var *allocs[2 * MAX_CLASSES];
+	CWord amask[2 * MAX_CLASSES], anym = 0;
+	signed char table[128]; /* a kind's classes by footprint, as in group() */
+	int nc = 0, first = 0, nwc = 0, na = 0;
+	memset(table, -1, sizeof table);
+	for (int i = 0; i < nsrc; i++) {
+		if (i == nw) { /* the reads' classes follow the writes' */
+			nwc = first = nc;
+			memset(table, -1, sizeof table);
+		}
+		if (!C->srcv[i])
+			continue;
+		const Foot *f = &ev[C->gen[i]].foot;
+		unsigned h = foot_hash(f, MATCH_EXACT);
+		while (table[h] >= 0 && !same_foot(foot[first + table[h]], f))
+			h = (h + 1) & 127;
+		if (table[h] >= 0) {
+			K->start[first + table[h]] |= C->srcv[i];
+			continue;
+		}
+		table[h] = (signed char)(nc - first);
+		foot[nc] = f;
+		K->start[nc] = C->srcv[i];
+		K->haz[nc] = 0;
+		if (!f->alloc) {
+			anym |= (CWord)1 << nc;
+		} else {
+			int a = 0; /* the classes by allocation */
+			while (a < na && allocs[a] != f->alloc)
+				a++;
+			if (a == na)
+				allocs[na] = f->alloc, amask[na++] = 0;
+			amask[a] |= (CWord)1 << nc;
+		}
+		nc++;
+	}
+	if (nsrc == nw)
+		nwc = nc;
+	CWord all = nc == 64 ? ~(CWord)0 : ((CWord)1 << nc) - 1;
+	CWord wmask = nwc == 64 ? ~(CWord)0 : ((CWord)1 << nwc) - 1;
+	/* As in cut_key_aware: a hazard of no allocation adds to every class
+	 * of its kinds, and one of an allocation to every class of no
+	 * allocation, gathered by kind; a class of its allocation per pair. */
+	CWord none_any = 0, none_wr = 0, anyc_any = 0, anyc_wr = 0;
+	for (int a = 0; a < C->nasync; a++) {
+		CWord hv = C->hazv[a];
+		if (!hv)
+			continue;
+		const Foot *t = &ev[C->async[a]].foot;
+		int wr = ev[C->async[a]].kind != EV_AREAD;
+		if (!t->alloc) {
+			none_any |= hv;
+			none_wr |= wr ? hv : 0;
+			continue;
+		}
+		anyc_any |= hv;
+		anyc_wr |= wr ? hv : 0;
+		int k = 0;
+		while (k < na && allocs[k] != t->alloc)
+			k++;
+		for (CWord x = k < na ? amask[k] & (wr ? all : wmask) : 0; x; x &= x - 1) {
+			int c = __builtin_ctzll(x);
+			const Foot *fc = foot[c];
+			if (!t->known || !fc->known || (fc->lo < t->hi && t->lo < fc->hi))
+				K->haz[c] |= hv;
+		}
+	}
+	for (int c = 0; c < nc; c++) {
+		int w = c < nwc; /* a class of writes: every hazard counts (of reads: the async writes) */
+		K->haz[c] |= w ? none_any : none_wr;
+		if (anym >> c & 1)
+			K->haz[c] |= w ? anyc_any : anyc_wr;
+	}
+	return nc;
+}
+
 /* The live classes of a key (those whose sources reach some given node and
  * with a hazard reached from one) from its start and haz rows, and which of
  * them are below the first; the key then ready. */
@@ -1386,6 +1478,39 @@ cut_key_make(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 	key_live(K);
 }
 
+/* K->direct of C's alias-aware key under o when known without the key, else
+ * -1.  An alias-aware hazard is one of the plain key's, so a plain key of
+ * the same war with no direct hit has none; and when every given node is a
+ * fence (no nop), a direct hit is a hit on the graph as it is, whose
+ * verdict the graph may hold. */
+static int
+aware_direct(const OrcSoundCut *C, const OracleOptions *o)
+{
+	const struct CutKey *P = &C->key[opt_key(o) & ~1];
+	if (P->ready && !P->direct)
+		return 0;
+	if (!C->nop && C->g->sound[opt_key(o)] >= 0)
+		return !C->g->sound[opt_key(o)];
+	return -1;
+}
+
+/* cut_key_make for a query: an alias-aware key whose K->direct is known is
+ * made of what its live classes read (cut_key_reach), or (a direct hit)
+ * of nothing more. */
+static void
+cut_key_query(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
+{
+	int d = o->alias_aware ? aware_direct(C, o) : -1;
+	int nc = d > 0 ? 0 : d == 0 ? cut_key_reach(C, K, o) : -1;
+	if (nc < 0) {
+		cut_key_make(C, K, o);
+		return;
+	}
+	K->direct = d;
+	K->nc = nc;
+	key_live(K);
+}
+
 static int
 cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
 {
@@ -1393,7 +1518,7 @@ cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
 		return 0;
 	struct CutKey *K = &C->key[opt_key(o)];
 	if (!K->ready)
-		cut_key_make(C, K, o);
+		cut_key_query(C, K, o);
 	if (K->direct)
 		return 0;
 	CWord open = (flip[0] ^ C->nop) & C->valid, first = 0; /* first: what live[0] reached */
