@@ -1511,14 +1511,10 @@ cut_key_query(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 	key_live(K);
 }
 
-static int
-cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
+/* The search of cut_query on C's key K under o, made. */
+static inline int
+cut_search(const OrcSoundCut *C, const struct CutKey *K, const uint64_t *flip)
 {
-	if (C->g->overflow)
-		return 0;
-	struct CutKey *K = &C->key[opt_key(o)];
-	if (!K->ready)
-		cut_key_query(C, K, o);
 	if (K->direct)
 		return 0;
 	CWord open = (flip[0] ^ C->nop) & C->valid, first = 0; /* first: what live[0] reached */
@@ -1543,6 +1539,27 @@ cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
 			first = R;
 	}
 	return 1;
+}
+
+/* cut_query's first query under o: the key made, then searched.  Not
+ * inlined: the queries after it keep no registers for it. */
+static __attribute__((noinline)) int
+cut_query_first(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
+{
+	struct CutKey *K = &C->key[opt_key(o)];
+	cut_key_query(C, K, o);
+	return cut_search(C, K, flip);
+}
+
+static int
+cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
+{
+	if (C->g->overflow)
+		return 0;
+	const struct CutKey *K = &C->key[opt_key(o)];
+	if (!K->ready)
+		return cut_query_first(C, o, flip);
+	return cut_search(C, K, flip);
 }
 
 int
