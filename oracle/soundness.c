@@ -1326,14 +1326,16 @@ cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
  * order of appearance; the other sources' classes, never live, are left
  * out, so the classes are numbered otherwise than cut_key_aware numbers
  * them, with the same live rows.  -1 when a kind has more than MAX_CLASSES
- * sources (its footprints, all of them, would then be counted). */
+ * footprints. */
 static int
 cut_key_reach(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 {
 	const Event *ev = C->g->ev;
 	int nw = C->nwrites, nsrc = o->war ? C->ngen : nw;
-	if (nw > MAX_CLASSES || nsrc - nw > MAX_CLASSES)
-		return -1;
+	/* A kind of more sources than MAX_CLASSES: every one of them grouped,
+	 * so that its footprints are counted (more than MAX_CLASSES of them:
+	 * classes() groups the kind by allocation, and so does cut_key_make). */
+	int every = nw > MAX_CLASSES;
 	const Foot *foot[2 * MAX_CLASSES];
 	const Var *allocs[2 * MAX_CLASSES];
 	CWord amask[2 * MAX_CLASSES], anym = 0;
@@ -1343,9 +1345,10 @@ cut_key_reach(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 	for (int i = 0; i < nsrc; i++) {
 		if (i == nw) { /* the reads' classes follow the writes' */
 			nwc = first = nc;
+			every = nsrc - nw > MAX_CLASSES;
 			memset(table, -1, sizeof table);
 		}
-		if (!C->srcv[i])
+		if (!C->srcv[i] && !every)
 			continue;
 		const Foot *f = &ev[C->gen[i]].foot;
 		unsigned h = foot_hash(f, MATCH_EXACT);
@@ -1355,6 +1358,8 @@ cut_key_reach(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 			K->start[first + table[h]] |= C->srcv[i];
 			continue;
 		}
+		if (nc - first == MAX_CLASSES)
+			return -1;
 		table[h] = (signed char)(nc - first);
 		foot[nc] = f;
 		K->start[nc] = C->srcv[i];
