@@ -786,6 +786,7 @@ typedef uint64_t CWord;
 
 struct CutKey {
 	int ready, nc;
+	int asked;                    /* queries answered without the key (cut_search_pairs) */
 	int direct;                   /* a source reaches a hazard of its class past no given node */
 	CWord start[2 * MAX_CLASSES]; /* class c: the given nodes its sources reach */
 	CWord haz[2 * MAX_CLASSES];   /* class c: the given nodes from which a hazard of c is reached */
@@ -993,7 +994,7 @@ cut_fill(OrcSoundCut *C, const EventGraph *g, const int *var, int nvar)
 		grew[v] = 1;
 	}
 	for (int k = 0; k < 4; k++)
-		C->key[k].ready = 0;
+		C->key[k].ready = C->key[k].asked = 0;
 	C->nop = 0;
 	C->g = g, C->n = n, C->nvar = nvar, C->ngen = ngen, C->nasync = nasync;
 	C->valid = nvar == 64 ? ~(CWord)0 : ((CWord)1 << nvar) - 1;
@@ -1546,12 +1547,72 @@ cut_search(const OrcSoundCut *C, const struct CutKey *K, const uint64_t *flip)
 	return 1;
 }
 
-/* cut_query's first query under o: the key made, then searched.  Not
+/* cut_query under alias-aware o without a key, when no source reaches a
+ * hazard of its class past no given node and no kind has more than
+ * MAX_CLASSES sources (so a source's class is its footprint): a hit is a
+ * source and a hazard that it may hit (hazard(), and footprints that may
+ * overlap), the hazard reached from the open given nodes that the source
+ * reaches through open given nodes.  open: the open given nodes. */
+static int
+cut_search_pairs(const OrcSoundCut *C, const OracleOptions *o, CWord open)
+{
+	const Event *ev = C->g->ev;
+	int ha[64], nh = 0; /* the hazards reached from an open given node */
+	CWord hor = 0;
+	for (int a = 0; a < C->nasync; a++)
+		if (C->hazv[a] & open)
+			ha[nh++] = a, hor |= C->hazv[a];
+	if (!nh)
+		return 1;
+	int nw = C->nwrites, nsrc = o->war ? C->ngen : nw;
+	CWord last = 0, lastr = 0; /* the last closure: sources of one stretch share their rows */
+	for (int i = 0; i < nsrc; i++) {
+		CWord S = C->srcv[i] & open;
+		if (!S)
+			continue;
+		if (S != last) {
+			CWord R = S, F = S;
+			while (F) {
+				int j = __builtin_ctzll(F);
+				F &= F - 1;
+				CWord more = C->reach[j] & open & ~R;
+				R |= more;
+				F |= more;
+			}
+			last = S, lastr = R;
+		}
+		if (!(lastr & hor))
+			continue;
+		const Foot *f = &ev[C->gen[i]].foot;
+		for (int x = 0; x < nh; x++) {
+			int a = ha[x];
+			const Event *t = &ev[C->async[a]];
+			if (!(C->hazv[a] & lastr) || (i >= nw && t->kind != EV_AWRITE))
+				continue; /* a generic read: only an async write is its hazard */
+			if (orc_foot_overlap(f, &t->foot))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* Queries under one options' key answered without it (cut_search_pairs)
+ * before it is made. */
+enum { CUT_PAIR_QUERIES = 16 };
+
+/* cut_query's queries under o before the key is made: the first few by
+ * cut_search_pairs where it can, then the key made and searched.  Not
  * inlined: the queries after it keep no registers for it. */
 static __attribute__((noinline)) int
 cut_query_first(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
 {
 	struct CutKey *K = &C->key[opt_key(o)];
+	int nw = C->nwrites, nr = o->war ? C->ngen - nw : 0;
+	if (o->alias_aware && K->asked < CUT_PAIR_QUERIES && nw <= MAX_CLASSES && nr <= MAX_CLASSES &&
+	    !aware_direct(C, o)) {
+		K->asked++;
+		return cut_search_pairs(C, o, (flip[0] ^ C->nop) & C->valid);
+	}
 	cut_key_query(C, K, o);
 	return cut_search(C, K, flip);
 }
@@ -1695,6 +1756,8 @@ cut_project(OrcSoundCut *C, const OrcSoundCut *F, const int *var, int nvar)
 		for (int k = 0; k < 4; k++)
 			if ((C->key[k].ready = F->key[k].ready))
 				C->key[k] = F->key[k];
+			else
+				C->key[k].asked = 0;
 		return 0;
 	}
 	for (int k = 0; k < 4; k++) {
@@ -1704,6 +1767,7 @@ cut_project(OrcSoundCut *C, const OrcSoundCut *F, const int *var, int nvar)
 		 * fences only, are never read. */
 		const struct CutKey *K = &F->key[k];
 		struct CutKey *P = &C->key[k];
+		P->asked = 0;
 		if (!(P->ready = K->ready))
 			continue;
 		P->nc = K->nc;
