@@ -1596,6 +1596,31 @@ cut_search_pairs(const OrcSoundCut *C, const OracleOptions *o, CWord open)
 	return 1;
 }
 
+/* K->direct of C's alias-aware key under o, from the pairs of a source and
+ * a hazard that it reaches past no given node and may hit (as in
+ * cut_search_pairs), when no kind has more than MAX_CLASSES sources; else
+ * -1. */
+static int
+cut_direct_pairs(const OrcSoundCut *C, const OracleOptions *o)
+{
+	const Event *ev = C->g->ev;
+	int nw = C->nwrites, nr = o->war ? C->ngen - nw : 0;
+	if (nw > MAX_CLASSES || nr > MAX_CLASSES)
+		return -1;
+	CWord wmask = ((CWord)1 << nw) - 1; /* nw <= 32 */
+	CWord smask = nw + nr == 64 ? ~(CWord)0 : ((CWord)1 << (nw + nr)) - 1;
+	for (int a = 0; a < C->nasync; a++) {
+		const Event *t = &ev[C->async[a]];
+		CWord x = C->asrc[a] & (t->kind == EV_AWRITE ? smask : wmask);
+		if (x && !t->foot.alloc)
+			return 1;
+		for (; x; x &= x - 1)
+			if (orc_foot_overlap(&ev[C->gen[__builtin_ctzll(x)]].foot, &t->foot))
+				return 1;
+	}
+	return 0;
+}
+
 /* Queries under one options' key answered without it (cut_search_pairs)
  * before it is made. */
 enum { CUT_PAIR_QUERIES = 16 };
@@ -1705,8 +1730,12 @@ fence_cut_sound(const EventGraph *g, const OracleOptions *o, int make)
 	if (!F)
 		return -1;
 	struct CutKey *K = &F->key[opt_key(o)];
-	if (!K->ready)
+	if (!K->ready) {
+		int d = o->alias_aware ? cut_direct_pairs(F, o) : -1;
+		if (d >= 0) /* the key left to its queries */
+			return !d;
 		cut_key_make(F, K, o);
+	}
 	return !K->direct;
 }
 
