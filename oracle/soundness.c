@@ -1517,34 +1517,56 @@ cut_key_query(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 	key_live(K);
 }
 
+/* 1 when live class i of key K of C hits a hazard through the open given
+ * nodes go, else 0 and *reached: the given nodes it reached. */
+static inline int
+class_hits(const OrcSoundCut *C, const struct CutKey *K, int i, CWord go, CWord *reached)
+{
+	int c = K->live[i];
+	CWord hz = K->haz[c], R = K->start[c] & go, F = R;
+	if (R & hz)
+		return 1;
+	while (F) {
+		int j = __builtin_ctzll(F);
+		F &= F - 1;
+		CWord nw = C->reach[j] & go & ~R;
+		if (nw & hz)
+			return 1;
+		R |= nw;
+		F |= nw;
+	}
+	*reached = R;
+	return 0;
+}
+
+/* cut_search of a key of more than one live class.  Not inlined: the
+ * search of one class keeps fewer registers without it. */
+static __attribute__((noinline)) int
+cut_search_many(const OrcSoundCut *C, const struct CutKey *K, CWord open)
+{
+	CWord first = 0; /* what live[0] reached */
+	for (int i = 0; i < K->nlive; i++) {
+		/* A class below live[0] need not enter what live[0] reached: no
+		 * hazard of it is reached from there. */
+		CWord go = K->below >> i & 1 ? open & ~first : open, R;
+		if (class_hits(C, K, i, go, &R))
+			return 0;
+		if (!i)
+			first = R;
+	}
+	return 1;
+}
+
 /* The search of cut_query on C's key K under o, made. */
 static inline int
 cut_search(const OrcSoundCut *C, const struct CutKey *K, const uint64_t *flip)
 {
 	if (K->direct)
 		return 0;
-	CWord open = (flip[0] ^ C->nop) & C->valid, first = 0; /* first: what live[0] reached */
-	for (int i = 0; i < K->nlive; i++) {
-		int c = K->live[i];
-		/* A class below live[0] need not enter what live[0] reached: no
-		 * hazard of it is reached from there. */
-		CWord go = K->below >> i & 1 ? open & ~first : open;
-		CWord hz = K->haz[c], R = K->start[c] & go, F = R;
-		if (R & hz)
-			return 0;
-		while (F) {
-			int j = __builtin_ctzll(F);
-			F &= F - 1;
-			CWord nw = C->reach[j] & go & ~R;
-			if (nw & hz)
-				return 0;
-			R |= nw;
-			F |= nw;
-		}
-		if (!i)
-			first = R;
-	}
-	return 1;
+	CWord open = (flip[0] ^ C->nop) & C->valid, R;
+	if (K->nlive > 1)
+		return cut_search_many(C, K, open);
+	return !K->nlive || !class_hits(C, K, 0, open, &R);
 }
 
 /* cut_query under alias-aware o without a key, when no source reaches a
