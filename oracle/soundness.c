@@ -800,6 +800,7 @@ struct CutKey {
 struct OrcSoundCut {
 	const EventGraph *g;
 	int n, nvar, ngen, nasync, nsited;
+	int overflow;       /* g->overflow, at hand for the queries */
 	int nwrites;        /* gen[0 .. nwrites): the generic writes, then the reads */
 	int gen[64];        /* the generic accesses (sources), writes then reads, each in node order */
 	int async[64];      /* the hazards: the async accesses with a site that a source or a
@@ -997,6 +998,7 @@ cut_fill(OrcSoundCut *C, const EventGraph *g, const int *var, int nvar)
 		C->key[k].ready = C->key[k].asked = 0;
 	C->nop = 0;
 	C->g = g, C->n = n, C->nvar = nvar, C->ngen = ngen, C->nasync = nasync;
+	C->overflow = g->overflow;
 	C->valid = nvar == 64 ? ~(CWord)0 : ((CWord)1 << nvar) - 1;
 	if (var != C->var)
 		memcpy(C->var, var, sizeof *var * (size_t)nvar);
@@ -1667,7 +1669,7 @@ cut_query_first(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
 static int
 cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
 {
-	if (C->g->overflow)
+	if (C->overflow)
 		return 0;
 	const struct CutKey *K = &C->key[opt_key(o)];
 	if (!K->ready)
@@ -1793,6 +1795,7 @@ cut_project(OrcSoundCut *C, const OrcSoundCut *F, const int *var, int nvar)
 		same &= b == j;
 	}
 	C->g = F->g, C->n = F->n, C->nvar = nvar, C->ngen = F->ngen, C->nasync = F->nasync;
+	C->overflow = F->overflow;
 	C->nwrites = F->nwrites;
 	C->nop = 0; /* every given node a fence */
 	C->valid = nvar == 64 ? ~(CWord)0 : ((CWord)1 << nvar) - 1;
