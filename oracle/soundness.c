@@ -801,6 +801,7 @@ struct OrcSoundCut {
 	const EventGraph *g;
 	int n, nvar, ngen, nasync, nsited;
 	int overflow;       /* g->overflow, at hand for the queries */
+	signed char exact[2]; /* without, with war: cut_exact's answer, -1 not known */
 	int nwrites;        /* gen[0 .. nwrites): the generic writes, then the reads */
 	int gen[64];        /* the generic accesses (sources), writes then reads, each in node order */
 	int async[64];      /* the hazards: the async accesses with a site that a source or a
@@ -999,6 +1000,7 @@ cut_fill(OrcSoundCut *C, const EventGraph *g, const int *var, int nvar)
 	C->nop = 0;
 	C->g = g, C->n = n, C->nvar = nvar, C->ngen = ngen, C->nasync = nasync;
 	C->overflow = g->overflow;
+	C->exact[0] = C->exact[1] = -1;
 	C->valid = nvar == 64 ? ~(CWord)0 : ((CWord)1 << nvar) - 1;
 	if (var != C->var)
 		memcpy(C->var, var, sizeof *var * (size_t)nvar);
@@ -1572,8 +1574,8 @@ cut_search(const OrcSoundCut *C, const struct CutKey *K, const uint64_t *flip)
 }
 
 /* cut_query under alias-aware o without a key, when no source reaches a
- * hazard of its class past no given node and no kind has more than
- * MAX_CLASSES sources (so a source's class is its footprint): a hit is a
+ * hazard of its class past no given node and each source's class is its
+ * footprint (cut_exact): a hit is a
  * source and a hazard that it may hit (hazard(), and footprints that may
  * overlap), the hazard reached from the open given nodes that the source
  * reaches through open given nodes.  open: the open given nodes. */
@@ -1620,18 +1622,55 @@ cut_search_pairs(const OrcSoundCut *C, const OracleOptions *o, CWord open)
 	return 1;
 }
 
+/* 1 when no kind of C's sources under o (war or not) has more than
+ * MAX_CLASSES footprints, so that with alias_aware each source's class is
+ * its footprint (classes() groups by MATCH_EXACT), else 0; kept in C.  A
+ * kind of at most MAX_CLASSES sources is not looked at. */
+static int
+cut_exact(OrcSoundCut *C, const OracleOptions *o)
+{
+	int w = o->war != 0;
+	if (C->exact[w] >= 0)
+		return C->exact[w];
+	const Event *ev = C->g->ev;
+	int nw = C->nwrites, nsrc = w ? C->ngen : nw, ok = 1;
+	for (int k = 0; k < 2 && ok; k++) {
+		int lo = k ? nw : 0, hi = k ? nsrc : nw, nf = 0;
+		if (hi - lo <= MAX_CLASSES)
+			continue;
+		const Foot *foot[MAX_CLASSES];
+		signed char table[128]; /* the kind's footprints, as in group() */
+		memset(table, -1, sizeof table);
+		for (int i = lo; i < hi && ok; i++) {
+			const Foot *f = &ev[C->gen[i]].foot;
+			unsigned h = foot_hash(f, MATCH_EXACT);
+			while (table[h] >= 0 && !same_foot(foot[table[h]], f))
+				h = (h + 1) & 127;
+			if (table[h] >= 0)
+				continue;
+			if (nf == MAX_CLASSES) {
+				ok = 0;
+			} else {
+				table[h] = (signed char)nf;
+				foot[nf++] = f;
+			}
+		}
+	}
+	return C->exact[w] = (signed char)ok;
+}
+
 /* K->direct of C's alias-aware key under o, from the pairs of a source and
  * a hazard that it reaches past no given node and may hit (as in
- * cut_search_pairs), when no kind has more than MAX_CLASSES sources; else
- * -1. */
+ * cut_search_pairs), when each source's class is its footprint
+ * (cut_exact); else -1. */
 static int
-cut_direct_pairs(const OrcSoundCut *C, const OracleOptions *o)
+cut_direct_pairs(OrcSoundCut *C, const OracleOptions *o)
 {
 	const Event *ev = C->g->ev;
 	int nw = C->nwrites, nr = o->war ? C->ngen - nw : 0;
-	if (nw > MAX_CLASSES || nr > MAX_CLASSES)
+	if (!cut_exact(C, o))
 		return -1;
-	CWord wmask = ((CWord)1 << nw) - 1; /* nw <= 32 */
+	CWord wmask = nw == 64 ? ~(CWord)0 : ((CWord)1 << nw) - 1;
 	CWord smask = nw + nr == 64 ? ~(CWord)0 : ((CWord)1 << (nw + nr)) - 1;
 	for (int a = 0; a < C->nasync; a++) {
 		const Event *t = &ev[C->async[a]];
@@ -1656,9 +1695,7 @@ static __attribute__((noinline)) int
 cut_query_first(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
 {
 	struct CutKey *K = &C->key[opt_key(o)];
-	int nw = C->nwrites, nr = o->war ? C->ngen - nw : 0;
-	if (o->alias_aware && K->asked < CUT_PAIR_QUERIES && nw <= MAX_CLASSES && nr <= MAX_CLASSES &&
-	    !aware_direct(C, o)) {
+	if (o->alias_aware && K->asked < CUT_PAIR_QUERIES && !aware_direct(C, o) && cut_exact(C, o)) {
 		K->asked++;
 		return cut_search_pairs(C, o, (flip[0] ^ C->nop) & C->valid);
 	}
@@ -1796,6 +1833,7 @@ cut_project(OrcSoundCut *C, const OrcSoundCut *F, const int *var, int nvar)
 	}
 	C->g = F->g, C->n = F->n, C->nvar = nvar, C->ngen = F->ngen, C->nasync = F->nasync;
 	C->overflow = F->overflow;
+	C->exact[0] = F->exact[0], C->exact[1] = F->exact[1]; /* the same sources */
 	C->nwrites = F->nwrites;
 	C->nop = 0; /* every given node a fence */
 	C->valid = nvar == 64 ? ~(CWord)0 : ((CWord)1 << nvar) - 1;
