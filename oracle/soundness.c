@@ -572,7 +572,7 @@ struct OrcSoundPlan {
 	int *src, *src_start; /* members of class c: src[src_start[c] .. src_start[c + 1]) */
 	int *succ;            /* 2 per node, -1 none */
 	unsigned char *fence; /* by node: an EV_FENCE */
-	unsigned char *haz;   /* class c's row of n: entering the node is a hazard of c */
+	uint64_t *hm;         /* by node: bit c, entering it is a hazard of class c */
 	unsigned char nhaz[2 * MAX_CLASSES]; /* class c has some hazard (its search can hit) */
 	int *stamp, *queue;
 	int epoch;
@@ -646,21 +646,22 @@ plan_prepare(OrcSoundPlan *P, const EventGraph *g, const OracleOptions *o)
 	int nc = P->nc;
 	uint64_t *hl = cbuf.masks; /* by async access: the classes it is a hazard of */
 	hazard_masks(g, o, P->cl, nc, list + n - na, na, hl);
-	/* One block: succ, stamp, queue, src (2n + 3n ints: a source is in one
-	 * class at most, as group() makes them), src_start, then the bytes. */
+	/* One block: hm, then succ, stamp, queue, src (2n + 3n ints: a source
+	 * is in one class at most, as group() makes them), src_start, then the
+	 * fence bytes. */
 	size_t ints = (size_t)5 * (size_t)n + (size_t)nc + 1;
-	size_t bytes = (size_t)n * (size_t)(nc + 1) + 1;
-	int *mem = malloc(sizeof *mem * ints + bytes);
-	if (!mem)
+	size_t bytes = (size_t)n + 1;
+	P->hm = malloc(sizeof *P->hm * (size_t)n + sizeof(int) * ints + bytes);
+	if (!P->hm)
 		abort();
+	int *mem = (int *)(P->hm + n);
 	P->succ = mem;
 	P->stamp = mem + 2 * n;
 	P->queue = mem + 3 * n;
 	P->src = mem + 4 * n;
 	P->src_start = mem + 5 * n;
 	P->fence = (unsigned char *)(mem + ints);
-	P->haz = P->fence + n;
-	memset(P->haz, 0, (size_t)nc * (size_t)n);
+	memset(P->hm, 0, sizeof *P->hm * (size_t)n);
 	for (int c = 0; c <= nc; c++)
 		P->src_start[c] = 0;
 	for (int i = 0; i < n; i++) {
@@ -670,11 +671,13 @@ plan_prepare(OrcSoundPlan *P, const EventGraph *g, const OracleOptions *o)
 		P->fence[i] = t->kind == EV_FENCE;
 		P->stamp[i] = -1;
 	}
-	for (int a = 0; a < na; a++)
-		for (uint64_t x = hl[a]; x; x &= x - 1) {
-			int c = __builtin_ctzll(x);
-			P->haz[(size_t)c * (size_t)n + (size_t)list[n - na + a]] = P->nhaz[c] = 1;
-		}
+	uint64_t any = 0; /* the classes with some hazard */
+	for (int a = 0; a < na; a++) {
+		P->hm[list[n - na + a]] = hl[a];
+		any |= hl[a];
+	}
+	for (; any; any &= any - 1)
+		P->nhaz[__builtin_ctzll(any)] = 1;
 	/* Members of a class in node order: a class holds sources of one kind,
 	 * listed in node order. */
 	for (int x = 0; x < ngen; x++)
@@ -696,7 +699,7 @@ orc_sound_plan_free(OrcSoundPlan *P)
 	if (!P)
 		return;
 	if (P->ready)
-		free(P->succ); /* the block */
+		free(P->hm); /* the block */
 	orc_sound_cut_free(P->fcut);
 	if (plan_spare.n < PLAN_SPARE) {
 		plan_spare.p[plan_spare.n++] = P;
@@ -726,7 +729,8 @@ static int
 plan_hit(OrcSoundPlan *P, int c, int stamp, const unsigned char *on)
 {
 	const int *succ = P->succ;
-	const unsigned char *fence = P->fence, *hz = P->haz + (size_t)c * (size_t)P->n;
+	const unsigned char *fence = P->fence;
+	const uint64_t *hm = P->hm;
 	int *st = P->stamp, *queue = P->queue;
 	int head = 0, tail = 0;
 	for (int j = P->src_start[c]; j < P->src_start[c + 1]; j++) {
@@ -741,7 +745,7 @@ plan_hit(OrcSoundPlan *P, int c, int stamp, const unsigned char *on)
 				continue;
 			st[v] = stamp;
 			queue[tail++] = v;
-			if (hz[v])
+			if (hm[v] >> c & 1)
 				return 1;
 		}
 	}
