@@ -1825,12 +1825,15 @@ cut_project(OrcSoundCut *C, const OrcSoundCut *F, const int *var, int nvar)
 {
 	CWord col[64], sel = 0; /* col[b]: the bit of F's given node b in C */
 	int same = nvar == F->nvar;
+	cut_scratch(F->n);
+	int *fcol = cbuf.ints; /* by fence: its column in F (F's given nodes are every fence) */
+	for (int b = 0; b < F->nvar; b++)
+		fcol[F->var[b]] = b;
 	for (int j = 0; j < nvar; j++) {
-		int b = 0; /* F's given nodes: a few, each once */
-		while (b < F->nvar && F->var[b] != var[j])
-			b++;
-		if (b == F->nvar)
+		int v = var[j];
+		if (v < 0 || v >= F->n || F->g->ev[v].kind != EV_FENCE)
 			return -1;
+		int b = fcol[v];
 		col[b] = (CWord)1 << j;
 		sel |= (CWord)1 << b;
 		same &= b == j;
