@@ -1579,10 +1579,10 @@ cut_search(const OrcSoundCut *C, const struct CutKey *K, const uint64_t *flip)
 
 /* cut_query under alias-aware o without a key, when no source reaches a
  * hazard of its class past no given node and each source's class is its
- * footprint (cut_exact): a hit is a
- * source and a hazard that it may hit (hazard(), and footprints that may
- * overlap), the hazard reached from the open given nodes that the source
- * reaches through open given nodes.  open: the open given nodes. */
+ * footprint (cut_exact): a hit is a source and a hazard that it may hit
+ * (hazard(), and footprints that may overlap), the hazard reached from the
+ * open given nodes that the source reaches through open given nodes.
+ * open: the open given nodes. */
 static int
 cut_search_pairs(const OrcSoundCut *C, const OracleOptions *o, CWord open)
 {
