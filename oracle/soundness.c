@@ -572,7 +572,7 @@ struct OrcSoundPlan {
 	int *src, *src_start; /* members of class c: src[src_start[c] .. src_start[c + 1]) */
 	int *succ;            /* 2 per node, -1 none */
 	unsigned char *fence; /* by node: an EV_FENCE */
-	unsigned char *haz;   /* class c's row of n: entering the node is a hazard of c */
+	uint64_t *hm;         /* by node: bit c, entering it is a hazard of class c */
 	unsigned char nhaz[2 * MAX_CLASSES]; /* class c has some hazard (its search can hit) */
 	int *stamp, *queue;
 	int epoch;
@@ -646,21 +646,22 @@ plan_prepare(OrcSoundPlan *P, const EventGraph *g, const OracleOptions *o)
 	int nc = P->nc;
 	uint64_t *hl = cbuf.masks; /* by async access: the classes it is a hazard of */
 	hazard_masks(g, o, P->cl, nc, list + n - na, na, hl);
-	/* One block: succ, stamp, queue, src (2n + 3n ints: a source is in one
-	 * class at most, as group() makes them), src_start, then the bytes. */
+	/* One block: hm, then succ, stamp, queue, src (2n + 3n ints: a source
+	 * is in one class at most, as group() makes them), src_start, then the
+	 * fence bytes. */
 	size_t ints = (size_t)5 * (size_t)n + (size_t)nc + 1;
-	size_t bytes = (size_t)n * (size_t)(nc + 1) + 1;
-	int *mem = malloc(sizeof *mem * ints + bytes);
-	if (!mem)
+	size_t bytes = (size_t)n + 1;
+	P->hm = malloc(sizeof *P->hm * (size_t)n + sizeof(int) * ints + bytes);
+	if (!P->hm)
 		abort();
+	int *mem = (int *)(P->hm + n);
 	P->succ = mem;
 	P->stamp = mem + 2 * n;
 	P->queue = mem + 3 * n;
 	P->src = mem + 4 * n;
 	P->src_start = mem + 5 * n;
 	P->fence = (unsigned char *)(mem + ints);
-	P->haz = P->fence + n;
-	memset(P->haz, 0, (size_t)nc * (size_t)n);
+	memset(P->hm, 0, sizeof *P->hm * (size_t)n);
 	for (int c = 0; c <= nc; c++)
 		P->src_start[c] = 0;
 	for (int i = 0; i < n; i++) {
@@ -670,11 +671,13 @@ plan_prepare(OrcSoundPlan *P, const EventGraph *g, const OracleOptions *o)
 		P->fence[i] = t->kind == EV_FENCE;
 		P->stamp[i] = -1;
 	}
-	for (int a = 0; a < na; a++)
-		for (uint64_t x = hl[a]; x; x &= x - 1) {
-			int c = __builtin_ctzll(x);
-			P->haz[(size_t)c * (size_t)n + (size_t)list[n - na + a]] = P->nhaz[c] = 1;
-		}
+	uint64_t any = 0; /* the classes with some hazard */
+	for (int a = 0; a < na; a++) {
+		P->hm[list[n - na + a]] = hl[a];
+		any |= hl[a];
+	}
+	for (; any; any &= any - 1)
+		P->nhaz[__builtin_ctzll(any)] = 1;
 	/* Members of a class in node order: a class holds sources of one kind,
 	 * listed in node order. */
 	for (int x = 0; x < ngen; x++)
@@ -696,7 +699,7 @@ orc_sound_plan_free(OrcSoundPlan *P)
 	if (!P)
 		return;
 	if (P->ready)
-		free(P->succ); /* the block */
+		free(P->hm); /* the block */
 	orc_sound_cut_free(P->fcut);
 	if (plan_spare.n < PLAN_SPARE) {
 		plan_spare.p[plan_spare.n++] = P;
@@ -726,7 +729,8 @@ static int
 plan_hit(OrcSoundPlan *P, int c, int stamp, const unsigned char *on)
 {
 	const int *succ = P->succ;
-	const unsigned char *fence = P->fence, *hz = P->haz + (size_t)c * (size_t)P->n;
+	const unsigned char *fence = P->fence;
+	const uint64_t *hm = P->hm;
 	int *st = P->stamp, *queue = P->queue;
 	int head = 0, tail = 0;
 	for (int j = P->src_start[c]; j < P->src_start[c + 1]; j++) {
@@ -741,7 +745,7 @@ plan_hit(OrcSoundPlan *P, int c, int stamp, const unsigned char *on)
 				continue;
 			st[v] = stamp;
 			queue[tail++] = v;
-			if (hz[v])
+			if (hm[v] >> c & 1)
 				return 1;
 		}
 	}
@@ -786,6 +790,7 @@ typedef uint64_t CWord;
 
 struct CutKey {
 	int ready, nc;
+	int asked;                    /* queries answered without the key (cut_search_pairs) */
 	int direct;                   /* a source reaches a hazard of its class past no given node */
 	CWord start[2 * MAX_CLASSES]; /* class c: the given nodes its sources reach */
 	CWord haz[2 * MAX_CLASSES];   /* class c: the given nodes from which a hazard of c is reached */
@@ -799,6 +804,8 @@ struct CutKey {
 struct OrcSoundCut {
 	const EventGraph *g;
 	int n, nvar, ngen, nasync, nsited;
+	int overflow;       /* g->overflow, at hand for the queries */
+	signed char exact[2]; /* without, with war: cut_exact's answer, -1 not known */
 	int nwrites;        /* gen[0 .. nwrites): the generic writes, then the reads */
 	int gen[64];        /* the generic accesses (sources), writes then reads, each in node order */
 	int async[64];      /* the hazards: the async accesses with a site that a source or a
@@ -993,9 +1000,11 @@ cut_fill(OrcSoundCut *C, const EventGraph *g, const int *var, int nvar)
 		grew[v] = 1;
 	}
 	for (int k = 0; k < 4; k++)
-		C->key[k].ready = 0;
+		C->key[k].ready = C->key[k].asked = 0;
 	C->nop = 0;
 	C->g = g, C->n = n, C->nvar = nvar, C->ngen = ngen, C->nasync = nasync;
+	C->overflow = g->overflow;
+	C->exact[0] = C->exact[1] = -1;
 	C->valid = nvar == 64 ? ~(CWord)0 : ((CWord)1 << nvar) - 1;
 	if (var != C->var)
 		memcpy(C->var, var, sizeof *var * (size_t)nvar);
@@ -1319,6 +1328,103 @@ cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 	return nc;
 }
 
+/* cut_key_aware's classes when K->direct is known to be 0 (the caller's):
+ * only what the live classes read, from the sources that reach some given
+ * node (a class's start row is theirs alone) and the hazards that some
+ * given node reaches (a haz row is theirs alone), grouped by footprint in
+ * order of appearance; the other sources' classes, never live, are left
+ * out, so the classes are numbered otherwise than cut_key_aware numbers
+ * them, with the same live rows.  -1 when a kind has more than MAX_CLASSES
+ * footprints. */
+static int
+cut_key_reach(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
+{
+	const Event *ev = C->g->ev;
+	int nw = C->nwrites, nsrc = o->war ? C->ngen : nw;
+	/* A kind of more sources than MAX_CLASSES: every one of them grouped,
+	 * so that its footprints are counted (more than MAX_CLASSES of them:
+	 * classes() groups the kind by allocation, and so does cut_key_make). */
+	int every = nw > MAX_CLASSES;
+	const Foot *foot[2 * MAX_CLASSES];
+	const Var *allocs[2 * MAX_CLASSES];
+	CWord amask[2 * MAX_CLASSES], anym = 0;
+	signed char table[128]; /* a kind's classes by footprint, as in group() */
+	int nc = 0, first = 0, nwc = 0, na = 0;
+	memset(table, -1, sizeof table);
+	for (int i = 0; i < nsrc; i++) {
+		if (i == nw) { /* the reads' classes follow the writes' */
+			nwc = first = nc;
+			every = nsrc - nw > MAX_CLASSES;
+			memset(table, -1, sizeof table);
+		}
+		if (!C->srcv[i] && !every)
+			continue;
+		const Foot *f = &ev[C->gen[i]].foot;
+		unsigned h = foot_hash(f, MATCH_EXACT);
+		while (table[h] >= 0 && !same_foot(foot[first + table[h]], f))
+			h = (h + 1) & 127;
+		if (table[h] >= 0) {
+			K->start[first + table[h]] |= C->srcv[i];
+			continue;
+		}
+		if (nc - first == MAX_CLASSES)
+			return -1;
+		table[h] = (signed char)(nc - first);
+		foot[nc] = f;
+		K->start[nc] = C->srcv[i];
+		K->haz[nc] = 0;
+		if (!f->alloc) {
+			anym |= (CWord)1 << nc;
+		} else {
+			int a = 0; /* the classes by allocation */
+			while (a < na && allocs[a] != f->alloc)
+				a++;
+			if (a == na)
+				allocs[na] = f->alloc, amask[na++] = 0;
+			amask[a] |= (CWord)1 << nc;
+		}
+		nc++;
+	}
+	if (nsrc == nw)
+		nwc = nc;
+	CWord all = nc == 64 ? ~(CWord)0 : ((CWord)1 << nc) - 1;
+	CWord wmask = nwc == 64 ? ~(CWord)0 : ((CWord)1 << nwc) - 1;
+	/* As in cut_key_aware: a hazard of no allocation adds to every class
+	 * of its kinds, and one of an allocation to every class of no
+	 * allocation, gathered by kind; a class of its allocation per pair. */
+	CWord none_any = 0, none_wr = 0, anyc_any = 0, anyc_wr = 0;
+	for (int a = 0; a < C->nasync; a++) {
+		CWord hv = C->hazv[a];
+		if (!hv)
+			continue;
+		const Foot *t = &ev[C->async[a]].foot;
+		int wr = ev[C->async[a]].kind != EV_AREAD;
+		if (!t->alloc) {
+			none_any |= hv;
+			none_wr |= wr ? hv : 0;
+			continue;
+		}
+		anyc_any |= hv;
+		anyc_wr |= wr ? hv : 0;
+		int k = 0;
+		while (k < na && allocs[k] != t->alloc)
+			k++;
+		for (CWord x = k < na ? amask[k] & (wr ? all : wmask) : 0; x; x &= x - 1) {
+			int c = __builtin_ctzll(x);
+			const Foot *fc = foot[c];
+			if (!t->known || !fc->known || (fc->lo < t->hi && t->lo < fc->hi))
+				K->haz[c] |= hv;
+		}
+	}
+	for (int c = 0; c < nc; c++) {
+		int w = c < nwc; /* a class of writes: every hazard counts (of reads: the async writes) */
+		K->haz[c] |= w ? none_any : none_wr;
+		if (anym >> c & 1)
+			K->haz[c] |= w ? anyc_any : anyc_wr;
+	}
+	return nc;
+}
+
 /* The live classes of a key (those whose sources reach some given node and
  * with a hazard reached from one) from its start and haz rows, and which of
  * them are below the first; the key then ready. */
@@ -1386,38 +1492,230 @@ cut_key_make(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 	key_live(K);
 }
 
+/* K->direct of C's alias-aware key under o when known without the key, else
+ * -1.  An alias-aware hazard is one of the plain key's, so a plain key of
+ * the same war with no direct hit has none; and when every given node is a
+ * fence (no nop), a direct hit is a hit on the graph as it is, whose
+ * verdict the graph may hold. */
 static int
-cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
+aware_direct(const OrcSoundCut *C, const OracleOptions *o)
 {
-	if (C->g->overflow)
+	const struct CutKey *P = &C->key[opt_key(o) & ~1];
+	if (P->ready && !P->direct)
 		return 0;
-	struct CutKey *K = &C->key[opt_key(o)];
-	if (!K->ready)
+	if (!C->nop && C->g->sound[opt_key(o)] >= 0)
+		return !C->g->sound[opt_key(o)];
+	return -1;
+}
+
+/* cut_key_make for a query: an alias-aware key whose K->direct is known is
+ * made of what its live classes read (cut_key_reach), or (a direct hit)
+ * of nothing more. */
+static void
+cut_key_query(OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
+{
+	int d = o->alias_aware ? aware_direct(C, o) : -1;
+	int nc = d > 0 ? 0 : d == 0 ? cut_key_reach(C, K, o) : -1;
+	if (nc < 0) {
 		cut_key_make(C, K, o);
-	if (K->direct)
-		return 0;
-	CWord open = (flip[0] ^ C->nop) & C->valid, first = 0; /* first: what live[0] reached */
+		return;
+	}
+	K->direct = d;
+	K->nc = nc;
+	key_live(K);
+}
+
+/* 1 when live class i of key K of C hits a hazard through the open given
+ * nodes go, else 0 and *reached: the given nodes it reached. */
+static inline int
+class_hits(const OrcSoundCut *C, const struct CutKey *K, int i, CWord go, CWord *reached)
+{
+	int c = K->live[i];
+	CWord hz = K->haz[c], R = K->start[c] & go, F = R;
+	if (R & hz)
+		return 1;
+	while (F) {
+		int j = __builtin_ctzll(F);
+		F &= F - 1;
+		CWord nw = C->reach[j] & go & ~R;
+		if (nw & hz)
+			return 1;
+		R |= nw;
+		F |= nw;
+	}
+	*reached = R;
+	return 0;
+}
+
+/* cut_search of a key of more than one live class.  Not inlined: the
+ * search of one class keeps fewer registers without it. */
+static __attribute__((noinline)) int
+cut_search_many(const OrcSoundCut *C, const struct CutKey *K, CWord open)
+{
+	CWord first = 0; /* what live[0] reached */
 	for (int i = 0; i < K->nlive; i++) {
-		int c = K->live[i];
 		/* A class below live[0] need not enter what live[0] reached: no
 		 * hazard of it is reached from there. */
-		CWord go = K->below >> i & 1 ? open & ~first : open;
-		CWord hz = K->haz[c], R = K->start[c] & go, F = R;
-		if (R & hz)
+		CWord go = K->below >> i & 1 ? open & ~first : open, R;
+		if (class_hits(C, K, i, go, &R))
 			return 0;
-		while (F) {
-			int j = __builtin_ctzll(F);
-			F &= F - 1;
-			CWord nw = C->reach[j] & go & ~R;
-			if (nw & hz)
-				return 0;
-			R |= nw;
-			F |= nw;
-		}
 		if (!i)
 			first = R;
 	}
 	return 1;
+}
+
+/* The search of cut_query on C's key K under o, made. */
+static inline int
+cut_search(const OrcSoundCut *C, const struct CutKey *K, const uint64_t *flip)
+{
+	if (K->direct)
+		return 0;
+	CWord open = (flip[0] ^ C->nop) & C->valid, R;
+	if (K->nlive > 1)
+		return cut_search_many(C, K, open);
+	return !K->nlive || !class_hits(C, K, 0, open, &R);
+}
+
+/* cut_query under alias-aware o without a key, when no source reaches a
+ * hazard of its class past no given node and each source's class is its
+ * footprint (cut_exact): a hit is a source and a hazard that it may hit
+ * (hazard(), and footprints that may overlap), the hazard reached from the
+ * open given nodes that the source reaches through open given nodes.
+ * open: the open given nodes. */
+static int
+cut_search_pairs(const OrcSoundCut *C, const OracleOptions *o, CWord open)
+{
+	const Event *ev = C->g->ev;
+	int ha[64], nh = 0; /* the hazards reached from an open given node */
+	CWord hor = 0;
+	for (int a = 0; a < C->nasync; a++)
+		if (C->hazv[a] & open)
+			ha[nh++] = a, hor |= C->hazv[a];
+	if (!nh)
+		return 1;
+	int nw = C->nwrites, nsrc = o->war ? C->ngen : nw;
+	CWord last = 0, lastr = 0; /* the last closure: sources of one stretch share their rows */
+	for (int i = 0; i < nsrc; i++) {
+		CWord S = C->srcv[i] & open;
+		if (!S)
+			continue;
+		if (S != last) {
+			CWord R = S, F = S;
+			while (F) {
+				int j = __builtin_ctzll(F);
+				F &= F - 1;
+				CWord more = C->reach[j] & open & ~R;
+				R |= more;
+				F |= more;
+			}
+			last = S, lastr = R;
+		}
+		if (!(lastr & hor))
+			continue;
+		const Foot *f = &ev[C->gen[i]].foot;
+		for (int x = 0; x < nh; x++) {
+			int a = ha[x];
+			const Event *t = &ev[C->async[a]];
+			if (!(C->hazv[a] & lastr) || (i >= nw && t->kind != EV_AWRITE))
+				continue; /* a generic read: only an async write is its hazard */
+			if (orc_foot_overlap(f, &t->foot))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* 1 when no kind of C's sources under o (war or not) has more than
+ * MAX_CLASSES footprints, so that with alias_aware each source's class is
+ * its footprint (classes() groups by MATCH_EXACT), else 0; kept in C.  A
+ * kind of at most MAX_CLASSES sources is not looked at. */
+static int
+cut_exact(OrcSoundCut *C, const OracleOptions *o)
+{
+	int w = o->war != 0;
+	if (C->exact[w] >= 0)
+		return C->exact[w];
+	const Event *ev = C->g->ev;
+	int nw = C->nwrites, nsrc = w ? C->ngen : nw, ok = 1;
+	for (int k = 0; k < 2 && ok; k++) {
+		int lo = k ? nw : 0, hi = k ? nsrc : nw, nf = 0;
+		if (hi - lo <= MAX_CLASSES)
+			continue;
+		const Foot *foot[MAX_CLASSES];
+		signed char table[128]; /* the kind's footprints, as in group() */
+		memset(table, -1, sizeof table);
+		for (int i = lo; i < hi && ok; i++) {
+			const Foot *f = &ev[C->gen[i]].foot;
+			unsigned h = foot_hash(f, MATCH_EXACT);
+			while (table[h] >= 0 && !same_foot(foot[table[h]], f))
+				h = (h + 1) & 127;
+			if (table[h] >= 0)
+				continue;
+			if (nf == MAX_CLASSES) {
+				ok = 0;
+			} else {
+				table[h] = (signed char)nf;
+				foot[nf++] = f;
+			}
+		}
+	}
+	return C->exact[w] = (signed char)ok;
+}
+
+/* K->direct of C's alias-aware key under o, from the pairs of a source and
+ * a hazard that it reaches past no given node and may hit (as in
+ * cut_search_pairs), when each source's class is its footprint
+ * (cut_exact); else -1. */
+static int
+cut_direct_pairs(OrcSoundCut *C, const OracleOptions *o)
+{
+	const Event *ev = C->g->ev;
+	int nw = C->nwrites, nr = o->war ? C->ngen - nw : 0;
+	if (!cut_exact(C, o))
+		return -1;
+	CWord wmask = nw == 64 ? ~(CWord)0 : ((CWord)1 << nw) - 1;
+	CWord smask = nw + nr == 64 ? ~(CWord)0 : ((CWord)1 << (nw + nr)) - 1;
+	for (int a = 0; a < C->nasync; a++) {
+		const Event *t = &ev[C->async[a]];
+		CWord x = C->asrc[a] & (t->kind == EV_AWRITE ? smask : wmask);
+		if (x && !t->foot.alloc)
+			return 1;
+		for (; x; x &= x - 1)
+			if (orc_foot_overlap(&ev[C->gen[__builtin_ctzll(x)]].foot, &t->foot))
+				return 1;
+	}
+	return 0;
+}
+
+/* Queries under one options' key answered without it (cut_search_pairs)
+ * before it is made. */
+enum { CUT_PAIR_QUERIES = 16 };
+
+/* cut_query's queries under o before the key is made: the first few by
+ * cut_search_pairs where it can, then the key made and searched.  Not
+ * inlined: the queries after it keep no registers for it. */
+static __attribute__((noinline)) int
+cut_query_first(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
+{
+	struct CutKey *K = &C->key[opt_key(o)];
+	if (o->alias_aware && K->asked < CUT_PAIR_QUERIES && !aware_direct(C, o) && cut_exact(C, o)) {
+		K->asked++;
+		return cut_search_pairs(C, o, (flip[0] ^ C->nop) & C->valid);
+	}
+	cut_key_query(C, K, o);
+	return cut_search(C, K, flip);
+}
+
+static int
+cut_query(OrcSoundCut *C, const OracleOptions *o, const uint64_t *flip)
+{
+	if (C->overflow)
+		return 0;
+	const struct CutKey *K = &C->key[opt_key(o)];
+	if (!K->ready)
+		return cut_query_first(C, o, flip);
+	return cut_search(C, K, flip);
 }
 
 int
@@ -1497,8 +1795,12 @@ fence_cut_sound(const EventGraph *g, const OracleOptions *o, int make)
 	if (!F)
 		return -1;
 	struct CutKey *K = &F->key[opt_key(o)];
-	if (!K->ready)
+	if (!K->ready) {
+		int d = o->alias_aware ? cut_direct_pairs(F, o) : -1;
+		if (d >= 0) /* the key left to its queries */
+			return !d;
 		cut_key_make(F, K, o);
+	}
 	return !K->direct;
 }
 
@@ -1523,17 +1825,22 @@ cut_project(OrcSoundCut *C, const OrcSoundCut *F, const int *var, int nvar)
 {
 	CWord col[64], sel = 0; /* col[b]: the bit of F's given node b in C */
 	int same = nvar == F->nvar;
+	cut_scratch(F->n);
+	int *fcol = cbuf.ints; /* by fence: its column in F (F's given nodes are every fence) */
+	for (int b = 0; b < F->nvar; b++)
+		fcol[F->var[b]] = b;
 	for (int j = 0; j < nvar; j++) {
-		int b = 0; /* F's given nodes: a few, each once */
-		while (b < F->nvar && F->var[b] != var[j])
-			b++;
-		if (b == F->nvar)
+		int v = var[j];
+		if (v < 0 || v >= F->n || F->g->ev[v].kind != EV_FENCE)
 			return -1;
+		int b = fcol[v];
 		col[b] = (CWord)1 << j;
 		sel |= (CWord)1 << b;
 		same &= b == j;
 	}
 	C->g = F->g, C->n = F->n, C->nvar = nvar, C->ngen = F->ngen, C->nasync = F->nasync;
+	C->overflow = F->overflow;
+	C->exact[0] = F->exact[0], C->exact[1] = F->exact[1]; /* the same sources */
 	C->nwrites = F->nwrites;
 	C->nop = 0; /* every given node a fence */
 	C->valid = nvar == 64 ? ~(CWord)0 : ((CWord)1 << nvar) - 1;
@@ -1548,6 +1855,8 @@ cut_project(OrcSoundCut *C, const OrcSoundCut *F, const int *var, int nvar)
 		for (int k = 0; k < 4; k++)
 			if ((C->key[k].ready = F->key[k].ready))
 				C->key[k] = F->key[k];
+			else
+				C->key[k].asked = 0;
 		return 0;
 	}
 	for (int k = 0; k < 4; k++) {
@@ -1557,6 +1866,7 @@ cut_project(OrcSoundCut *C, const OrcSoundCut *F, const int *var, int nvar)
 		 * fences only, are never read. */
 		const struct CutKey *K = &F->key[k];
 		struct CutKey *P = &C->key[k];
+		P->asked = 0;
 		if (!(P->ready = K->ready))
 			continue;
 		P->nc = K->nc;
