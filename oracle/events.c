@@ -64,8 +64,7 @@ struct DescInfo {
 
 /* A top-level expression's scan, kept for the other thread classes' copies. */
 struct ScanMemo {
-	const Stmt *s; /* the statement it was scanned in */
-	Loc loc;
+	const Stmt *s; /* the statement it was scanned in (the events' loc its) */
 	int ev0, nev;  /* its events: g->mev[ev0 .. ev0 + nev), sites relative */
 	int lf0, nlf;  /* the leaves it left pushed: g->mleaves[...] */
 	int dd0, ndd;  /* its descriptor records: g->mdesc[...] */
@@ -1282,7 +1281,7 @@ replay(B *b, const struct ScanMemo *m)
 		g->ev = ev;
 		g->cap = cap;
 	}
-	/* The kept events were made in this statement (m->s, m->loc), as
+	/* The kept events were made in this statement (m->s, its loc), as
 	 * emit would make them: only the sites and the links are new. */
 	for (int i = 0; i < m->nev; i++) {
 		Event *e = &g->ev[g->n];
@@ -1335,7 +1334,6 @@ keep(B *b, int n0, int start, int dd0, int ab0, int site0)
 	g->memos = grow(g->memos, &g->capmemos, g->nmemos + 1, sizeof *g->memos);
 	struct ScanMemo *m = &g->memos[g->nmemos];
 	m->s = b->s;
-	m->loc = b->loc;
 	m->ev0 = g->nmev;
 	m->nev = g->n - n0;
 	g->mev = grow(g->mev, &g->capmev, g->nmev + m->nev, sizeof *g->mev);
@@ -1399,7 +1397,8 @@ scan_top(B *b, const Expr *e, int depth)
 		while (i < m->nab && !pm_get(&g->descs, g->mabs[m->ab0 + i]))
 			i++;
 		/* (else one became a descriptor since: scanned again) */
-		if (i == m->nab && m->s == b->s && m->loc.line == b->loc.line && m->loc.col == b->loc.col) {
+		/* (the same statement: its location too, b->loc being b->s's) */
+		if (i == m->nab && m->s == b->s) {
 			replay(b, m);
 			if (b->first && (m->ndd || m->nab || m->nrc))
 				b->sfx = 1; /* (its records are not in the arm's logs) */
