@@ -1376,17 +1376,27 @@ inert(const B *b, const Expr *e, int depth)
  * With thread classes, a scan that read nothing depending on the class but
  * the ranges its footprints read is kept, and replayed (those footprints
  * made again) when another class's copy comes to the same place. */
-static int
+static __attribute__((noinline)) int scan_memo(B *b, const Expr *e, int depth, int start);
+
+static __attribute__((noinline)) int
 scan_top(B *b, const Expr *e, int depth)
 {
-	EventGraph *g = b->g;
-	int start = g->nleaves;
+	int start = b->g->nleaves;
 	if (inert(b, e, depth))
 		return start; /* (nothing to keep either) */
 	if (!b->memo || !e || e->kind <= EX_NONE) {
 		scan(b, e, NULL, -1, depth);
 		return start;
 	}
+	return scan_memo(b, e, depth, start);
+}
+
+/* scan_top of e (not inert, b->memo) past its first checks; start: the
+ * leaves before it. */
+static int
+scan_memo(B *b, const Expr *e, int depth, int start)
+{
+	EventGraph *g = b->g;
 	/* One probe: the slot of e (made empty when none; an empty value
 	 * reads as no scan kept), filled by keep.  scan does not touch memo. */
 	void **slot = pm_slot(&g->memo, e);
