@@ -65,7 +65,9 @@ struct DescInfo {
 /* A top-level expression's scan, kept for the other thread classes' copies. */
 struct ScanMemo {
 	const Stmt *s; /* the statement it was scanned in (the events' loc its) */
-	int ev0, nev;  /* its events: g->mev[ev0 .. ev0 + nev), sites relative */
+	/* Its events: g->ev[ev0 .. ev0 + nev) where they were made (own), else
+	 * copies in g->mev[ev0 ...]; their sites numbered from site0. */
+	int ev0, nev, own, site0;
 	int lf0, nlf;  /* the leaves it left pushed: g->mleaves[...] */
 	int dd0, ndd;  /* its descriptor records: g->mdesc[...] */
 	int ab0, nab;  /* variables it found no descriptors (yet): g->mabs[...] */
@@ -171,6 +173,7 @@ typedef struct B {
 	struct Undo *undo;
 	int nundo, capundo;
 	int lets; /* lets translated in this class's copy so far */
+	int skipping; /* in an arm skip_arm drops (its events are made again) */
 } B;
 
 /* p grown to hold need elements of size sz (doubled from 16). */
@@ -1283,10 +1286,12 @@ replay(B *b, const struct ScanMemo *m)
 	}
 	/* The kept events were made in this statement (m->s, its loc), as
 	 * emit would make them: only the sites and the links are new. */
+	const Event *from = (m->own ? g->ev : g->mev) + m->ev0;
+	int ds = b->site - m->site0;
 	for (int i = 0; i < m->nev; i++) {
 		Event *e = &g->ev[g->n];
-		*e = g->mev[m->ev0 + i];
-		e->site = e->site >= 0 ? e->site + b->site : -1;
+		*e = from[i];
+		e->site = e->site >= 0 ? e->site + ds : -1;
 		e->succ[0] = e->succ[1] = -1;
 		if (e->desc)
 			note_desc(b, g->n);
@@ -1334,14 +1339,16 @@ keep(B *b, int n0, int start, int dd0, int ab0, int site0)
 	g->memos = grow(g->memos, &g->capmemos, g->nmemos + 1, sizeof *g->memos);
 	struct ScanMemo *m = &g->memos[g->nmemos];
 	m->s = b->s;
-	m->ev0 = g->nmev;
 	m->nev = g->n - n0;
-	g->mev = grow(g->mev, &g->capmev, g->nmev + m->nev, sizeof *g->mev);
-	for (int i = 0; i < m->nev; i++) {
-		Event *r = &g->mev[g->nmev++];
-		*r = g->ev[n0 + i];
-		if (r->site >= 0)
-			r->site -= site0;
+	m->site0 = site0;
+	m->own = !b->skipping;
+	if (m->own) { /* (they stay: only their successors change, which replay sets) */
+		m->ev0 = n0;
+	} else {
+		m->ev0 = g->nmev;
+		g->mev = grow(g->mev, &g->capmev, g->nmev + m->nev, sizeof *g->mev);
+		for (int i = 0; i < m->nev; i++)
+			g->mev[g->nmev++] = g->ev[n0 + i];
 	}
 	m->lf0 = g->nmleaves;
 	m->nlf = g->nleaves - start;
@@ -1926,7 +1933,9 @@ skip_arm(B *b, const Stmt *owner, int taken, const Stmt *arm, int depth)
 		return;
 	int n = b->g->n, cur = b->cur;
 	b->cur = -1;
+	b->skipping++;
 	body_of(b, owner, taken, arm, depth + 1);
+	b->skipping--;
 	b->g->n = n;
 	b->cur = cur;
 }
@@ -2299,7 +2308,7 @@ build(EventGraph *g, const Func *f, int cand)
 	pm_clear(&g->smemo);
 	g->nmemos = g->nmev = g->nmleaves = g->nmdesc = g->nmabs = g->nmrec = g->nmpatch = 0;
 	g->nsmemos = g->nrlog = g->nalog = g->nrdlog = 0;
-	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0};
+	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0, 0};
 	if (f->body)
 		b.loc = f->body->loc;
 	g->entry = emit(&b, EV_NOP, "entry");
