@@ -1209,17 +1209,21 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 		return;
 	}
 	Owner o = {e, eff, argoff, b->g->nleaves};
-	/* (from argoff: call_extern's dtype and function name are skipped) */
-	for (int i = argoff; i < e->u.call.nargs; i++) {
-		const Expr *x = e->u.call.args[i];
-		int p = i - argoff;
+	/* (from argoff: call_extern's dtype and function name are skipped;
+	 * the row's bits read once, the scans below may write memory) */
+	int descs = eff && (eff->flags & EF_DESC);
+	uint32_t bar = eff ? eff->bar : 0;
+	Expr *const *args = e->u.call.args;
+	int na = e->u.call.nargs;
+	for (int i = argoff, p = 0; i < na; i++, p++) {
+		const Expr *x = args[i];
 		if (!x)
 			continue;
 		if (x->kind <= EX_NONE) { /* a literal: no descriptor, no mbarrier load */
 			SCAN_KID(b, x, &o, p, depth + 1);
 			continue;
 		}
-		if (eff && (eff->flags & EF_DESC)) {
+		if (descs) {
 			const Var *d = desc_ref(b, x);
 			if (d) {
 				if (x->kind == EX_LOAD)
@@ -1230,7 +1234,7 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 				continue;
 			}
 		}
-		if (eff && p < 32 && (eff->bar >> p & 1) && x->kind == EX_LOAD) {
+		if (p < 32 && (bar >> p & 1) && x->kind == EX_LOAD) {
 			for (int k = 0; k < x->u.load.nidx; k++)
 				SCAN_KID(b, x->u.load.idx[k], &o, p, depth + 1);
 			continue; /* an mbarrier object, not data */
