@@ -174,6 +174,10 @@ typedef struct B {
 	int nundo, capundo;
 	int lets; /* lets translated in this class's copy so far */
 	int skipping; /* in an arm skip_arm drops (its events are made again) */
+	/* The last scope desc_ref asked is_desc_scope about (NULL: none yet,
+	 * and is_desc_scope(NULL) is 0), and its answer. */
+	const char *dsk;
+	int dsv;
 } B;
 
 /* p grown to hold need elements of size sz (doubled from 16). */
@@ -685,7 +689,13 @@ desc_ref(B *b, const Expr *e)
 		v = e->u.buf->data;
 	if (!v)
 		return NULL;
-	if (is_desc_scope(v->ptr_scope) || pm_get(&b->g->descs, v))
+	/* (by the scope string's address for the last scope asked about: the
+	 * IR does not change while its graph is built) */
+	if (v->ptr_scope != b->dsk) {
+		b->dsk = v->ptr_scope;
+		b->dsv = is_desc_scope(v->ptr_scope);
+	}
+	if (b->dsv || pm_get(&b->g->descs, v))
 		return v;
 	/* The records so far: one class's copy also sees those of the copies
 	 * built before it, so a kept scan holds only while v is still none. */
@@ -2312,7 +2322,7 @@ build(EventGraph *g, const Func *f, int cand)
 	pm_clear(&g->smemo);
 	g->nmemos = g->nmev = g->nmleaves = g->nmdesc = g->nmabs = g->nmrec = g->nmpatch = 0;
 	g->nsmemos = g->nrlog = g->nalog = g->nrdlog = 0;
-	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0, 0};
+	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, NULL, 0};
 	if (f->body)
 		b.loc = f->body->loc;
 	g->entry = emit(&b, EV_NOP, "entry");
