@@ -1302,10 +1302,10 @@ replay(B *b, const struct ScanMemo *m)
 	 * emit would make them: only the sites and the links are new. */
 	const Event *from = (m->own ? g->ev : g->mev) + m->ev0;
 	int ds = b->site - m->site0;
-	for (int i = 0; i < m->nev; i++) {
+	for (int i = 0; i < m->nev; i++) { /* (a scan's events all have sites) */
 		Event *e = &g->ev[g->n];
 		*e = from[i];
-		e->site = e->site >= 0 ? e->site + ds : -1;
+		e->site += ds;
 		e->succ[0] = e->succ[1] = -1;
 		if (e->desc)
 			note_desc(b, g->n);
