@@ -64,6 +64,7 @@ struct DescInfo {
 
 /* A top-level expression's scan, kept for the other thread classes' copies. */
 struct ScanMemo {
+	const Expr *e; /* the expression */
 	const Stmt *s; /* the statement it was scanned in (the events' loc its) */
 	/* Its events: g->ev[ev0 .. ev0 + nev) where they were made (own), else
 	 * copies in g->mev[ev0 ...]; their sites numbered from site0. */
@@ -174,6 +175,9 @@ typedef struct B {
 	int nundo, capundo;
 	int lets; /* lets translated in this class's copy so far */
 	int skipping; /* in an arm skip_arm drops (its events are made again) */
+	/* A later class's copy: the kept scan after the one it replayed last
+	 * (g->memos are in the first copy's order): most likely the next. */
+	int mcur;
 	/* The last scope desc_ref asked is_desc_scope about (NULL: none yet,
 	 * and is_desc_scope(NULL) is 0), and its answer. */
 	const char *dsk;
@@ -1347,11 +1351,12 @@ keep_feet(B *b, struct ScanMemo *m, int n0, int start)
  * descriptors from ab0, sites from site0); returns its number in g->memos
  * plus one. */
 static int
-keep(B *b, int n0, int start, int dd0, int ab0, int site0)
+keep(B *b, const Expr *e, int n0, int start, int dd0, int ab0, int site0)
 {
 	EventGraph *g = b->g;
 	g->memos = grow(g->memos, &g->capmemos, g->nmemos + 1, sizeof *g->memos);
 	struct ScanMemo *m = &g->memos[g->nmemos];
+	m->e = e;
 	m->s = b->s;
 	m->nev = g->n - n0;
 	m->site0 = site0;
@@ -1409,6 +1414,17 @@ scan_top(B *b, const Expr *e, int depth)
 		scan(b, e, NULL, -1, depth);
 		return start;
 	}
+	/* A later copy tries the scan kept after the one it replayed last
+	 * first: the one kept for e when it is e's (one is kept per
+	 * expression), replayed without a probe when scan_memo would. */
+	if (!b->first && b->mcur < b->g->nmemos) {
+		const struct ScanMemo *m = &b->g->memos[b->mcur];
+		if (m->e == e && m->s == b->s && !m->nab) { /* (scan_memo would find it) */
+			b->mcur++;
+			replay(b, m);
+			return start;
+		}
+	}
 	return scan_memo(b, e, depth, start);
 }
 
@@ -1431,6 +1447,7 @@ scan_memo(B *b, const Expr *e, int depth, int start)
 		/* (the same statement: its location too, b->loc being b->s's) */
 		if (i == m->nab && m->s == b->s) {
 			replay(b, m);
+			b->mcur = (int)k;
 			if (b->first && (m->ndd || m->nab || m->nrc))
 				b->sfx = 1; /* (its records are not in the arm's logs) */
 			return start;
@@ -1445,7 +1462,7 @@ scan_memo(B *b, const Expr *e, int depth, int start)
 	 * footprints' ranges (b->rdep), which a replay makes again. */
 	int sdep = b->dep | b->rdep;
 	if (!b->dep && !k && !g->overflow) {
-		*slot = (void *)(intptr_t)keep(b, n0, start, dd0, ab0, site0);
+		*slot = (void *)(intptr_t)keep(b, e, n0, start, dd0, ab0, site0);
 		if (b->rdep && (g->nmdesc > dd0 || g->nmabs > ab0))
 			b->sfx = 1;
 	} else {
@@ -2322,7 +2339,7 @@ build(EventGraph *g, const Func *f, int cand)
 	pm_clear(&g->smemo);
 	g->nmemos = g->nmev = g->nmleaves = g->nmdesc = g->nmabs = g->nmrec = g->nmpatch = 0;
 	g->nsmemos = g->nrlog = g->nalog = g->nrdlog = 0;
-	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, NULL, 0};
+	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0, NULL, 0};
 	if (f->body)
 		b.loc = f->body->loc;
 	g->entry = emit(&b, EV_NOP, "entry");
@@ -2360,6 +2377,7 @@ build(EventGraph *g, const Func *f, int cand)
 			b.site = 0;
 			b.nundo = 0;
 			b.lets = 0;
+			b.mcur = 0;
 			int start = add(&b, EV_NOP, "thread class");
 			link(&b, disp, start);
 			if (k + 1 < ncls) {
