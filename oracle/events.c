@@ -77,6 +77,7 @@ struct ScanMemo {
 	 * where it is replayed: g->mrec[rc0 .. rc0 + nrc), put where
 	 * g->mpatch[pt0 .. pt0 + npt) say. */
 	int rc0, nrc, pt0, npt;
+	int more; /* it left leaves, descriptor records or recipes */
 };
 
 /* How a footprint was made: RC_LOAD the load e's (foot_access),
@@ -1317,6 +1318,8 @@ replay(B *b, const struct ScanMemo *m)
 		b->cur = g->n++;
 	}
 	b->site += m->nsites;
+	if (!m->more)
+		return;
 	for (int i = 0; i < m->nlf; i++) {
 		Leaf *l = push_leaf(b, 0, 0);
 		*l = g->mleaves[m->lf0 + i];
@@ -1384,6 +1387,7 @@ keep(B *b, const Expr *e, int n0, int start, int dd0, int ab0, int site0)
 	m->nrc = 0;
 	if (b->rdep)
 		keep_feet(b, m, n0, start);
+	m->more = (m->nlf | m->ndd | m->nrc) != 0;
 	return ++g->nmemos;
 }
 
