@@ -1314,7 +1314,15 @@ replay(B *b, const struct ScanMemo *m)
 		e->succ[0] = e->succ[1] = -1;
 		if (e->desc)
 			note_desc(b, g->n);
-		link(b, b->cur, g->n);
+		if (b->cur >= 0) { /* (as emit links a new node) */
+			Event *p = &g->ev[b->cur];
+			if (p->succ[0] < 0)
+				p->succ[0] = g->n;
+			else if (p->succ[1] < 0)
+				p->succ[1] = g->n;
+			else
+				abort();
+		}
 		b->cur = g->n++;
 	}
 	b->site += m->nsites;
