@@ -1433,7 +1433,10 @@ scan_top(B *b, const Expr *e, int depth)
 		const struct ScanMemo *m = &b->g->memos[b->mcur];
 		if (m->e == e && m->s == b->s && !m->nab) { /* (scan_memo would find it) */
 			b->mcur++;
-			replay(b, m);
+			if (m->nev || m->more)
+				replay(b, m);
+			else
+				b->site += m->nsites; /* (all its replay would make) */
 			return start;
 		}
 	}
