@@ -1289,7 +1289,7 @@ replay_feet(B *b, const struct ScanMemo *m)
 
 /* A kept scan again, here: its events on the fall-through path with the
  * sites numbered from here, its leaves pushed, its descriptors recorded. */
-static void
+static __attribute__((noinline)) void
 replay(B *b, const struct ScanMemo *m)
 {
 	EventGraph *g = b->g;
@@ -1337,6 +1337,17 @@ replay(B *b, const struct ScanMemo *m)
 		replay_feet(b, m);
 	for (int i = 0; i < m->ndd; i++)
 		desc_record(b, g->mdesc[m->dd0 + i].v, g->mdesc[m->dd0 + i].foot);
+}
+
+/* replay(b, m), without its call for a scan that made no events and left
+ * nothing else: its sites numbered, all that replay would make. */
+static inline void
+replay_kept(B *b, const struct ScanMemo *m)
+{
+	if (m->nev || m->more)
+		replay(b, m);
+	else
+		b->site += m->nsites;
 }
 
 /* The recipes and patches of the scan keep keeps as m (b->rdep): what
@@ -1433,10 +1444,7 @@ scan_top(B *b, const Expr *e, int depth)
 		const struct ScanMemo *m = &b->g->memos[b->mcur];
 		if (m->e == e && m->s == b->s && !m->nab) { /* (scan_memo would find it) */
 			b->mcur++;
-			if (m->nev || m->more)
-				replay(b, m);
-			else
-				b->site += m->nsites; /* (all its replay would make) */
+			replay_kept(b, m);
 			return start;
 		}
 	}
@@ -1461,7 +1469,7 @@ scan_memo(B *b, const Expr *e, int depth, int start)
 		/* (else one became a descriptor since: scanned again) */
 		/* (the same statement: its location too, b->loc being b->s's) */
 		if (i == m->nab && m->s == b->s) {
-			replay(b, m);
+			replay_kept(b, m);
 			b->mcur = (int)k;
 			if (b->first && (m->ndd || m->nab || m->nrc))
 				b->sfx = 1; /* (its records are not in the arm's logs) */
