@@ -64,9 +64,11 @@ struct DescInfo {
 
 /* A top-level expression's scan, kept for the other thread classes' copies. */
 struct ScanMemo {
-	const Stmt *s; /* the statement it was scanned in */
-	Loc loc;
-	int ev0, nev;  /* its events: g->mev[ev0 .. ev0 + nev), sites relative */
+	const Expr *e; /* the expression */
+	const Stmt *s; /* the statement it was scanned in (the events' loc its) */
+	/* Its events: g->ev[ev0 .. ev0 + nev) where they were made (own), else
+	 * copies in g->mev[ev0 ...]; their sites numbered from site0. */
+	int ev0, nev, own, site0;
 	int lf0, nlf;  /* the leaves it left pushed: g->mleaves[...] */
 	int dd0, ndd;  /* its descriptor records: g->mdesc[...] */
 	int ab0, nab;  /* variables it found no descriptors (yet): g->mabs[...] */
@@ -75,6 +77,7 @@ struct ScanMemo {
 	 * where it is replayed: g->mrec[rc0 .. rc0 + nrc), put where
 	 * g->mpatch[pt0 .. pt0 + npt) say. */
 	int rc0, nrc, pt0, npt;
+	int more; /* it left leaves, descriptor records or recipes */
 };
 
 /* How a footprint was made: RC_LOAD the load e's (foot_access),
@@ -172,6 +175,14 @@ typedef struct B {
 	struct Undo *undo;
 	int nundo, capundo;
 	int lets; /* lets translated in this class's copy so far */
+	int skipping; /* in an arm skip_arm drops (its events are made again) */
+	/* A later class's copy: the kept scan after the one it replayed last
+	 * (g->memos are in the first copy's order): most likely the next. */
+	int mcur;
+	/* The last scope desc_ref asked is_desc_scope about (NULL: none yet,
+	 * and is_desc_scope(NULL) is 0), and its answer. */
+	const char *dsk;
+	int dsv;
 } B;
 
 /* p grown to hold need elements of size sz (doubled from 16). */
@@ -683,7 +694,13 @@ desc_ref(B *b, const Expr *e)
 		v = e->u.buf->data;
 	if (!v)
 		return NULL;
-	if (is_desc_scope(v->ptr_scope) || pm_get(&b->g->descs, v))
+	/* (by the scope string's address for the last scope asked about: the
+	 * IR does not change while its graph is built) */
+	if (v->ptr_scope != b->dsk) {
+		b->dsk = v->ptr_scope;
+		b->dsv = is_desc_scope(v->ptr_scope);
+	}
+	if (b->dsv || pm_get(&b->g->descs, v))
 		return v;
 	/* The records so far: one class's copy also sees those of the copies
 	 * built before it, so a kept scan holds only while v is still none. */
@@ -1207,17 +1224,21 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 		return;
 	}
 	Owner o = {e, eff, argoff, b->g->nleaves};
-	/* (from argoff: call_extern's dtype and function name are skipped) */
-	for (int i = argoff; i < e->u.call.nargs; i++) {
-		const Expr *x = e->u.call.args[i];
-		int p = i - argoff;
+	/* (from argoff: call_extern's dtype and function name are skipped;
+	 * the row's bits read once, the scans below may write memory) */
+	int descs = eff && (eff->flags & EF_DESC);
+	uint32_t bar = eff ? eff->bar : 0;
+	Expr *const *args = e->u.call.args;
+	int na = e->u.call.nargs;
+	for (int i = argoff, p = 0; i < na; i++, p++) {
+		const Expr *x = args[i];
 		if (!x)
 			continue;
 		if (x->kind <= EX_NONE) { /* a literal: no descriptor, no mbarrier load */
 			SCAN_KID(b, x, &o, p, depth + 1);
 			continue;
 		}
-		if (eff && (eff->flags & EF_DESC)) {
+		if (descs) {
 			const Var *d = desc_ref(b, x);
 			if (d) {
 				if (x->kind == EX_LOAD)
@@ -1228,7 +1249,7 @@ scan(B *b, const Expr *e, Owner *ow, int pos, int depth)
 				continue;
 			}
 		}
-		if (eff && p < 32 && (eff->bar >> p & 1) && x->kind == EX_LOAD) {
+		if (p < 32 && (bar >> p & 1) && x->kind == EX_LOAD) {
 			for (int k = 0; k < x->u.load.nidx; k++)
 				SCAN_KID(b, x->u.load.idx[k], &o, p, depth + 1);
 			continue; /* an mbarrier object, not data */
@@ -1268,7 +1289,7 @@ replay_feet(B *b, const struct ScanMemo *m)
 
 /* A kept scan again, here: its events on the fall-through path with the
  * sites numbered from here, its leaves pushed, its descriptors recorded. */
-static void
+static __attribute__((noinline)) void
 replay(B *b, const struct ScanMemo *m)
 {
 	EventGraph *g = b->g;
@@ -1282,19 +1303,31 @@ replay(B *b, const struct ScanMemo *m)
 		g->ev = ev;
 		g->cap = cap;
 	}
-	/* The kept events were made in this statement (m->s, m->loc), as
+	/* The kept events were made in this statement (m->s, its loc), as
 	 * emit would make them: only the sites and the links are new. */
-	for (int i = 0; i < m->nev; i++) {
+	const Event *from = (m->own ? g->ev : g->mev) + m->ev0;
+	int ds = b->site - m->site0;
+	for (int i = 0; i < m->nev; i++) { /* (a scan's events all have sites) */
 		Event *e = &g->ev[g->n];
-		*e = g->mev[m->ev0 + i];
-		e->site = e->site >= 0 ? e->site + b->site : -1;
+		*e = from[i];
+		e->site += ds;
 		e->succ[0] = e->succ[1] = -1;
 		if (e->desc)
 			note_desc(b, g->n);
-		link(b, b->cur, g->n);
+		if (b->cur >= 0) { /* (as emit links a new node) */
+			Event *p = &g->ev[b->cur];
+			if (p->succ[0] < 0)
+				p->succ[0] = g->n;
+			else if (p->succ[1] < 0)
+				p->succ[1] = g->n;
+			else
+				abort();
+		}
 		b->cur = g->n++;
 	}
 	b->site += m->nsites;
+	if (!m->more)
+		return;
 	for (int i = 0; i < m->nlf; i++) {
 		Leaf *l = push_leaf(b, 0, 0);
 		*l = g->mleaves[m->lf0 + i];
@@ -1304,6 +1337,17 @@ replay(B *b, const struct ScanMemo *m)
 		replay_feet(b, m);
 	for (int i = 0; i < m->ndd; i++)
 		desc_record(b, g->mdesc[m->dd0 + i].v, g->mdesc[m->dd0 + i].foot);
+}
+
+/* replay(b, m), without its call for a scan that made no events and left
+ * nothing else: its sites numbered, all that replay would make. */
+static inline void
+replay_kept(B *b, const struct ScanMemo *m)
+{
+	if (m->nev || m->more)
+		replay(b, m);
+	else
+		b->site += m->nsites;
 }
 
 /* The recipes and patches of the scan keep keeps as m (b->rdep): what
@@ -1329,21 +1373,23 @@ keep_feet(B *b, struct ScanMemo *m, int n0, int start)
  * descriptors from ab0, sites from site0); returns its number in g->memos
  * plus one. */
 static int
-keep(B *b, int n0, int start, int dd0, int ab0, int site0)
+keep(B *b, const Expr *e, int n0, int start, int dd0, int ab0, int site0)
 {
 	EventGraph *g = b->g;
 	g->memos = grow(g->memos, &g->capmemos, g->nmemos + 1, sizeof *g->memos);
 	struct ScanMemo *m = &g->memos[g->nmemos];
+	m->e = e;
 	m->s = b->s;
-	m->loc = b->loc;
-	m->ev0 = g->nmev;
 	m->nev = g->n - n0;
-	g->mev = grow(g->mev, &g->capmev, g->nmev + m->nev, sizeof *g->mev);
-	for (int i = 0; i < m->nev; i++) {
-		Event *r = &g->mev[g->nmev++];
-		*r = g->ev[n0 + i];
-		if (r->site >= 0)
-			r->site -= site0;
+	m->site0 = site0;
+	m->own = !b->skipping;
+	if (m->own) { /* (they stay: only their successors change, which replay sets) */
+		m->ev0 = n0;
+	} else {
+		m->ev0 = g->nmev;
+		g->mev = grow(g->mev, &g->capmev, g->nmev + m->nev, sizeof *g->mev);
+		for (int i = 0; i < m->nev; i++)
+			g->mev[g->nmev++] = g->ev[n0 + i];
 	}
 	m->lf0 = g->nmleaves;
 	m->nlf = g->nleaves - start;
@@ -1360,6 +1406,7 @@ keep(B *b, int n0, int start, int dd0, int ab0, int site0)
 	m->nrc = 0;
 	if (b->rdep)
 		keep_feet(b, m, n0, start);
+	m->more = (m->nlf | m->ndd | m->nrc) != 0;
 	return ++g->nmemos;
 }
 
@@ -1378,17 +1425,38 @@ inert(const B *b, const Expr *e, int depth)
  * With thread classes, a scan that read nothing depending on the class but
  * the ranges its footprints read is kept, and replayed (those footprints
  * made again) when another class's copy comes to the same place. */
-static int
+static __attribute__((noinline)) int scan_memo(B *b, const Expr *e, int depth, int start);
+
+static __attribute__((noinline)) int
 scan_top(B *b, const Expr *e, int depth)
 {
-	EventGraph *g = b->g;
-	int start = g->nleaves;
+	int start = b->g->nleaves;
 	if (inert(b, e, depth))
 		return start; /* (nothing to keep either) */
 	if (!b->memo || !e || e->kind <= EX_NONE) {
 		scan(b, e, NULL, -1, depth);
 		return start;
 	}
+	/* A later copy tries the scan kept after the one it replayed last
+	 * first: the one kept for e when it is e's (one is kept per
+	 * expression), replayed without a probe when scan_memo would. */
+	if (!b->first && b->mcur < b->g->nmemos) {
+		const struct ScanMemo *m = &b->g->memos[b->mcur];
+		if (m->e == e && m->s == b->s && !m->nab) { /* (scan_memo would find it) */
+			b->mcur++;
+			replay_kept(b, m);
+			return start;
+		}
+	}
+	return scan_memo(b, e, depth, start);
+}
+
+/* scan_top of e (not inert, b->memo) past its first checks; start: the
+ * leaves before it. */
+static int
+scan_memo(B *b, const Expr *e, int depth, int start)
+{
+	EventGraph *g = b->g;
 	/* One probe: the slot of e (made empty when none; an empty value
 	 * reads as no scan kept), filled by keep.  scan does not touch memo. */
 	void **slot = pm_slot(&g->memo, e);
@@ -1399,8 +1467,10 @@ scan_top(B *b, const Expr *e, int depth)
 		while (i < m->nab && !pm_get(&g->descs, g->mabs[m->ab0 + i]))
 			i++;
 		/* (else one became a descriptor since: scanned again) */
-		if (i == m->nab && m->s == b->s && m->loc.line == b->loc.line && m->loc.col == b->loc.col) {
-			replay(b, m);
+		/* (the same statement: its location too, b->loc being b->s's) */
+		if (i == m->nab && m->s == b->s) {
+			replay_kept(b, m);
+			b->mcur = (int)k;
 			if (b->first && (m->ndd || m->nab || m->nrc))
 				b->sfx = 1; /* (its records are not in the arm's logs) */
 			return start;
@@ -1415,7 +1485,7 @@ scan_top(B *b, const Expr *e, int depth)
 	 * footprints' ranges (b->rdep), which a replay makes again. */
 	int sdep = b->dep | b->rdep;
 	if (!b->dep && !k && !g->overflow) {
-		*slot = (void *)(intptr_t)keep(b, n0, start, dd0, ab0, site0);
+		*slot = (void *)(intptr_t)keep(b, e, n0, start, dd0, ab0, site0);
 		if (b->rdep && (g->nmdesc > dd0 || g->nmabs > ab0))
 			b->sfx = 1;
 	} else {
@@ -1917,7 +1987,9 @@ skip_arm(B *b, const Stmt *owner, int taken, const Stmt *arm, int depth)
 		return;
 	int n = b->g->n, cur = b->cur;
 	b->cur = -1;
+	b->skipping++;
 	body_of(b, owner, taken, arm, depth + 1);
+	b->skipping--;
 	b->g->n = n;
 	b->cur = cur;
 }
@@ -2290,7 +2362,7 @@ build(EventGraph *g, const Func *f, int cand)
 	pm_clear(&g->smemo);
 	g->nmemos = g->nmev = g->nmleaves = g->nmdesc = g->nmabs = g->nmrec = g->nmpatch = 0;
 	g->nsmemos = g->nrlog = g->nalog = g->nrdlog = 0;
-	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0};
+	B b = {g, -1, {0, 0}, NULL, 0, cand, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0, NULL, 0};
 	if (f->body)
 		b.loc = f->body->loc;
 	g->entry = emit(&b, EV_NOP, "entry");
@@ -2328,6 +2400,7 @@ build(EventGraph *g, const Func *f, int cand)
 			b.site = 0;
 			b.nundo = 0;
 			b.lets = 0;
+			b.mcur = 0;
 			int start = add(&b, EV_NOP, "thread class");
 			link(&b, disp, start);
 			if (k + 1 < ncls) {
