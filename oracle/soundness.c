@@ -1066,6 +1066,19 @@ orc_sound_cut_free(OrcSoundCut *C)
 	free(C);
 }
 
+/* Bit c added to the mask of allocation alloc among allocs[0 .. *na),
+ * alloc appended (with an empty mask) when it is not there yet. */
+static inline void
+alloc_class_add(const Var **allocs, CWord *amask, int *na, const Var *alloc, int c)
+{
+	int a = 0;
+	while (a < *na && allocs[a] != alloc)
+		a++;
+	if (a == *na)
+		allocs[a] = alloc, amask[a] = 0, ++*na;
+	amask[a] |= (CWord)1 << c;
+}
+
 /* Bit c of hm[i]: entering async node list[i] is a hazard of class c
  * (hazard(), and with alias_aware a footprint that may overlap the
  * class's); list NULL: every node, by node (0 for the nodes that are no
@@ -1088,12 +1101,7 @@ hazard_masks(const EventGraph *g, const OracleOptions *o, const Class *cl, int n
 			anym |= (uint64_t)1 << c;
 			continue;
 		}
-		int a = 0; /* the classes by allocation */
-		while (a < na && allocs[a] != cl[c].foot.alloc)
-			a++;
-		if (a == na)
-			allocs[na] = cl[c].foot.alloc, amask[na++] = 0;
-		amask[a] |= (uint64_t)1 << c;
+		alloc_class_add(allocs, amask, &na, cl[c].foot.alloc, c); /* the classes by allocation */
 	}
 	uint64_t onwrite = wm | (o->war ? rm : 0);
 	int count = list ? nlist : g->n;
@@ -1259,12 +1267,7 @@ cut_key_aware(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 			if (!f->alloc) {
 				anym |= (CWord)1 << nc;
 			} else {
-				int a = 0;
-				while (a < na && allocs[a] != f->alloc)
-					a++;
-				if (a == na)
-					allocs[na] = f->alloc, amask[na++] = 0;
-				amask[a] |= (CWord)1 << nc;
+				alloc_class_add(allocs, amask, &na, f->alloc, nc);
 			}
 			nc++;
 		}
@@ -1376,12 +1379,7 @@ cut_key_reach(const OrcSoundCut *C, struct CutKey *K, const OracleOptions *o)
 		if (!f->alloc) {
 			anym |= (CWord)1 << nc;
 		} else {
-			int a = 0; /* the classes by allocation */
-			while (a < na && allocs[a] != f->alloc)
-				a++;
-			if (a == na)
-				allocs[na] = f->alloc, amask[na++] = 0;
-			amask[a] |= (CWord)1 << nc;
+			alloc_class_add(allocs, amask, &na, f->alloc, nc); /* the classes by allocation */
 		}
 		nc++;
 	}
