@@ -2824,73 +2824,6 @@ count_stmts(NqTab *T, const Stmt *s, int depth)
 		count_stmts(T, body_at(s, b), depth + 1);
 }
 
-/* count_stmts(T, root, 0), the bodies still to count on a stack of their
- * own instead of the call stack (counts do not depend on the order); a
- * body that finds the stack full is counted by count_stmts. */
-typedef struct CtStack {
-	const Stmt *s[128];
-	int depth[128];
-	int n;
-} CtStack;
-
-static inline void
-ct_push(CtStack *K, NqTab *T, const Stmt *s, int depth)
-{
-	if (!s)
-		return;
-	if (K->n == 128) {
-		count_stmts(T, s, depth);
-		return;
-	}
-	K->s[K->n] = s;
-	K->depth[K->n++] = depth;
-}
-
-/* ct_push of the bodies of s at depth. */
-static inline void
-ct_push_bodies(CtStack *K, NqTab *T, const Stmt *s, int depth)
-{
-	int nb = nbodies(s); /* other leaves hold no statement */
-	for (int b = 0; b < nb; b++)
-		ct_push(K, T, body_at(s, b), depth);
-}
-
-static void
-count_tree(NqTab *T, const Stmt *root)
-{
-	CtStack K;
-	K.n = 0;
-	ct_push(&K, T, root, 0);
-	while (K.n) {
-		K.n--;
-		const Stmt *s = K.s[K.n];
-		int depth = K.depth[K.n];
-		if (depth > IR_MAX_DEPTH)
-			continue;
-		if (s->kind == ST_EVAL) {
-			nqt_count(T, s);
-			continue;
-		}
-		if (s->kind != ST_SEQ) {
-			ct_push_bodies(&K, T, s, depth + 1);
-			continue;
-		}
-		if (depth + 1 > IR_MAX_DEPTH)
-			continue;
-		for (int i = 0; i < s->u.seq.n; i++) {
-			const Stmt *x = s->u.seq.items[i];
-			if (!x)
-				continue;
-			if (x->kind == ST_EVAL)
-				nqt_count(T, x);
-			else if (x->kind == ST_SEQ)
-				ct_push(&K, T, x, depth + 1);
-			else /* x's bodies, as count_stmts(T, x, depth + 1) */
-				ct_push_bodies(&K, T, x, depth + 2);
-		}
-	}
-}
-
 /* Finds the inserted fences the graph can answer for (each once in q's
  * tree: one walk of it), their nodes (one pass over the graph), and cuts
  * the graph at all of them. */
@@ -2923,7 +2856,7 @@ nq_prepare(Nq *N, const Func *q, const Inserted *ins, const unsigned char *isf, 
 	for (int i = 0; i < nins; i++)
 		if (isf[i])
 			nqt_put(&U, ins[i].stmt, 0);
-	count_tree(&U, q->body);
+	count_stmts(&U, q->body, 0);
 	N->nslots = 0;
 	for (int i = 0; i < nins; i++) {
 		const Stmt *x = ins[i].stmt;
